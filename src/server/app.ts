@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { randomUUID } from 'node:crypto';
+import { Code } from '../shared/codes.ts';
+import type { Deps } from './deps.ts';
+import type { AppEnv } from './http/env.ts';
+import { fail, notFoundRoute, onError } from './http/envelope.ts';
+import { ping } from './db/dialect.ts';
+import { observeRequest, renderMetrics } from './metrics.ts';
+import { log } from './log.ts';
+import { userRoutes } from './accounts/routes.ts';
+
+function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
+  if (trustProxy) {
+    const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (fwd) return fwd;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The API app: `/capi/api/*`, `/capi/napi/*`, `/tfc/*`, `/fcadbacklong/capi/*`, `/healthz`, `/metrics`.
+ * Tested in-process with `app.request()`.
+ */
+export function createApp(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('deps', deps);
+    c.set('requestId', requestId);
+    c.set('clientIp', clientIp(c, deps.config.TRUST_PROXY));
+    await next();
+    c.header('x-request-id', requestId);
+    const seconds = (performance.now() - started) / 1000;
+    observeRequest(c.req.method, c.req.routePath, c.res.status, seconds);
+    log.debug('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(seconds * 1000) });
+  });
+
+  app.use(
+    bodyLimit({
+      maxSize: deps.config.MAX_BODY_BYTES,
+      onError: (c) => fail(c, Code.payloadTooLarge, `请求内容过大（上限 ${Math.floor(deps.config.MAX_BODY_BYTES / 1024)} KB）`),
+    }),
+  );
+
+  app.get('/healthz', async (c) => {
+    try {
+      await ping(deps.db);
+      return c.json({ status: 'ok', database: deps.engine });
+    } catch {
+      return c.json({ status: 'error', database: deps.engine }, 503);
+    }
+  });
+  app.get('/metrics', (c) => c.text(renderMetrics(), 200, { 'content-type': 'text/plain; version=0.0.4' }));
+
+  const capi = new Hono<AppEnv>();
+  capi.route('/api/user', userRoutes);
+  app.route('/capi', capi);
+
+  app.notFound(notFoundRoute);
+  app.onError(onError);
+  return app;
+}

@@ -1,0 +1,27 @@
+import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+
+/** The one place that knows which SQL engine is behind Kysely. */
+export type Engine = 'sqlite' | 'postgres';
+
+/** Auto-increment integer primary key: `integer … autoincrement` on SQLite, `serial` on PostgreSQL. */
+export function withId<T extends string>(engine: Engine, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+  return engine === 'postgres'
+    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+/** Integer column wide enough for money in fen and counters (int8 on PostgreSQL, parsed back to number). */
+export const bigint = 'bigint' as const;
+
+export const notNullDefault =
+  (value: number | string) =>
+  (c: ColumnDefinitionBuilder): ColumnDefinitionBuilder =>
+    c.notNull().defaultTo(value);
+
+/** `SELECT 1` round trip for the health check. */
+export async function ping(db: Kysely<unknown>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** Current time as epoch seconds, the unit of every time column. */
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);

@@ -1,0 +1,69 @@
+import { Kysely, PostgresDialect, PGliteDialect, type Dialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Database } from './schema.ts';
+import type { Engine } from './dialect.ts';
+import { migrationProvider } from './migrations/index.ts';
+import { nodeSqliteDialect, openSqlite } from './sqlite-dialect.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+/** int8 and numeric come back from PostgreSQL as strings; our values fit in a JS number. */
+const toNumber = (v: string): number => Number(v);
+
+async function pgDialect(url: string): Promise<Dialect> {
+  const pg = await import('pg');
+  pg.default.types.setTypeParser(20, toNumber);
+  pg.default.types.setTypeParser(1700, toNumber);
+  return new PostgresDialect({ pool: new pg.default.Pool({ connectionString: url, max: 10 }) });
+}
+
+/** PGlite: PostgreSQL compiled to WASM, in process. Used by tests to run the Postgres dialect without a server. */
+export async function pgliteDialect(): Promise<Dialect> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = new PGlite({ parsers: { 20: toNumber, 1700: toNumber } });
+  return new PGliteDialect({ pglite });
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  sqliteFile?: string;
+  /** Tests: 'pglite' for in-process PostgreSQL. */
+  pglite?: boolean;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
+  let dialect: Dialect;
+  let engine: Engine;
+  if (opts.pglite) {
+    dialect = await pgliteDialect();
+    engine = 'postgres';
+  } else if (opts.databaseUrl) {
+    dialect = await pgDialect(opts.databaseUrl);
+    engine = 'postgres';
+  } else {
+    const file = opts.sqliteFile ?? ':memory:';
+    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    dialect = nodeSqliteDialect(openSqlite(file));
+    engine = 'sqlite';
+  }
+  const db = new Kysely<Database>({ dialect });
+  return { db, engine, close: () => db.destroy() };
+}
+
+/** Bring the schema up to date; concurrent app processes on one PostgreSQL are serialised by Kysely's migration lock. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+}

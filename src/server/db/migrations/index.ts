@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { Engine } from '../dialect.ts';
+import { accounts } from './0001_accounts.ts';
+
+/**
+ * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
+ * Append new ones; never edit a migration that has shipped.
+ */
+const ordered: Array<[string, (engine: Engine) => Migration]> = [['0001_accounts', accounts]];
+
+export function migrationProvider(engine: Engine): MigrationProvider {
+  return {
+    async getMigrations() {
+      return Object.fromEntries(ordered.map(([name, make]) => [name, make(engine)]));
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import type { Deps } from '../deps.ts';
+import type { Actor } from '../accounts/actor.ts';
+
+/** Hono context variables of the API app. */
+export interface AppEnv {
+  Variables: {
+    deps: Deps;
+    requestId: string;
+    clientIp: string;
+    actor?: Actor;
+  };
+}

@@ -1,0 +1,17 @@
+import { Code, defaultMessage, type CodeValue } from '../../shared/codes.ts';
+
+/** A failure with a code from the one table (src/shared/codes.ts) and a Chinese message a person can act on. */
+export class AppError extends Error {
+  readonly code: CodeValue;
+  readonly data: unknown;
+  constructor(code: CodeValue, msg?: string, data: unknown = null) {
+    super(msg ?? defaultMessage[code]);
+    this.code = code;
+    this.data = data;
+  }
+}
+
+export const invalid = (msg: string, data: unknown = null) => new AppError(Code.invalidInput, msg, data);
+export const notFound = (msg?: string) => new AppError(Code.notFound, msg);
+export const forbidden = (msg?: string) => new AppError(Code.forbidden, msg);
+export const loginExpired = () => new AppError(Code.loginExpired);

@@ -1,0 +1,47 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { nowSeconds } from '../db/dialect.ts';
+import { log, errorFields } from '../log.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Every message is recorded in the outbox table. With SMTP_URL it is also delivered over SMTP
+ * (status 'sent' or 'failed'); without, it stays 'stored' for the operator to read (`npm run cli -- mail:list`).
+ */
+export function createMailer(db: Kysely<Database>, opts: { smtpUrl?: string; from: string }): Mailer {
+  const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  return {
+    async send(mail) {
+      let status = 'stored';
+      let error = '';
+      if (transport) {
+        try {
+          await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+          status = 'sent';
+        } catch (err) {
+          status = 'failed';
+          error = err instanceof Error ? err.message : String(err);
+          log.warn('mail delivery failed', { to: mail.to, ...errorFields(err) });
+        }
+      }
+      await db
+        .insertInto('mail_outbox')
+        .values({ created_at: nowSeconds(), to_addr: mail.to, subject: mail.subject, text: mail.text, status, error })
+        .execute();
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

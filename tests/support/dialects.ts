@@ -1,0 +1,63 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, migrateToLatest, type DatabaseHandle } from '../../src/server/db/index.ts';
+
+/**
+ * The engines every API test runs on: SQLite (node:sqlite, in memory), PostgreSQL on PGlite (in process),
+ * and a real PostgreSQL server when TEST_DATABASE_URL is set (a fresh database per suite, dropped after).
+ */
+export interface DialectCase {
+  name: string;
+  open(): Promise<DatabaseHandle>;
+}
+
+function realPostgres(url: string): DialectCase {
+  return {
+    name: 'postgres',
+    async open() {
+      const dbName = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${dbName}`);
+      await admin.end();
+      const u = new URL(url);
+      u.pathname = `/${dbName}`;
+      const handle = await openDatabase({ databaseUrl: u.toString() });
+      await migrateToLatest(handle);
+      return {
+        ...handle,
+        async close() {
+          await handle.close();
+          const c = new pg.Client({ connectionString: url });
+          await c.connect();
+          await c.query(`drop database if exists ${dbName} with (force)`);
+          await c.end();
+        },
+      };
+    },
+  };
+}
+
+export function dialects(): DialectCase[] {
+  const list: DialectCase[] = [
+    {
+      name: 'sqlite',
+      async open() {
+        const h = await openDatabase({ sqliteFile: ':memory:' });
+        await migrateToLatest(h);
+        return h;
+      },
+    },
+    {
+      name: 'pglite',
+      async open() {
+        const h = await openDatabase({ pglite: true });
+        await migrateToLatest(h);
+        return h;
+      },
+    },
+  ];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) list.push(realPostgres(url));
+  return list;
+}
