@@ -1,0 +1,94 @@
+import { expiredCodes, successCodes, type Envelope } from '../../shared/codes.ts';
+import { notify } from './notify.ts';
+import { currentArea, getToken } from './session.ts';
+
+/** Spec §9: request timeout 600000 ms. */
+export const REQUEST_TIMEOUT = 600_000;
+
+const env = import.meta.env as Record<string, string | undefined>;
+/** Base URLs (spec §7): same origin by default, configurable at build time. */
+export const apiBases = {
+  capi: (env.PUBLIC_API_BASE ?? '') + '/capi',
+  tfc: env.PUBLIC_TFC_BASE ?? '',
+  long: env.PUBLIC_LONG_BASE ?? '',
+  adapi: env.PUBLIC_ADAPI_BASE ?? '',
+};
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  constructor(code: number, msg: string, data: unknown = null) {
+    super(msg);
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/** `api/user/login` → `/capi/api/user/login`; `/tfc/…` and `/fcadbacklong/…` go to their own bases. */
+export function resolveUrl(path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  const p = path.startsWith('/') ? path : '/' + path;
+  if (p.startsWith('/tfc/')) return apiBases.tfc + p;
+  if (p.startsWith('/fcadbacklong/')) return apiBases.long + p;
+  if (p.startsWith('/capi/')) return apiBases.capi.slice(0, -'/capi'.length) + p;
+  return apiBases.capi + p;
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST';
+  /** Do not toast failures (the caller handles them). Expiry and ban are always handled. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Handlers for spec §8 codes; the expiry handler is installed by the app (it knows the role). */
+let onExpired: () => void = () => undefined;
+export function setExpiredHandler(fn: () => void): void {
+  onExpired = fn;
+}
+
+function toQuery(body: Record<string, unknown> | undefined): string {
+  if (!body) return '';
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) q.set(k, String(v));
+  const s = q.toString();
+  return s ? '?' + s : '';
+}
+
+/** The one envelope reader of the console. Resolves with the whole envelope on code 1/200, rejects otherwise. */
+export async function apiPost<T = unknown>(path: string, body?: Record<string, unknown>, opts: ApiOptions = {}): Promise<Envelope<T>> {
+  const method = opts.method ?? 'POST';
+  const token = getToken(currentArea());
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(resolveUrl(path) + (method === 'GET' ? toQuery(body) : ''), {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      credentials: 'omit',
+      signal,
+    });
+  } catch (e) {
+    const msg = e instanceof Error && e.name === 'TimeoutError' ? '请求超时' : e instanceof Error ? e.message : '';
+    if (!opts.silent) notify.error(msg || '网络请求发生错误');
+    throw new ApiError(-1, msg || '网络请求发生错误');
+  }
+  let env: Envelope<T> | null = null;
+  try {
+    env = (await res.json()) as Envelope<T>;
+  } catch {
+    env = null;
+  }
+  if (!env || typeof env.code !== 'number') {
+    const msg = res.ok ? '网络请求发生错误' : `网络请求发生错误（${res.status}）`;
+    if (!opts.silent) notify.error(msg);
+    throw new ApiError(-1, msg);
+  }
+  if (successCodes.includes(env.code)) return env;
+  if (env.code === 1001) notify.alert('用户被禁止登录，请联系管理员');
+  else if (expiredCodes.includes(env.code)) onExpired();
+  else if (!opts.silent) notify.error(env.msg || '接口请求失败');
+  throw new ApiError(env.code, env.msg || '接口请求失败', env.data);
+}

@@ -1,0 +1,119 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/zh-cn';
+
+dayjs.locale('zh-cn'); // weekStart: 1 (Monday)
+
+export const DATE_FMT = 'YYYY-MM-DD';
+export type DateRangeValue = readonly [string, string];
+
+/**
+ * Spec §5 date rules:
+ * - 'fromYesterday': dates before yesterday are disallowed;
+ * - 'noFuture': future dates are disallowed (the common case);
+ * - 'beforeToday': today and later are disallowed;
+ * - 'since20230521': only 2023-05-21 up to today;
+ * - 'any': no limit.
+ */
+export type DateRule = 'fromYesterday' | 'noFuture' | 'beforeToday' | 'since20230521' | 'any';
+
+export interface DateLimits {
+  min: Dayjs | null;
+  max: Dayjs | null;
+}
+
+export function dateLimits(rule: DateRule, now: Dayjs = dayjs()): DateLimits {
+  const today = now.startOf('day');
+  switch (rule) {
+    case 'fromYesterday':
+      return { min: today.subtract(1, 'day'), max: null };
+    case 'noFuture':
+      return { min: null, max: today };
+    case 'beforeToday':
+      return { min: null, max: today.subtract(1, 'day') };
+    case 'since20230521':
+      return { min: dayjs('2023-05-21'), max: today };
+    case 'any':
+      return { min: null, max: null };
+  }
+}
+
+/** True when `date` may not be picked under `rule`. */
+export function isDateDisabled(rule: DateRule, date: Dayjs | Date | string, now: Dayjs = dayjs()): boolean {
+  const d = dayjs(date).startOf('day');
+  const { min, max } = dateLimits(rule, now);
+  return (min !== null && d.isBefore(min)) || (max !== null && d.isAfter(max));
+}
+
+/** Monday of the week holding `d` (weeks start on Monday). */
+export const startOfWeek = (d: Dayjs): Dayjs => d.startOf('day').subtract((d.day() + 6) % 7, 'day');
+
+export type PresetKey = 'today' | 'yesterday' | 'last7' | 'last30' | 'thisWeek' | 'lastWeek' | 'thisMonth' | 'lastMonth';
+
+export const presetLabels: Record<PresetKey, string> = {
+  today: '今天',
+  yesterday: '昨天',
+  last7: '最近7天',
+  last30: '最近30天',
+  thisWeek: '本周',
+  lastWeek: '上周',
+  thisMonth: '本月',
+  lastMonth: '上月',
+};
+
+const fmt = (a: Dayjs, b: Dayjs): DateRangeValue => [a.format(DATE_FMT), b.format(DATE_FMT)];
+
+/** Spec §5 time presets (今天 … 上月). */
+export function presetRange(key: PresetKey, now: Dayjs = dayjs()): DateRangeValue {
+  const t = now.startOf('day');
+  switch (key) {
+    case 'today':
+      return fmt(t, t);
+    case 'yesterday':
+      return fmt(t.subtract(1, 'day'), t.subtract(1, 'day'));
+    case 'last7':
+      return fmt(t.subtract(6, 'day'), t);
+    case 'last30':
+      return fmt(t.subtract(29, 'day'), t);
+    case 'thisWeek':
+      return fmt(startOfWeek(t), t);
+    case 'lastWeek': {
+      const mon = startOfWeek(t).subtract(7, 'day');
+      return fmt(mon, mon.add(6, 'day'));
+    }
+    case 'thisMonth':
+      return fmt(t.startOf('month'), t);
+    case 'lastMonth': {
+      const m = t.subtract(1, 'month');
+      return fmt(m.startOf('month'), m.endOf('month'));
+    }
+  }
+}
+
+/** Spec §5 quick ranges: the last 7, 15 or 30 days, ending today (or yesterday under 'beforeToday'). */
+export const QUICK_DAYS = [7, 15, 30] as const;
+export function quickRange(days: number, rule: DateRule = 'noFuture', now: Dayjs = dayjs()): DateRangeValue {
+  const end = rule === 'beforeToday' ? now.startOf('day').subtract(1, 'day') : now.startOf('day');
+  return fmt(end.subtract(days - 1, 'day'), end);
+}
+
+/** Clamp a range into what `rule` allows. */
+export function clampRange([a, b]: DateRangeValue, rule: DateRule, now: Dayjs = dayjs()): DateRangeValue {
+  const { min, max } = dateLimits(rule, now);
+  let s = dayjs(a);
+  let e = dayjs(b);
+  if (min && s.isBefore(min)) s = min;
+  if (max && e.isAfter(max)) e = max;
+  if (e.isBefore(s)) e = s;
+  return fmt(s, e);
+}
+
+/** Spec §9 back-flow defaults: start 15 days ago, end yesterday. */
+export function backflowDefaults(now: Dayjs = dayjs()): DateRangeValue {
+  const t = now.startOf('day');
+  return fmt(t.subtract(15, 'day'), t.subtract(1, 'day'));
+}
+
+/** Spec §9: history starts the day after the back-date start, unless the back date equals the end. */
+export function historyStart(backDate: string, end: string): string {
+  return backDate === end ? backDate : dayjs(backDate).add(1, 'day').format(DATE_FMT);
+}

@@ -1,0 +1,100 @@
+import Cookies from 'js-cookie';
+import { deriveRole, deriveVersion, isAdminRole, type Role, type Version } from '../../shared/roles.ts';
+import type { LoginData, UserInfo } from '../../shared/user.ts';
+
+/** Spec §4: token cookies and their companion info cookies (name + 'FO'). */
+export const CUSTOMER_TOKEN = 'sxTUUken';
+export const ADMIN_TOKEN = 'sxAminTUUken';
+export type Area = 'customer' | 'admin';
+
+const tokenName = (area: Area): string => (area === 'admin' ? ADMIN_TOKEN : CUSTOMER_TOKEN);
+const infoName = (area: Area): string => tokenName(area) + 'FO';
+const cookieOpts: Cookies.CookieAttributes = { path: '/', sameSite: 'lax', expires: 7 };
+
+/** Stored user info, exactly the fields of spec §3 plus version. */
+export interface StoredUser {
+  username: string;
+  userrole: Role;
+  userid: number;
+  is_sub: number;
+  udsmart: number;
+  usertype: 'common' | 'agent';
+  company: string;
+  phone: string;
+  email: string;
+  expire_time: string;
+  status: number;
+  promote_type: number;
+  version: Version;
+}
+
+/** Admin area is recognised from the path (spec §4): /sxA, /newsxA, /admin-login (also behind /redirect). */
+export function isAdminPath(pathname: string): boolean {
+  const p = pathname.startsWith('/redirect/') ? pathname.slice('/redirect'.length) : pathname;
+  return /^\/(sxA|newsxA|admin-login)(\/|$)/.test(p);
+}
+
+export const getToken = (area: Area): string => Cookies.get(tokenName(area)) ?? '';
+
+/** The token for the page being shown: admin paths use the admin token, others the customer token. */
+export function currentArea(pathname: string = location.pathname): Area {
+  if (isAdminPath(pathname)) return 'admin';
+  if (pathname === '/' && !getToken('customer') && getToken('admin')) return 'admin';
+  return 'customer';
+}
+
+export function getStoredUser(area: Area): StoredUser | null {
+  const raw = Cookies.get(infoName(area));
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as StoredUser;
+  } catch {
+    return null;
+  }
+}
+
+/** Map a login or info response to the stored shape (§3), deriving role and version (§4). */
+export function toStoredUser(d: Omit<LoginData, 'jwt'> & Partial<Pick<UserInfo, 'version'>>): StoredUser {
+  const role = deriveRole({ super: d.super, udsmart: d.udsmart, is_sub: d.is_sub, usertype: d.role });
+  return {
+    username: d.username,
+    userrole: role,
+    userid: d.id,
+    is_sub: d.is_sub,
+    udsmart: d.udsmart,
+    usertype: d.role,
+    company: d.company,
+    phone: d.phone,
+    email: d.email,
+    expire_time: (d.expire_time ?? '').slice(0, 10),
+    status: d.status,
+    promote_type: d.promote_type,
+    version: deriveVersion(role, d.version),
+  };
+}
+
+export const areaOfRole = (role: Role): Area => (isAdminRole(role) ? 'admin' : 'customer');
+
+export function saveSession(area: Area, token: string | null, user: StoredUser): void {
+  if (token !== null) Cookies.set(tokenName(area), token, cookieOpts);
+  Cookies.set(infoName(area), JSON.stringify(user), cookieOpts);
+}
+
+export function clearSession(area: Area): void {
+  Cookies.remove(tokenName(area), { path: '/' });
+  Cookies.remove(infoName(area), { path: '/' });
+}
+
+/** Where a login page sends a user after a successful login (spec §4). */
+export function homeAfterLogin(role: Role): string {
+  if (role === 6) return '/sxA/udAcct/brand';
+  if (isAdminRole(role)) return '/redirect/sxA';
+  return '/redirect/dashboard?acpl=2';
+}
+
+/** Only same-site absolute paths are honoured as a return target. */
+export function safeReturnPath(raw: string | null | undefined): string | null {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  if (raw.startsWith('/login') || raw.startsWith('/admin-login')) return null;
+  return raw;
+}
