@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { boot } from './boot.ts';
+import { ConfigError, publicBaseUrl } from './config.ts';
+import { createApp } from './app.ts';
+import { createHttpServer } from './http-server.ts';
+import { runShutdownHooks } from './lifecycle.ts';
+import { seedDemoAccounts, demoLoginTable } from './demo/accounts.ts';
+import { log, errorFields } from './log.ts';
+
+type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>;
+
+async function loadAstro(distDir: string): Promise<AstroHandler | null> {
+  const entry = path.join(distDir, 'server', 'entry.mjs');
+  if (!existsSync(entry)) {
+    log.warn('no Astro build found; pages answer 503 until `npm run build`', { entry });
+    return null;
+  }
+  const mod = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  return mod.handler;
+}
+
+async function main(): Promise<void> {
+  const { deps, handle } = await boot();
+  const { config } = deps;
+  if (config.DEMO_DATA && (await seedDemoAccounts(deps))) log.info('demo accounts created');
+
+  const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
+  const { server, inFlight } = createHttpServer({
+    config,
+    api: createApp(deps),
+    clientDir: path.join(distDir, 'client'),
+    astro: await loadAstro(distDir),
+  });
+
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  log.info('listening', { url: `http://${config.HOST}:${port}`, database: deps.engine, dataDir: config.dataDir });
+  if (config.DEMO_DATA) process.stdout.write(`\n投放管理平台 ${publicBaseUrl({ ...config, PORT: port })}/login\n${demoLoginTable()}\n\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal, inFlight: inFlight() });
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const deadline = setTimeout(() => server.closeAllConnections(), 15_000);
+    await closed;
+    clearTimeout(deadline);
+    await runShutdownHooks((name, err) => (err ? log.error('shutdown hook failed', { name, ...errorFields(err) }) : log.info('shutdown hook done', { name })));
+    deps.mailer.close();
+    await handle.close();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) process.stderr.write(`${err.message}\n`);
+  else log.error('start failed', errorFields(err));
+  process.exit(1);
+});
