@@ -79,7 +79,63 @@ export interface MailOutboxTable {
   error: string;
 }
 
+/** Promotion link (spec §3). `pageid` is the public id in landing and monitor URLs (digits only). */
+export interface LinksTable {
+  id: Generated<number>;
+  pageid: string;
+  /** Owner: a customer (role 3/4) user id. */
+  customerid: number;
+  /** Shop platform code 2–8 (src/shared/catalog.ts). */
+  platform: number;
+  /** Ad channel code 2–10 (spec calls it `state`). */
+  state: number;
+  title: string;
+  itemid: string;
+  item_title: string;
+  item_image: string;
+  /** Fen. */
+  item_price: number;
+  ispro: number;
+  /** 1 direct, 2 indirect. */
+  isdirect: number;
+  jumptype: string;
+  detaillink: string;
+  smartlink: string;
+  taojimulink: string;
+  couponlink: string;
+  transedlink: string;
+  monitor_touch_url: string;
+  monitor_show_url: string;
+  social_id: string;
+  type: number;
+  report_type: number;
+  page_type: number;
+  /** Comma-separated advertiser ids this link is delivered through. */
+  relate_advertiser_ids: string;
+  appid: string;
+  pagepath: string;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface LinkLogTable {
+  id: Generated<number>;
+  pageid: string;
+  customerid: number;
+  actor_id: number;
+  /** create, update, delete, restore, publish … */
+  action: string;
+  at: number;
+  /** JSON of the changed fields before and after. */
+  before: string;
+  after: string;
+}
+
 export interface Database {
+  links: LinksTable;
+  link_log: LinkLogTable;
   users: UsersTable;
   sessions: SessionsTable;
   reset_codes: ResetCodesTable;

@@ -1,12 +1,16 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { Engine } from '../dialect.ts';
 import { accounts } from './0001_accounts.ts';
+import { links } from './0002_links.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
  * Append new ones; never edit a migration that has shipped.
  */
-const ordered: Array<[string, (engine: Engine) => Migration]> = [['0001_accounts', accounts]];
+const ordered: Array<[string, (engine: Engine) => Migration]> = [
+  ['0001_accounts', accounts],
+  ['0002_links', links],
+];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {
