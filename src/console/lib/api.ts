@@ -41,12 +41,6 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
-/** Handlers for spec §8 codes; the expiry handler is installed by the app (it knows the role). */
-let onExpired: () => void = () => undefined;
-export function setExpiredHandler(fn: () => void): void {
-  onExpired = fn;
-}
-
 function toQuery(body: Record<string, unknown> | undefined): string {
   if (!body) return '';
   const q = new URLSearchParams();
@@ -88,7 +82,7 @@ export async function apiPost<T = unknown>(path: string, body?: Record<string, u
   }
   if (successCodes.includes(env.code)) return env;
   if (env.code === 1001) notify.alert('用户被禁止登录，请联系管理员');
-  else if (expiredCodes.includes(env.code)) onExpired();
+  else if (expiredCodes.includes(env.code)) notify.expired();
   else if (!opts.silent) notify.error(env.msg || '接口请求失败');
   throw new ApiError(env.code, env.msg || '接口请求失败', env.data);
 }

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import type { RouteDef } from './routeTypes.ts';
+
+export const PRODUCT_TITLE = '投放管理平台';
+const SCROLL_MS = 800;
+
+/** Smoothly scroll to the top over 800 ms (spec §9). */
+function scrollToTop(): void {
+  const start = window.scrollY;
+  if (start <= 0) return;
+  const t0 = performance.now();
+  const step = (t: number): void => {
+    const k = Math.min(1, (t - t0) / SCROLL_MS);
+    const ease = k < 0.5 ? 2 * k * k : 1 - Math.pow(-2 * k + 2, 2) / 2;
+    window.scrollTo(0, start * (1 - ease));
+    if (k < 1) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+type Handle = RouteDef | { meta: { title: string } } | undefined;
+
+/** Root of every console route: document title "X - 投放管理平台" and scroll-to-top on route change. */
+export function Root(): React.JSX.Element {
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const title = [...matches].reverse().map((m) => (m.handle as Handle)?.meta.title).find(Boolean);
+
+  useEffect(() => {
+    document.title = title ? `${title} - ${PRODUCT_TITLE}` : PRODUCT_TITLE;
+  }, [title]);
+  useEffect(() => scrollToTop(), [pathname]);
+
+  return <Outlet />;
+}

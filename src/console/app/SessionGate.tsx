@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import type { UserInfo } from '../../shared/user.ts';
+import { apiPost, ApiError } from '../lib/api.ts';
+import { getStoredUser, getToken, saveSession, toStoredUser } from '../lib/session.ts';
+import { Loading } from '../ui/Loading.tsx';
+import { AppRouter } from './AppRouter.tsx';
+import { decideGuard } from './guard.ts';
+import { SessionContext, type Session } from './SessionContext.tsx';
+
+type State = { status: 'redirect' } | { status: 'loading' } | { status: 'error'; msg: string } | { status: 'ready'; session: Session };
+
+const anonymous: Session = { area: null, user: null, role: null, version: 'ver2' };
+
+/** Spec §4: decide the guard, then fetch user info once and add the role's routes. */
+export function SessionGate(): React.JSX.Element {
+  const [decision] = useState(() =>
+    decideGuard({
+      pathname: location.pathname,
+      search: location.search,
+      customerToken: getToken('customer'),
+      adminToken: getToken('admin'),
+      adminRole: getStoredUser('admin')?.userrole ?? null,
+    }),
+  );
+  const [state, setState] = useState<State>(() =>
+    decision.kind === 'redirect' ? { status: 'redirect' } : decision.kind === 'public' ? { status: 'ready', session: anonymous } : { status: 'loading' },
+  );
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (decision.kind === 'redirect') {
+      location.replace(decision.to);
+      return;
+    }
+    if (decision.kind !== 'session') return;
+    const area = decision.area;
+    let live = true;
+    apiPost<UserInfo>('api/user/info', {}, { silent: true })
+      .then((env) => {
+        const user = toStoredUser(env.data);
+        saveSession(area, null, user);
+        if (live) setState({ status: 'ready', session: { area, user, role: user.userrole, version: user.version } });
+      })
+      .catch((e: unknown) => {
+        // Expiry and ban are shown by the notifier; anything else gets a retry screen.
+        if (live && e instanceof ApiError && e.code !== 1001 && ![1009, 6, 1008].includes(e.code)) setState({ status: 'error', msg: e.message });
+      });
+    return () => {
+      live = false;
+    };
+  }, [decision, attempt]);
+
+  if (state.status === 'ready')
+    return (
+      <SessionContext.Provider value={state.session}>
+        <AppRouter session={state.session} />
+      </SessionContext.Provider>
+    );
+  if (state.status === 'error')
+    return (
+      <div className="console-loading">
+        <span>{state.msg || '网络请求发生错误'}</span>
+        <button type="button" className="link-button" onClick={() => { setState({ status: 'loading' }); setAttempt((n) => n + 1); }}>
+          重试
+        </button>
+      </div>
+    );
+  return <Loading />;
+}

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { isConsolePath, normalizePath } from '../../shared/console-paths.ts';
+import type { Role } from '../../shared/roles.ts';
+
+/**
+ * No route of this role matched. UDSmart users reaching the admin entry /sxA (where admin login
+ * sends them) go to their home; other console paths belong to another role (→ /401);
+ * anything else → /404 with a full page load.
+ */
+export function Unmatched({ role, home }: { role: Role | null; home: string }): null {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if ((role === 5 || role === 6) && normalizePath(pathname) === '/sxA') navigate(home, { replace: true });
+    else location.replace(role !== null && isConsolePath(pathname) ? '/401' : '/404');
+  }, [role, home, pathname, navigate]);
+  return null;
+}

@@ -1,0 +1,38 @@
+import type { Role, Version } from '../../shared/roles.ts';
+import { apiPost } from '../lib/api.ts';
+import { notify } from '../lib/notify.ts';
+import { clearSession, currentArea, getStoredUser, saveSession, type Area } from '../lib/session.ts';
+import { expiryLoginArea, loginPathFor, loginWithReturn } from './guard.ts';
+
+/** 退出: revoke the token (failures ignored), drop the area's cookies, go to its login page. */
+export async function logout(area: Area = currentArea()): Promise<void> {
+  await apiPost('api/user/logout', {}, { silent: true }).catch(() => undefined);
+  clearSession(area);
+  location.assign(loginPathFor(area));
+}
+
+/** Session expiry (spec §8): log out, remember the path, go to the login page for the role. */
+export function logoutExpired(): void {
+  const area = currentArea();
+  const role: Role | null = getStoredUser(area)?.userrole ?? null;
+  const back = location.pathname + location.search;
+  clearSession(area);
+  location.assign(loginWithReturn(expiryLoginArea(role, location.pathname), back));
+}
+
+/** After a successful password change every token is revoked: log out locally too. */
+export function logoutAfterPasswordChange(): void {
+  const area = currentArea();
+  clearSession(area);
+  location.assign(loginPathFor(area));
+}
+
+/** "Switch version" command for customers (agents always stay on ver2). */
+export async function switchVersion(to: Version): Promise<void> {
+  await apiPost('api/user/version', { version: to });
+  const area = currentArea();
+  const user = getStoredUser(area);
+  if (user) saveSession(area, null, { ...user, version: to });
+  notify.success(to === 'ver1' ? '已切换到旧版' : '已切换到新版');
+  location.assign(to === 'ver1' ? '/redirect/dashboard' : '/redirect/dashboard?acpl=2');
+}

@@ -1,0 +1,73 @@
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Password } from 'primereact/password';
+import { useState, type FormEvent } from 'react';
+import { logoutAfterPasswordChange } from '../../app/auth.ts';
+import { apiPost } from '../../lib/api.ts';
+import { notify } from '../../lib/notify.ts';
+import { useShake } from '../../ui/useShake.ts';
+import { validatePasswordForm, type PasswordErrors, type PasswordForm } from './passwordForm.ts';
+
+const fields: ReadonlyArray<{ key: keyof PasswordForm; label: string; placeholder: string }> = [
+  { key: 'oldpass', label: '原密码', placeholder: '请输入密码' },
+  { key: 'newpass', label: '新密码', placeholder: '请输入新密码' },
+  { key: 'againpass', label: '确认密码', placeholder: '请再次重复新密码' },
+];
+
+/** 修改密码 (spec §5); success: '修改密码成功，请重新登录' and log out (the server revoked every token). */
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
+  const [form, setForm] = useState<PasswordForm>({ oldpass: '', newpass: '', againpass: '' });
+  const [errors, setErrors] = useState<PasswordErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [shakeClass, shake] = useShake();
+
+  const submit = async (e?: FormEvent): Promise<void> => {
+    e?.preventDefault();
+    const r = validatePasswordForm(form);
+    if (!r.ok) {
+      setErrors(r.errors);
+      return shake();
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const env = await apiPost('api/user/modify', r.body);
+      notify.success(env.msg || '修改密码成功，请重新登录');
+      window.setTimeout(logoutAfterPasswordChange, 1500);
+    } catch {
+      setBusy(false);
+    }
+  };
+
+  const footer = (
+    <>
+      <Button label="取消" severity="secondary" outlined onClick={onClose} />
+      <Button label="确定" loading={busy} onClick={() => void submit()} />
+    </>
+  );
+  return (
+    <Dialog header="修改密码" visible onHide={onClose} style={{ width: 480 }} footer={footer} className={shakeClass}>
+      <form className="form-grid" onSubmit={(e) => void submit(e)} noValidate>
+        {fields.map((f) => (
+          <div className="form-row" key={f.key}>
+            <label htmlFor={`pw-${f.key}`} className="form-label required">{f.label}</label>
+            <div className="form-control">
+              <Password
+                inputId={`pw-${f.key}`}
+                value={form[f.key]}
+                onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
+                feedback={false}
+                toggleMask
+                placeholder={f.placeholder}
+                invalid={!!errors[f.key]}
+                autoComplete={f.key === 'oldpass' ? 'current-password' : 'new-password'}
+              />
+              <small className="field-error">{errors[f.key]}</small>
+            </div>
+          </div>
+        ))}
+        <button type="submit" hidden />
+      </form>
+    </Dialog>
+  );
+}

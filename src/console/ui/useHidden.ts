@@ -1,0 +1,8 @@
+import { useSession } from '../app/SessionContext.tsx';
+import { isHidden } from '../lib/hide.ts';
+
+/** Spec §6 hide rule for the signed-in user's role ('no3', '1,2', '3'). */
+export function useHidden(rule: string | number | null | undefined): boolean {
+  const { user } = useSession();
+  return isHidden(rule, user?.userrole ?? null);
+}
