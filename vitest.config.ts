@@ -21,6 +21,17 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // Real server processes (node src/server/main.ts): signals, crashes, several nodes on one database.
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

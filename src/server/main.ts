@@ -8,6 +8,7 @@ import { createHttpServer } from './http-server.ts';
 import { runShutdownHooks } from './lifecycle.ts';
 import { seedDemoAccounts, demoLoginTable } from './demo/accounts.ts';
 import { log, errorFields } from './log.ts';
+import { startTracking } from './tracking/index.ts';
 
 type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>;
 
@@ -27,11 +28,13 @@ async function main(): Promise<void> {
   if (config.DEMO_DATA && (await seedDemoAccounts(deps))) log.info('demo accounts created');
 
   const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
+  const tracking = startTracking(deps.db, deps.engine, { trustProxy: config.TRUST_PROXY });
   const { server, inFlight } = createHttpServer({
     config,
     api: createApp(deps),
     clientDir: path.join(distDir, 'client'),
     astro: await loadAstro(distDir),
+    fastPaths: [tracking.monitorFastPath],
   });
 
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
@@ -46,9 +49,12 @@ async function main(): Promise<void> {
     stopping = true;
     log.info('shutting down', { signal, inFlight: inFlight() });
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Keep-alive sockets become idle as their last response finishes: close them as they do.
     server.closeIdleConnections();
+    const sweeper = setInterval(() => server.closeIdleConnections(), 50);
     const deadline = setTimeout(() => server.closeAllConnections(), 15_000);
     await closed;
+    clearInterval(sweeper);
     clearTimeout(deadline);
     await runShutdownHooks((name, err) => (err ? log.error('shutdown hook failed', { name, ...errorFields(err) }) : log.info('shutdown hook done', { name })));
     deps.mailer.close();

@@ -41,7 +41,7 @@ export async function createUser(deps: Deps, input: NewUser, actor?: Actor): Pro
     parentId = parent.id;
   }
   const now = nowSeconds();
-  const row = await store.insertUser(deps.db, {
+  const row = await insertUnique(deps, u.email, {
     ...columnsForRole(role),
     email: u.email,
     password_hash: await hashPassword(u.password, deps.config.SCRYPT_COST),
@@ -59,6 +59,16 @@ export async function createUser(deps: Deps, input: NewUser, actor?: Actor): Pro
   });
   await audit(deps.db, { event: 'user_created', userId: row.id, actorId: actor?.userId ?? null, email: row.email, detail: { role } });
   return row;
+}
+
+/** Two writers racing for one e-mail (two app nodes seeding, two admins) get a clean 4009, not a driver error. */
+async function insertUnique(deps: Deps, email: string, row: Parameters<typeof store.insertUser>[1]): Promise<store.UserRow> {
+  try {
+    return await store.insertUser(deps.db, row);
+  } catch (err) {
+    if (/unique|duplicate/i.test(err instanceof Error ? err.message : '')) throw new AppError(Code.conflict, `邮箱 ${email} 已被注册`);
+    throw err;
+  }
 }
 
 async function requireUser(deps: Deps, email: string): Promise<store.UserRow> {

@@ -2,6 +2,8 @@ import type { Deps } from '../deps.ts';
 import { createUser, type NewUser } from '../accounts/users.ts';
 import { countUsers } from '../accounts/store.ts';
 import { roleLabel, type Role } from '../../shared/roles.ts';
+import { Code } from '../../shared/codes.ts';
+import { AppError } from '../http/errors.ts';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -21,7 +23,14 @@ export const demoAccounts: Array<NewUser & { role: Role; note: string }> = [
 /** On an empty database only: create the demo accounts. Returns whether it did. */
 export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
   if ((await countUsers(deps.db)) > 0) return false;
-  for (const { note: _note, ...account } of demoAccounts) await createUser(deps, account);
+  for (const { note: _note, ...account } of demoAccounts) {
+    try {
+      await createUser(deps, account);
+    } catch (err) {
+      // Another app node on the same database is seeding at the same moment: its row stands.
+      if (!(err instanceof AppError && err.code === Code.conflict)) throw err;
+    }
+  }
   return true;
 }
 

@@ -1,0 +1,96 @@
+/**
+ * `npm test`: type check, unit tests, API tests over SQLite + PGlite (+ real PostgreSQL when TEST_DATABASE_URL
+ * is set), process tests, a production build, and Playwright in Debian's Chromium. Prints a summary and exits
+ * non-zero on any failure. Installs Debian's chromium when missing and it can (root + apt-get).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const bin = (name: string) => path.resolve('node_modules/.bin', name);
+const reports = path.resolve('test-results/reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+interface Step {
+  name: string;
+  ok: boolean;
+  passed: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+  note?: string;
+}
+const steps: Step[] = [];
+
+function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}, counts?: () => Pick<Step, 'passed' | 'failed' | 'skipped'>): boolean {
+  process.stdout.write(`\n━━ ${name} ━━ ${[path.basename(cmd), ...args].join(' ')}\n`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const c = counts ? safeCounts(counts) : { passed: 0, failed: 0, skipped: 0 };
+  const ok = r.status === 0;
+  steps.push({ name, ok, ...c, seconds: (Date.now() - started) / 1000 });
+  return ok;
+}
+
+function safeCounts(read: () => Pick<Step, 'passed' | 'failed' | 'skipped'>) {
+  try {
+    return read();
+  } catch {
+    return { passed: 0, failed: 0, skipped: 0 };
+  }
+}
+
+const vitestCounts = (file: string) => () => {
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + (j.numTodoTests ?? 0) };
+};
+const playwrightCounts = (file: string) => () => {
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped };
+};
+
+function ensureChromium(): string | null {
+  const exe = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(exe)) return exe;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && spawnSync('which', ['apt-get']).status === 0) {
+    process.stdout.write('Chromium missing: installing Debian package chromium …\n');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    if (existsSync(exe)) return exe;
+  }
+  return null;
+}
+
+const vitest = (project: string, env: Record<string, string> = {}) => {
+  const out = path.join(reports, `${project}.json`);
+  return run(`${project} tests`, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env, vitestCounts(out));
+};
+
+run('astro sync', bin('astro'), ['sync']);
+run('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+vitest('unit');
+vitest('api');
+vitest('process');
+const built = run('build', 'npm', ['run', 'build']);
+const chromium = ensureChromium();
+if (!chromium) {
+  steps.push({ name: 'e2e (Playwright)', ok: false, passed: 0, failed: 0, skipped: 0, seconds: 0, note: 'Chromium not found: install Debian package `chromium` (apt-get install chromium) or set CHROMIUM_PATH' });
+} else if (!built) {
+  steps.push({ name: 'e2e (Playwright)', ok: false, passed: 0, failed: 0, skipped: 0, seconds: 0, note: 'skipped: build failed' });
+} else {
+  const out = path.join(reports, 'e2e.json');
+  run('e2e (Playwright)', bin('playwright'), ['test'], { PW_JSON: out, CHROMIUM_PATH: chromium }, playwrightCounts(out));
+}
+
+const total = steps.reduce((a, s) => ({ passed: a.passed + s.passed, failed: a.failed + s.failed, skipped: a.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
+process.stdout.write('\n━━ summary ━━\n');
+for (const s of steps) {
+  const counts = s.passed + s.failed + s.skipped > 0 ? `  ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}` : '';
+  process.stdout.write(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name.padEnd(18)} ${s.seconds.toFixed(1).padStart(6)}s${counts}${s.note ? `  (${s.note})` : ''}\n`);
+}
+const failedSteps = steps.filter((s) => !s.ok).length;
+const failed = total.failed + (failedSteps > 0 && total.failed === 0 ? failedSteps : 0);
+process.stdout.write(`\ntests: ${total.passed} passed, ${failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
+process.exit(failedSteps > 0 ? 1 : 0);
