@@ -18,6 +18,7 @@ export const Code = {
   payloadTooLarge: 4013,
   rateLimited: 4029,
   upstreamFailed: 5020,
+  notImplemented: 5010,
   internal: 5000,
 } as const;
 
@@ -40,6 +41,7 @@ export const defaultMessage: Record<CodeValue, string> = {
   [Code.payloadTooLarge]: '请求内容过大',
   [Code.rateLimited]: '操作过于频繁，请稍后再试',
   [Code.upstreamFailed]: '外部平台请求失败，请稍后再试',
+  [Code.notImplemented]: '该功能尚未开放',
   [Code.internal]: '服务器开小差了，请稍后再试',
 };
 
@@ -59,6 +61,7 @@ export const httpStatus: Record<CodeValue, number> = {
   [Code.payloadTooLarge]: 413,
   [Code.rateLimited]: 429,
   [Code.upstreamFailed]: 502,
+  [Code.notImplemented]: 501,
   [Code.internal]: 500,
 };
 
