@@ -1,0 +1,118 @@
+import { randomInt } from 'node:crypto';
+import type { Updateable } from 'kysely';
+import type { Deps } from '../deps.ts';
+import type { Actor } from '../accounts/actor.ts';
+import type { LinksTable } from '../db/schema.ts';
+import { publicBaseUrl } from '../config.ts';
+import { nowSeconds } from '../db/dialect.ts';
+import { AppError } from '../http/errors.ts';
+import { Code } from '../../shared/codes.ts';
+import type { CustomerOption, LinkCreateInput, LinkIndexInput, LinkLogEntry, LinkUpdateInput, LinkView } from '../../shared/links.ts';
+import * as store from './store.ts';
+import { requireLink, resolveCustomer, scopeOf } from './scope.ts';
+import { checkCombination, deriveItem, monitorUrls, refFromStored } from './derive.ts';
+import { diff, toView } from './view.ts';
+import { emitLinkChanged } from './events.ts';
+
+const base = (deps: Deps) => publicBaseUrl(deps.config);
+
+export async function listLinks(deps: Deps, actor: Actor, input: LinkIndexInput): Promise<{ list: LinkView[]; total: number }> {
+  const scope = await scopeOf(deps.db, actor);
+  const { page, pagesize, ...filter } = input;
+  const { rows, total } = await store.listLinks(deps.db, scope, filter, pagesize, (page - 1) * pagesize);
+  return { list: rows.map((r) => toView(r, base(deps))), total };
+}
+
+export async function getLink(deps: Deps, actor: Actor, pageid: string): Promise<LinkView> {
+  return toView(await requireLink(deps.db, await scopeOf(deps.db, actor), pageid), base(deps));
+}
+
+/** A fresh 9-digit pageid never used before (deleted links keep theirs). */
+async function newPageId(deps: Deps): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const id = String(randomInt(100_000_000, 1_000_000_000));
+    if (!(await store.pageidTaken(deps.db, id))) return id;
+  }
+  throw new AppError(Code.internal, '生成推广链接编号失败，请重试');
+}
+
+const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message ?? ''));
+
+export async function createLink(deps: Deps, actor: Actor, input: LinkCreateInput): Promise<LinkView> {
+  const scope = await scopeOf(deps.db, actor);
+  const customerid = await resolveCustomer(deps.db, actor, scope, input.customerid);
+  const { item, customerid: _c, ...fields } = input;
+  checkCombination(fields);
+  const derived = await deriveItem(input.platform, item);
+  const now = nowSeconds();
+  for (let attempt = 0; ; attempt++) {
+    const pageid = await newPageId(deps);
+    try {
+      const row = await deps.db.transaction().execute(async (tx) => {
+        const r = await store.insertLink(tx, {
+          ...fields, ...derived, ...monitorUrls(base(deps), input.state, pageid),
+          pageid, customerid, created_by: actor.userId, created_at: now, updated_at: now, deleted_at: null,
+        });
+        await store.insertLog(tx, { pageid, customerid, actor_id: actor.userId, action: 'create', at: now, ...diff({}, r) });
+        return r;
+      });
+      await emitLinkChanged(row.pageid);
+      return getLink(deps, actor, row.pageid);
+    } catch (err) {
+      if (attempt < 3 && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+}
+
+export async function updateLink(deps: Deps, actor: Actor, input: LinkUpdateInput): Promise<LinkView> {
+  const scope = await scopeOf(deps.db, actor);
+  const old = await requireLink(deps.db, scope, input.pageid);
+  const { pageid, item, customerid, ...given } = input;
+  const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<typeof given>;
+  const merged = { ...old, ...defined };
+  if (customerid !== undefined && customerid !== old.customerid) merged.customerid = await resolveCustomer(deps.db, actor, scope, customerid);
+  checkCombination(merged);
+  let next: Updateable<LinksTable> = { ...merged };
+  if (item !== undefined || merged.platform !== old.platform) {
+    next = { ...next, ...(await deriveItem(merged.platform, item ?? refFromStored(old.itemid, old.platform))) };
+  }
+  if (merged.state !== old.state) next = { ...next, ...monitorUrls(base(deps), merged.state, pageid) };
+  const changes = diff(old, next as Partial<store.LinkRow>);
+  if (Object.keys(changes.after).length === 0) return toView(old, base(deps));
+  const patch = Object.fromEntries(Object.keys(changes.after).map((k) => [k, next[k as keyof typeof next]]));
+  const now = nowSeconds();
+  await deps.db.transaction().execute(async (tx) => {
+    await store.updateLink(tx, old.id, { ...patch, updated_at: now });
+    await store.insertLog(tx, { pageid, customerid: old.customerid, actor_id: actor.userId, action: 'update', at: now, ...changes });
+  });
+  await emitLinkChanged(pageid);
+  return getLink(deps, actor, pageid);
+}
+
+export async function deleteLink(deps: Deps, actor: Actor, pageid: string): Promise<void> {
+  const old = await requireLink(deps.db, await scopeOf(deps.db, actor), pageid);
+  const now = nowSeconds();
+  await deps.db.transaction().execute(async (tx) => {
+    await store.updateLink(tx, old.id, { deleted_at: now, updated_at: now });
+    await store.insertLog(tx, { pageid, customerid: old.customerid, actor_id: actor.userId, action: 'delete', at: now, before: { deleted_at: null }, after: { deleted_at: now } });
+  });
+  await emitLinkChanged(pageid);
+}
+
+export async function linkLog(deps: Deps, actor: Actor, input: { pageid: string; page: number; pagesize: number }): Promise<{ list: LinkLogEntry[]; total: number }> {
+  await requireLink(deps.db, await scopeOf(deps.db, actor), input.pageid);
+  const { rows, total } = await store.listLog(deps.db, input.pageid, input.pagesize, (input.page - 1) * input.pagesize);
+  const parse = (s: string): Record<string, unknown> => (s ? (JSON.parse(s) as Record<string, unknown>) : {});
+  return {
+    list: rows.map((r) => ({ id: r.id, action: r.action, actor: r.email ?? '', at: Number(r.at), before: parse(r.before), after: parse(r.after) })),
+    total,
+  };
+}
+
+/** Spec §6: only agents pick customers (itself and its sub-customers); admins get every customer; others none. */
+export async function customerOptions(deps: Deps, actor: Actor): Promise<CustomerOption[]> {
+  if (actor.role !== 1 && actor.role !== 2 && actor.role !== 4) return [];
+  const rows = await store.customersByIds(deps.db, await scopeOf(deps.db, actor));
+  return rows.map((r) => ({ customerid: r.id, company: r.company || r.email, advertisers: {} }));
+}

@@ -1,0 +1,95 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { Database, LinksTable } from '../db/schema.ts';
+
+type Q = Kysely<Database> | Transaction<Database>;
+export type LinkRow = Selectable<LinksTable>;
+export type LinkRowWithCustomer = LinkRow & { customer: string };
+
+/** A live (not deleted) link by its public id, for any tenant: the landing renderer and monitor endpoints use it. */
+export const findLinkByPageId = (db: Q, pageid: string): Promise<LinkRow | undefined> =>
+  db.selectFrom('links').selectAll().where('pageid', '=', pageid).where('deleted_at', 'is', null).executeTakeFirst();
+
+/** Whether a pageid was ever used (deleted links keep theirs: old monitor URLs must never point at a new link). */
+export const pageidTaken = async (db: Q, pageid: string): Promise<boolean> =>
+  (await db.selectFrom('links').select('id').where('pageid', '=', pageid).executeTakeFirst()) !== undefined;
+
+/** `null` scope = every customer (admins); otherwise the customer ids the caller may see. */
+export type Scope = number[] | null;
+
+export interface LinkFilter {
+  isdirect?: number;
+  exact?: string;
+  customerid?: number;
+  advertiser_id?: string;
+  pageid?: string;
+  platform?: number;
+  state?: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+function scoped(db: Q, scope: Scope) {
+  let q = db.selectFrom('links').innerJoin('users', 'users.id', 'links.customerid').where('links.deleted_at', 'is', null);
+  if (scope) q = q.where('links.customerid', 'in', scope.length ? scope : [-1]);
+  return q;
+}
+
+export async function listLinks(db: Q, scope: Scope, f: LinkFilter, limit: number, offset: number): Promise<{ rows: LinkRowWithCustomer[]; total: number }> {
+  let q = scoped(db, scope);
+  if (f.isdirect !== undefined) q = q.where('links.isdirect', '=', f.isdirect);
+  if (f.customerid !== undefined) q = q.where('links.customerid', '=', f.customerid);
+  if (f.pageid) q = q.where('links.pageid', '=', f.pageid);
+  if (f.platform !== undefined) q = q.where('links.platform', '=', f.platform);
+  if (f.state !== undefined) q = q.where('links.state', '=', f.state);
+  if (f.advertiser_id) {
+    q = q.where(sql<string>`',' || links.relate_advertiser_ids || ','`, 'like', `%,${f.advertiser_id},%`);
+  }
+  if (f.exact) {
+    const like = `%${escapeLike(f.exact)}%`;
+    q = q.where((eb) =>
+      eb.or(
+        (['links.pageid', 'links.itemid', 'links.title', 'links.item_title'] as const).map((col) => eb(sql`${sql.ref(col)}`, 'like', sql`${like} escape '\\'`)),
+      ),
+    );
+  }
+  const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await q.selectAll('links').select('users.company as customer').orderBy('links.id', 'desc').limit(limit).offset(offset).execute();
+  return { rows, total };
+}
+
+/** One live link inside the scope, with its customer's company. */
+export const findScopedLink = (db: Q, scope: Scope, pageid: string): Promise<LinkRowWithCustomer | undefined> =>
+  scoped(db, scope).selectAll('links').select('users.company as customer').where('links.pageid', '=', pageid).executeTakeFirst();
+
+export const insertLink = (db: Q, row: Insertable<LinksTable>): Promise<LinkRow> =>
+  db.insertInto('links').values(row).returningAll().executeTakeFirstOrThrow();
+
+export async function updateLink(db: Q, id: number, patch: Updateable<LinksTable>): Promise<void> {
+  await db.updateTable('links').set(patch).where('id', '=', id).execute();
+}
+
+export async function insertLog(db: Q, row: { pageid: string; customerid: number; actor_id: number; action: string; at: number; before: object; after: object }) {
+  await db.insertInto('link_log').values({ ...row, before: JSON.stringify(row.before), after: JSON.stringify(row.after) }).execute();
+}
+
+export async function listLog(db: Q, pageid: string, limit: number, offset: number) {
+  const base = db.selectFrom('link_log').leftJoin('users', 'users.id', 'link_log.actor_id').where('link_log.pageid', '=', pageid);
+  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .select(['link_log.id', 'link_log.action', 'link_log.at', 'link_log.before', 'link_log.after', 'users.email'])
+    .orderBy('link_log.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total };
+}
+
+/** Customers (roles 3/4) by id, for the scope and the customer picker. */
+export const customersByIds = (db: Q, ids: number[] | null) => {
+  let q = db.selectFrom('users').select(['id', 'company', 'email', 'usertype', 'parent_id']).where('kind', '=', 'customer');
+  if (ids) q = q.where('id', 'in', ids.length ? ids : [-1]);
+  return q.orderBy('id').execute();
+};
+
+export const childIds = async (db: Q, parentId: number): Promise<number[]> =>
+  (await db.selectFrom('users').select('id').where('parent_id', '=', parentId).where('kind', '=', 'customer').execute()).map((r) => r.id);

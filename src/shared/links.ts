@@ -1,0 +1,171 @@
+import { z } from './zod.ts';
+import { CHANNELS, PLATFORMS, JUMPTYPES, isChannel, isPlatform } from './catalog.ts';
+
+/** Promotion links (spec §3 link entity): request schemas shared by the links API and the console forms. */
+
+/** An integer given as a JSON number or a digit string (the old console sends both). */
+const int = (msg: string) =>
+  z.union([z.number().int(), z.string().trim().regex(/^-?\d{1,9}$/).transform(Number)], { error: msg });
+
+const text = (max: number, label: string) => z.string({ error: `${label}必须是文本` }).trim().max(max, `${label}不能超过 ${max} 个字符`);
+
+/** Optional http(s) URL; '' clears it. */
+const url = (label: string) =>
+  text(2000, label).refine((s) => s === '' || /^https?:\/\/[^\s]+$/i.test(s), `${label}必须是 http:// 或 https:// 开头的网址`);
+
+export const pageidSchema = z
+  .union([z.string().trim(), z.number().int().nonnegative().transform(String)], { error: '请指定推广链接' })
+  .pipe(z.string().regex(/^\d{1,20}$/, '推广链接编号只能是数字'));
+
+export const platformSchema = int('请选择商品平台').refine(isPlatform, `商品平台只能是 ${Object.keys(PLATFORMS).join('/')}`);
+export const channelSchema = int('请选择投放渠道').refine(isChannel, `投放渠道只能是 ${Object.keys(CHANNELS).join('/')}`);
+const isdirectSchema = int('跳转方式只能是 1（直跳）或 2（非直跳）').refine((n) => n === 1 || n === 2, '跳转方式只能是 1（直跳）或 2（非直跳）');
+const jumptypeSchema = z.enum(Object.keys(JUMPTYPES) as [keyof typeof JUMPTYPES], { error: '跳转类型只能是 detail、taojimu 或 smart' });
+const smallInt = (label: string) => int(`${label}必须是整数`).refine((n) => n >= 0 && n <= 99, `${label}只能是 0–99`);
+
+/** The editable fields, without defaults: update takes any subset of them. */
+const linkFields = {
+  customerid: int('客户编号必须是整数').refine((n) => n > 0, '客户编号必须是正整数').optional(),
+  platform: platformSchema,
+  state: channelSchema,
+  title: text(100, '链接名称'),
+  item: text(2000, '商品').min(1, '请输入商品 ID 或商品链接'),
+  ispro: int('ispro 只能是 0 或 1').refine((n) => n === 0 || n === 1, 'ispro 只能是 0 或 1'),
+  isdirect: isdirectSchema,
+  jumptype: jumptypeSchema,
+  couponlink: url('优惠券链接'),
+  taojimulink: url('淘积木链接'),
+  smartlink: url('智能链接'),
+  relate_advertiser_ids: text(2000, '关联广告主').regex(/^(\d{1,20}(,\d{1,20})*)?$/, '关联广告主只能是逗号分隔的数字'),
+  social_id: text(64, '社媒账号'),
+  type: smallInt('type'),
+  report_type: smallInt('report_type'),
+  page_type: smallInt('page_type'),
+  appid: text(64, '小程序 appid').regex(/^[A-Za-z0-9_]*$/, '小程序 appid 只能是字母、数字和下划线'),
+  pagepath: text(500, '小程序页面路径'),
+};
+
+/** What create fills in for fields the caller leaves out. */
+export const LINK_DEFAULTS = {
+  title: '',
+  ispro: 0,
+  jumptype: 'detail' as keyof typeof JUMPTYPES,
+  couponlink: '',
+  taojimulink: '',
+  smartlink: '',
+  relate_advertiser_ids: '',
+  social_id: '',
+  type: 1,
+  report_type: 1,
+  page_type: 1,
+  appid: '',
+  pagepath: '',
+};
+
+export const linkCreateInput = z
+  .object(linkFields)
+  .partial({ title: true, ispro: true, jumptype: true, couponlink: true, taojimulink: true, smartlink: true, relate_advertiser_ids: true })
+  .partial({ social_id: true, type: true, report_type: true, page_type: true, appid: true, pagepath: true })
+  .transform((v) => ({ ...LINK_DEFAULTS, ...definedOnly(v) }));
+export type LinkCreateInput = z.output<typeof linkCreateInput>;
+
+export const linkUpdateInput = z.object({ pageid: pageidSchema, ...z.object(linkFields).partial().shape });
+export type LinkUpdateInput = z.output<typeof linkUpdateInput>;
+
+function definedOnly<T extends object>(v: T): T {
+  return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as T;
+}
+
+export const pageidInput = z.object({ pageid: pageidSchema });
+
+const pagesize = int('每页条数必须是整数').refine((n) => n >= 1 && n <= 100, '每页条数只能是 1–100').default(20);
+const page = int('页码必须是整数').refine((n) => n >= 1 && n <= 100_000, '页码必须是正整数').default(1);
+
+export const linkIndexInput = z.object({
+  isdirect: isdirectSchema.optional(),
+  pagesize,
+  page,
+  exact: text(100, '搜索内容').optional(),
+  customerid: int('客户编号必须是整数').optional(),
+  advertiser_id: z.union([z.string().trim().regex(/^\d{0,20}$/), z.number().int().nonnegative().transform(String)], { error: '广告主编号只能是数字' }).optional(),
+  pageid: z.union([z.string().trim().regex(/^\d{0,20}$/), z.number().int().nonnegative().transform(String)], { error: '推广链接编号只能是数字' }).optional(),
+  platform: platformSchema.optional(),
+  state: channelSchema.optional(),
+});
+export type LinkIndexInput = z.output<typeof linkIndexInput>;
+
+/** Old-version list `/api/land/v2/index`: jump_type is isdirect. */
+export const landIndexInput = z.object({ jump_type: isdirectSchema.optional(), pagesize, page, exact: text(100, '搜索内容').optional() });
+
+export const linkLogInput = z.object({ pageid: pageidSchema, pagesize, page });
+
+/** A link as every links endpoint answers it: the §3 fields plus item data, landing URL and times. */
+export interface LinkView {
+  pageid: string;
+  customerid: number;
+  customer: string;
+  platform: number;
+  state: number;
+  title: string;
+  itemid: string;
+  item_title: string;
+  item_image: string;
+  /** Fen. */
+  item_price: number;
+  ispro: number;
+  isdirect: number;
+  jumptype: string;
+  detaillink: string;
+  smartlink: string;
+  taojimulink: string;
+  couponlink: string;
+  transedlink: string;
+  monitor_touch_url: string;
+  monitor_show_url: string;
+  social_id: string;
+  type: number;
+  report_type: number;
+  page_type: number;
+  relate_advertiser_ids: string;
+  appid: string;
+  pagepath: string;
+  landing_url: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LinkLogEntry {
+  id: number;
+  action: string;
+  actor: string;
+  at: number;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+export interface CustomerOption {
+  customerid: number;
+  company: string;
+  /** Advertisers per channel code; filled once ad accounts exist. */
+  advertisers: Record<string, { advertiser_id: string; advertiser_name: string }[]>;
+}
+
+/** Landing path prefixes (spec §2 public routes), most specific rule first. */
+export const LANDING_PREFIXES = ['/new/wx/', '/new/', '/pjd/', '/pud/', '/pwb/', '/puc/', '/xtb/', '/pub/'] as const;
+
+/**
+ * Where a link's landing page lives: wxminiapp → /new/wx/, taobao new-link mini-app → /new/,
+ * jingdong (3, 8) → /pjd/, pinduoduo → /pud/, taobao on weibo → /pwb/, on UC → /puc/,
+ * taobao with jumptype taojimu → /xtb/, anything else → /pub/.
+ */
+export function landingPath(link: { pageid: string; platform: number; state: number; jumptype: string }): string {
+  const p = link.pageid;
+  if (link.platform === 6) return `/new/wx/${p}`;
+  if (link.platform === 4) return `/new/${p}`;
+  if (link.platform === 3 || link.platform === 8) return `/pjd/${p}`;
+  if (link.platform === 5) return `/pud/${p}`;
+  if (link.platform === 2 && link.state === 3) return `/pwb/${p}`;
+  if (link.platform === 2 && link.state === 8) return `/puc/${p}`;
+  if (link.platform === 2 && link.jumptype === 'taojimu') return `/xtb/${p}`;
+  return `/pub/${p}`;
+}
