@@ -16,15 +16,17 @@ export interface VariantInfo {
   listPath: string;
   /** shop platforms offered by the filter and the create dialog (first = default) */
   platforms: readonly number[];
+  /** the platform filter offers 全部; otherwise one platform is always chosen */
+  anyPlatform: boolean;
   /** show the customer column and filter */
   customers: boolean;
 }
 
 const INFO: Record<LinkVariant, Omit<VariantInfo, 'variant' | 'customers'>> = {
-  ver2: { title: '投放链接', listPath: '/landing', platforms: [2, 3, 4, 5, 6, 7, 8] },
-  old: { title: '推广链接管理', listPath: '/landing/page', platforms: [2, 3] },
-  mini: { title: '新链接链接管理', listPath: '/minilandurl/page', platforms: [4] },
-  admin: { title: '推广链接', listPath: '/newsxA/client/landingpage', platforms: [2, 3, 4, 5, 6, 7, 8] },
+  ver2: { title: '投放链接', listPath: '/landing', platforms: [2, 3, 4, 5, 6, 7, 8], anyPlatform: true },
+  old: { title: '推广链接管理', listPath: '/landing/page', platforms: [2, 3], anyPlatform: false },
+  mini: { title: '新链接链接管理', listPath: '/minilandurl/page', platforms: [4], anyPlatform: false },
+  admin: { title: '推广链接', listPath: '/newsxA/client/landingpage', platforms: [2, 3, 4, 5, 6, 7, 8], anyPlatform: true },
 };
 
 /**

@@ -1,0 +1,31 @@
+import type { VariantInfo } from './variant.ts';
+
+/** The list screen's filters as the person sets them (null = 全部). */
+export interface LinkFilters {
+  exact: string;
+  isdirect: 1 | 2 | null;
+  platform: number | null;
+  state: number | null;
+  customerid: number | null;
+}
+
+export const emptyFilters: LinkFilters = { exact: '', isdirect: null, platform: null, state: null, customerid: null };
+
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * The body of napi/link/index: empty filters are left out; a variant without 全部 platforms (old version:
+ * taobao / jingdong; new-link page: the mini-app) always asks for one; the customer filter is sent only where the person may pick customers.
+ */
+export function listQuery(f: LinkFilters, v: VariantInfo, page: number, pagesize: number): Record<string, unknown> {
+  const q: Record<string, unknown> = { page, pagesize };
+  const exact = f.exact.trim();
+  if (exact) q.exact = exact;
+  if (f.isdirect) q.isdirect = f.isdirect;
+  const platform = f.platform !== null && v.platforms.includes(f.platform) ? f.platform : v.anyPlatform ? null : v.platforms[0];
+  if (platform) q.platform = platform;
+  if (f.state) q.state = f.state;
+  if (v.customers && f.customerid) q.customerid = f.customerid;
+  return q;
+}
