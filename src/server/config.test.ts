@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, publicBaseUrl } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 4321, HOST: '127.0.0.1', DATA_DIR: './data', DEMO_DATA: true, FORCE_HTTPS: false, LEGACY_HOSTS: [] });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(publicBaseUrl(c)).toBe('http://127.0.0.1:4321');
+  });
+
+  it('names every bad variable in one readable error', () => {
+    expect(() => loadConfig({ PORT: '99999', DATABASE_URL: 'mysql://x', PUBLIC_BASE_URL: 'nope', DEMO_DATA: 'maybe' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: '99999', DATABASE_URL: 'mysql://x' });
+    } catch (e) {
+      expect(String((e as Error).message)).toMatch(/PORT="99999"/);
+      expect(String((e as Error).message)).toMatch(/DATABASE_URL="mysql:\/\/x": must start with postgres/);
+    }
+  });
+
+  it('treats empty values as unset and parses lists and flags', () => {
+    const c = loadConfig({ PORT: '', LEGACY_HOSTS: 'Old.example.com, old2.example.com', DEMO_DATA: 'off', PUBLIC_BASE_URL: 'https://tf.example.com/' });
+    expect(c.PORT).toBe(4321);
+    expect(c.LEGACY_HOSTS).toEqual(['old.example.com', 'old2.example.com']);
+    expect(c.DEMO_DATA).toBe(false);
+    expect(publicBaseUrl(c)).toBe('https://tf.example.com');
+  });
+});
