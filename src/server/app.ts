@@ -10,6 +10,8 @@ import { ping } from './db/dialect.ts';
 import { observeRequest, renderMetrics } from './metrics.ts';
 import { log } from './log.ts';
 import { userRoutes } from './accounts/routes.ts';
+import { landRoutes } from './links/land-routes.ts';
+import { linkRoutes } from './links/routes.ts';
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
   if (trustProxy) {
@@ -62,6 +64,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
 
   const capi = new Hono<AppEnv>();
   capi.route('/api/user', userRoutes);
+  capi.route('/api/land', landRoutes);
+  capi.route('/napi/link', linkRoutes);
   app.route('/capi', capi);
 
   app.notFound(notFoundRoute);
