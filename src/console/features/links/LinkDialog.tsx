@@ -9,7 +9,7 @@ import { JUMP, JUMPTYPES } from '../../../shared/catalog.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useShake } from '../../ui/useShake.ts';
-import { fieldsFor, patchForm, toPayload, validateForm, type FormErrors, type LinkForm } from './linkForm.ts';
+import { fieldsFor, patchForm, serverFieldError, toPayload, validateForm, type FormErrors, type LinkForm } from './linkForm.ts';
 import { channelOptions, customerOptions, platformOptions } from './options.ts';
 import type { CustomerOption, LinkView } from './types.ts';
 import { saveLink } from './useLinks.ts';
@@ -65,7 +65,10 @@ export function LinkDialog({ link, initial, platforms, customers, onClose }: Pro
       onClose();
     } catch (err) {
       setBusy(false);
-      setServerError(err instanceof ApiError ? err.message : '保存失败，请稍后再试');
+      const msg = err instanceof ApiError ? err.message : '保存失败，请稍后再试';
+      const onField = err instanceof ApiError ? serverFieldError(err.data, msg) : null;
+      if (onField) setErrors(onField);
+      else setServerError(msg);
       shake();
     }
   };
@@ -110,7 +113,7 @@ export function LinkDialog({ link, initial, platforms, customers, onClose }: Pro
         {fields.coupon ? <Row label="优惠券链接" error={errors.couponlink}>{input('couponlink', '选填，https://')}</Row> : null}
         {fields.miniapp ? (
           <>
-            <Row label="小程序 appid" required error={errors.appid}>{input('appid', '例如 wx1234567890abcdef')}</Row>
+            <Row label="小程序 appid" error={errors.appid}>{input('appid', '选填，例如 wx1234567890abcdef')}</Row>
             <Row label="页面路径" required error={errors.pagepath}>{input('pagepath', '例如 pages/item/index?id=1')}</Row>
           </>
         ) : null}

@@ -28,12 +28,12 @@ export interface PlatformFields {
 }
 
 /**
- * Which inputs a shop platform shows: 淘积木 pages exist only for taobao; the wechat mini-app opens a page by
- * appid + pagepath and has neither coupons nor smart links.
+ * Which inputs a shop platform shows: 淘积木 pages exist only for taobao (2) and its new-link mini-app (4);
+ * the wechat mini-app opens a page by appid + pagepath and has neither coupons nor smart links.
  */
 export function fieldsFor(platform: number): PlatformFields {
   if (platform === 6) return { jumptypes: ['detail'], coupon: false, miniapp: true };
-  if (platform === 2) return { jumptypes: ['detail', 'taojimu', 'smart'], coupon: true, miniapp: false };
+  if (platform === 2 || platform === 4) return { jumptypes: ['detail', 'taojimu', 'smart'], coupon: true, miniapp: false };
   return { jumptypes: ['detail', 'smart'], coupon: true, miniapp: false };
 }
 
@@ -84,7 +84,7 @@ export function patchForm(f: LinkForm, patch: Partial<LinkForm>): LinkForm {
 
 const ITEM_RE = /^(\d{1,20}|https?:\/\/\S+)$/i;
 
-/** Field errors in Chinese; `{}` when the form may be sent. */
+/** Field errors in Chinese (the shared schema plus the server's combination rules); `{}` when the form may be sent. */
 export function validateForm(f: LinkForm, needsCustomer: boolean): FormErrors {
   const errors: FormErrors = {};
   const parsed = linkCreateInput.safeParse(toPayload(f, needsCustomer));
@@ -98,10 +98,7 @@ export function validateForm(f: LinkForm, needsCustomer: boolean): FormErrors {
   if (!errors.item && !ITEM_RE.test(f.item.trim())) errors.item = '请输入数字商品 ID 或以 http(s):// 开头的商品链接';
   if (f.jumptype === 'taojimu' && !f.taojimulink.trim()) errors.taojimulink ??= '请输入淘积木链接';
   if (f.jumptype === 'smart' && !f.smartlink.trim()) errors.smartlink ??= '请输入智能链接';
-  if (fieldsFor(f.platform).miniapp) {
-    if (!f.appid.trim()) errors.appid ??= '请输入小程序 appid';
-    if (!f.pagepath.trim()) errors.pagepath ??= '请输入小程序页面路径';
-  }
+  if (fieldsFor(f.platform).miniapp && !f.pagepath.trim()) errors.pagepath ??= '请输入小程序页面路径';
   return errors;
 }
 
@@ -125,4 +122,12 @@ export function toPayload(f: LinkForm, needsCustomer: boolean, pageid?: string):
   if (needsCustomer && f.customerid) body.customerid = f.customerid;
   if (pageid) body.pageid = pageid;
   return body;
+}
+
+/** A server refusal names its field in `data.field`; put it under that input when the form has one. */
+export function serverFieldError(data: unknown, msg: string): FormErrors | null {
+  const field = typeof data === 'object' && data !== null && 'field' in data ? String((data as { field: unknown }).field) : '';
+  const key = field === 'itemid' ? 'item' : field;
+  const known: readonly string[] = Object.keys(emptyForm(2));
+  return known.includes(key) ? { [key]: msg } : null;
 }

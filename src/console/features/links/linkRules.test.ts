@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyForm, fieldsFor, patchForm, toPayload, validateForm } from './linkForm.ts';
+import { emptyForm, fieldsFor, patchForm, serverFieldError, toPayload, validateForm } from './linkForm.ts';
 import { emptyFilters, listQuery } from './listQuery.ts';
 import { detailPath, variantInfo, variantOf } from './variant.ts';
 
@@ -51,6 +51,7 @@ describe('link form', () => {
   const valid = { ...emptyForm(2), item: '123456789' };
   it('platform decides the inputs', () => {
     expect(fieldsFor(2).jumptypes).toContain('taojimu');
+    expect(fieldsFor(4).jumptypes).toContain('taojimu');
     expect(fieldsFor(3).jumptypes).not.toContain('taojimu');
     expect(fieldsFor(6)).toEqual({ jumptypes: ['detail'], coupon: false, miniapp: true });
   });
@@ -71,8 +72,13 @@ describe('link form', () => {
     expect(validateForm({ ...valid, couponlink: 'nope' }, false).couponlink).toMatch(/http/);
     expect(validateForm({ ...valid, relate_advertiser_ids: '12,ab' }, false).relate_advertiser_ids).toMatch(/逗号/);
     const wx = validateForm({ ...emptyForm(6), item: '1' }, false);
-    expect(wx.appid).toBe('请输入小程序 appid');
-    expect(wx.pagepath).toBe('请输入小程序页面路径');
+    expect(wx).toEqual({ pagepath: '请输入小程序页面路径' });
+  });
+  it('puts a server refusal under the field it names', () => {
+    expect(serverFieldError({ field: 'pagepath' }, '必须填写')).toEqual({ pagepath: '必须填写' });
+    expect(serverFieldError({ field: 'itemid' }, '商品不存在')).toEqual({ item: '商品不存在' });
+    expect(serverFieldError({ field: 'nope' }, 'x')).toBeNull();
+    expect(serverFieldError(null, 'x')).toBeNull();
   });
   it('sends only the fields the platform uses', () => {
     const body = toPayload({ ...valid, jumptype: 'detail', taojimulink: 'https://x', appid: 'wx1', relate_advertiser_ids: ' 1， 2,,3 ' }, false);

@@ -16,7 +16,10 @@ export interface LinkLogList {
 export type Granularity = 'hour' | 'day';
 
 export interface StatsPoint {
-  time: number;
+  /** 'YYYY-MM-DD HH:00' (hour) or 'YYYY-MM-DD' (day), China time */
+  time: string;
+  /** bucket start, epoch seconds */
+  ts: number;
   shows: number;
   clicks: number;
   visits: number;
@@ -24,5 +27,6 @@ export interface StatsPoint {
 
 export interface LinkStats {
   series: StatsPoint[];
+  /** ctr is a percentage already (clicks / shows × 100) */
   totals: { shows: number; clicks: number; visits: number; ctr: number };
 }
