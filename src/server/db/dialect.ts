@@ -19,7 +19,7 @@ export const notNullDefault =
     c.notNull().defaultTo(value);
 
 /** `SELECT 1` round trip for the health check. */
-export async function ping(db: Kysely<unknown>): Promise<void> {
+export async function ping<DB>(db: Kysely<DB>): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
