@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { Engine } from '../dialect.ts';
 import { accounts } from './0001_accounts.ts';
 import { links } from './0002_links.ts';
+import { tracking } from './0003_tracking.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -10,6 +11,7 @@ import { links } from './0002_links.ts';
 const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0001_accounts', accounts],
   ['0002_links', links],
+  ['0003_tracking', tracking],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -1,0 +1,124 @@
+/**
+ * Group commit for event writes. The hot path appends a row and a callback; a batch is written in ONE
+ * transaction when it reaches `maxRows` or `delayMs` after its first row, and every callback hears the
+ * outcome only after COMMIT (or the failure). While one batch commits the next one fills, so batches grow
+ * with load. A bounded queue refuses (returns false) instead of growing without limit.
+ */
+import type { Db } from '../db/index.ts';
+import type { Insertable } from 'kysely';
+import type { LandingVisitsTable, MonitorRawTable } from '../db/schema.ts';
+import { log, errorFields } from '../log.ts';
+
+export type RawRow = { table: 'monitor_raw'; row: Insertable<MonitorRawTable> } | { table: 'landing_visits'; row: Insertable<LandingVisitsTable> };
+export type Done = (ok: boolean) => void;
+
+export interface BatchOptions {
+  /** Commit when this many rows are waiting. */
+  maxRows: number;
+  /** …or this long after the first waiting row. */
+  delayMs: number;
+  /** Refuse new rows when this many are waiting (in the open batch plus the committing one). */
+  maxPending: number;
+}
+
+export const defaultBatchOptions: BatchOptions = { maxRows: 500, delayMs: 4, maxPending: 20_000 };
+
+/** Rows per INSERT statement (SQLite allows 32766 bound values; 8 columns × 400 stays well under). */
+const CHUNK = 400;
+
+export class EventBatcher {
+  private monitor: Array<Insertable<MonitorRawTable>> = [];
+  private visits: Array<Insertable<LandingVisitsTable>> = [];
+  private callbacks: Done[] = [];
+  private committing = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private closed = false;
+  /** Totals for metrics and tests. */
+  readonly stats = { committed: 0, failed: 0, refused: 0, batches: 0 };
+
+  private readonly db: Db;
+  private readonly opts: BatchOptions;
+
+  constructor(db: Db, opts: BatchOptions = defaultBatchOptions) {
+    this.db = db;
+    this.opts = opts;
+  }
+
+  /** Rows waiting (open batch + the one committing). */
+  pending(): number {
+    return this.callbacks.length + this.committing;
+  }
+
+  /** Queue one row; false when the queue is full or the writer is closed (answer 503). */
+  add(item: RawRow, done: Done): boolean {
+    if (this.closed || this.pending() >= this.opts.maxPending) {
+      this.stats.refused += 1;
+      return false;
+    }
+    if (item.table === 'monitor_raw') this.monitor.push(item.row);
+    else this.visits.push(item.row);
+    this.callbacks.push(done);
+    if (this.callbacks.length >= this.opts.maxRows) this.kick();
+    else if (!this.timer) this.timer = setTimeout(() => this.kick(), this.opts.delayMs);
+    return true;
+  }
+
+  private kick(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.running) return; // the loop picks the rows up when the current commit ends
+    this.running = this.loop().finally(() => (this.running = null));
+  }
+
+  private async loop(): Promise<void> {
+    while (this.callbacks.length > 0) {
+      const monitor = this.monitor;
+      const visits = this.visits;
+      const callbacks = this.callbacks;
+      this.monitor = [];
+      this.visits = [];
+      this.callbacks = [];
+      this.committing = callbacks.length;
+      let ok = true;
+      try {
+        await this.db.transaction().execute(async (trx) => {
+          for (let i = 0; i < monitor.length; i += CHUNK) await trx.insertInto('monitor_raw').values(monitor.slice(i, i + CHUNK)).execute();
+          for (let i = 0; i < visits.length; i += CHUNK) await trx.insertInto('landing_visits').values(visits.slice(i, i + CHUNK)).execute();
+        });
+        this.stats.committed += callbacks.length;
+        this.stats.batches += 1;
+      } catch (err) {
+        ok = false;
+        this.stats.failed += callbacks.length;
+        log.error('event batch commit failed', { rows: callbacks.length, ...errorFields(err) });
+      }
+      this.committing = 0;
+      for (const cb of callbacks) {
+        try {
+          cb(ok);
+        } catch {
+          /* a closed socket must not stop the others */
+        }
+      }
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.timer = null;
+      }
+    }
+  }
+
+  /** Commit everything queued now (shutdown, tests). */
+  async flush(): Promise<void> {
+    this.kick();
+    while (this.running) await this.running;
+  }
+
+  /** Refuse new rows, then commit what is queued. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
+}

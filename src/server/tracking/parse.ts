@@ -1,0 +1,146 @@
+/**
+ * Ping parsing, off the hot path: a raw monitor query string → the fields we keep.
+ * The channel's macro table (src/shared/macros.ts) says which values are still unsubstituted macros.
+ */
+import { clickMacros, showMacros, LANDING_CLICK_PARAMS } from '../../shared/macros.ts';
+import { isChannel, type Channel } from '../../shared/catalog.ts';
+
+export const LIMITS = {
+  /** Longest raw query string we accept (the hot path stores at most one character more). */
+  query: 8192,
+  /** Longest single parameter value (callback URLs are the long ones). */
+  value: 2048,
+  /** Longest id-like field (adv, aid, clickid …). */
+  id: 128,
+  ua: 1024,
+  pageid: 20,
+} as const;
+
+export type RejectReason = 'bad_pageid' | 'too_long' | 'malformed' | 'ua_too_long' | 'unknown_page' | 'deleted_page' | 'field_too_long';
+
+export class PingReject extends Error {
+  readonly reason: RejectReason;
+  readonly detail: string;
+  constructor(reason: RejectReason, detail = '') {
+    super(reason);
+    this.reason = reason;
+    this.detail = detail;
+  }
+}
+
+/** `__X__` (juliang, tengxun, kuaishou, xiaohongshu) or `{X}` (UC): a macro the platform did not substitute. */
+const UNSUBSTITUTED = /^(?:__[A-Z0-9_]+__|\{[A-Z0-9_]+\})$/;
+
+/** Strict `a=b&c=d` decoding: a bad percent escape or invalid UTF-8 is malformed (URLSearchParams would silently substitute U+FFFD). */
+export function decodeQuery(query: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!query) return out;
+  for (const part of query.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const rawKey = eq < 0 ? part : part.slice(0, eq);
+    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
+    let key: string;
+    let value: string;
+    try {
+      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+      value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
+    } catch {
+      throw new PingReject('malformed', `bad escape in ${rawKey.slice(0, 32)}`);
+    }
+    if (value.length > LIMITS.value) throw new PingReject('field_too_long', key.slice(0, 32));
+    if (!out.has(key)) out.set(key, value);
+  }
+  return out;
+}
+
+export interface ParsedPing {
+  channel: number;
+  adv: string;
+  camp: string;
+  aid: string;
+  cid: string;
+  clickid: string;
+  callback: string;
+  os: string;
+  ip: string;
+  ua: string;
+  /** Platform event time in epoch seconds, 0 when absent or implausible. */
+  ts: number;
+}
+
+/** juliang __OS__ 0/1/3, tengxun __DEVICE_OS_TYPE__ android/ios, free text elsewhere → android | ios | other | ''. */
+export function normalizeOs(v: string): string {
+  const s = v.trim().toLowerCase();
+  if (!s) return '';
+  if (s === '0' || s.startsWith('android')) return 'android';
+  if (s === '1' || s === 'ios' || s.startsWith('iphone') || s.startsWith('ipad')) return 'ios';
+  return 'other';
+}
+
+/** 10-digit seconds or 13-digit milliseconds → seconds; anything else 0. */
+export function parseTs(v: string): number {
+  if (!/^\d{10}(\d{3})?$/.test(v)) return 0;
+  return v.length === 13 ? Math.floor(Number(v) / 1000) : Number(v);
+}
+
+/**
+ * Parse a monitor ping. `fallbackChannel` is the link's channel, used when `ch` is absent or invalid.
+ * Throws PingReject for malformed input; unsubstituted macros read as empty.
+ */
+export function parsePing(kind: 'click' | 'show', query: string, fallbackChannel: number): ParsedPing {
+  if (query.length > LIMITS.query) throw new PingReject('too_long', `query ${query.length} chars`);
+  const params = decodeQuery(query);
+  const chRaw = Number(params.get('ch'));
+  const channel = Number.isInteger(chRaw) && isChannel(chRaw) ? chRaw : fallbackChannel;
+  const table = (kind === 'click' ? clickMacros : showMacros)[channel as Channel] ?? {};
+  const get = (key: string): string => {
+    const v = params.get(key) ?? '';
+    if (!v) return '';
+    if (v === table[key] || UNSUBSTITUTED.test(v)) return '';
+    return v;
+  };
+  const id = (key: string, ...alt: string[]): string => {
+    for (const k of [key, ...alt]) {
+      const v = get(k).trim();
+      if (v) {
+        if (v.length > LIMITS.id) throw new PingReject('field_too_long', k);
+        return v;
+      }
+    }
+    return '';
+  };
+  return {
+    channel,
+    adv: id('adv'),
+    camp: id('camp', 'proj'),
+    aid: id('aid', 'promo', 'adid'),
+    cid: id('cid'),
+    clickid: id('clickid'),
+    callback: get('cb') || get('cburl'),
+    os: normalizeOs(get('os')),
+    ip: get('ip').slice(0, 64),
+    ua: get('ua').slice(0, LIMITS.ua),
+    ts: parseTs(get('ts') || get('clicktime') || get('imptime')),
+  };
+}
+
+/** The dedupe key of a click: its click id, else its callback, else none (counted every time). */
+export function clickKey(p: Pick<ParsedPing, 'clickid' | 'callback'>): string {
+  if (p.clickid) return `id:${p.clickid}`;
+  if (p.callback) return `cb:${p.callback.slice(0, 512)}`;
+  return '';
+}
+
+/** Landing visit: which parameter carries the click id (first found in LANDING_CLICK_PARAMS order). */
+export function parseVisit(query: string): { click_param: string; clickid: string } {
+  if (query.length > LIMITS.query) throw new PingReject('too_long', `query ${query.length} chars`);
+  const params = decodeQuery(query);
+  for (const key of LANDING_CLICK_PARAMS) {
+    const v = (params.get(key) ?? '').trim();
+    if (v && !UNSUBSTITUTED.test(v)) return { click_param: key, clickid: v.slice(0, 512) };
+  }
+  return { click_param: '', clickid: '' };
+}
+
+export const isPageId = (s: string): boolean => s.length > 0 && s.length <= LIMITS.pageid && /^\d+$/.test(s);

@@ -1,0 +1,130 @@
+/**
+ * Link statistics from rollups (never from raw events). `linkStats` is the service the stats route, the
+ * console's link screens and dashboards share; `rollupSeries` is the query under it.
+ */
+import { z } from '../../shared/zod.ts';
+import type { Db } from '../db/index.ts';
+import type { Actor } from '../accounts/actor.ts';
+import { AppError, forbidden, invalid } from '../http/errors.ts';
+import { Code } from '../../shared/codes.ts';
+import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
+import { dayOf, hourOf } from './rollup.ts';
+
+export const MAX_RANGE_DAYS = 92;
+
+/** 'YYYY-MM-DD' (whole China day), 'YYYY-MM-DD HH:mm[:ss]' (China time) or epoch seconds. */
+const timeInput = z.union([z.number().int().min(0).max(4102444800), z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '时间格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss')]);
+
+export const linkStatsInput = z.object({
+  pageid: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,20}$/, '推广链接ID格式不正确')),
+  start: timeInput,
+  end: timeInput,
+  granularity: z.enum(['hour', 'day'], { error: '统计粒度只能是 hour 或 day' }).default('day'),
+});
+export type LinkStatsInput = z.input<typeof linkStatsInput>;
+
+export interface StatsPoint {
+  /** 'YYYY-MM-DD HH:00' (hour) or 'YYYY-MM-DD' (day), China time. */
+  time: string;
+  /** Bucket start, epoch seconds. */
+  ts: number;
+  shows: number;
+  clicks: number;
+  visits: number;
+}
+export interface StatsResult {
+  series: StatsPoint[];
+  /** ctr = clicks / shows × 100, two decimals, 0 without shows. */
+  totals: { shows: number; clicks: number; visits: number; ctr: number };
+}
+
+function toEpoch(v: string | number, endOfRange: boolean): number {
+  if (typeof v === 'number') return v;
+  const [date, time] = v.split(' ');
+  const iso = `${date}T${time ? (time.length === 5 ? `${time}:00` : time) : '00:00:00'}+08:00`;
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) throw invalid('时间格式不正确');
+  const s = t / 1000;
+  return !time && endOfRange ? s + 86400 - 1 : s;
+}
+
+const label = (ts: number, granularity: 'hour' | 'day'): string => {
+  const iso = new Date((ts + CHINA_OFFSET_SECONDS) * 1000).toISOString();
+  return granularity === 'day' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 13)}:00`;
+};
+
+export const ctrOf = (clicks: number, shows: number): number => (shows > 0 ? Math.round((clicks / shows) * 10000) / 100 : 0);
+
+/** Zero-filled series over [from, to] for some pages (or customers), summed over advertisers and ads. */
+export async function rollupSeries(db: Db, q: { pageids?: string[]; customerids?: number[]; from: number; to: number; granularity: 'hour' | 'day' }): Promise<StatsResult> {
+  const bucketOf = q.granularity === 'hour' ? hourOf : dayOf;
+  const step = q.granularity === 'hour' ? 3600 : 86400;
+  const first = bucketOf(q.from);
+  const last = bucketOf(q.to);
+  const sums = new Map<number, { shows: number; clicks: number; visits: number }>();
+  const empty = (q.pageids && q.pageids.length === 0) || (q.customerids && q.customerids.length === 0);
+  if (!empty) {
+    const rows =
+      q.granularity === 'hour'
+        ? await db
+            .selectFrom('rollup_hourly')
+            .select((eb) => ['hour as bucket', eb.fn.sum<number>('shows').as('shows'), eb.fn.sum<number>('clicks').as('clicks'), eb.fn.sum<number>('visits').as('visits')])
+            .where('hour', '>=', first)
+            .where('hour', '<=', last)
+            .$if(!!q.pageids, (b) => b.where('pageid', 'in', q.pageids!))
+            .$if(!!q.customerids, (b) => b.where('customerid', 'in', q.customerids!))
+            .groupBy('hour')
+            .execute()
+        : await db
+            .selectFrom('rollup_daily')
+            .select((eb) => ['day as bucket', eb.fn.sum<number>('shows').as('shows'), eb.fn.sum<number>('clicks').as('clicks'), eb.fn.sum<number>('visits').as('visits')])
+            .where('day', '>=', first)
+            .where('day', '<=', last)
+            .$if(!!q.pageids, (b) => b.where('pageid', 'in', q.pageids!))
+            .$if(!!q.customerids, (b) => b.where('customerid', 'in', q.customerids!))
+            .groupBy('day')
+            .execute();
+    for (const r of rows) sums.set(Number(r.bucket), { shows: Number(r.shows), clicks: Number(r.clicks), visits: Number(r.visits) });
+  }
+  const series: StatsPoint[] = [];
+  const totals = { shows: 0, clicks: 0, visits: 0, ctr: 0 };
+  for (let t = first; t <= last; t += step) {
+    const s = sums.get(t) ?? { shows: 0, clicks: 0, visits: 0 };
+    series.push({ time: label(t, q.granularity), ts: t, ...s });
+    totals.shows += s.shows;
+    totals.clicks += s.clicks;
+    totals.visits += s.visits;
+  }
+  totals.ctr = ctrOf(totals.clicks, totals.shows);
+  return { series, totals };
+}
+
+/**
+ * Customers whose links an actor may see: null = all (roles 1, 2); role 3 itself; role 4 itself and its
+ * sub-customers; other roles are refused (4003).
+ */
+export async function visibleCustomerIds(db: Db, actor: Actor): Promise<number[] | null> {
+  if (actor.role === 1 || actor.role === 2) return null;
+  if (actor.role === 3) return [actor.userId];
+  if (actor.role === 4) {
+    const subs = await db.selectFrom('users').select('id').where('parent_id', '=', actor.userId).execute();
+    return [actor.userId, ...subs.map((s) => Number(s.id))];
+  }
+  throw forbidden();
+}
+
+const linkMissing = () => new AppError(Code.notFound, '推广链接不存在');
+
+export async function linkStats(deps: { db: Db }, actor: Actor, raw: unknown): Promise<StatsResult> {
+  const parsed = linkStatsInput.safeParse(raw);
+  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? '请求参数错误', { field: parsed.error.issues[0]?.path.join('.') ?? '' });
+  const input = parsed.data;
+  const visible = await visibleCustomerIds(deps.db, actor);
+  const from = toEpoch(input.start, false);
+  const to = toEpoch(input.end, true);
+  if (to < from) throw invalid('结束时间不能早于开始时间', { field: 'end' });
+  if (to - from > MAX_RANGE_DAYS * 86400) throw invalid(`统计时间范围不能超过 ${MAX_RANGE_DAYS} 天`, { field: 'end' });
+  const link = await deps.db.selectFrom('links').select(['pageid', 'customerid']).where('pageid', '=', input.pageid).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!link || (visible && !visible.includes(Number(link.customerid)))) throw linkMissing();
+  return rollupSeries(deps.db, { pageids: [link.pageid], from, to, granularity: input.granularity });
+}
