@@ -1,0 +1,44 @@
+import { notify } from '../lib/notify.ts';
+import { NOT_LAUNCHED, pickerModel, type PickerItem } from '../lib/platformPicker.ts';
+
+export interface PlatformPickerProps {
+  shop: string;
+  channel: string;
+  onChange: (v: { shop: string; channel: string }) => void;
+  /** on the dashboard: extra shops, weibo disables jingdong */
+  dashboard?: boolean;
+  unavailable?: readonly string[];
+}
+
+/** Shop + video-channel picker (spec §2). A disabled item shows '暂未上线'. */
+export function PlatformPicker({ shop, channel, onChange, dashboard = false, unavailable }: PlatformPickerProps): React.JSX.Element {
+  const model = pickerModel(dashboard, channel, unavailable);
+  const row = (label: string, items: PickerItem[], current: string, set: (v: string) => void): React.JSX.Element => (
+    <div className="picker-row" role="radiogroup" aria-label={label}>
+      <span className="picker-label">{label}</span>
+      {items.map((i) => (
+        <button
+          key={i.value}
+          type="button"
+          role="radio"
+          aria-checked={i.value === current}
+          aria-disabled={i.disabled}
+          title={i.disabled ? NOT_LAUNCHED : undefined}
+          className={`picker-item ${i.value === current ? 'active' : ''} ${i.disabled ? 'disabled' : ''}`}
+          onClick={() => (i.disabled ? notify.info(NOT_LAUNCHED) : set(i.value))}
+        >
+          {i.label}
+        </button>
+      ))}
+    </div>
+  );
+  return (
+    <div className="platform-picker">
+      {row('店铺平台', model.shops, shop, (v) => onChange({ shop: v, channel }))}
+      {row('视频渠道', model.channels, channel, (v) => {
+        const next = pickerModel(dashboard, v, unavailable).shops.find((s) => s.value === shop);
+        onChange({ shop: next?.disabled ? 'taobao' : shop, channel: v });
+      })}
+    </div>
+  );
+}
