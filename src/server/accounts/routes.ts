@@ -25,26 +25,25 @@ export const userRoutes = new Hono<AppEnv>()
     await resetPassword(c.get('deps'), await body(c, findPasswordInput), c.get('clientIp'));
     return ok(c, null, '密码已重置，请重新登录');
   })
-  .use('/*', requireAuth)
-  .post('/info', async (c) => ok(c, userInfo(actor(c).user)))
-  .post('/modify', async (c) => {
+  .post('/info', requireAuth, async (c) => ok(c, userInfo(actor(c).user)))
+  .post('/modify', requireAuth, async (c) => {
     await modifyPassword(c.get('deps'), actor(c), await body(c, modifyPasswordInput), c.get('clientIp'));
     return ok(c, null, '修改密码成功，请重新登录');
   })
-  .post('/logout', async (c) => {
+  .post('/logout', requireAuth, async (c) => {
     await logout(c.get('deps'), actor(c), client(c));
     return ok(c, null, '已退出登录');
   })
-  .post('/getemail', async (c) => ok(c, { email_status: actor(c).user.email_status }))
-  .post('/setemail', async (c) => {
+  .post('/getemail', requireAuth, async (c) => ok(c, { email_status: actor(c).user.email_status }))
+  .post('/setemail', requireAuth, async (c) => {
     const { email_status } = await body(c, emailStatusInput);
     return ok(c, await setEmailStatus(c.get('deps'), actor(c), email_status), '提交成功');
   })
-  .post('/version', async (c) => {
+  .post('/version', requireAuth, async (c) => {
     const { version } = await body(c, z.object({ version: z.enum(['ver1', 'ver2'], { error: '版本只能是 ver1 或 ver2' }) }));
     return ok(c, await setVersion(c.get('deps'), actor(c), version));
   })
-  .post('/open', async (c) => {
+  .post('/open', requireAuth, async (c) => {
     await openAccount(c.get('deps'), actor(c), await body(c, openInput), c.get('clientIp'));
     return ok(c, null, '操作成功');
   });
