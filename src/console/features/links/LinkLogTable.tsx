@@ -2,9 +2,8 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { formatTime } from '../../lib/formats.ts';
-import { DEFAULT_PAGE_SIZE } from './listQuery.ts';
+import { DEFAULT_PAGE_SIZE, Pager } from '../../ui/Pager.tsx';
 import { ACTION_LABELS, logChanges } from './logFormat.ts';
-import { Pager } from './Pager.tsx';
 import type { LinkLogEntry } from './types.ts';
 import { useLinkLog } from './useLinks.ts';
 
@@ -38,7 +37,15 @@ export function LinkLogTable({ pageid }: { pageid: string }): React.JSX.Element 
         <Column header="操作人" body={(e: LinkLogEntry) => e.actor || '--'} style={{ width: 200 }} />
         <Column header="变更内容" body={(e: LinkLogEntry) => <Changes e={e} />} />
       </DataTable>
-      <Pager total={data?.total ?? 0} page={page} rows={rows} onChange={(p, r) => { setPage(r === rows ? p : 1); setRows(r); }} />
+      <Pager
+        total={data?.total ?? 0}
+        page={page}
+        pageSize={rows}
+        onChange={(p, r) => {
+          setPage(p);
+          setRows(r);
+        }}
+      />
     </section>
   );
 }

@@ -2,8 +2,8 @@ import { SelectButton } from 'primereact/selectbutton';
 import { lazy, Suspense, useState } from 'react';
 import { quickRange, type DateRangeValue } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/formats.ts';
+import { DateRange } from '../../ui/DateRange.tsx';
 import { Loading } from '../../ui/Loading.tsx';
-import { StatsRange } from './StatsRange.tsx';
 import type { Granularity } from './types.ts';
 import { useLinkStats } from './useLinks.ts';
 
@@ -31,7 +31,7 @@ export function LinkStatsPanel({ pageid }: { pageid: string }): React.JSX.Elemen
       <div className="link-section-head">
         <h3 className="card-title">数据趋势</h3>
         <div className="link-section-tools">
-          <StatsRange value={range} onChange={setRange} />
+          <DateRange value={range} onChange={setRange} rule="noFuture" quick />
           <SelectButton value={granularity} options={granularities} onChange={(e) => e.value && setGranularity(e.value as Granularity)} allowEmpty={false} aria-label="统计粒度" />
         </div>
       </div>

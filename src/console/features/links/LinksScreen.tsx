@@ -7,8 +7,8 @@ import { emptyForm, formFromLink, type LinkForm } from './linkForm.ts';
 import { LinkDialog } from './LinkDialog.tsx';
 import { LinkFiltersBar } from './LinkFiltersBar.tsx';
 import { LinkTable } from './LinkTable.tsx';
-import { DEFAULT_PAGE_SIZE, emptyFilters, listQuery, type LinkFilters } from './listQuery.ts';
-import { Pager } from './Pager.tsx';
+import { DEFAULT_PAGE_SIZE, Pager } from '../../ui/Pager.tsx';
+import { emptyFilters, listQuery, type LinkFilters } from './listQuery.ts';
 import type { LinkView } from './types.ts';
 import { deleteLink, useLinkCustomers, useLinkList } from './useLinks.ts';
 import { detailPath, variantInfo, variantOf } from './variant.ts';
@@ -65,9 +65,9 @@ export function LinksScreen(): React.JSX.Element {
       <Pager
         total={list.data?.total ?? 0}
         page={page}
-        rows={rows}
+        pageSize={rows}
         onChange={(p, r) => {
-          setPage(r === rows ? p : 1);
+          setPage(p);
           setRows(r);
         }}
       />

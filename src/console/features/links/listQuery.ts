@@ -11,9 +11,6 @@ export interface LinkFilters {
 
 export const emptyFilters: LinkFilters = { exact: '', isdirect: null, platform: null, state: null, customerid: null };
 
-export const PAGE_SIZES = [10, 20, 30, 50] as const;
-export const DEFAULT_PAGE_SIZE = 20;
-
 /**
  * The body of napi/link/index: empty filters are left out; a variant without 全部 platforms (old version:
  * taobao / jingdong; new-link page: the mini-app) always asks for one; the customer filter is sent only where the person may pick customers.
