@@ -12,6 +12,7 @@ import { log } from './log.ts';
 import { userRoutes } from './accounts/routes.ts';
 import { landRoutes } from './links/land-routes.ts';
 import { linkRoutes } from './links/routes.ts';
+import { tfcRoutes } from './affiliate/routes.ts';
 import { trackingRoutes } from './tracking/routes.ts';
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
@@ -69,6 +70,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   capi.route('/napi/link', linkRoutes);
   capi.route('/napi/link/stats', trackingRoutes);
   app.route('/capi', capi);
+  app.route('/tfc', tfcRoutes);
 
   app.notFound(notFoundRoute);
   app.onError(onError);

@@ -1,0 +1,89 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config.ts';
+import { invalid } from '../http/errors.ts';
+
+export interface StoredObject {
+  body: Buffer;
+  contentType: string;
+}
+
+/** Object storage for published artefacts (landing HTML): a local directory by default, OSS/S3 later behind the same three calls. */
+export interface ObjectStorage {
+  put(key: string, body: string | Buffer, contentType: string): Promise<void>;
+  /** The object, or null when there is none. */
+  get(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}(\/[A-Za-z0-9][A-Za-z0-9._-]{0,127}){0,7}$/;
+
+/** Keys are `a/b/c.html`-style: ASCII segments, no `..`, no leading dot or slash, no backslash — so never outside the root. */
+export function checkKey(key: string): string {
+  if (typeof key !== 'string' || key.length > 512 || !KEY.test(key) || key.split('/').some((s) => s === '.' || s === '..' || s.includes('..'))) {
+    throw invalid('存储键不合法');
+  }
+  return key;
+}
+
+/** Files under `root/objects/{key}`, content types in `root/meta/{key}.json`; writes are atomic (temp file + rename). */
+export class LocalDirectoryStorage implements ObjectStorage {
+  readonly root: string;
+  constructor(root: string) {
+    this.root = root;
+  }
+
+  private file(dir: 'objects' | 'meta', key: string): string {
+    const base = path.resolve(this.root, dir);
+    const full = path.resolve(base, checkKey(key) + (dir === 'meta' ? '.json' : ''));
+    if (!full.startsWith(base + path.sep)) throw invalid('存储键不合法');
+    return full;
+  }
+
+  private async atomicWrite(file: string, data: string | Buffer): Promise<void> {
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  }
+
+  async put(key: string, body: string | Buffer, contentType: string): Promise<void> {
+    await this.atomicWrite(this.file('meta', key), JSON.stringify({ contentType }));
+    await this.atomicWrite(this.file('objects', key), body);
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    try {
+      const body = await readFile(this.file('objects', key));
+      let contentType = 'application/octet-stream';
+      try {
+        contentType = (JSON.parse(await readFile(this.file('meta', key), 'utf8')) as { contentType: string }).contentType;
+      } catch {
+        /* no metadata: default type */
+      }
+      return { body, contentType };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.file('objects', key), { force: true });
+    await rm(this.file('meta', key), { force: true });
+  }
+}
+
+const byDir = new Map<string, ObjectStorage>();
+
+/** The process's object storage: `DATA_DIR/oss/` (one instance per data directory). */
+export function objectStorage(config: Pick<Config, 'dataDir'>): ObjectStorage {
+  const root = path.join(config.dataDir, 'oss');
+  let s = byDir.get(root);
+  if (!s) byDir.set(root, (s = new LocalDirectoryStorage(root)));
+  return s;
+}
+
+/** Where a link's published landing HTML lives. */
+export const landingKey = (pageid: string): string => `landing/${pageid}.html`;
