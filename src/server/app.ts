@@ -13,6 +13,7 @@ import { userRoutes } from './accounts/routes.ts';
 import { landRoutes } from './links/land-routes.ts';
 import { linkRoutes } from './links/routes.ts';
 import { tfcRoutes } from './affiliate/routes.ts';
+import { jumptestRoutes } from './jumptest/routes.ts';
 import { trackingRoutes } from './tracking/routes.ts';
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
@@ -68,6 +69,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   capi.route('/api/user', userRoutes);
   capi.route('/api/land', landRoutes);
   capi.route('/napi/link', linkRoutes);
+  capi.route('/napi/jumptest', jumptestRoutes);
   capi.route('/napi/link/stats', trackingRoutes);
   app.route('/capi', capi);
   app.route('/tfc', tfcRoutes);

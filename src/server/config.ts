@@ -29,6 +29,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   TRUST_PROXY: flag.default(false),
+  JUMPTEST_ALLOW_PRIVATE: flag.default(false),
   FORCE_HTTPS: flag.default(false),
   CANONICAL_HOST: z.string().optional(),
   LEGACY_HOSTS: z
