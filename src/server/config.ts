@@ -21,6 +21,10 @@ const schema = z.object({
     .optional(),
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   DEMO_DATA: flag.default(true),
+  /** With DEMO_DATA: live sandbox ad-platform traffic (pings and visits) to this server's loopback URLs. */
+  DEMO_TRAFFIC: flag.default(true),
+  /** Serve rendered landing HTML from memory (off: Astro renders every request). */
+  LANDING_CACHE: flag.default(true),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

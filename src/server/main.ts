@@ -9,6 +9,7 @@ import { runShutdownHooks } from './lifecycle.ts';
 import { seedDemoAccounts, demoLoginTable } from './demo/accounts.ts';
 import { log, errorFields } from './log.ts';
 import { startTracking } from './tracking/index.ts';
+import { Landing } from './landing/index.ts';
 
 type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>;
 
@@ -29,18 +30,21 @@ async function main(): Promise<void> {
 
   const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
   const tracking = startTracking(deps.db, deps.engine, { trustProxy: config.TRUST_PROXY });
+  const landing = new Landing(deps.db, config, tracking.batcher, { cache: config.LANDING_CACHE, ttlMs: 60_000, warmLimit: 500, maxEntries: 5000 });
   const { server, inFlight } = createHttpServer({
     config,
     api: createApp(deps),
     clientDir: path.join(distDir, 'client'),
     astro: await loadAstro(distDir),
-    fastPaths: [tracking.monitorFastPath],
+    fastPaths: [tracking.monitorFastPath, landing.fastPath],
   });
 
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info('listening', { url: `http://${config.HOST}:${port}`, database: deps.engine, dataDir: config.dataDir });
+  landing.start(port);
+  void landing.warm().then((n) => log.info('landing pages rendered', { pages: n }));
   if (config.DEMO_DATA) process.stdout.write(`\n投放管理平台 ${publicBaseUrl({ ...config, PORT: port })}/login\n${demoLoginTable()}\n\n`);
 
   let stopping = false;

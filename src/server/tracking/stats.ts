@@ -5,8 +5,8 @@
 import { z } from '../../shared/zod.ts';
 import type { Db } from '../db/index.ts';
 import type { Actor } from '../accounts/actor.ts';
-import { AppError, forbidden, invalid } from '../http/errors.ts';
-import { Code } from '../../shared/codes.ts';
+import { invalid } from '../http/errors.ts';
+import { requireLink, scopeOf } from '../links/scope.ts';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
 import { dayOf, hourOf } from './rollup.ts';
 
@@ -99,32 +99,16 @@ export async function rollupSeries(db: Db, q: { pageids?: string[]; customerids?
   return { series, totals };
 }
 
-/**
- * Customers whose links an actor may see: null = all (roles 1, 2); role 3 itself; role 4 itself and its
- * sub-customers; other roles are refused (4003).
- */
-export async function visibleCustomerIds(db: Db, actor: Actor): Promise<number[] | null> {
-  if (actor.role === 1 || actor.role === 2) return null;
-  if (actor.role === 3) return [actor.userId];
-  if (actor.role === 4) {
-    const subs = await db.selectFrom('users').select('id').where('parent_id', '=', actor.userId).execute();
-    return [actor.userId, ...subs.map((s) => Number(s.id))];
-  }
-  throw forbidden();
-}
-
-const linkMissing = () => new AppError(Code.notFound, '推广链接不存在');
-
 export async function linkStats(deps: { db: Db }, actor: Actor, raw: unknown): Promise<StatsResult> {
   const parsed = linkStatsInput.safeParse(raw);
   if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? '请求参数错误', { field: parsed.error.issues[0]?.path.join('.') ?? '' });
   const input = parsed.data;
-  const visible = await visibleCustomerIds(deps.db, actor);
+  // Tenant scope exactly as the links API: roles 1/2 all, 4 itself + sub-customers, 3 itself, others 4003.
+  const scope = await scopeOf(deps.db, actor);
   const from = toEpoch(input.start, false);
   const to = toEpoch(input.end, true);
   if (to < from) throw invalid('结束时间不能早于开始时间', { field: 'end' });
   if (to - from > MAX_RANGE_DAYS * 86400) throw invalid(`统计时间范围不能超过 ${MAX_RANGE_DAYS} 天`, { field: 'end' });
-  const link = await deps.db.selectFrom('links').select(['pageid', 'customerid']).where('pageid', '=', input.pageid).where('deleted_at', 'is', null).executeTakeFirst();
-  if (!link || (visible && !visible.includes(Number(link.customerid)))) throw linkMissing();
+  const link = await requireLink(deps.db, scope, input.pageid);
   return rollupSeries(deps.db, { pageids: [link.pageid], from, to, granularity: input.granularity });
 }
