@@ -28,11 +28,11 @@ export function LinkFiltersBar({ value, info, customers, onChange, onCreate }: P
     <div className="link-filters">
       <SelectButton value={value.isdirect} options={jumpTabs} onChange={(e) => set({ isdirect: (e.value as 1 | 2 | null) ?? null })} aria-label="跳转方式" />
       {info.platforms.length > 1 ? (
-        <Dropdown value={value.platform ?? (info.anyPlatform ? null : info.platforms[0])} options={info.anyPlatform ? withAll(platforms) : platforms} onChange={(e) => set({ platform: e.value as number | null })} placeholder="商品平台" aria-label="商品平台" />
+        <Dropdown value={value.platform ?? (info.anyPlatform ? null : info.platforms[0])} options={info.anyPlatform ? withAll(platforms) : platforms} onChange={(e) => set({ platform: e.value as number | null })} placeholder="商品平台" ariaLabel="商品平台" inputId="filter-platform" />
       ) : null}
-      <Dropdown value={value.state} options={withAll(channelOptions())} onChange={(e) => set({ state: e.value as number | null })} placeholder="投放渠道" aria-label="投放渠道" />
+      <Dropdown value={value.state} options={withAll(channelOptions())} onChange={(e) => set({ state: e.value as number | null })} placeholder="投放渠道" ariaLabel="投放渠道" inputId="filter-state" />
       {info.customers ? (
-        <Dropdown value={value.customerid} options={withAll(customerOptions(customers))} onChange={(e) => set({ customerid: e.value as number | null })} placeholder="客户" aria-label="客户" filter />
+        <Dropdown value={value.customerid} options={withAll(customerOptions(customers))} onChange={(e) => set({ customerid: e.value as number | null })} placeholder="客户" ariaLabel="客户" inputId="filter-customer" filter />
       ) : null}
       <form
         className="p-inputgroup link-search"

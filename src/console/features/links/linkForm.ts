@@ -82,7 +82,7 @@ export function patchForm(f: LinkForm, patch: Partial<LinkForm>): LinkForm {
   return next;
 }
 
-const ITEM_RE = /^(\d{1,20}|https?:\/\/\S+)$/i;
+const ITEM_RE = /^(\d{4,20}|https?:\/\/\S+)$/i;
 
 /** Field errors in Chinese (the shared schema plus the server's combination rules); `{}` when the form may be sent. */
 export function validateForm(f: LinkForm, needsCustomer: boolean): FormErrors {
@@ -95,7 +95,7 @@ export function validateForm(f: LinkForm, needsCustomer: boolean): FormErrors {
     }
   }
   if (needsCustomer && !f.customerid) errors.customerid = '请选择客户';
-  if (!errors.item && !ITEM_RE.test(f.item.trim())) errors.item = '请输入数字商品 ID 或以 http(s):// 开头的商品链接';
+  if (!errors.item && !ITEM_RE.test(f.item.trim())) errors.item = '商品 ID 应为 4–20 位数字，或粘贴以 http(s):// 开头的商品链接';
   if (f.jumptype === 'taojimu' && !f.taojimulink.trim()) errors.taojimulink ??= '请输入淘积木链接';
   if (f.jumptype === 'smart' && !f.smartlink.trim()) errors.smartlink ??= '请输入智能链接';
   if (fieldsFor(f.platform).miniapp && !f.pagepath.trim()) errors.pagepath ??= '请输入小程序页面路径';
