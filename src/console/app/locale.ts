@@ -3,7 +3,12 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 
 /** zh-CN throughout (PrimeReact and dayjs); weeks start on Monday. */
+let done = false;
+
+/** Idempotent; called by the modules that render PrimeReact components (layout, dialogs, pickers). */
 export function setupLocale(): void {
+  if (done) return;
+  done = true;
   dayjs.locale('zh-cn');
   addLocale('zh-CN', {
     firstDayOfWeek: 1,

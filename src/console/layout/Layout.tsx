@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
+import { setupLocale } from '../app/locale.ts';
 import { homePath } from '../app/routeFilter.ts';
 import { useSession } from '../app/SessionContext.tsx';
 import { parseMenuMode, parseScreenMode, readSidebarOpen, usePersistentState, userPrefKey, writeSidebarOpen, type MenuMode, type ScreenMode } from '../lib/prefs.ts';
@@ -9,6 +10,8 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { LayoutContext, type ShellDialog } from './LayoutContext.ts';
 import { SideMenu } from './SideMenu.tsx';
+
+setupLocale();
 
 const ChangePasswordDialog = lazy(() => import('../features/account/ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })));
 const HourlyReportDialog = lazy(() => import('../features/account/HourlyReportDialog.tsx').then((m) => ({ default: m.HourlyReportDialog })));

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { useMemo } from 'react';
+import { setupLocale } from '../app/locale.ts';
 import { clampRange, DATE_FMT, dateLimits, presetLabels, presetRange, QUICK_DAYS, quickRange, type DateRangeValue, type DateRule, type PresetKey } from '../lib/dates.ts';
 
 export interface DateRangeProps {
@@ -15,6 +16,8 @@ export interface DateRangeProps {
   presets?: boolean | readonly PresetKey[];
   placeholder?: string;
 }
+
+setupLocale();
 
 const ALL_PRESETS = Object.keys(presetLabels) as PresetKey[];
 

@@ -3,23 +3,29 @@ import { Dialog } from 'primereact/dialog';
 import { Toast } from 'primereact/toast';
 import { useEffect, useRef, useState } from 'react';
 import { logoutExpired } from '../app/auth.ts';
-import { subscribe } from '../lib/notify.ts';
+import { setupLocale } from '../app/locale.ts';
+import type { Notice } from '../lib/notify.ts';
 
-/** Draws what lib/notify.ts announces: toasts, the ban alert and the single login-expired box (spec §8). */
-export function Notifier(): React.JSX.Element {
+setupLocale();
+
+/**
+ * Draws what lib/notify.ts announces: toasts, the ban alert and the single login-expired box (spec §8).
+ * Loaded on the first notice (see Notifier.tsx), so PrimeReact's overlay code is not in the first load.
+ */
+export function NotifierHost({ queue }: { queue: readonly Notice[] }): React.JSX.Element {
   const toast = useRef<Toast>(null);
+  const shown = useRef(0);
   const [alert, setAlert] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
 
-  useEffect(
-    () =>
-      subscribe((n) => {
-        if (n.kind === 'toast') toast.current?.show({ severity: n.severity, summary: n.summary, life: n.life });
-        else if (n.kind === 'alert') setAlert(n.message);
-        else setExpired(true);
-      }),
-    [],
-  );
+  useEffect(() => {
+    for (; shown.current < queue.length; shown.current++) {
+      const n = queue[shown.current];
+      if (n.kind === 'toast') toast.current?.show({ severity: n.severity, summary: n.summary, life: n.life });
+      else if (n.kind === 'alert') setAlert(n.message);
+      else setExpired(true);
+    }
+  }, [queue]);
 
   return (
     <>

@@ -1,5 +1,3 @@
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import type { LoginData } from '../../../shared/user.ts';
 import { isAdminRole } from '../../../shared/roles.ts';
@@ -7,6 +5,9 @@ import { apiPost } from '../../lib/api.ts';
 import { useBranding } from '../../lib/branding.ts';
 import { areaOfRole, homeAfterLogin, isAdminPath, safeReturnPath, saveSession, toStoredUser } from '../../lib/session.ts';
 import { useShake } from '../../ui/useShake.ts';
+
+/** Plain inputs styled by the PrimeReact theme classes: no component JS on the login screen. */
+const inputClass = (error: string | undefined): string => `p-inputtext p-component${error ? ' p-invalid' : ''}`;
 
 interface Errors {
   email?: string;
@@ -54,18 +55,21 @@ export function LoginForm({ admin }: { admin: boolean }): React.JSX.Element {
         <label className="login-field">
           <span className="p-input-icon-left">
             <i className="pi pi-envelope" />
-            <InputText value={email} onChange={(e) => setEmail(e.target.value)} placeholder="请输入邮箱" name="email" autoComplete="username" invalid={!!errors.email} />
+            <input className={inputClass(errors.email)} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="请输入邮箱" name="email" type="email" autoComplete="username" />
           </span>
           <small className="field-error">{errors.email}</small>
         </label>
         <label className="login-field">
           <span className="p-input-icon-left">
             <i className="pi pi-lock" />
-            <InputText type="password" value={password} onChange={(e) => setPassword(e.target.value)} placeholder="请输入密码" name="password" autoComplete="current-password" invalid={!!errors.password} />
+            <input className={inputClass(errors.password)} type="password" value={password} onChange={(e) => setPassword(e.target.value)} placeholder="请输入密码" name="password" autoComplete="current-password" />
           </span>
           <small className="field-error">{errors.password}</small>
         </label>
-        <Button type="submit" label="登 录" loading={busy} className="login-submit" />
+        <button type="submit" className="p-button p-component login-submit" disabled={busy}>
+          {busy ? <i className="pi pi-spin pi-spinner p-button-icon-left" aria-hidden="true" /> : null}
+          <span className="p-button-label">登 录</span>
+        </button>
         <div className="login-switch">
           {admin ? <a href="/login">用户登录</a> : <a href="/admin-login">管理员登录</a>}
         </div>
