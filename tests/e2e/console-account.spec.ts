@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, PASSWORD, SHOTS } from './console-helpers.ts';
+import { login, menuLabels, PASSWORD, SHOTS } from './console-helpers.ts';
 
 test('theme, screen mode and menu layout persist across reloads', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
@@ -127,4 +127,28 @@ test('account info shows the signed-in customer', async ({ page }) => {
   await expect(page.getByText('深圳优品数码科技有限公司')).toBeVisible();
   await expect(page.getByText('139****2222')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/accountinfo.png` });
+});
+
+test('switch version moves a customer between the new and the standard routes', async ({ page }) => {
+  await login(page, 'sub1@demo.local');
+  await expect(page).toHaveURL(/\/dashboard\?acpl=2$/);
+  await page.getByRole('button', { name: '切换旧版' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveTitle('数据看板 - 投放管理平台');
+  expect(await menuLabels(page)).toEqual(['数据看板', '我的授权', '推广管理', '淘宝新链接推广', '推广链接管理', '新链接链接管理']);
+  await page.goto('/minipromote/miniweibo');
+  await expect(page.locator('.breadcrumb')).toHaveText(/淘宝新链接推广.*微博/);
+  await page.screenshot({ path: `${SHOTS}/home-role3-ver1.png` });
+  await page.reload();
+  await expect(page).toHaveURL('/minipromote/miniweibo');
+  await page.getByRole('button', { name: '切换新版' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?acpl=2$/);
+  expect(await menuLabels(page)).toContain('商品效果分析');
+});
+
+test('agents have no version switch', async ({ page }) => {
+  await login(page, 'agent@demo.local');
+  await expect(page).toHaveURL(/\/dashboard\?acpl=2$/);
+  await expect(page.getByRole('button', { name: '时报设置' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /切换(旧|新)版/ })).toHaveCount(0);
 });
