@@ -90,6 +90,14 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(rowOf(page, ITEM_C1)).toContainText('非直跳');
 
+  // some traffic through the real monitor endpoints and the landing page, so the chart has data
+  const showUrl = (await rowOf(page, ITEM_C1).locator('.copy-url', { hasText: '展示' }).locator('.copy-url-text').getAttribute('title')) ?? '';
+  const landingUrl = (await rowOf(page, ITEM_C1).locator('.link-landing .copy-url-text').getAttribute('title')) ?? '';
+  const fill = (u: string, i: number): string => u.replace(/__([A-Z_]+)__/g, (_m, name: string) => (/CALLBACK|REQUEST|CLICK/.test(name) ? `e2e${i}` : '1'));
+  for (let i = 0; i < 6; i++) expect((await page.request.get(fill(showUrl, i))).status()).toBeLessThan(400);
+  for (let i = 0; i < 3; i++) expect((await page.request.get(fill(copied, i))).status()).toBeLessThan(400);
+  expect((await page.request.get(landingUrl, { maxRedirects: 0 })).status()).toBeLessThan(400);
+
   // detail: summary, stats chart and totals, change log, orders notice
   await rowOf(page, ITEM_C1).getByRole('link', { name: '详情' }).click();
   await expect(page).toHaveURL(`/landing/${pageIdC1}`);
@@ -98,6 +106,12 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
   await expect(page.locator('.stats-totals')).toContainText('展示数');
   await expect(page.locator('.stats-totals')).toContainText('点击率');
   await expect(page.locator('.stats-chart canvas')).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator('.stats-card', { hasText: '展示数' })).toContainText('6', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.locator('.stats-card', { hasText: '点击数' })).toContainText('3');
+  await expect(page.locator('.stats-card', { hasText: '点击率' })).toContainText('50%');
   await page.getByRole('button', { name: '按小时' }).click();
   await expect(page.locator('.stats-chart canvas')).toBeVisible();
   const log = page.locator('.link-log-table');
@@ -107,6 +121,8 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
   await expect(page.getByText('订单功能尚未开放', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: '复制点击监测' }).click();
   await expect(page.getByText('复制成功').first()).toBeVisible();
+  await page.getByRole('button', { name: '按天' }).click();
+  await page.waitForTimeout(500); // chart animation
   await page.screenshot({ path: `${SHOTS}/links-detail.png`, fullPage: true });
 });
 

@@ -46,7 +46,10 @@ export function LinkDialog({ link, initial, platforms, customers, onClose }: Pro
   const [busy, setBusy] = useState(false);
   const [shakeClass, shake] = useShake();
   const fields = fieldsFor(form.platform);
-  const set = (patch: Partial<LinkForm>): void => setForm((f) => patchForm(f, patch));
+  const set = (patch: Partial<LinkForm>): void => {
+    setForm((f) => patchForm(f, patch));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch))));
+  };
   const input = (key: 'title' | 'item' | 'couponlink' | 'taojimulink' | 'smartlink' | 'relate_advertiser_ids' | 'appid' | 'pagepath', placeholder: string): React.JSX.Element => (
     <InputText id={`link-${key}`} value={form[key]} onChange={(e) => set({ [key]: e.target.value })} placeholder={placeholder} invalid={!!errors[key]} className="w-full" />
   );

@@ -15,8 +15,8 @@ function Changes({ e }: { e: LinkLogEntry }): React.JSX.Element {
       {rows.map((c) => (
         <li key={c.field}>
           <span className="log-field">{c.label}</span>
-          {c.before !== null ? <><span className="log-before">{c.before}</span> → </> : null}
-          <span className="log-after">{c.after}</span>
+          {c.before !== null ? <><span className="log-value log-before" title={c.before}>{c.before}</span> → </> : null}
+          <span className="log-value log-after" title={c.after}>{c.after}</span>
         </li>
       ))}
     </ul>

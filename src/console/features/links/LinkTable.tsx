@@ -35,12 +35,12 @@ export function ItemCell({ l }: { l: LinkView }): React.JSX.Element {
 /** The link list: one row per link with its landing URL (copy + QR) and monitor URLs (copy). */
 export function LinkTable({ rows, loading, showCustomer, detailHref, onEdit, onDelete }: Props): React.JSX.Element {
   return (
-    <DataTable value={rows} loading={loading} dataKey="pageid" emptyMessage="暂无数据" className="link-table" size="small" stripedRows>
-      <Column header="链接ID" body={(l: LinkView) => <Link to={detailHref(l.pageid)}>{l.pageid}</Link>} style={{ width: 90 }} />
-      {showCustomer ? <Column header="客户" body={(l: LinkView) => l.customer || l.customerid} style={{ width: 110 }} /> : null}
-      <Column header="平台 / 渠道" body={(l: LinkView) => <div>{platformLabel(l.platform)}<div className="muted">{channelLabel(l.state)}</div></div>} style={{ width: 120 }} />
-      <Column header="商品" body={(l: LinkView) => <ItemCell l={l} />} style={{ minWidth: 200 }} />
-      <Column header="跳转" body={(l: LinkView) => <div>{JUMP[l.isdirect as 1 | 2] ?? '--'}<div className="muted">{jumptypeLabel(l.jumptype)}</div></div>} style={{ width: 90 }} />
+    <DataTable value={rows} loading={loading} dataKey="pageid" emptyMessage="暂无数据" className="link-table" size="small" stripedRows tableStyle={{ tableLayout: 'fixed' }}>
+      <Column header="链接ID" body={(l: LinkView) => <Link to={detailHref(l.pageid)}>{l.pageid}</Link>} style={{ width: 96 }} />
+      {showCustomer ? <Column header="客户" body={(l: LinkView) => <div className="link-clamp" title={l.customer}>{l.customer || l.customerid}</div>} style={{ width: 120 }} /> : null}
+      <Column header="平台 / 渠道" body={(l: LinkView) => <div>{platformLabel(l.platform)}<div className="muted">{channelLabel(l.state)}</div></div>} style={{ width: 100 }} />
+      <Column header="商品" body={(l: LinkView) => <ItemCell l={l} />} style={{ width: 'auto' }} />
+      <Column header="跳转" body={(l: LinkView) => <div>{JUMP[l.isdirect as 1 | 2] ?? '--'}<div className="muted">{jumptypeLabel(l.jumptype)}</div></div>} style={{ width: 76 }} />
       <Column
         header="落地页"
         body={(l: LinkView) => (
@@ -49,7 +49,7 @@ export function LinkTable({ rows, loading, showCustomer, detailHref, onEdit, onD
             {l.landing_url ? <QrButton text={l.landing_url} /> : null}
           </div>
         )}
-        style={{ width: 230 }}
+        style={{ width: 170 }}
       />
       <Column
         header="监测链接"
@@ -59,7 +59,7 @@ export function LinkTable({ rows, loading, showCustomer, detailHref, onEdit, onD
             <CopyUrl label="展示" url={l.monitor_show_url} />
           </div>
         )}
-        style={{ width: 250 }}
+        style={{ width: 180 }}
       />
       <Column header="创建时间" body={(l: LinkView) => formatTime(l.created_at, 'YYYY-MM-DD HH:mm')} style={{ width: 100 }} />
       <Column
@@ -71,7 +71,7 @@ export function LinkTable({ rows, loading, showCustomer, detailHref, onEdit, onD
             <Link to={detailHref(l.pageid)} className="p-button p-button-link p-button-sm">详情</Link>
           </div>
         )}
-        style={{ width: 150 }}
+        style={{ width: 132 }}
       />
     </DataTable>
   );

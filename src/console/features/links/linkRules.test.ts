@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyForm, fieldsFor, patchForm, serverFieldError, toPayload, validateForm } from './linkForm.ts';
 import { emptyFilters, listQuery } from './listQuery.ts';
+import { shortUrl } from './urls.ts';
 import { detailPath, variantInfo, variantOf } from './variant.ts';
 
 describe('variantOf', () => {
@@ -71,7 +72,7 @@ describe('link form', () => {
     expect(validateForm({ ...valid, jumptype: 'smart', smartlink: 'ftp://x' }, false).smartlink).toMatch(/http/);
     expect(validateForm({ ...valid, couponlink: 'nope' }, false).couponlink).toMatch(/http/);
     expect(validateForm({ ...valid, relate_advertiser_ids: '12,ab' }, false).relate_advertiser_ids).toMatch(/逗号/);
-    const wx = validateForm({ ...emptyForm(6), item: '1' }, false);
+    const wx = validateForm({ ...emptyForm(6), item: '1234' }, false);
     expect(wx).toEqual({ pagepath: '请输入小程序页面路径' });
   });
   it('puts a server refusal under the field it names', () => {
@@ -85,5 +86,13 @@ describe('link form', () => {
     expect(body).toMatchObject({ platform: 2, state: 2, item: '123456789', isdirect: 1, jumptype: 'detail', taojimulink: '', appid: '', relate_advertiser_ids: '1,2,3' });
     expect(body).not.toHaveProperty('customerid');
     expect(toPayload({ ...valid, customerid: 9 }, true, '55')).toMatchObject({ customerid: 9, pageid: '55' });
+  });
+});
+
+describe('shortUrl', () => {
+  it('keeps the path and hints at the query', () => {
+    expect(shortUrl('http://127.0.0.1:4399/m/c/123?ch=2&adv=__A__')).toBe('/m/c/123?…');
+    expect(shortUrl('https://x.example/pub/9')).toBe('/pub/9');
+    expect(shortUrl('not a url')).toBe('not a url');
   });
 });

@@ -17,7 +17,7 @@ describe('change log', () => {
     ]);
   });
   it('has no before on create and reads JSON strings', () => {
-    expect(logChanges('create', '{}', '{"platform":3,"title":""}')).toEqual([{ field: 'platform', label: '商品平台', before: null, after: '京东' }]);
+    expect(logChanges('create', '{}', '{"platform":3,"title":"","monitor_touch_url":"https://m"}')).toEqual([{ field: 'platform', label: '商品平台', before: null, after: '京东' }]);
     expect(logChanges('update', 'not json', null)).toEqual([]);
   });
 });

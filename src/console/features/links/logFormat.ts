@@ -4,7 +4,7 @@ import { CHANNELS, JUMP, JUMPTYPES, PLATFORMS } from '../../../shared/catalog.ts
 export const ACTION_LABELS: Record<string, string> = { create: '创建', update: '修改', delete: '删除', restore: '恢复', publish: '发布' };
 
 export const FIELD_LABELS: Record<string, string> = {
-  customerid: '客户',
+  customerid: '客户ID',
   platform: '商品平台',
   state: '投放渠道',
   title: '链接名称',
@@ -64,11 +64,14 @@ const asRecord = (v: unknown): Record<string, unknown> => {
 
 const isEmpty = (v: unknown): boolean => v === null || v === undefined || v === '';
 
+/** Derived on create (image, converted links, monitor URLs, defaults): a creation entry shows what the person chose. */
+const DERIVED_ON_CREATE = new Set(['item_image', 'detaillink', 'transedlink', 'monitor_touch_url', 'monitor_show_url', 'ispro', 'type', 'report_type', 'page_type']);
+
 /** One row per changed field; on create `before` is null (nothing was there) and empty fields are left out. */
 export function logChanges(action: string, before: unknown, after: unknown): LogChange[] {
   const b = asRecord(before);
   const a = asRecord(after);
-  const fields = Object.keys(a).filter((f) => action !== 'create' || !isEmpty(a[f]));
+  const fields = Object.keys(a).filter((f) => action !== 'create' || !(isEmpty(a[f]) || DERIVED_ON_CREATE.has(f)));
   return fields.map((field) => ({
     field,
     label: FIELD_LABELS[field] ?? field,
