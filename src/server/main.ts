@@ -7,6 +7,7 @@ import { createApp } from './app.ts';
 import { createHttpServer } from './http-server.ts';
 import { runShutdownHooks } from './lifecycle.ts';
 import { seedDemoAccounts, demoLoginTable } from './demo/accounts.ts';
+import { seedDemoLinks } from './demo/links.ts';
 import { log, errorFields } from './log.ts';
 import { startTracking } from './tracking/index.ts';
 import { Landing } from './landing/index.ts';
@@ -26,7 +27,8 @@ async function loadAstro(distDir: string): Promise<AstroHandler | null> {
 async function main(): Promise<void> {
   const { deps, handle } = await boot();
   const { config } = deps;
-  if (config.DEMO_DATA && (await seedDemoAccounts(deps))) log.info('demo accounts created');
+  const seeded = config.DEMO_DATA && (await seedDemoAccounts(deps));
+  if (seeded) log.info('demo accounts created');
 
   const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
   const tracking = startTracking(deps.db, deps.engine, { trustProxy: config.TRUST_PROXY });
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info('listening', { url: `http://${config.HOST}:${port}`, database: deps.engine, dataDir: config.dataDir });
   landing.start(port);
+  if (seeded) log.info('demo links created', { links: await seedDemoLinks(deps) });
   void landing.warm().then((n) => log.info('landing pages rendered', { pages: n }));
   if (config.DEMO_DATA) process.stdout.write(`\n投放管理平台 ${publicBaseUrl({ ...config, PORT: port })}/login\n${demoLoginTable()}\n\n`);
 
