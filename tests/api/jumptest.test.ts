@@ -29,6 +29,7 @@ beforeAll(async () => {
       res.write(`<html>${' '.repeat(200 * 1024)}`);
       return res.end('<meta http-equiv="refresh" content="0;url=/a"></html>');
     }
+    if (u === '/to-private') return res.writeHead(302, { location: `http://127.0.0.2:${port}/a` }).end();
     if (u === '/js') return res.writeHead(200, { 'content-type': 'text/html' }).end('<script>location.href="/end"</script>');
     return res.writeHead(200, { 'content-type': 'text/plain' }).end('done');
   });
@@ -107,6 +108,13 @@ describe('followChain refuses private targets by default', () => {
     expect(r.hops).toEqual([]);
     expect(r.error).toContain(why);
     expect(hits).toBe(before);
+  });
+
+  it('checks every hop, not only the first', async () => {
+    const onlyFirstLoopback = (ip: string) => (ip === '127.0.0.1' ? null : '内网地址');
+    const r = await followChain(`${base()}/to-private`, { allowPrivate: false, filter: onlyFirstLoopback });
+    expect(r.hops.map((h) => h.status)).toEqual([302]);
+    expect(r).toMatchObject({ final: `http://127.0.0.2:${port}/a`, final_kind: 'blocked', error: '目标 127.0.0.2 指向内网地址（127.0.0.2），已拒绝访问' });
   });
 
   it.each([

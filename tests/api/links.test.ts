@@ -57,6 +57,23 @@ describe.each(dialects())('links API on $name', (dialect) => {
     expect(again.body.data.pageid).not.toBe(v.pageid);
   });
 
+  it('a failing change listener never fails the request; listeners hear update and delete too', async () => {
+    const heard: string[] = [];
+    const offBad = onLinkChanged(() => {
+      throw new Error('renderer down');
+    });
+    const offGood = onLinkChanged(async (p) => void heard.push(p));
+    try {
+      const v = (await create('c1')).body.data;
+      expect((await call('c1', 'update', { pageid: v.pageid, title: '改' })).body.code).toBe(1);
+      expect((await call('c1', 'delete', { pageid: v.pageid })).body.code).toBe(1);
+      expect(heard).toEqual([v.pageid, v.pageid, v.pageid]);
+    } finally {
+      offBad();
+      offGood();
+    }
+  });
+
   it.each([
     [{ platform: 2, state: 3 }, '/pwb/'],
     [{ platform: 2, state: 8 }, '/puc/'],

@@ -26,6 +26,8 @@ export interface FollowOptions {
   hopTimeoutMs?: number;
   totalTimeoutMs?: number;
   maxBodyBytes?: number;
+  /** Address check (default `blockedReason`); a test seam. */
+  filter?: (ip: string) => string | null;
 }
 type Addr = { address: string; family: number };
 
@@ -125,7 +127,7 @@ export async function followChain(start: string, o: FollowOptions): Promise<Jump
     if (addrs.length === 0) return end('error', { error: `域名无法解析：${host}` });
     if (!o.allowPrivate) {
       for (const a of addrs) {
-        const why = blockedReason(a.address);
+        const why = (o.filter ?? blockedReason)(a.address);
         if (why) return end('blocked', { error: `目标 ${host} 指向${why}（${a.address}），已拒绝访问` });
       }
     }
