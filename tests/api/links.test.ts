@@ -112,6 +112,17 @@ describe.each(dialects())('links API on $name', (dialect) => {
     expect(admin.body.code).toBe(4004);
   });
 
+  it('a platform change re-derives the item from the stored id; a shop link keeps its shop', async () => {
+    const v = (await create('c1', { item: '100012043978' })).body.data;
+    const jd = await call('c1', 'update', { pageid: v.pageid, platform: 3 });
+    expect(jd.body.data).toMatchObject({ platform: 3, itemid: '100012043978', detaillink: 'https://item.jd.com/100012043978.html' });
+    expect(jd.body.data.landing_url).toMatch(/\/pjd\/\d{9}$/);
+    const shop = (await create('c1', { item: 'https://shop123456.taobao.com/' })).body.data;
+    expect(shop).toMatchObject({ itemid: 'shop123456', detaillink: 'https://shop123456.taobao.com' });
+    const moved = await call('c1', 'update', { pageid: shop.pageid, platform: 5 });
+    expect(moved.body).toEqual({ code: 4000, msg: '该链接属于淘宝/天猫，与所选商品平台（拼多多）不一致', data: null });
+  });
+
   it('log lists create and update with actor, before and after', async () => {
     const v = (await create('c1')).body.data;
     await call('c1', 'update', { pageid: v.pageid, title: '改名', isdirect: 2 });
