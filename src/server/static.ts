@@ -83,11 +83,24 @@ export function createStaticHandler(root: string): (req: IncomingMessage, res: S
       res.writeHead(304, headers).end();
       return true;
     }
+    let size: number;
+    try {
+      // The build may have been replaced under a running server: a vanished file is a miss, not a crash.
+      size = statSync(file).size;
+    } catch {
+      assets.delete(pathname);
+      return false;
+    }
     if (encoding) headers['content-encoding'] = encoding;
-    headers['content-length'] = encoding ? statSync(file).size : asset.size;
+    headers['content-length'] = size;
     res.writeHead(200, headers);
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    if (req.method === 'HEAD') {
+      res.end();
+      return true;
+    }
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
     return true;
   };
 }
