@@ -157,7 +157,10 @@ test('the agent creates a link for sub1 and sees its own and its sub-customers�
   await expect(row).toContainText('京东');
   // the customer filter narrows to one sub-customer
   await choose(page, 'filter-customer', '广州美妆日化有限公司');
-  await expect(page.locator('.link-table')).toContainText('暂无数据');
+  await expect(page.locator('.link-table tbody')).not.toContainText('宁波海味食品有限公司');
+  await expect(rowOf(page, ITEM_SUB1)).toHaveCount(0);
+  await choose(page, 'filter-customer', '宁波海味食品有限公司');
+  await expect(rowOf(page, ITEM_SUB1)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/links-agent.png` });
 });
 
