@@ -14,13 +14,12 @@ interface Props {
   info: VariantInfo;
   customers: CustomerOption[];
   onChange: (f: LinkFilters) => void;
-  onCreate: () => void;
 }
 
 const jumpTabs = withAll(Object.entries(JUMP).map(([v, label]) => ({ label, value: Number(v) as 1 | 2 })));
 
 /** Search box, 直跳 / 非直跳 tabs, platform, channel and (agents, admins) customer filters. */
-export function LinkFiltersBar({ value, info, customers, onChange, onCreate }: Props): React.JSX.Element {
+export function LinkFiltersBar({ value, info, customers, onChange }: Props): React.JSX.Element {
   const [exact, setExact] = useState(value.exact);
   const set = (patch: Partial<LinkFilters>): void => onChange({ ...value, ...patch });
   const platforms = platformOptions(info.platforms);
@@ -32,7 +31,7 @@ export function LinkFiltersBar({ value, info, customers, onChange, onCreate }: P
       ) : null}
       <Dropdown value={value.state} options={withAll(channelOptions())} onChange={(e) => set({ state: e.value as number | null })} placeholder="投放渠道" ariaLabel="投放渠道" inputId="filter-state" />
       {info.customers ? (
-        <Dropdown value={value.customerid} options={withAll(customerOptions(customers))} onChange={(e) => set({ customerid: e.value as number | null })} placeholder="客户" ariaLabel="客户" inputId="filter-customer" filter />
+        <Dropdown value={value.customerid} options={withAll(customerOptions(customers))} onChange={(e) => set({ customerid: e.value as number | null })} placeholder="客户" ariaLabel="客户" inputId="filter-customer" filter className="link-filter-customer" />
       ) : null}
       <form
         className="p-inputgroup link-search"
@@ -44,7 +43,6 @@ export function LinkFiltersBar({ value, info, customers, onChange, onCreate }: P
         <InputText value={exact} onChange={(e) => setExact(e.target.value)} placeholder="链接ID / 商品ID / 名称" aria-label="搜索" />
         <Button type="submit" icon="pi pi-search" aria-label="搜索" />
       </form>
-      <Button label="新建链接" icon="pi pi-plus" onClick={onCreate} className="link-create" />
     </div>
   );
 }

@@ -36,11 +36,19 @@ export function ItemCell({ l }: { l: LinkView }): React.JSX.Element {
 export function LinkTable({ rows, loading, showCustomer, detailHref, onEdit, onDelete }: Props): React.JSX.Element {
   return (
     <DataTable value={rows} loading={loading} dataKey="pageid" emptyMessage="暂无数据" className="link-table" size="small" stripedRows tableStyle={{ tableLayout: 'fixed' }}>
-      <Column header="链接ID" body={(l: LinkView) => <Link to={detailHref(l.pageid)}>{l.pageid}</Link>} style={{ width: 96 }} />
-      {showCustomer ? <Column header="客户" body={(l: LinkView) => <div className="link-clamp" title={l.customer}>{l.customer || l.customerid}</div>} style={{ width: 120 }} /> : null}
-      <Column header="平台 / 渠道" body={(l: LinkView) => <div>{platformLabel(l.platform)}<div className="muted">{channelLabel(l.state)}</div></div>} style={{ width: 100 }} />
+      <Column
+        header={showCustomer ? '链接ID / 客户' : '链接ID'}
+        body={(l: LinkView) => (
+          <div>
+            <Link to={detailHref(l.pageid)}>{l.pageid}</Link>
+            {showCustomer ? <div className="muted link-clamp" title={l.customer}>{l.customer || l.customerid}</div> : null}
+          </div>
+        )}
+        style={{ width: showCustomer ? 128 : 96 }}
+      />
+      <Column header="平台 / 渠道" body={(l: LinkView) => <div>{platformLabel(l.platform)}<div className="muted">{channelLabel(l.state)}</div></div>} style={{ width: 104 }} />
       <Column header="商品" body={(l: LinkView) => <ItemCell l={l} />} style={{ width: 'auto' }} />
-      <Column header="跳转" body={(l: LinkView) => <div>{JUMP[l.isdirect as 1 | 2] ?? '--'}<div className="muted">{jumptypeLabel(l.jumptype)}</div></div>} style={{ width: 76 }} />
+      <Column header="跳转" body={(l: LinkView) => <div>{JUMP[l.isdirect as 1 | 2] ?? '--'}<div className="muted">{jumptypeLabel(l.jumptype)}</div></div>} style={{ width: 72 }} />
       <Column
         header="落地页"
         body={(l: LinkView) => (
@@ -49,7 +57,7 @@ export function LinkTable({ rows, loading, showCustomer, detailHref, onEdit, onD
             {l.landing_url ? <QrButton text={l.landing_url} /> : null}
           </div>
         )}
-        style={{ width: 170 }}
+        style={{ width: 156 }}
       />
       <Column
         header="监测链接"
@@ -59,9 +67,9 @@ export function LinkTable({ rows, loading, showCustomer, detailHref, onEdit, onD
             <CopyUrl label="展示" url={l.monitor_show_url} />
           </div>
         )}
-        style={{ width: 180 }}
+        style={{ width: 170 }}
       />
-      <Column header="创建时间" body={(l: LinkView) => formatTime(l.created_at, 'YYYY-MM-DD HH:mm')} style={{ width: 100 }} />
+      <Column header="创建时间" body={(l: LinkView) => formatTime(l.created_at, 'YYYY-MM-DD HH:mm')} style={{ width: 92 }} />
       <Column
         header="操作"
         body={(l: LinkView) => (
@@ -71,7 +79,7 @@ export function LinkTable({ rows, loading, showCustomer, detailHref, onEdit, onD
             <Link to={detailHref(l.pageid)} className="p-button p-button-link p-button-sm">详情</Link>
           </div>
         )}
-        style={{ width: 132 }}
+        style={{ width: 124 }}
       />
     </DataTable>
   );

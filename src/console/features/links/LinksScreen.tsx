@@ -1,3 +1,4 @@
+import { Button } from 'primereact/button';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -52,8 +53,11 @@ export function LinksScreen(): React.JSX.Element {
 
   return (
     <div className="card link-screen">
-      <h2 className="card-title">{info.title}</h2>
-      <LinkFiltersBar value={filters} info={info} customers={customerList ?? []} onChange={changeFilters} onCreate={create} />
+      <div className="link-screen-head">
+        <h2 className="card-title">{info.title}</h2>
+        <Button label="新建链接" icon="pi pi-plus" onClick={create} />
+      </div>
+      <LinkFiltersBar value={filters} info={info} customers={customerList ?? []} onChange={changeFilters} />
       <LinkTable
         rows={list.data?.list ?? []}
         loading={list.isLoading}
