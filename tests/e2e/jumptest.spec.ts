@@ -21,8 +21,42 @@ test('the admin jump test checks input and shows the refusal of a private addres
   await run.click();
   await expect(page.locator('.jumptest-final')).toContainText('已拦截');
   await expect(page.getByRole('alert')).toContainText('已拒绝访问');
-  await expect(page.locator('.jumptest-table')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: '检测链接' })).not.toHaveClass(/p-invalid/);
   await page.screenshot({ path: `${SHOTS}/jumptest-blocked.png` });
+});
+
+test('a hop chain that ends in an app scheme is tabled and highlighted (answer stubbed: no outside network in tests)', async ({ page }) => {
+  await login(page, 'admin@demo.local', { admin: true });
+  await expect(page).toHaveURL('/sxA');
+  await page.route('**/capi/napi/jumptest/run', async (route) => {
+    const { url } = route.request().postDataJSON() as { url: string };
+    await route.fulfill({
+      json: {
+        code: 1,
+        msg: '成功',
+        data: {
+          hops: [
+            { url, status: 302, location: 'https://s.click.taobao.com/t?e=abc', ms: 41 },
+            { url: 'https://s.click.taobao.com/t?e=abc', status: 302, location: 'https://uland.taobao.com/coupon/edetail?e=xyz', ms: 87.5 },
+            { url: 'https://uland.taobao.com/coupon/edetail?e=xyz', status: 200, location: 'tbopen://m.taobao.com/tbopen/index.html?h5Url=x', ms: 120 },
+          ],
+          final: 'tbopen://m.taobao.com/tbopen/index.html?h5Url=x',
+          final_kind: 'app',
+          app_scheme: 'tbopen',
+        },
+      },
+    });
+  });
+  await page.goto('/sxA/jumptest');
+  await page.getByRole('textbox', { name: '检测链接' }).fill('e2e.example/pub/1');
+  await page.getByRole('button', { name: '开始检测' }).click();
+  await expect(page.locator('.jumptest-final')).toContainText('唤起 App');
+  await expect(page.locator('.jumptest-scheme')).toHaveText('tbopen://');
+  const rows = page.locator('.jumptest-table tbody tr');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('https://e2e.example/pub/1');
+  await expect(rows.nth(1)).toContainText('87.5');
+  await page.screenshot({ path: `${SHOTS}/jumptest-app.png` });
 });
 
 test('customers cannot open the jump test', async ({ page }) => {

@@ -12,6 +12,18 @@ import './jumptest.css';
 
 type HopRow = Hop & { n: number };
 
+function HopTable({ rows }: { rows: HopRow[] }): React.JSX.Element {
+  return (
+    <DataTable value={rows} dataKey="n" size="small" className="jumptest-table">
+      <Column header="序号" field="n" style={{ width: 64 }} />
+      <Column header="URL" body={(h: HopRow) => <span className="jumptest-url">{h.url}</span>} />
+      <Column header="状态码" body={(h: HopRow) => <span className={`status-${statusTone(h.status)}`}>{h.status || '--'}</span>} style={{ width: 90 }} />
+      <Column header="跳转地址" body={(h: HopRow) => <span className="jumptest-url">{h.location || '--'}</span>} />
+      <Column header="耗时 ms" body={(h: HopRow) => formatNumber(h.ms)} style={{ width: 90 }} />
+    </DataTable>
+  );
+}
+
 /** 链接跳转测试 (admins): follow a link hop by hop and show where it ends (a page, an app scheme, or a refusal). */
 export function JumpTestScreen(): React.JSX.Element {
   const [url, setUrl] = useState('');
@@ -59,13 +71,7 @@ export function JumpTestScreen(): React.JSX.Element {
             <span className="jumptest-final-url">{result.final || '--'}</span>
           </div>
           {result.error ? <div className="jumptest-error" role="alert"><i className="pi pi-exclamation-triangle" /> {result.error}</div> : null}
-          <DataTable value={rows} dataKey="n" size="small" emptyMessage="没有跳转记录" className="jumptest-table">
-            <Column header="序号" field="n" style={{ width: 64 }} />
-            <Column header="URL" body={(h: HopRow) => <span className="jumptest-url">{h.url}</span>} />
-            <Column header="状态码" body={(h: HopRow) => <span className={`status-${statusTone(h.status)}`}>{h.status || '--'}</span>} style={{ width: 90 }} />
-            <Column header="跳转地址" body={(h: HopRow) => <span className="jumptest-url">{h.location || '--'}</span>} />
-            <Column header="耗时 ms" body={(h: HopRow) => formatNumber(h.ms)} style={{ width: 90 }} />
-          </DataTable>
+          {rows.length > 0 ? <HopTable rows={rows} /> : null}
         </>
       ) : null}
     </div>

@@ -57,7 +57,7 @@ export function LinkTable({ rows, loading, showCustomer, detailHref, onEdit, onD
             {l.landing_url ? <QrButton text={l.landing_url} /> : null}
           </div>
         )}
-        style={{ width: 156 }}
+        style={{ width: 150 }}
       />
       <Column
         header="监测链接"
@@ -67,9 +67,16 @@ export function LinkTable({ rows, loading, showCustomer, detailHref, onEdit, onD
             <CopyUrl label="展示" url={l.monitor_show_url} />
           </div>
         )}
-        style={{ width: 170 }}
+        style={{ width: 160 }}
       />
-      <Column header="创建时间" body={(l: LinkView) => formatTime(l.created_at, 'YYYY-MM-DD HH:mm')} style={{ width: 92 }} />
+      <Column
+        header="创建时间"
+        body={(l: LinkView) => {
+          const [date, time] = formatTime(l.created_at, 'YYYY-MM-DD HH:mm').split(' ');
+          return <div>{date}<div className="muted">{time}</div></div>;
+        }}
+        style={{ width: 100 }}
+      />
       <Column
         header="操作"
         body={(l: LinkView) => (
@@ -79,7 +86,7 @@ export function LinkTable({ rows, loading, showCustomer, detailHref, onEdit, onD
             <Link to={detailHref(l.pageid)} className="p-button p-button-link p-button-sm">详情</Link>
           </div>
         )}
-        style={{ width: 124 }}
+        style={{ width: 136 }}
       />
     </DataTable>
   );
