@@ -25,6 +25,8 @@ const schema = z.object({
   DEMO_TRAFFIC: flag.default(true),
   /** Serve rendered landing HTML from memory (off: Astro renders every request). */
   LANDING_CACHE: flag.default(true),
+  /** Event batch: commit at the end of the event-loop turn (0) or this many ms after the first row. */
+  TRACKING_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(0),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

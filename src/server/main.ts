@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   if (seeded) log.info('demo accounts created');
 
   const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
-  const tracking = startTracking(deps.db, deps.engine, { trustProxy: config.TRUST_PROXY });
+  const tracking = startTracking(deps.db, deps.engine, { trustProxy: config.TRUST_PROXY, batch: { delayMs: config.TRACKING_BATCH_DELAY_MS } });
   const landing = new Landing(deps.db, config, tracking.batcher, { cache: config.LANDING_CACHE, ttlMs: 60_000, warmLimit: 500, maxEntries: 5000 });
   const { server, inFlight } = createHttpServer({
     config,

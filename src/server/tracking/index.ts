@@ -17,8 +17,9 @@ export interface Tracking {
 }
 
 export function startTracking(db: Db, engine: Engine, opts: { trustProxy: boolean; batch?: Partial<BatchOptions>; processIntervalMs?: number }): Tracking {
-  startProcessor(db, engine, opts.processIntervalMs ?? 500); // registered first → runs last at shutdown
   const batcher = new EventBatcher(db, { ...defaultBatchOptions, ...opts.batch });
+  // registered before the batcher's hook → runs after it at shutdown
+  startProcessor(db, engine, { intervalMs: opts.processIntervalMs ?? 500, ingested: () => batcher.stats.committed });
   onShutdown('tracking-batch', () => batcher.close());
   registerGauge('tracking_batch_pending_rows', () => batcher.pending());
   registerGauge('tracking_batch_refused_total', () => batcher.stats.refused);

@@ -31,25 +31,61 @@ export class PingReject extends Error {
 /** `__X__` (juliang, tengxun, kuaishou, xiaohongshu) or `{X}` (UC): a macro the platform did not substitute. */
 const UNSUBSTITUTED = /^(?:__[A-Z0-9_]+__|\{[A-Z0-9_]+\})$/;
 
-/** Strict `a=b&c=d` decoding: a bad percent escape or invalid UTF-8 is malformed (URLSearchParams would silently substitute U+FFFD). */
+const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
+
+function decodePart(raw: string, key: string): string {
+  if (raw.indexOf('%') < 0 && raw.indexOf('+') < 0) return raw;
+  try {
+    return decodeURIComponent(raw.indexOf('+') < 0 ? raw : raw.replace(/\+/g, ' '));
+  } catch {
+    throw new PingReject('malformed', `bad escape in ${key.slice(0, 32)}`);
+  }
+}
+
+/**
+ * Strict `a=b&c=d` decoding: a bad percent escape anywhere, or invalid UTF-8 in a value we read, is
+ * malformed (URLSearchParams would silently substitute U+FFFD). Values are decoded only when read.
+ */
+export class Query {
+  private raw = new Map<string, string>();
+  constructor(query: string) {
+    if (!query) return;
+    if (BAD_ESCAPE.test(query)) throw new PingReject('malformed', 'bad percent escape');
+    let start = 0;
+    while (start <= query.length) {
+      let end = query.indexOf('&', start);
+      if (end < 0) end = query.length;
+      if (end > start) {
+        const eq = query.indexOf('=', start);
+        const hasEq = eq >= 0 && eq < end;
+        const rawKey = query.slice(start, hasEq ? eq : end);
+        const key = decodePart(rawKey, rawKey);
+        if (!this.raw.has(key)) this.raw.set(key, hasEq ? query.slice(eq + 1, end) : '');
+      }
+      start = end + 1;
+    }
+  }
+  get(key: string): string {
+    const v = this.raw.get(key);
+    if (v === undefined || v === '') return '';
+    const out = decodePart(v, key);
+    if (out.length > LIMITS.value) throw new PingReject('field_too_long', key.slice(0, 32));
+    return out;
+  }
+  has(key: string): boolean {
+    return this.raw.has(key);
+  }
+}
+
+/** Decode every parameter (tests, tools). */
 export function decodeQuery(query: string): Map<string, string> {
+  const q = new Query(query);
   const out = new Map<string, string>();
-  if (!query) return out;
   for (const part of query.split('&')) {
     if (!part) continue;
     const eq = part.indexOf('=');
-    const rawKey = eq < 0 ? part : part.slice(0, eq);
-    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
-    let key: string;
-    let value: string;
-    try {
-      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
-      value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
-    } catch {
-      throw new PingReject('malformed', `bad escape in ${rawKey.slice(0, 32)}`);
-    }
-    if (value.length > LIMITS.value) throw new PingReject('field_too_long', key.slice(0, 32));
-    if (!out.has(key)) out.set(key, value);
+    const key = decodePart(eq < 0 ? part : part.slice(0, eq), part);
+    if (!out.has(key)) out.set(key, q.get(key));
   }
   return out;
 }
@@ -90,12 +126,12 @@ export function parseTs(v: string): number {
  */
 export function parsePing(kind: 'click' | 'show', query: string, fallbackChannel: number): ParsedPing {
   if (query.length > LIMITS.query) throw new PingReject('too_long', `query ${query.length} chars`);
-  const params = decodeQuery(query);
+  const params = new Query(query);
   const chRaw = Number(params.get('ch'));
   const channel = Number.isInteger(chRaw) && isChannel(chRaw) ? chRaw : fallbackChannel;
   const table = (kind === 'click' ? clickMacros : showMacros)[channel as Channel] ?? {};
   const get = (key: string): string => {
-    const v = params.get(key) ?? '';
+    const v = params.get(key);
     if (!v) return '';
     if (v === table[key] || UNSUBSTITUTED.test(v)) return '';
     return v;
@@ -135,9 +171,9 @@ export function clickKey(p: Pick<ParsedPing, 'clickid' | 'callback'>): string {
 /** Landing visit: which parameter carries the click id (first found in LANDING_CLICK_PARAMS order). */
 export function parseVisit(query: string): { click_param: string; clickid: string } {
   if (query.length > LIMITS.query) throw new PingReject('too_long', `query ${query.length} chars`);
-  const params = decodeQuery(query);
+  const params = new Query(query);
   for (const key of LANDING_CLICK_PARAMS) {
-    const v = (params.get(key) ?? '').trim();
+    const v = params.get(key).trim();
     if (v && !UNSUBSTITUTED.test(v)) return { click_param: key, clickid: v.slice(0, 512) };
   }
   return { click_param: '', clickid: '' };

@@ -163,10 +163,11 @@ export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise
   });
 }
 
-/** Run until nothing is left (tests, shutdown). */
-export async function processAll(db: Db, engine: Engine, limit = 2000): Promise<RunResult> {
+/** Run until nothing is left (tests, shutdown). `pause` runs between slices (the server yields to ingestion there). */
+export async function processAll(db: Db, engine: Engine, limit = 2000, pause?: () => Promise<void>): Promise<RunResult> {
   const total: RunResult = { monitor: 0, visits: 0, rejects: 0 };
   for (;;) {
+    if (pause) await pause();
     const r = await processOnce(db, engine, limit);
     total.monitor += r.monitor;
     total.visits += r.visits;
@@ -175,25 +176,66 @@ export async function processAll(db: Db, engine: Engine, limit = 2000): Promise<
   }
 }
 
-/** The background processor: every `intervalMs`, and a final drain on shutdown (after the batch writer flushed). */
-export function startProcessor(db: Db, engine: Engine, intervalMs = 500): { stop(): Promise<void> } {
+export interface ProcessorOptions {
+  intervalMs: number;
+  /** Rows per transaction in the background (small: a slice holds the database for a few ms). */
+  slice: number;
+  /** Rows the event batch has committed so far: while it grows fast, ingestion has priority. */
+  ingested?: () => number;
+  /** Ingestion rate (rows/s) above which the processor backs off between slices… */
+  busyRate: number;
+  /** …unless this many raw rows are waiting (bounded lag). */
+  maxLag: number;
+}
+
+const defaults: ProcessorOptions = { intervalMs: 500, slice: 500, busyRate: 2000, maxLag: 200_000 };
+
+/**
+ * The background processor: every `intervalMs`, and a final drain on shutdown (after the batch writer
+ * flushed). Parsing is kept off the hot path in time as well: between slices it yields to the event loop,
+ * and while pings arrive faster than `busyRate` it waits (up to the lag bound), so acknowledgements stay fast
+ * under bursts and the processor catches up afterwards. Lag is exported as a gauge.
+ */
+export function startProcessor(db: Db, engine: Engine, options: Partial<ProcessorOptions> = {}): { stop(): Promise<void>; lag(): number } {
+  const o = { ...defaults, ...options };
   let running: Promise<unknown> | null = null;
-  let lag = 0;
-  registerGauge('tracking_processor_last_rows', () => lag);
+  let backlog = 0;
+  let stopped = false;
+  registerGauge('tracking_processor_backlog_rows', () => backlog);
+  let lastCount = o.ingested?.() ?? 0;
+  let lastAt = performance.now();
+  const pause = async () => {
+    await new Promise((r) => setImmediate(r));
+    if (!o.ingested) return;
+    for (let waited = 0; !stopped && waited < 10_000; waited += 50) {
+      const now = performance.now();
+      const count = o.ingested();
+      const rate = ((count - lastCount) / Math.max(1, now - lastAt)) * 1000;
+      lastCount = count;
+      lastAt = now;
+      if (rate < o.busyRate || backlog > o.maxLag) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
   const tick = () => {
-    if (running) return;
-    running = processAll(db, engine)
-      .then((r) => (lag = r.monitor + r.visits))
+    if (running || stopped) return;
+    running = (async () => {
+      const todo = await db.selectFrom('monitor_raw').select((eb) => eb.fn.countAll<number>().as('n')).where('processed', '=', 0).executeTakeFirst();
+      backlog = Number(todo?.n ?? 0);
+      if (backlog === 0) return;
+      await processAll(db, engine, o.slice, pause);
+    })()
       .catch((err) => log.error('tracking processor failed', errorFields(err)))
       .finally(() => (running = null));
   };
-  const timer = setInterval(tick, intervalMs);
+  const timer = setInterval(tick, o.intervalMs);
   timer.unref();
   const stop = async () => {
+    stopped = true;
     clearInterval(timer);
     if (running) await running;
     await processAll(db, engine).catch((err) => log.error('tracking processor final run failed', errorFields(err)));
   };
   onShutdown('tracking-processor', stop);
-  return { stop };
+  return { stop, lag: () => backlog };
 }
