@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, SHOTS } from './console-helpers.ts';
+import { login, PASSWORD, SHOTS } from './console-helpers.ts';
 
 /**
  * Promotion links as people walk them, against the real server and its demo world:
@@ -175,4 +175,41 @@ test('the admin sees every customer’s links in /newsxA/client/landingpage', as
   await rowOf(page, ITEM_C1).getByRole('link', { name: '详情' }).click();
   await expect(page).toHaveURL(`/newsxA/client/landingpage/${pageIdC1}`);
   await expect(page.locator('.link-summary')).toContainText('杭州青禾服饰有限公司');
+});
+
+test('old version: /landing/page offers taobao and jingdong, /minilandurl/page the mini-app; server refusals show in the dialog', async ({ page }) => {
+  await login(page, 'customer2@demo.local');
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.getByRole('button', { name: '切换旧版' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/landing/page');
+  await expect(page.getByRole('heading', { name: '推广链接管理' })).toBeVisible();
+  await expect(page.locator('#filter-platform')).toHaveValue('淘宝');
+  await page.getByRole('button', { name: '新建链接' }).click();
+  const dialog = page.getByRole('dialog', { name: '新建推广链接' });
+  await page.locator('.p-dropdown:has(#link-platform)').click();
+  await expect(page.locator('.p-dropdown-panel .p-dropdown-item')).toHaveText(['淘宝', '京东']);
+  await page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: '淘宝' }).click();
+  // a jingdong item on a taobao link: the server's Chinese refusal is shown in the form
+  await dialog.locator('#link-item').fill('https://item.jd.com/100012043978.html');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('不一致');
+  await dialog.getByRole('button', { name: '取消' }).click();
+
+  await page.goto('/minilandurl/page');
+  await expect(page.getByRole('heading', { name: '新链接链接管理' })).toBeVisible();
+  await expect(page.locator('#filter-platform')).toHaveCount(0);
+  await page.getByRole('button', { name: '新建链接' }).click();
+  await expect(page.locator('#link-platform')).toHaveValue('淘宝新链路小程序');
+  await expect(page.locator('.p-dropdown:has(#link-platform)')).toHaveClass(/p-disabled/);
+  await page.screenshot({ path: `${SHOTS}/links-mini-dialog.png` });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: '切换新版' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?acpl=2/);
+});
+
+// whatever happened above, customer2 leaves on the default version for the specs that follow
+test.afterAll(async ({ request }) => {
+  const res = await (await request.post('/capi/api/user/login', { data: { email: 'customer2@demo.local', password: PASSWORD } })).json();
+  await request.post('/capi/api/user/version', { headers: { authorization: res.data.jwt }, data: { version: 'ver2' } });
 });
