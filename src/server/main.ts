@@ -11,6 +11,7 @@ import { seedDemoLinks } from './demo/links.ts';
 import { log, errorFields } from './log.ts';
 import { startTracking } from './tracking/index.ts';
 import { Landing } from './landing/index.ts';
+import { startDemoTraffic } from './sandbox/traffic.ts';
 
 type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>;
 
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   landing.start(port);
   if (seeded) log.info('demo links created', { links: await seedDemoLinks(deps) });
   void landing.warm().then((n) => log.info('landing pages rendered', { pages: n }));
+  if (config.DEMO_DATA && config.DEMO_TRAFFIC) startDemoTraffic(deps.db, { baseUrl: `http://127.0.0.1:${port}`, peakShowsPerSecond: 20, maxInFlight: 64 });
   if (config.DEMO_DATA) process.stdout.write(`\n投放管理平台 ${publicBaseUrl({ ...config, PORT: port })}/login\n${demoLoginTable()}\n\n`);
 
   let stopping = false;
