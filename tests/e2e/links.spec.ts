@@ -177,6 +177,24 @@ test('the admin sees every customer’s links in /newsxA/client/landingpage', as
   await expect(page.locator('.link-summary')).toContainText('杭州青禾服饰有限公司');
 });
 
+test('customer1 deletes its link after confirming', async ({ page }) => {
+  await login(page, 'customer1@demo.local');
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/landing');
+  await search(page, ITEM_C1);
+  await rowOf(page, ITEM_C1).getByRole('button', { name: '删除' }).click();
+  const confirm = page.getByRole('alertdialog', { name: '删除推广链接' }).or(page.getByRole('dialog', { name: '删除推广链接' }));
+  await expect(confirm).toContainText(`确定删除推广链接 ${pageIdC1} 吗`);
+  await confirm.getByRole('button', { name: '取消' }).click();
+  await expect(rowOf(page, ITEM_C1)).toBeVisible();
+  await rowOf(page, ITEM_C1).getByRole('button', { name: '删除' }).click();
+  await confirm.getByRole('button', { name: '删除' }).click();
+  await expect(page.getByText('删除成功')).toBeVisible();
+  await expect(rowOf(page, ITEM_C1)).toHaveCount(0);
+  await page.goto(`/landing/${pageIdC1}`);
+  await expect(page.getByRole('alert')).toContainText('不存在');
+});
+
 test('old version: /landing/page offers taobao and jingdong, /minilandurl/page the mini-app; server refusals show in the dialog', async ({ page }) => {
   await login(page, 'customer2@demo.local');
   await expect(page).toHaveURL(/\/dashboard/);
@@ -202,6 +220,7 @@ test('old version: /landing/page offers taobao and jingdong, /minilandurl/page t
   await page.getByRole('button', { name: '新建链接' }).click();
   await expect(page.locator('#link-platform')).toHaveValue('淘宝新链路小程序');
   await expect(page.locator('.p-dropdown:has(#link-platform)')).toHaveClass(/p-disabled/);
+  await page.waitForTimeout(400); // dialog animation
   await page.screenshot({ path: `${SHOTS}/links-mini-dialog.png` });
   await page.goto('/dashboard');
   await page.getByRole('button', { name: '切换新版' }).click();
