@@ -21,6 +21,7 @@ export function StatsChart({ series }: { series: StatsPoint[] }): React.JSX.Elem
       backgroundColor: s.color + '22',
       pointRadius: series.length > 60 ? 0 : 2,
       tension: 0.3,
+      cubicInterpolationMode: 'monotone' as const,
       fill: false,
     })),
   };
