@@ -214,7 +214,8 @@ test('old version: /landing/page offers taobao and jingdong, /minilandurl/page t
   await expect(dialog.getByRole('alert')).toContainText('不一致');
   await dialog.getByRole('button', { name: '取消' }).click();
 
-  await page.goto('/minilandurl/page');
+  await page.getByRole('navigation', { name: '菜单' }).getByRole('link', { name: '新链接链接管理' }).click(); // client-side move
+  await expect(page).toHaveURL('/minilandurl/page');
   await expect(page.getByRole('heading', { name: '新链接链接管理' })).toBeVisible();
   await expect(page.locator('#filter-platform')).toHaveCount(0);
   await page.getByRole('button', { name: '新建链接' }).click();

@@ -4,15 +4,15 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../app/SessionContext.tsx';
 import { notify } from '../../lib/notify.ts';
+import { DEFAULT_PAGE_SIZE, Pager } from '../../ui/Pager.tsx';
 import { emptyForm, formFromLink, type LinkForm } from './linkForm.ts';
 import { LinkDialog } from './LinkDialog.tsx';
 import { LinkFiltersBar } from './LinkFiltersBar.tsx';
 import { LinkTable } from './LinkTable.tsx';
-import { DEFAULT_PAGE_SIZE, Pager } from '../../ui/Pager.tsx';
 import { emptyFilters, listQuery, type LinkFilters } from './listQuery.ts';
 import type { LinkView } from './types.ts';
 import { deleteLink, useLinkCustomers, useLinkList } from './useLinks.ts';
-import { detailPath, variantInfo, variantOf } from './variant.ts';
+import { detailPath, variantInfo, variantOf, type VariantInfo } from './variant.ts';
 import './links.css';
 
 type Editing = { link?: LinkView; initial: LinkForm } | null;
@@ -22,6 +22,11 @@ export function LinksScreen(): React.JSX.Element {
   const { pathname } = useLocation();
   const { role, version } = useSession();
   const info = useMemo(() => variantInfo(variantOf(pathname, version), role), [pathname, version, role]);
+  // keyed: moving between /landing/page and /minilandurl/page starts with fresh filters
+  return <LinkList key={info.variant} info={info} />;
+}
+
+function LinkList({ info }: { info: VariantInfo }): React.JSX.Element {
   const [filters, setFilters] = useState<LinkFilters>(emptyFilters);
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState(DEFAULT_PAGE_SIZE);

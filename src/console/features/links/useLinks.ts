@@ -21,18 +21,24 @@ export const useLinkLog = (pageid: string, page: number, pagesize: number): SWRR
 export const useLinkStats = (pageid: string, start: string, end: string, granularity: Granularity): SWRResponse<LinkStats, ApiError> =>
   useApi<LinkStats>('napi/link/stats', { pageid, start, end, granularity }, { keepPreviousData: true });
 
-const isLinkKey = (key: unknown): boolean => Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith('napi/link/') && key[0] !== 'napi/link/customers';
+/** useApi keys are `[path, JSON body]`: every cached list, plus the detail and log of `pageid` when given. */
+const linkKeys =
+  (pageid?: string) =>
+  (key: unknown): boolean => {
+    if (!Array.isArray(key) || typeof key[0] !== 'string') return false;
+    if (key[0] === 'napi/link/index') return true;
+    return pageid !== undefined && (key[0] === 'napi/link/detail' || key[0] === 'napi/link/log') && (JSON.parse(String(key[1])) as { pageid?: string }).pageid === pageid;
+  };
 
-/** After a change: every cached list, detail and log of links is read again. */
-export const refreshLinks = (): Promise<unknown> => mutate(isLinkKey);
-
-export async function saveLink(body: Record<string, unknown>, silent = true): Promise<LinkView> {
-  const { data } = await apiPost<LinkView>(body.pageid ? 'napi/link/update' : 'napi/link/create', body, { silent });
-  await refreshLinks();
+/** Create or update (body with pageid); failures are left to the dialog, which shows them in the form. */
+export async function saveLink(body: Record<string, unknown>): Promise<LinkView> {
+  const { data } = await apiPost<LinkView>(body.pageid ? 'napi/link/update' : 'napi/link/create', body, { silent: true });
+  await mutate(linkKeys(data.pageid));
   return data;
 }
 
+/** A deleted link's detail is not read again (it would only answer 不存在). */
 export async function deleteLink(pageid: string): Promise<void> {
   await apiPost('napi/link/delete', { pageid });
-  await refreshLinks();
+  await mutate(linkKeys());
 }
