@@ -29,7 +29,7 @@ export function NotifierHost({ queue }: { queue: readonly Notice[] }): React.JSX
 
   return (
     <>
-      <Toast ref={toast} position="top-center" />
+      <Toast ref={toast} position="top-right" style={{ top: 64 }} />
       <Dialog
         header="提示"
         visible={alert !== null}

@@ -13,7 +13,7 @@ export const useLinkList = (query: Record<string, unknown>): SWRResponse<LinkLis
 export const useLinkCustomers = (enabled: boolean): SWRResponse<CustomerOption[], ApiError> =>
   useApi<CustomerOption[]>(enabled ? 'napi/link/customers' : null, {}, { revalidateIfStale: false });
 
-export const useLinkDetail = (pageid: string): SWRResponse<LinkView, ApiError> => useApi<LinkView>('napi/link/detail', { pageid });
+export const useLinkDetail = (pageid: string): SWRResponse<LinkView, ApiError> => useApi<LinkView>('napi/link/detail', { pageid }, { silent: true });
 
 export const useLinkLog = (pageid: string, page: number, pagesize: number): SWRResponse<LinkLogList, ApiError> =>
   useApi<LinkLogList>('napi/link/log', { pageid, page, pagesize }, { keepPreviousData: true });
