@@ -85,9 +85,7 @@ for (const link of FIXTURE_LINKS) {
     await page.goto(url, { waitUntil: 'domcontentloaded' });
     await expect(page.locator('body')).toHaveAttribute('data-app', model.app);
     await expect(page.locator('body')).toHaveAttribute('data-web', model.web);
-    if (model.mode === 'direct') {
-      /* handled above */
-    } else if (model.mode === 'indirect') {
+    if (model.mode === 'indirect') {
       if (model.title) await expect(page.getByRole('heading', { name: model.title })).toBeVisible();
       if (model.price) await expect(page.getByText(model.price)).toBeVisible();
       if (model.coupon) await expect(page.getByRole('link', { name: '点击领取优惠券' })).toHaveAttribute('href', model.coupon);
