@@ -19,7 +19,7 @@ test('/401 renders', async ({ page }) => {
 test('an unknown path lands on /404', async ({ page }) => {
   await page.goto('/this/path/does-not-exist');
   await expect(page).toHaveURL(/\/404$/);
-  await expect(page.getByText('页面不存在')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
 });
 
 for (const account of demoAccounts) {

@@ -17,9 +17,10 @@ export interface ClientInfo {
   userAgent: string;
 }
 
+/** Failed logins allowed per window: per IP (offices share one) and per account; successes do not count. */
 const LOGIN_WINDOW_MS = 15 * 60_000;
-const LOGIN_PER_IP = 30;
-const LOGIN_PER_ACCOUNT = 8;
+const LOGIN_FAILURES_PER_IP = 30;
+const LOGIN_FAILURES_PER_ACCOUNT = 8;
 
 /** An account past its expire_time (customers only; 0 = never). */
 export const isExpired = (u: store.UserRow, now: number): boolean => u.expire_time > 0 && u.expire_time < now;
@@ -51,11 +52,15 @@ export function userInfo(u: store.UserRow): UserInfo {
  * a disabled or expired account is told so only after its password was right.
  */
 export async function login(deps: Deps, input: { email: string; password: string }, client: ClientInfo): Promise<LoginData> {
-  deps.limiter.hit(`login:ip:${client.ip}`, LOGIN_PER_IP, LOGIN_WINDOW_MS, '登录尝试过于频繁，请 15 分钟后再试');
-  deps.limiter.hit(`login:email:${input.email}`, LOGIN_PER_ACCOUNT, LOGIN_WINDOW_MS, '该账号登录失败次数过多，请 15 分钟后再试');
+  const ipKey = `login:ip:${client.ip}`;
+  const accountKey = `login:email:${input.email}`;
+  deps.limiter.check(ipKey, LOGIN_FAILURES_PER_IP, '登录尝试过于频繁，请 15 分钟后再试');
+  deps.limiter.check(accountKey, LOGIN_FAILURES_PER_ACCOUNT, '该账号登录失败次数过多，请 15 分钟后再试');
   const user = await store.findUserByEmail(deps.db, input.email);
   const good = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash(deps.config.SCRYPT_COST)));
   if (!user || !good) {
+    deps.limiter.count(ipKey, LOGIN_WINDOW_MS);
+    deps.limiter.count(accountKey, LOGIN_WINDOW_MS);
     await audit(deps.db, { event: 'login_failed', userId: user?.id ?? null, email: input.email, ip: client.ip });
     throw new AppError(Code.wrongCredentials);
   }
@@ -68,7 +73,7 @@ export async function login(deps: Deps, input: { email: string; password: string
     await audit(deps.db, { event: 'login_refused', userId: user.id, email: user.email, ip: client.ip, detail: { reason: 'expired' } });
     throw new AppError(Code.accountExpired);
   }
-  deps.limiter.reset(`login:email:${input.email}`);
+  deps.limiter.reset(accountKey);
   const sid = newSessionId();
   const exp = now + deps.config.TOKEN_TTL_HOURS * 3600;
   await store.insertSession(deps.db, { id: sid, user_id: user.id, created_at: now, expires_at: exp, ip: client.ip, user_agent: client.userAgent.slice(0, 300) });

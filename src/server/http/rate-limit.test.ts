@@ -17,3 +17,14 @@ it('allows `limit` hits per window, then answers 4029 until the window resets', 
   now = 1000;
   expect(() => rl.hit('k', 3, 1000)).not.toThrow();
 });
+
+it('check() refuses once the count reached the limit, count() counts without throwing', () => {
+  const now = 0;
+  const rl = new RateLimiter(() => now);
+  rl.check('f', 2);
+  rl.count('f', 1000);
+  rl.count('f', 1000);
+  expect(() => rl.check('f', 2)).toThrow('操作过于频繁');
+  rl.reset('f');
+  expect(() => rl.check('f', 2)).not.toThrow();
+});

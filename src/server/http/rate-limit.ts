@@ -33,6 +33,27 @@ export class RateLimiter {
     if (this.windows.size > 50_000) this.sweep(t);
   }
 
+  /** Throw 4029 when `key` already used up `limit` hits in its window, without counting this call. */
+  check(key: string, limit: number, msg?: string): void {
+    const t = this.now();
+    const w = this.windows.get(key);
+    if (w && w.resetAt > t && w.count >= limit) {
+      const seconds = Math.ceil((w.resetAt - t) / 1000);
+      throw new AppError(Code.rateLimited, msg ?? `操作过于频繁，请 ${seconds} 秒后再试`, { retry_after: seconds });
+    }
+  }
+
+  /** Count a hit without throwing (e.g. a failed login, counted after the fact). */
+  count(key: string, windowMs: number): void {
+    const t = this.now();
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= t) {
+      w = { count: 0, resetAt: t + windowMs };
+      this.windows.set(key, w);
+    }
+    w.count += 1;
+  }
+
   reset(key: string): void {
     this.windows.delete(key);
   }
