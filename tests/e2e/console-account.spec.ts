@@ -87,6 +87,10 @@ test('change password: validation messages, then success logs out', async ({ pag
   await expect(page).toHaveURL('/login');
   await login(page, 'sub2@demo.local', { password: 'newpass123' });
   await expect(page).toHaveURL(/\/dashboard/);
+  // Give the demo account its password back for the specs that follow.
+  const jwt = (await (await page.request.post('/capi/api/user/login', { data: { email: 'sub2@demo.local', password: 'newpass123' } })).json()).data.jwt;
+  const restored = await page.request.post('/capi/api/user/modify', { headers: { authorization: jwt }, data: { oldpass: 'newpass123', password: PASSWORD, confirmpass: PASSWORD } });
+  expect((await restored.json()).code).toBe(1);
 });
 
 test('hourly-report setting saves at once and reverts on failure', async ({ page }) => {

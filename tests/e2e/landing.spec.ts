@@ -125,4 +125,6 @@ test('/new/mandate is the console, not a landing page', async ({ page }) => {
   const res = await page.goto(`http://127.0.0.1:${PORT}/new/mandate`);
   expect(res?.status()).toBe(200);
   expect(await page.content()).toContain('astro-island');
+  // The console's guard takes over: signed out, it asks to log in and remembers the way back.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fnew%2Fmandate$/);
 });
