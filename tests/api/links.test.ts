@@ -140,7 +140,7 @@ describe.each(dialects())('links API on $name', (dialect) => {
   });
 
   it('lists with filters, search and paging', async () => {
-    const a = (await create('c2', { title: '独一无二的名字', isdirect: 2, relate_advertiser_ids: '5001,5002' })).body.data;
+    const a = (await create('c2', { title: '独一无二的名字 Summer', isdirect: 2, relate_advertiser_ids: '5001,5002' })).body.data;
     await create('c2', { title: '另一个' });
     const list = (b: unknown) => call<{ list: LinkView[]; total: number }>('c2', 'index', b);
     expect((await list({})).body.data.total).toBe(2);
@@ -148,6 +148,7 @@ describe.each(dialects())('links API on $name', (dialect) => {
     expect((await list({ exact: '独一无二' })).body.data.total).toBe(1);
     expect((await list({ exact: a.pageid.slice(2, 7) })).body.data.total).toBe(1);
     expect((await list({ exact: '%' })).body.data.total).toBe(0);
+    expect((await list({ exact: 'sUMMER' })).body.data.total).toBe(1);
     expect((await list({ advertiser_id: '5002' })).body.data.total).toBe(1);
     expect((await list({ advertiser_id: '500' })).body.data.total).toBe(0);
     expect((await list({ pageid: a.pageid })).body.data.total).toBe(1);

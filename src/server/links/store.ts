@@ -45,10 +45,11 @@ export async function listLinks(db: Q, scope: Scope, f: LinkFilter, limit: numbe
     q = q.where(sql<string>`',' || links.relate_advertiser_ids || ','`, 'like', `%,${f.advertiser_id},%`);
   }
   if (f.exact) {
-    const like = `%${escapeLike(f.exact)}%`;
+    // lower() on both sides: case-insensitive on SQLite and PostgreSQL alike.
+    const like = `%${escapeLike(f.exact.toLowerCase())}%`;
     q = q.where((eb) =>
       eb.or(
-        (['links.pageid', 'links.itemid', 'links.title', 'links.item_title'] as const).map((col) => eb(sql`${sql.ref(col)}`, 'like', sql`${like} escape '\\'`)),
+        (['links.pageid', 'links.itemid', 'links.title', 'links.item_title'] as const).map((col) => eb(sql`lower(${sql.ref(col)})`, 'like', sql`${like} escape '\\'`)),
       ),
     );
   }
