@@ -232,7 +232,15 @@ export interface RollupDailyTable extends RollupCounts {
   day: number;
 }
 
+/** A named lease: who holds it and until when (epoch seconds). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
 export interface Database {
+  leases: LeasesTable;
   links: LinksTable;
   link_log: LinkLogTable;
   users: UsersTable;

@@ -2,8 +2,7 @@ import type { Deps } from '../deps.ts';
 import { createUser, type NewUser } from '../accounts/users.ts';
 import { countUsers } from '../accounts/store.ts';
 import { roleLabel, type Role } from '../../shared/roles.ts';
-import { Code } from '../../shared/codes.ts';
-import { AppError } from '../http/errors.ts';
+import { acquireLease } from '../cluster/lease.ts';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -20,17 +19,15 @@ export const demoAccounts: Array<NewUser & { role: Role; note: string }> = [
   { email: 'sub2@demo.local', role: 3, password: DEMO_PASSWORD, company: '广州美妆日化有限公司', phone: '13500005555', parentEmail: 'agent@demo.local', note: 'agent@demo.local 的子客户' },
 ];
 
-/** On an empty database only: create the demo accounts. Returns whether it did. */
+/**
+ * On an empty database only, and in only one of several app nodes starting together on one PostgreSQL
+ * (the `demo-seed` lease, held for good): create the demo accounts. True when this process seeded, so it
+ * goes on to seed the rest of the demo world.
+ */
 export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
   if ((await countUsers(deps.db)) > 0) return false;
-  for (const { note: _note, ...account } of demoAccounts) {
-    try {
-      await createUser(deps, account);
-    } catch (err) {
-      // Another app node on the same database is seeding at the same moment: its row stands.
-      if (!(err instanceof AppError && err.code === Code.conflict)) throw err;
-    }
-  }
+  if (!(await acquireLease(deps.db, 'demo-seed', 100 * 365 * 86400))) return false;
+  for (const { note: _note, ...account } of demoAccounts) await createUser(deps, account);
   return true;
 }
 

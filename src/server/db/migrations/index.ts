@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { Engine } from '../dialect.ts';
 import { accounts } from './0001_accounts.ts';
 import { links } from './0002_links.ts';
+import { leases } from './0004_leases.ts';
 import { tracking } from './0003_tracking.ts';
 
 /**
@@ -12,6 +13,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0001_accounts', accounts],
   ['0002_links', links],
   ['0003_tracking', tracking],
+  ['0004_leases', leases],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
