@@ -1,6 +1,6 @@
 /**
- * `npm test`: type check, unit tests, API tests over SQLite + PGlite (+ real PostgreSQL when TEST_DATABASE_URL
- * is set), process tests, a production build, and Playwright in Debian's Chromium. Prints a summary and exits
+ * `npm test`: type check, unit tests, a production build, API tests over SQLite + PGlite (+ real PostgreSQL when
+ * TEST_DATABASE_URL is set), process tests, and Playwright in Debian's Chromium. Prints a summary and exits
  * non-zero on any failure. Installs Debian's chromium when missing and it can (root + apt-get).
  */
 import { spawnSync } from 'node:child_process';
@@ -71,9 +71,10 @@ const vitest = (project: string, env: Record<string, string> = {}) => {
 run('astro sync', bin('astro'), ['sync']);
 run('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 vitest('unit');
+// The landing API tests, process tests and Playwright render with the production build.
+const built = run('build', 'npm', ['run', 'build']);
 vitest('api');
 vitest('process');
-const built = run('build', 'npm', ['run', 'build']);
 const chromium = ensureChromium();
 if (!chromium) {
   steps.push({ name: 'e2e (Playwright)', ok: false, passed: 0, failed: 0, skipped: 0, seconds: 0, note: 'Chromium not found: install Debian package `chromium` (apt-get install chromium) or set CHROMIUM_PATH' });

@@ -1,7 +1,7 @@
 /**
  * Landing pages end to end in process: the built Astro handler behind our HTTP server, the publisher's
  * loopback render, the memory fast path, visits through the batch into rollups, link changes re-rendering.
- * Needs `npm run build` (skipped without dist/).
+ * Needs `npm run build` first (npm test builds before the API tests); without dist/ it fails and says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
@@ -21,6 +21,10 @@ import { landingKey, objectStorage } from '../../src/server/publish/storage.ts';
 import { insertLink } from './tracking-helpers.ts';
 
 const entry = path.resolve('dist/server/entry.mjs');
+
+it('has the Astro build it renders with', () => {
+  expect(existsSync(entry), 'run `npm run build` before the landing API tests').toBe(true);
+});
 
 describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (dialect) => {
   let t: TestApp;
