@@ -26,6 +26,7 @@ const schema = z.object({
   /** Serve rendered landing HTML from memory (off: Astro renders every request). */
   LANDING_CACHE: flag.default(true),
   /** Event batch: commit at the end of the event-loop turn (0) or this many ms after the first row. */
+  RAW_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
   TRACKING_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(0),
   SMTP_URL: z
     .string()

@@ -10,6 +10,7 @@ import { seedDemoAccounts, demoLoginTable } from './demo/accounts.ts';
 import { seedDemoLinks } from './demo/links.ts';
 import { log, errorFields } from './log.ts';
 import { startTracking } from './tracking/index.ts';
+import { startRetention } from './tracking/retention.ts';
 import { Landing } from './landing/index.ts';
 import { startDemoTraffic } from './sandbox/traffic.ts';
 
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
   if (seeded) log.info('demo accounts created');
 
   const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
+  startRetention(deps.db, config.RAW_RETENTION_DAYS);
   const tracking = startTracking(deps.db, deps.engine, { trustProxy: config.TRUST_PROXY, batch: { delayMs: config.TRACKING_BATCH_DELAY_MS } });
   const landing = new Landing(deps.db, config, tracking.batcher, { cache: config.LANDING_CACHE, ttlMs: 60_000, warmLimit: 500, maxEntries: 5000 });
   const { server, inFlight } = createHttpServer({

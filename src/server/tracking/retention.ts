@@ -1,0 +1,55 @@
+/**
+ * Retention of the raw event tables. Raw pings and visits are only the write-ahead form of the parsed events
+ * and rollups; once processed, they are kept `RAW_RETENTION_DAYS` for audits and re-processing, then deleted.
+ * Deletion walks the oldest processed rows in id order (index `…_todo` on (processed, id)) in small slices and
+ * stops at the first row younger than the cutoff, so a run costs what it deletes, never a table scan.
+ * One node at a time (lease `tracking-retention`).
+ */
+import type { Db } from '../db/index.ts';
+import { nowSeconds } from '../db/dialect.ts';
+import { acquireLease } from '../cluster/lease.ts';
+import { onShutdown } from '../lifecycle.ts';
+import { log, errorFields } from '../log.ts';
+
+const SLICE = 2000;
+const MAX_SLICES_PER_RUN = 500;
+
+async function pruneTable(db: Db, table: 'monitor_raw' | 'landing_visits', cutoff: number): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < MAX_SLICES_PER_RUN; i++) {
+    const rows = await db.selectFrom(table).select(['id', 'received_at']).where('processed', '=', 1).orderBy('id').limit(SLICE).execute();
+    const old = rows.filter((r) => Number(r.received_at) < cutoff).map((r) => Number(r.id));
+    if (old.length > 0) await db.deleteFrom(table).where('id', 'in', old).execute();
+    deleted += old.length;
+    if (old.length < SLICE) break; // reached rows younger than the cutoff (or the end)
+  }
+  return deleted;
+}
+
+/** Delete processed raw rows received before `now - days`. Returns how many went, per table. */
+export async function pruneRawEvents(db: Db, days: number, now = nowSeconds()): Promise<{ monitor: number; visits: number }> {
+  const cutoff = now - days * 86400;
+  return { monitor: await pruneTable(db, 'monitor_raw', cutoff), visits: await pruneTable(db, 'landing_visits', cutoff) };
+}
+
+/** Hourly, on the node that holds the lease; `days = 0` keeps raw rows forever. */
+export function startRetention(db: Db, days: number, intervalMs = 3600_000): void {
+  if (days <= 0) return;
+  const run = async () => {
+    try {
+      if (!(await acquireLease(db, 'tracking-retention', Math.floor(intervalMs / 1000) - 60))) return;
+      const result = await pruneRawEvents(db, days);
+      if (result.monitor + result.visits > 0) log.info('raw events pruned', { days, ...result });
+    } catch (err) {
+      log.error('raw event retention failed', errorFields(err));
+    }
+  };
+  const first = setTimeout(run, 60_000);
+  const timer = setInterval(run, intervalMs);
+  first.unref();
+  timer.unref();
+  onShutdown('tracking-retention', () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  });
+}
