@@ -55,7 +55,11 @@ export function DateRange({ value, onChange, rule = 'noFuture', quick = false, p
         }}
       />
       {quick
-        ? QUICK_DAYS.map((d) => <Button key={d} type="button" size="small" outlined label={`近${d}天`} onClick={() => pick(quickRange(d, rule))} />)
+        ? QUICK_DAYS.map((d) => {
+            const range = clampRange(quickRange(d, rule), rule);
+            const active = value !== null && value[0] === range[0] && value[1] === range[1];
+            return <Button key={d} type="button" size="small" outlined={!active} aria-pressed={active} label={`近${d}天`} onClick={() => pick(range)} />;
+          })
         : null}
     </span>
   );
