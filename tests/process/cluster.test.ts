@@ -36,11 +36,12 @@ describe.skipIf(!base)('two app processes on one PostgreSQL', () => {
       const { pageid } = links.list[0]!;
       const pings = Array.from({ length: 40 }, (_, i) => fetch(`${[a, b][i % 2]!.url}/m/c/${pageid}?ch=2&aid=77&cb=cb${i}&ip=203.0.113.${i}`));
       expect((await Promise.all(pings)).map((r) => r.status)).toEqual(Array(40).fill(204));
-      const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+      const chinaDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+      const [yesterday, today] = [chinaDay(Date.now() - 86400_000), chinaDay(Date.now())]; // holds across midnight
       let clicks = 0;
       for (let i = 0; i < 60 && clicks < 40; i++) {
         await new Promise((r) => setTimeout(r, 500));
-        const stats = await postJson(`${a.url}/capi/napi/link/stats`, { pageid, start: today, end: today }, token);
+        const stats = await postJson(`${a.url}/capi/napi/link/stats`, { pageid, start: yesterday, end: today }, token);
         clicks = (stats.body.data as unknown as { totals: { clicks: number } }).totals.clicks;
       }
       expect(clicks).toBe(40);
