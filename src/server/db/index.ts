@@ -6,6 +6,7 @@ import type { Database } from './schema.ts';
 import type { Engine } from './dialect.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite-dialect.ts';
+import { log } from '../log.ts';
 
 export type Db = Kysely<Database>;
 
@@ -22,7 +23,11 @@ async function pgDialect(url: string): Promise<Dialect> {
   const pg = await import('pg');
   pg.default.types.setTypeParser(20, toNumber);
   pg.default.types.setTypeParser(1700, toNumber);
-  return new PostgresDialect({ pool: new pg.default.Pool({ connectionString: url, max: 10 }) });
+  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  // An idle connection can die (database restart, failover, admin termination): pg-pool drops it and emits
+  // 'error', which would crash the process if nobody listened. The next query simply opens a new connection.
+  pool.on('error', (err) => log.warn('idle PostgreSQL connection lost', { err: err.message }));
+  return new PostgresDialect({ pool });
 }
 
 /** PGlite: PostgreSQL compiled to WASM, in process. Used by tests to run the Postgres dialect without a server. */
