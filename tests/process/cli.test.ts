@@ -3,8 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
+import { freshPostgresDatabase } from '../support/dialects.ts';
 
 /** `npm run cli -- …` as an operator types it, on SQLite and (with TEST_DATABASE_URL) on PostgreSQL. */
 const engines: Array<[string, () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>]> = [
@@ -15,22 +14,8 @@ if (base) {
   engines.push([
     'postgres',
     async () => {
-      const name = `cli_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      return {
-        env: { DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tf-cli-')) },
-        drop: async () => {
-          const c = new pg.Client({ connectionString: base });
-          await c.connect();
-          await c.query(`drop database if exists ${name} with (force)`);
-          await c.end();
-        },
-      };
+      const db = await freshPostgresDatabase(base, 'cli');
+      return { env: { DATABASE_URL: db.url, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tf-cli-')) }, drop: db.drop };
     },
   ]);
 }

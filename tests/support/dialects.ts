@@ -11,27 +11,38 @@ export interface DialectCase {
   open(): Promise<DatabaseHandle>;
 }
 
+/** A throwaway database on the server behind `url`: its connection string and a drop that ends every session. */
+export async function freshPostgresDatabase(url: string, prefix = 't'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 function realPostgres(url: string): DialectCase {
   return {
     name: 'postgres',
     async open() {
-      const dbName = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${dbName}`);
-      await admin.end();
-      const u = new URL(url);
-      u.pathname = `/${dbName}`;
-      const handle = await openDatabase({ databaseUrl: u.toString() });
+      const fresh = await freshPostgresDatabase(url);
+      const handle = await openDatabase({ databaseUrl: fresh.url });
       await migrateToLatest(handle);
       return {
         ...handle,
         async close() {
           await handle.close();
-          const c = new pg.Client({ connectionString: url });
-          await c.connect();
-          await c.query(`drop database if exists ${dbName} with (force)`);
-          await c.end();
+          await fresh.drop();
         },
       };
     },

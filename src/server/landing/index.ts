@@ -15,7 +15,6 @@ import { requestIp, splitPath } from '../tracking/monitor.ts';
 import { LIMITS } from '../tracking/parse.ts';
 import { LandingCache } from './cache.ts';
 import { isPageIdParam, RENDER_HEADER, setLandingRuntime, type VisitInput } from './runtime.ts';
-import type { LandingLinkRow } from './model.ts';
 import { findLinkByPageId } from '../links/store.ts';
 import { onLinkChanged } from '../links/events.ts';
 import { landingPath, LANDING_PREFIXES } from '../../shared/links.ts';
@@ -56,7 +55,7 @@ export class Landing {
     this.opts = opts;
     this.cache = new LandingCache(opts.maxEntries);
     setLandingRuntime({
-      find: async (pageid) => ((await findLinkByPageId(this.db, pageid)) as LandingLinkRow | undefined) ?? null,
+      find: async (pageid) => (await findLinkByPageId(this.db, pageid)) ?? null,
       recordVisit: (v) => this.recordVisit(v),
       renderSecret: this.secret,
       trustProxy: config.TRUST_PROXY,

@@ -2,25 +2,14 @@
  * What a landing page shows and where it jumps, from a link row. Pure: the Astro layout renders it,
  * unit tests pin it. Only http(s) web URLs are used; app URLs are built here from fixed scheme prefixes.
  */
-export interface LandingLinkRow {
-  pageid: string;
-  platform: number;
-  state: number;
-  title: string;
-  itemid: string;
-  item_title: string;
-  item_image: string;
-  item_price: number;
-  isdirect: number;
-  jumptype: string;
-  detaillink: string;
-  smartlink: string;
-  taojimulink: string;
-  couponlink: string;
-  transedlink: string;
-  appid: string;
-  pagepath: string;
-}
+import type { Selectable } from 'kysely';
+import type { LinksTable } from '../db/schema.ts';
+/** The link columns a landing page needs. */
+export type LandingLinkRow = Pick<
+  Selectable<LinksTable>,
+  | 'pageid' | 'platform' | 'state' | 'title' | 'itemid' | 'item_title' | 'item_image' | 'item_price' | 'isdirect' | 'jumptype'
+  | 'detaillink' | 'smartlink' | 'taojimulink' | 'couponlink' | 'transedlink' | 'appid' | 'pagepath'
+>;
 
 export interface LandingModel {
   /** 'direct': jump at once; 'indirect': item card and a button; 'wx': WeChat mini-app button. */

@@ -4,6 +4,7 @@
  */
 import { clickMacros, showMacros, LANDING_CLICK_PARAMS } from '../../shared/macros.ts';
 import { isChannel, type Channel } from '../../shared/catalog.ts';
+import type { MonitorEventsTable } from '../db/schema.ts';
 
 export const LIMITS = {
   /** Longest raw query string we accept (the hot path stores at most one character more). */
@@ -90,20 +91,8 @@ export function decodeQuery(query: string): Map<string, string> {
   return out;
 }
 
-export interface ParsedPing {
-  channel: number;
-  adv: string;
-  camp: string;
-  aid: string;
-  cid: string;
-  clickid: string;
-  callback: string;
-  os: string;
-  ip: string;
-  ua: string;
-  /** Platform event time in epoch seconds, 0 when absent or implausible. */
-  ts: number;
-}
+/** The event columns a ping carries; `ts` is the platform's event time in epoch seconds, 0 when absent or implausible. */
+export type ParsedPing = Pick<MonitorEventsTable, 'channel' | 'adv' | 'camp' | 'aid' | 'cid' | 'clickid' | 'callback' | 'os' | 'ip' | 'ua' | 'ts'>;
 
 /** juliang __OS__ 0/1/3, tengxun __DEVICE_OS_TYPE__ android/ios, free text elsewhere → android | ios | other | ''. */
 export function normalizeOs(v: string): string {

@@ -9,6 +9,7 @@ import { invalid } from '../http/errors.ts';
 import { requireLink, scopeOf } from '../links/scope.ts';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
 import { dayOf, hourOf } from './rollup.ts';
+import type { StatsPoint, StatsResult } from '../../shared/stats.ts';
 
 export const MAX_RANGE_DAYS = 92;
 
@@ -23,20 +24,7 @@ export const linkStatsInput = z.object({
 });
 export type LinkStatsInput = z.input<typeof linkStatsInput>;
 
-export interface StatsPoint {
-  /** 'YYYY-MM-DD HH:00' (hour) or 'YYYY-MM-DD' (day), China time. */
-  time: string;
-  /** Bucket start, epoch seconds. */
-  ts: number;
-  shows: number;
-  clicks: number;
-  visits: number;
-}
-export interface StatsResult {
-  series: StatsPoint[];
-  /** ctr = clicks / shows × 100, two decimals, 0 without shows. */
-  totals: { shows: number; clicks: number; visits: number; ctr: number };
-}
+export type { StatsPoint, StatsResult } from '../../shared/stats.ts';
 
 function toEpoch(v: string | number, endOfRange: boolean): number {
   if (typeof v === 'number') return v;

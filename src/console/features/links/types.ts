@@ -13,20 +13,4 @@ export interface LinkLogList {
   total: number;
 }
 
-export type Granularity = 'hour' | 'day';
-
-export interface StatsPoint {
-  /** 'YYYY-MM-DD HH:00' (hour) or 'YYYY-MM-DD' (day), China time */
-  time: string;
-  /** bucket start, epoch seconds */
-  ts: number;
-  shows: number;
-  clicks: number;
-  visits: number;
-}
-
-export interface LinkStats {
-  series: StatsPoint[];
-  /** ctr is a percentage already (clicks / shows × 100) */
-  totals: { shows: number; clicks: number; visits: number; ctr: number };
-}
+export type { Granularity, StatsPoint, StatsResult as LinkStats } from '../../../shared/stats.ts';
