@@ -3,7 +3,7 @@ import { email as emailSchema, password as passwordSchema } from '../../shared/u
 import { deriveRole, type Role } from '../../shared/roles.ts';
 import { Code } from '../../shared/codes.ts';
 import type { Deps } from '../deps.ts';
-import { nowSeconds } from '../db/dialect.ts';
+import { isUniqueViolation, nowSeconds } from '../db/dialect.ts';
 import { AppError, invalid, notFound } from '../http/errors.ts';
 import { parseWith } from '../http/validate.ts';
 import { audit } from '../audit/store.ts';
@@ -66,7 +66,7 @@ async function insertUnique(deps: Deps, email: string, row: Parameters<typeof st
   try {
     return await store.insertUser(deps.db, row);
   } catch (err) {
-    if (/unique|duplicate/i.test(err instanceof Error ? err.message : '')) throw new AppError(Code.conflict, `邮箱 ${email} 已被注册`);
+    if (isUniqueViolation(err)) throw new AppError(Code.conflict, `邮箱 ${email} 已被注册`);
     throw err;
   }
 }

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts';
 import type { Actor } from '../accounts/actor.ts';
 import type { LinksTable } from '../db/schema.ts';
 import { publicBaseUrl } from '../config.ts';
-import { nowSeconds } from '../db/dialect.ts';
+import { isUniqueViolation, nowSeconds } from '../db/dialect.ts';
 import { AppError } from '../http/errors.ts';
 import { Code } from '../../shared/codes.ts';
 import type { CustomerOption, LinkCreateInput, LinkIndexInput, LinkLogEntry, LinkUpdateInput, LinkView } from '../../shared/links.ts';
@@ -35,8 +35,6 @@ async function newPageId(deps: Deps): Promise<string> {
   }
   throw new AppError(Code.internal, '生成推广链接编号失败，请重试');
 }
-
-const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message ?? ''));
 
 export async function createLink(deps: Deps, actor: Actor, input: LinkCreateInput): Promise<LinkView> {
   const scope = await scopeOf(deps.db, actor);
