@@ -7,8 +7,7 @@ import type { Deps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { fail, notFoundRoute, onError } from './http/envelope.ts';
 import { ping } from './db/dialect.ts';
-import { observeRequest, renderMetrics } from './metrics.ts';
-import { log } from './log.ts';
+import { log } from './kernel/log.ts';
 import { userRoutes } from './accounts/routes.ts';
 import { landRoutes } from './links/land-routes.ts';
 import { linkRoutes } from './links/routes.ts';
@@ -44,7 +43,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     await next();
     c.header('x-request-id', requestId);
     const seconds = (performance.now() - started) / 1000;
-    observeRequest(c.req.method, c.req.routePath, c.res.status, seconds);
+    deps.metrics.observeRequest(c.req.method, c.req.routePath, c.res.status, seconds);
     log.debug('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(seconds * 1000) });
   });
 
@@ -63,7 +62,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
       return c.json({ status: 'error', database: deps.engine }, 503);
     }
   });
-  app.get('/metrics', (c) => c.text(renderMetrics(), 200, { 'content-type': 'text/plain; version=0.0.4' }));
+  app.get('/metrics', (c) => c.text(deps.metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4' }));
 
   const capi = new Hono<AppEnv>();
   capi.route('/api/user', userRoutes);

@@ -1,15 +1,36 @@
+/**
+ * The one boot function: builds the dependency set from the environment, for the server process, the CLI and
+ * every test alike (tests pass an open database, fixed secrets and a manual clock). It is also the process
+ * wiring: the only place that chooses implementations of the seams (mail transport, …).
+ */
 import path from 'node:path';
-import { loadConfig, type Config } from './config.ts';
-import { loadSecrets } from './secrets.ts';
+import { loadConfig, type Config } from './kernel/config.ts';
+import { loadSecrets, type Secrets } from './kernel/secrets.ts';
+import { systemClock, type Clock } from './kernel/clock.ts';
+import { Lifecycle } from './kernel/lifecycle.ts';
+import { Metrics } from './kernel/metrics.ts';
+import { setLogLevel } from './kernel/log.ts';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from './db/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { RateLimiter } from './http/rate-limit.ts';
-import { setLogLevel } from './log.ts';
+import { newNodeId } from './cluster/lease.ts';
 import type { Deps } from './deps.ts';
+
+export interface BootOptions {
+  /** The environment to read configuration from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** An open, migrated database (tests); by default the configured one is opened and migrated. */
+  handle?: DatabaseHandle;
+  /** Fixed keys (tests); by default from the environment or DATA_DIR/secrets.json. */
+  secrets?: Secrets;
+  clock?: Clock;
+}
 
 export interface Booted {
   deps: Deps;
   handle: DatabaseHandle;
+  /** Release what boot made: the mail transport, and the database when boot opened it. */
+  close(): Promise<void>;
 }
 
 /** Open the configured database (PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR) and migrate. */
@@ -21,12 +42,31 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
   return handle;
 }
 
-/** Everything a process needs (server or CLI), from the environment. */
-export async function boot(env: NodeJS.ProcessEnv = process.env): Promise<Booted> {
-  const config = loadConfig(env);
+export async function boot(opts: BootOptions = {}): Promise<Booted> {
+  const config = loadConfig(opts.env ?? process.env);
   setLogLevel(config.LOG_LEVEL);
-  const secrets = loadSecrets(config);
-  const handle = await openConfiguredDatabase(config);
-  const mailer = createMailer(handle.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  return { handle, deps: { db: handle.db, engine: handle.engine, config, secrets, mailer, limiter: new RateLimiter() } };
+  const secrets = opts.secrets ?? loadSecrets(config);
+  const handle = opts.handle ?? (await openConfiguredDatabase(config));
+  const clock = opts.clock ?? systemClock;
+  const mailer = createMailer(handle.db, clock, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const deps: Deps = {
+    db: handle.db,
+    engine: handle.engine,
+    config,
+    secrets,
+    clock,
+    nodeId: newNodeId(),
+    lifecycle: new Lifecycle(),
+    metrics: new Metrics(),
+    mailer,
+    limiter: new RateLimiter(() => clock.nowMs()),
+  };
+  return {
+    deps,
+    handle,
+    async close() {
+      mailer.close();
+      if (!opts.handle) await handle.close();
+    },
+  };
 }

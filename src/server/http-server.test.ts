@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
 import { redirectTarget } from './http-server.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './kernel/config.ts';
 
 const req = (host: string, url = '/login?x=1', proto?: string) =>
   ({ headers: { host, ...(proto ? { 'x-forwarded-proto': proto } : {}) }, url }) as unknown as IncomingMessage;

@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
-import type { Config } from './config.ts';
+import type { Config } from './kernel/config.ts';
 import type { AppEnv } from './http/env.ts';
 import { createStaticHandler } from './static.ts';
-import { observeRequest } from './metrics.ts';
-import { log, errorFields } from './log.ts';
+import type { Metrics } from './kernel/metrics.ts';
+import { log, errorFields } from './kernel/log.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -26,6 +26,7 @@ export function redirectTarget(config: Config, req: IncomingMessage): string | n
 
 export interface ServerParts {
   config: Config;
+  metrics: Metrics;
   api: Hono<AppEnv>;
   clientDir: string;
   /** Astro's handler (middleware mode); null when the build is missing. */
@@ -55,7 +56,7 @@ export function createHttpServer(parts: ServerParts): { server: Server; inFlight
       return;
     }
     const started = performance.now();
-    res.on('finish', () => observeRequest(req.method ?? 'GET', 'page', res.statusCode, (performance.now() - started) / 1000));
+    res.on('finish', () => parts.metrics.observeRequest(req.method ?? 'GET', 'page', res.statusCode, (performance.now() - started) / 1000));
     if (serveStatic(req, res)) return;
     if (!parts.astro) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('页面尚未构建，请先运行 npm run build');

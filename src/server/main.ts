@@ -2,13 +2,12 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { boot } from './boot.ts';
-import { ConfigError, publicBaseUrl } from './config.ts';
+import { ConfigError, publicBaseUrl } from './kernel/config.ts';
 import { createApp } from './app.ts';
 import { createHttpServer } from './http-server.ts';
-import { runShutdownHooks } from './lifecycle.ts';
 import { seedDemoAccounts, demoLoginTable } from './demo/accounts.ts';
 import { seedDemoLinks } from './demo/links.ts';
-import { log, errorFields } from './log.ts';
+import { log, errorFields } from './kernel/log.ts';
 import { startTracking } from './tracking/index.ts';
 import { startRetention } from './tracking/retention.ts';
 import { Landing } from './landing/index.ts';
@@ -27,17 +26,19 @@ async function loadAstro(distDir: string): Promise<AstroHandler | null> {
 }
 
 async function main(): Promise<void> {
-  const { deps, handle } = await boot();
+  const booted = await boot();
+  const { deps } = booted;
   const { config } = deps;
   const seeded = config.DEMO_DATA && (await seedDemoAccounts(deps));
   if (seeded) log.info('demo accounts created');
 
   const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
-  startRetention(deps.db, config.RAW_RETENTION_DAYS);
-  const tracking = startTracking(deps.db, deps.engine, { trustProxy: config.TRUST_PROXY, batch: { delayMs: config.TRACKING_BATCH_DELAY_MS } });
-  const landing = new Landing(deps.db, config, tracking.batcher, { cache: config.LANDING_CACHE, ttlMs: 60_000, warmLimit: 500, maxEntries: 5000 });
+  startRetention(deps, config.RAW_RETENTION_DAYS);
+  const tracking = startTracking(deps, { trustProxy: config.TRUST_PROXY, batch: { delayMs: config.TRACKING_BATCH_DELAY_MS } });
+  const landing = new Landing(deps, tracking.batcher, { cache: config.LANDING_CACHE, ttlMs: 60_000, warmLimit: 500, maxEntries: 5000 });
   const { server, inFlight } = createHttpServer({
     config,
+    metrics: deps.metrics,
     api: createApp(deps),
     clientDir: path.join(distDir, 'client'),
     astro: await loadAstro(distDir),
@@ -51,7 +52,10 @@ async function main(): Promise<void> {
   landing.start(port);
   if (seeded) log.info('demo links created', { links: await seedDemoLinks(deps) });
   void landing.warm().then((n) => log.info('landing pages rendered', { pages: n }));
-  if (config.DEMO_DATA && config.DEMO_TRAFFIC) startDemoTraffic(deps.db, { baseUrl: `http://127.0.0.1:${port}`, peakShowsPerSecond: 20, maxInFlight: 64 });
+  if (config.DEMO_DATA && config.DEMO_TRAFFIC) {
+    const traffic = startDemoTraffic(deps.db, { baseUrl: `http://127.0.0.1:${port}`, peakShowsPerSecond: 20, maxInFlight: 64 });
+    deps.lifecycle.onShutdown('demo-traffic', traffic.stop);
+  }
   if (config.DEMO_DATA) process.stdout.write(`\n投放管理平台 ${publicBaseUrl({ ...config, PORT: port })}/login\n${demoLoginTable()}\n\n`);
 
   let stopping = false;
@@ -67,9 +71,8 @@ async function main(): Promise<void> {
     await closed;
     clearInterval(sweeper);
     clearTimeout(deadline);
-    await runShutdownHooks((name, err) => (err ? log.error('shutdown hook failed', { name, ...errorFields(err) }) : log.info('shutdown hook done', { name })));
-    deps.mailer.close();
-    await handle.close();
+    await deps.lifecycle.shutdown((name, err) => (err ? log.error('shutdown hook failed', { name, ...errorFields(err) }) : log.info('shutdown hook done', { name })));
+    await booted.close();
     log.info('stopped');
     process.exit(0);
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { dialects } from '../support/dialects.ts';
-import { setLogLevel } from '../../src/server/log.ts';
+import { setLogLevel } from '../../src/server/kernel/log.ts';
 
 const real = dialects().find((d) => d.name === 'postgres');
 

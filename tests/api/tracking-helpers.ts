@@ -1,6 +1,6 @@
 /** Helpers for tracking tests: a link row, an HTTP server with the monitor fast path, a bounded-concurrency GET loop. */
 import { createServer, request, Agent, type Server } from 'node:http';
-import type { Db } from '../../src/server/db/index.ts';
+import type { Db } from '../../src/server/kernel/executor.ts';
 import { EventBatcher, defaultBatchOptions } from '../../src/server/tracking/batch.ts';
 import { createMonitorHandler } from '../../src/server/tracking/monitor.ts';
 

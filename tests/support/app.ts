@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/server/config.ts';
+import { boot } from '../../src/server/boot.ts';
 import { createApp } from '../../src/server/app.ts';
-import { createMailer } from '../../src/server/mail/mailer.ts';
-import { RateLimiter } from '../../src/server/http/rate-limit.ts';
-import { setLogLevel } from '../../src/server/log.ts';
+import { setLogLevel } from '../../src/server/kernel/log.ts';
+import type { Clock } from '../../src/server/kernel/clock.ts';
+import type { DatabaseHandle } from '../../src/server/db/index.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
 import type { DialectCase } from './dialects.ts';
@@ -18,39 +18,46 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function makeTestApp(dialect: DialectCase, env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Share an open database (two app instances on one database); the caller closes it. */
+  handle?: DatabaseHandle;
+  clock?: Clock;
+}
+
+export const TEST_SECRETS = { tokenSecret: Buffer.from('test-token-secret-test-token-secret!!'), encryptionKey: Buffer.alloc(32, 7) };
+
+/** The API app on a fresh database of `dialect`, with the dependency set built by the same `boot()` as the server. */
+export async function makeTestApp(dialect: DialectCase, env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   setLogLevel('silent');
-  const handle = await dialect.open();
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tf-test-')),
-    SCRYPT_COST: '1024',
-    DEMO_DATA: 'off',
-    TRUST_PROXY: 'on',
-    MAX_BODY_BYTES: String(64 * 1024),
-    ...env,
+  const handle = opts.handle ?? (await dialect.open());
+  const booted = await boot({
+    env: {
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tf-test-')),
+      SCRYPT_COST: '1024',
+      DEMO_DATA: 'off',
+      TRUST_PROXY: 'on',
+      MAX_BODY_BYTES: String(64 * 1024),
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    handle,
+    secrets: TEST_SECRETS,
+    clock: opts.clock,
   });
-  const mailer = createMailer(handle.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const deps: Deps = {
-    db: handle.db,
-    engine: handle.engine,
-    config,
-    secrets: { tokenSecret: Buffer.from('test-token-secret-test-token-secret!!'), encryptionKey: Buffer.alloc(32, 7) },
-    mailer,
-    limiter: new RateLimiter(),
-  };
+  const { deps } = booted;
   const app = createApp(deps);
   return {
     deps,
     app,
-    async post(p, body, opts = {}) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': opts.ip ?? '10.0.0.1' };
-      if (opts.token) headers.authorization = opts.token;
-      const res = await app.request(p, { method: 'POST', headers, body: opts.raw ?? (body === undefined ? '' : JSON.stringify(body)) });
+    async post(p, body, o = {}) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': o.ip ?? '10.0.0.1' };
+      if (o.token) headers.authorization = o.token;
+      const res = await app.request(p, { method: 'POST', headers, body: o.raw ?? (body === undefined ? '' : JSON.stringify(body)) });
       return { status: res.status, body: (await res.json()) as Envelope<never> };
     },
     async close() {
-      mailer.close();
-      await handle.close();
+      await booted.close();
+      if (!opts.handle) await handle.close();
     },
   };
 }

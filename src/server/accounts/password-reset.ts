@@ -1,7 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../deps.ts';
-import { nowSeconds } from '../db/dialect.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../kernel/errors.ts';
 import { Code } from '../../shared/codes.ts';
 import { audit } from '../audit/store.ts';
 import { setPassword } from './users.ts';
@@ -24,21 +23,21 @@ export async function sendResetCode(deps: Deps, email: string, ip: string): Prom
   const user = await store.findUserByEmail(deps.db, email);
   if (!user || user.status !== 1) return SEND_ANSWER;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const now = nowSeconds();
+  const now = deps.clock.now();
   await store.insertResetCode(deps.db, { email, code_hash: hashCode(deps, email, code), created_at: now, expires_at: now + CODE_TTL_SECONDS });
   await deps.mailer.send({
     to: email,
     subject: '【投放管理平台】找回密码验证码',
     text: `您好，\n\n您的找回密码验证码是：${code}\n验证码 15 分钟内有效。如果这不是您本人的操作，请忽略本邮件。\n\n投放管理平台`,
   });
-  await audit(deps.db, { event: 'reset_code_sent', userId: user.id, email, ip });
+  await audit(deps.db, { event: 'reset_code_sent', at: now, userId: user.id, email, ip });
   return SEND_ANSWER;
 }
 
 /** Check the code (at most 5 tries per code), set the new password, end every session. */
 export async function resetPassword(deps: Deps, input: { email: string; code: string; password: string }, ip: string): Promise<void> {
   deps.limiter.hit(`find:ip:${ip}`, 30, 3600_000);
-  const now = nowSeconds();
+  const now = deps.clock.now();
   const row = await store.latestResetCode(deps.db, input.email, now);
   if (!row || row.attempts >= MAX_ATTEMPTS) throw new AppError(Code.wrongResetCode);
   const expected = Buffer.from(row.code_hash);

@@ -1,6 +1,5 @@
 import type { Deps } from '../deps.ts';
-import { nowSeconds } from '../db/dialect.ts';
-import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { AppError, forbidden, notFound } from '../kernel/errors.ts';
 import { Code } from '../../shared/codes.ts';
 import { deriveRole, isAdminRole } from '../../shared/roles.ts';
 import type { Actor } from './actor.ts';
@@ -16,14 +15,14 @@ export async function modifyPassword(deps: Deps, actor: Actor, input: { oldpass:
 }
 
 export async function setEmailStatus(deps: Deps, actor: Actor, emailStatus: number): Promise<{ email_status: number }> {
-  await store.updateUser(deps.db, actor.userId, { email_status: emailStatus, updated_at: nowSeconds() });
+  await store.updateUser(deps.db, actor.userId, { email_status: emailStatus, updated_at: deps.clock.now() });
   return { email_status: emailStatus };
 }
 
 /** Standard (ver1) or new (ver2) console: customers only; agents always use ver2. */
 export async function setVersion(deps: Deps, actor: Actor, version: 'ver1' | 'ver2'): Promise<{ version: string }> {
   if (actor.role !== 3) throw forbidden(actor.role === 4 ? '代理商只能使用新版' : '管理员没有版本切换');
-  await store.updateUser(deps.db, actor.userId, { version, updated_at: nowSeconds() });
+  await store.updateUser(deps.db, actor.userId, { version, updated_at: deps.clock.now() });
   return { version };
 }
 

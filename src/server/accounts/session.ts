@@ -4,8 +4,7 @@ import type { LoginData, UserInfo } from '../../shared/user.ts';
 import { deriveVersion } from '../../shared/roles.ts';
 import { chinaDate } from '../../shared/time.ts';
 import type { Deps } from '../deps.ts';
-import { nowSeconds } from '../db/dialect.ts';
-import { AppError, loginExpired } from '../http/errors.ts';
+import { AppError, loginExpired } from '../kernel/errors.ts';
 import { audit } from '../audit/store.ts';
 import { actorOf, maskPhone, type Actor } from './actor.ts';
 import { decoyHash, verifyPassword } from './password.ts';
@@ -54,6 +53,7 @@ export function userInfo(u: store.UserRow): UserInfo {
 export async function login(deps: Deps, input: { email: string; password: string }, client: ClientInfo): Promise<LoginData> {
   const ipKey = `login:ip:${client.ip}`;
   const accountKey = `login:email:${input.email}`;
+  const now = deps.clock.now();
   deps.limiter.check(ipKey, LOGIN_FAILURES_PER_IP, '登录尝试过于频繁，请 15 分钟后再试');
   deps.limiter.check(accountKey, LOGIN_FAILURES_PER_ACCOUNT, '该账号登录失败次数过多，请 15 分钟后再试');
   const user = await store.findUserByEmail(deps.db, input.email);
@@ -61,23 +61,22 @@ export async function login(deps: Deps, input: { email: string; password: string
   if (!user || !good) {
     deps.limiter.count(ipKey, LOGIN_WINDOW_MS);
     deps.limiter.count(accountKey, LOGIN_WINDOW_MS);
-    await audit(deps.db, { event: 'login_failed', userId: user?.id ?? null, email: input.email, ip: client.ip });
+    await audit(deps.db, { event: 'login_failed', at: now, userId: user?.id ?? null, email: input.email, ip: client.ip });
     throw new AppError(Code.wrongCredentials);
   }
-  const now = nowSeconds();
   if (user.status !== 1) {
-    await audit(deps.db, { event: 'login_refused', userId: user.id, email: user.email, ip: client.ip, detail: { reason: 'disabled' } });
+    await audit(deps.db, { event: 'login_refused', at: now, userId: user.id, email: user.email, ip: client.ip, detail: { reason: 'disabled' } });
     throw new AppError(Code.banned);
   }
   if (isExpired(user, now)) {
-    await audit(deps.db, { event: 'login_refused', userId: user.id, email: user.email, ip: client.ip, detail: { reason: 'expired' } });
+    await audit(deps.db, { event: 'login_refused', at: now, userId: user.id, email: user.email, ip: client.ip, detail: { reason: 'expired' } });
     throw new AppError(Code.accountExpired);
   }
   deps.limiter.reset(accountKey);
   const sid = newSessionId();
   const exp = now + deps.config.TOKEN_TTL_HOURS * 3600;
   await store.insertSession(deps.db, { id: sid, user_id: user.id, created_at: now, expires_at: exp, ip: client.ip, user_agent: client.userAgent.slice(0, 300) });
-  await audit(deps.db, { event: 'login_ok', userId: user.id, email: user.email, ip: client.ip });
+  await audit(deps.db, { event: 'login_ok', at: now, userId: user.id, email: user.email, ip: client.ip });
   return { jwt: signToken(deps.secrets.tokenSecret, { sid, uid: user.id, exp }), ...publicUser(user) };
 }
 
@@ -88,7 +87,7 @@ export async function login(deps: Deps, input: { email: string; password: string
 export async function authenticate(deps: Deps, token: string | undefined): Promise<Actor> {
   const raw = token?.replace(/^Bearer\s+/i, '').trim();
   if (!raw) throw loginExpired();
-  const now = nowSeconds();
+  const now = deps.clock.now();
   const payload = verifyToken(deps.secrets.tokenSecret, raw, now);
   if (!payload) throw loginExpired();
   const row = await store.findSessionWithUser(deps.db, payload.sid);
@@ -100,6 +99,7 @@ export async function authenticate(deps: Deps, token: string | undefined): Promi
 }
 
 export async function logout(deps: Deps, actor: Actor, client: ClientInfo): Promise<void> {
-  await store.revokeSession(deps.db, actor.sessionId, nowSeconds());
-  await audit(deps.db, { event: 'logout', userId: actor.userId, email: actor.user.email, ip: client.ip });
+  const now = deps.clock.now();
+  await store.revokeSession(deps.db, actor.sessionId, now);
+  await audit(deps.db, { event: 'logout', at: now, userId: actor.userId, email: actor.user.email, ip: client.ip });
 }

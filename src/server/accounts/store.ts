@@ -1,41 +1,41 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Database, UsersTable } from '../db/schema.ts';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Executor } from '../kernel/executor.ts';
+import type { UsersTable } from '../db/schema.ts';
 
-type Q = Kysely<Database> | Transaction<Database>;
 export type UserRow = Selectable<UsersTable>;
 
-export const findUserByEmail = (db: Q, email: string) =>
+export const findUserByEmail = (db: Executor, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 
-export const findUserById = (db: Q, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+export const findUserById = (db: Executor, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function insertUser(db: Q, row: Insertable<UsersTable>): Promise<UserRow> {
+export async function insertUser(db: Executor, row: Insertable<UsersTable>): Promise<UserRow> {
   return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateUser(db: Q, id: number, patch: Updateable<UsersTable>): Promise<void> {
+export async function updateUser(db: Executor, id: number, patch: Updateable<UsersTable>): Promise<void> {
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
 }
 
-export const listUsers = (db: Q) => db.selectFrom('users').selectAll().orderBy('id').execute();
+export const listUsers = (db: Executor) => db.selectFrom('users').selectAll().orderBy('id').execute();
 
-export const listChildren = (db: Q, parentId: number) =>
+export const listChildren = (db: Executor, parentId: number) =>
   db.selectFrom('users').selectAll().where('parent_id', '=', parentId).orderBy('id').execute();
 
-export const countUsers = async (db: Q): Promise<number> =>
+export const countUsers = async (db: Executor): Promise<number> =>
   Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 // sessions
 
 export async function insertSession(
-  db: Q,
+  db: Executor,
   row: { id: string; user_id: number; created_at: number; expires_at: number; ip: string; user_agent: string },
 ): Promise<void> {
   await db.insertInto('sessions').values({ ...row, revoked_at: null }).execute();
 }
 
 /** The session and its user in one round trip (every authenticated request). */
-export const findSessionWithUser = (db: Q, sessionId: string) =>
+export const findSessionWithUser = (db: Executor, sessionId: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -44,21 +44,21 @@ export const findSessionWithUser = (db: Q, sessionId: string) =>
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
 
-export async function revokeSession(db: Q, sessionId: string, at: number): Promise<void> {
+export async function revokeSession(db: Executor, sessionId: string, at: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
-export async function revokeUserSessions(db: Q, userId: number, at: number): Promise<void> {
+export async function revokeUserSessions(db: Executor, userId: number, at: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
 // reset codes
 
-export async function insertResetCode(db: Q, row: { email: string; code_hash: string; created_at: number; expires_at: number }) {
+export async function insertResetCode(db: Executor, row: { email: string; code_hash: string; created_at: number; expires_at: number }) {
   await db.insertInto('reset_codes').values({ ...row, attempts: 0, used_at: null }).execute();
 }
 
-export const latestResetCode = (db: Q, email: string, now: number) =>
+export const latestResetCode = (db: Executor, email: string, now: number) =>
   db
     .selectFrom('reset_codes')
     .selectAll()
@@ -69,10 +69,10 @@ export const latestResetCode = (db: Q, email: string, now: number) =>
     .limit(1)
     .executeTakeFirst();
 
-export async function countResetAttempt(db: Q, id: number): Promise<void> {
+export async function countResetAttempt(db: Executor, id: number): Promise<void> {
   await db.updateTable('reset_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).execute();
 }
 
-export async function useResetCodes(db: Q, email: string, at: number): Promise<void> {
+export async function useResetCodes(db: Executor, email: string, at: number): Promise<void> {
   await db.updateTable('reset_codes').set({ used_at: at }).where('email', '=', email).where('used_at', 'is', null).execute();
 }

@@ -3,9 +3,9 @@ import { email as emailSchema, password as passwordSchema } from '../../shared/u
 import { deriveRole, type Role } from '../../shared/roles.ts';
 import { Code } from '../../shared/codes.ts';
 import type { Deps } from '../deps.ts';
-import { isUniqueViolation, nowSeconds } from '../db/dialect.ts';
-import { AppError, invalid, notFound } from '../http/errors.ts';
-import { parseWith } from '../http/validate.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
+import { AppError, invalid, notFound } from '../kernel/errors.ts';
+import { parseWith } from '../kernel/parse.ts';
 import { audit } from '../audit/store.ts';
 import { columnsForRole, type Actor } from './actor.ts';
 import { hashPassword } from './password.ts';
@@ -40,7 +40,7 @@ export async function createUser(deps: Deps, input: NewUser, actor?: Actor): Pro
     if (role !== 3 && role !== 6) throw invalid('只有角色 3 和 6 可以指定上级账号');
     parentId = parent.id;
   }
-  const now = nowSeconds();
+  const now = deps.clock.now();
   const row = await insertUnique(deps, u.email, {
     ...columnsForRole(role),
     email: u.email,
@@ -57,7 +57,7 @@ export async function createUser(deps: Deps, input: NewUser, actor?: Actor): Pro
     created_at: now,
     updated_at: now,
   });
-  await audit(deps.db, { event: 'user_created', userId: row.id, actorId: actor?.userId ?? null, email: row.email, detail: { role } });
+  await audit(deps.db, { event: 'user_created', at: now, userId: row.id, actorId: actor?.userId ?? null, email: row.email, detail: { role } });
   return row;
 }
 
@@ -81,11 +81,11 @@ async function requireUser(deps: Deps, email: string): Promise<store.UserRow> {
 export async function setUserStatus(deps: Deps, userId: number, status: 0 | 1, actor?: Actor, ip = ''): Promise<void> {
   const user = await store.findUserById(deps.db, userId);
   if (!user) throw notFound('账号不存在');
-  const now = nowSeconds();
+  const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
     await store.updateUser(tx, user.id, { status, updated_at: now });
     if (status !== 1) await store.revokeUserSessions(tx, user.id, now);
-    await audit(tx, { event: status === 1 ? 'user_enabled' : 'user_disabled', userId: user.id, actorId: actor?.userId ?? null, email: user.email, ip });
+    await audit(tx, { event: status === 1 ? 'user_enabled' : 'user_disabled', at: now, userId: user.id, actorId: actor?.userId ?? null, email: user.email, ip });
   });
 }
 
@@ -98,13 +98,13 @@ export async function disableUserByEmail(deps: Deps, email: string): Promise<sto
 /** Set a new password and end every session of the account. */
 export async function setPassword(deps: Deps, userId: number, password: string, event: 'password_changed' | 'password_reset', ip = ''): Promise<void> {
   const hash = await hashPassword(parseWith(passwordSchema('请输入新密码'), password), deps.config.SCRYPT_COST);
-  const now = nowSeconds();
+  const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
     const user = await store.findUserById(tx, userId);
     if (!user) throw notFound('账号不存在');
     await store.updateUser(tx, userId, { password_hash: hash, updated_at: now });
     await store.revokeUserSessions(tx, userId, now);
-    await audit(tx, { event, userId, actorId: userId, email: user.email, ip });
+    await audit(tx, { event, at: now, userId, actorId: userId, email: user.email, ip });
   });
 }
 

@@ -1,4 +1,4 @@
-import { invalid } from '../http/errors.ts';
+import { invalid } from '../kernel/errors.ts';
 
 /** Affiliate unions an item belongs to, named by the link platform code of their shop: 2 taobao/tmall, 3 jingdong, 5 pinduoduo. */
 export type Union = 2 | 3 | 5;

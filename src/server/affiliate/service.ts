@@ -1,8 +1,8 @@
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../accounts/actor.ts';
-import { AppError, invalid } from '../http/errors.ts';
+import { AppError, invalid } from '../kernel/errors.ts';
 import { Code } from '../../shared/codes.ts';
-import { log, errorFields } from '../log.ts';
+import { log, errorFields } from '../kernel/log.ts';
 import { parseItem, type Union } from './items.ts';
 import { affiliateProvider, type Conversion } from './provider.ts';
 

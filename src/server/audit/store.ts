@@ -1,8 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { nowSeconds } from '../db/dialect.ts';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../kernel/executor.ts';
 
 export type AuditEvent =
   | 'login_ok'
@@ -18,6 +14,8 @@ export type AuditEvent =
 
 export interface AuditEntry {
   event: AuditEvent;
+  /** Epoch seconds (the caller's clock). */
+  at: number;
   userId?: number | null;
   actorId?: number | null;
   email?: string;
@@ -26,11 +24,11 @@ export interface AuditEntry {
 }
 
 /** Security events, append-only. */
-export async function audit(db: Q, e: AuditEntry): Promise<void> {
+export async function audit(db: Executor, e: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
-      at: nowSeconds(),
+      at: e.at,
       event: e.event,
       user_id: e.userId ?? null,
       actor_id: e.actorId ?? null,
@@ -41,4 +39,4 @@ export async function audit(db: Q, e: AuditEntry): Promise<void> {
     .execute();
 }
 
-export const recentAudit = (db: Q, limit = 50) => db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(limit).execute();
+export const recentAudit = (db: Executor, limit = 50) => db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(limit).execute();

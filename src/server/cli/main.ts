@@ -4,8 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 import { boot } from '../boot.ts';
-import { ConfigError } from '../config.ts';
-import { AppError } from '../http/errors.ts';
+import { ConfigError } from '../kernel/config.ts';
+import { AppError } from '../kernel/errors.ts';
 import { createUser, disableUserByEmail, setPasswordByEmail } from '../accounts/users.ts';
 import { listUsers } from '../accounts/store.ts';
 import { deriveRole, roleLabel } from '../../shared/roles.ts';
@@ -43,7 +43,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return command ? 0 : 2;
   }
-  const { deps, handle } = await boot({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const booted = await boot({ env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' } });
+  const { deps } = booted;
   try {
     const limit = Number(values.limit ?? 20);
     switch (command) {
@@ -87,8 +88,7 @@ async function main(argv: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    deps.mailer.close();
-    await handle.close();
+    await booted.close();
   }
 }
 

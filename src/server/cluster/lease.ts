@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/index.ts';
-import { nowSeconds } from '../db/dialect.ts';
+import { hostname } from 'node:os';
+import type { Db } from '../kernel/executor.ts';
 
-/** This process's identity as a lease holder. */
-export const NODE_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
+/** A fresh lease-holder identity: host, process and a random part (one per dependency set). */
+export const newNodeId = (): string => `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
 
 /**
  * Take (or renew) the lease `name` for `ttlSeconds`: true when this holder has it afterwards. One atomic
  * `INSERT … ON CONFLICT DO UPDATE … WHERE` on SQLite and PostgreSQL alike: a lease held by someone else is
  * taken over only once it has expired. Used for one-time work (demo seeding) and, later, the scheduler leader.
  */
-export async function acquireLease(db: Db, name: string, ttlSeconds: number, holder = NODE_ID): Promise<boolean> {
-  const now = nowSeconds();
+export async function acquireLease(db: Db, name: string, ttlSeconds: number, holder: string, now: number): Promise<boolean> {
   const row = await db
     .insertInto('leases')
     .values({ name, holder, expires_at: now + ttlSeconds })
@@ -26,6 +25,6 @@ export async function acquireLease(db: Db, name: string, ttlSeconds: number, hol
   return row?.holder === holder;
 }
 
-export async function releaseLease(db: Db, name: string, holder = NODE_ID): Promise<void> {
+export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
   await db.deleteFrom('leases').where('name', '=', name).where('holder', '=', holder).execute();
 }

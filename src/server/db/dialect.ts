@@ -23,9 +23,6 @@ export async function ping<DB>(db: Kysely<DB>): Promise<void> {
   await sql`select 1`.execute(db);
 }
 
-/** Current time as epoch seconds, the unit of every time column. */
-export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
-
 /** A unique-constraint violation, as SQLite ("UNIQUE constraint failed") or PostgreSQL ("duplicate key …", 23505) reports it. */
 export function isUniqueViolation(err: unknown): boolean {
   if (err && typeof err === 'object' && 'code' in err && (err as { code: unknown }).code === '23505') return true;

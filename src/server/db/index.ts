@@ -6,9 +6,9 @@ import type { Database } from './schema.ts';
 import type { Engine } from './dialect.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite-dialect.ts';
-import { log } from '../log.ts';
+import { log } from '../kernel/log.ts';
+import type { Db } from '../kernel/executor.ts';
 
-export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;

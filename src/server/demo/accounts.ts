@@ -26,7 +26,7 @@ export const demoAccounts: Array<NewUser & { role: Role; note: string }> = [
  */
 export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
   if ((await countUsers(deps.db)) > 0) return false;
-  if (!(await acquireLease(deps.db, 'demo-seed', 100 * 365 * 86400))) return false;
+  if (!(await acquireLease(deps.db, 'demo-seed', 100 * 365 * 86400, deps.nodeId, deps.clock.now()))) return false;
   for (const { note: _note, ...account } of demoAccounts) await createUser(deps, account);
   return true;
 }

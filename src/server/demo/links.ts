@@ -3,7 +3,7 @@ import { findUserByEmail } from '../accounts/store.ts';
 import { actorOf } from '../accounts/actor.ts';
 import { createLink } from '../links/service.ts';
 import { linkCreateInput } from '../../shared/links.ts';
-import { parseWith } from '../http/validate.ts';
+import { parseWith } from '../kernel/parse.ts';
 
 /**
  * Demo promotion links on several platforms and channels, created through the links service exactly as the

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../../shared/roles.ts';
 import { authenticate } from '../accounts/session.ts';
 import type { Actor } from '../accounts/actor.ts';
-import { forbidden } from './errors.ts';
+import { forbidden } from '../kernel/errors.ts';
 import type { AppEnv } from './env.ts';
 
 /** Every authenticated call reads its token from the Authorization header. */

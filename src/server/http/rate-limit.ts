@@ -1,5 +1,5 @@
 import { Code } from '../../shared/codes.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../kernel/errors.ts';
 
 interface Window {
   count: number;

@@ -1,20 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { Code } from '../../shared/codes.ts';
-import { AppError } from './errors.ts';
-
-function firstIssue(error: z.ZodError): AppError {
-  const issue = error.issues[0];
-  const field = issue?.path.join('.') ?? '';
-  return new AppError(Code.invalidInput, issue?.message ?? '请求参数错误', { field, issues: error.issues.length });
-}
-
-/** Parse an already-decoded value with a schema; a failure answers code 4000 naming the first problem. */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw firstIssue(parsed.error);
-  return parsed.data;
-}
+import { AppError } from '../kernel/errors.ts';
+import { parseWith } from '../kernel/parse.ts';
 
 /** Read the JSON body (empty body = `{}`), reject malformed JSON and non-objects, then validate. */
 export async function body<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {

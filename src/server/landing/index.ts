@@ -8,8 +8,9 @@
  */
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/index.ts';
-import type { Config } from '../config.ts';
+import type { Db } from '../kernel/executor.ts';
+import type { Config } from '../kernel/config.ts';
+import type { Deps } from '../deps.ts';
 import type { EventBatcher } from '../tracking/batch.ts';
 import { requestIp, splitPath } from '../tracking/monitor.ts';
 import { LIMITS } from '../tracking/parse.ts';
@@ -19,9 +20,7 @@ import { findLinkByPageId } from '../links/store.ts';
 import { onLinkChanged } from '../links/events.ts';
 import { landingPath, LANDING_PREFIXES } from '../../shared/links.ts';
 import { landingKey, objectStorage } from '../publish/storage.ts';
-import { onShutdown } from '../lifecycle.ts';
-import { registerGauge } from '../metrics.ts';
-import { log, errorFields } from '../log.ts';
+import { log, errorFields } from '../kernel/log.ts';
 
 export interface LandingOptions {
   /** Serve stored HTML from memory (off: every request is rendered by Astro; for benchmarks). */
@@ -48,9 +47,12 @@ export class Landing {
   readonly opts: LandingOptions;
   readonly stats = { hits: 0, misses: 0, renders: 0, renderFailures: 0 };
 
-  constructor(db: Db, config: Config, batcher: EventBatcher, opts: LandingOptions) {
-    this.db = db;
-    this.config = config;
+  private readonly deps: Pick<Deps, 'db' | 'config' | 'lifecycle' | 'metrics'>;
+
+  constructor(deps: Pick<Deps, 'db' | 'config' | 'lifecycle' | 'metrics'>, batcher: EventBatcher, opts: LandingOptions) {
+    this.deps = deps;
+    this.db = deps.db;
+    this.config = deps.config;
     this.batcher = batcher;
     this.opts = opts;
     this.cache = new LandingCache(opts.maxEntries);
@@ -58,12 +60,12 @@ export class Landing {
       find: async (pageid) => (await findLinkByPageId(this.db, pageid)) ?? null,
       recordVisit: (v) => this.recordVisit(v),
       renderSecret: this.secret,
-      trustProxy: config.TRUST_PROXY,
+      trustProxy: deps.config.TRUST_PROXY,
     });
-    registerGauge('landing_cache_entries', () => this.cache.size);
-    registerGauge('landing_cache_bytes', () => this.cache.totalBytes);
-    registerGauge('landing_cache_hits_total', () => this.stats.hits);
-    registerGauge('landing_cache_misses_total', () => this.stats.misses);
+    deps.metrics.registerGauge('landing_cache_entries', () => this.cache.size);
+    deps.metrics.registerGauge('landing_cache_bytes', () => this.cache.totalBytes);
+    deps.metrics.registerGauge('landing_cache_hits_total', () => this.stats.hits);
+    deps.metrics.registerGauge('landing_cache_misses_total', () => this.stats.misses);
   }
 
   recordVisit(v: VisitInput, now = Date.now()): Promise<boolean> {
@@ -112,7 +114,7 @@ export class Landing {
       this.misses.delete(pageid);
       void this.render(pageid);
     });
-    onShutdown('landing', () => {
+    this.deps.lifecycle.onShutdown('landing', () => {
       this.unsubscribe?.();
       return this.idle();
     });

@@ -1,9 +1,9 @@
 import { Code } from '../../shared/codes.ts';
 import { monitorUrl } from '../../shared/macros.ts';
-import { AppError, invalid } from '../http/errors.ts';
+import { AppError, invalid } from '../kernel/errors.ts';
 import { parseItem, unionOf, type ItemRef } from '../affiliate/items.ts';
 import { affiliateProvider } from '../affiliate/provider.ts';
-import { log, errorFields } from '../log.ts';
+import { log, errorFields } from '../kernel/log.ts';
 
 /** The item fields a link takes from the affiliate conversion. */
 export interface ItemFields {

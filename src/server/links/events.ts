@@ -1,4 +1,4 @@
-import { log, errorFields } from '../log.ts';
+import { log, errorFields } from '../kernel/log.ts';
 
 type Listener = (pageid: string) => void | Promise<void>;
 const listeners = new Set<Listener>();

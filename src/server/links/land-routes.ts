@@ -3,7 +3,7 @@ import type { AppEnv } from '../http/env.ts';
 import { ok } from '../http/envelope.ts';
 import { body } from '../http/validate.ts';
 import { actor, requireAuth } from '../http/auth.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../kernel/errors.ts';
 import { Code } from '../../shared/codes.ts';
 import { z } from '../../shared/zod.ts';
 import { landIndexInput, linkCreateInput, linkIndexInput, linkUpdateInput, pageidInput } from '../../shared/links.ts';

@@ -1,6 +1,6 @@
 import type { Actor } from '../accounts/actor.ts';
-import type { Db } from '../db/index.ts';
-import { forbidden, invalid, notFound } from '../http/errors.ts';
+import type { Db } from '../kernel/executor.ts';
+import { forbidden, invalid, notFound } from '../kernel/errors.ts';
 import { childIds, customersByIds, findScopedLink, type LinkRowWithCustomer, type Scope } from './store.ts';
 
 /**

@@ -3,9 +3,9 @@ import type { Updateable } from 'kysely';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../accounts/actor.ts';
 import type { LinksTable } from '../db/schema.ts';
-import { publicBaseUrl } from '../config.ts';
-import { isUniqueViolation, nowSeconds } from '../db/dialect.ts';
-import { AppError } from '../http/errors.ts';
+import { publicBaseUrl } from '../kernel/config.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
+import { AppError } from '../kernel/errors.ts';
 import { Code } from '../../shared/codes.ts';
 import type { CustomerOption, LinkCreateInput, LinkIndexInput, LinkLogEntry, LinkUpdateInput, LinkView } from '../../shared/links.ts';
 import * as store from './store.ts';
@@ -42,7 +42,7 @@ export async function createLink(deps: Deps, actor: Actor, input: LinkCreateInpu
   const { item, customerid: _c, ...fields } = input;
   checkCombination(fields);
   const derived = await deriveItem(input.platform, item);
-  const now = nowSeconds();
+  const now = deps.clock.now();
   for (let attempt = 0; ; attempt++) {
     const pageid = await newPageId(deps);
     try {
@@ -79,7 +79,7 @@ export async function updateLink(deps: Deps, actor: Actor, input: LinkUpdateInpu
   const changes = diff(old, next as Partial<store.LinkRow>);
   if (Object.keys(changes.after).length === 0) return toView(old, base(deps));
   const patch = Object.fromEntries(Object.keys(changes.after).map((k) => [k, next[k as keyof typeof next]]));
-  const now = nowSeconds();
+  const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
     await store.updateLink(tx, old.id, { ...patch, updated_at: now });
     await store.insertLog(tx, { pageid, customerid: old.customerid, actor_id: actor.userId, action: 'update', at: now, ...changes });
@@ -90,7 +90,7 @@ export async function updateLink(deps: Deps, actor: Actor, input: LinkUpdateInpu
 
 export async function deleteLink(deps: Deps, actor: Actor, pageid: string): Promise<void> {
   const old = await requireLink(deps.db, await scopeOf(deps.db, actor), pageid);
-  const now = nowSeconds();
+  const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
     await store.updateLink(tx, old.id, { deleted_at: now, updated_at: now });
     await store.insertLog(tx, { pageid, customerid: old.customerid, actor_id: actor.userId, action: 'delete', at: now, before: { deleted_at: null }, after: { deleted_at: now } });

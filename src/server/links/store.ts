@@ -1,16 +1,16 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
-import type { Database, LinksTable } from '../db/schema.ts';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Executor } from '../kernel/executor.ts';
+import type { LinksTable } from '../db/schema.ts';
 
-type Q = Kysely<Database> | Transaction<Database>;
 export type LinkRow = Selectable<LinksTable>;
 export type LinkRowWithCustomer = LinkRow & { customer: string };
 
 /** A live (not deleted) link by its public id, for any tenant: the landing renderer and monitor endpoints use it. */
-export const findLinkByPageId = (db: Q, pageid: string): Promise<LinkRow | undefined> =>
+export const findLinkByPageId = (db: Executor, pageid: string): Promise<LinkRow | undefined> =>
   db.selectFrom('links').selectAll().where('pageid', '=', pageid).where('deleted_at', 'is', null).executeTakeFirst();
 
 /** Whether a pageid was ever used (deleted links keep theirs: old monitor URLs must never point at a new link). */
-export const pageidTaken = async (db: Q, pageid: string): Promise<boolean> =>
+export const pageidTaken = async (db: Executor, pageid: string): Promise<boolean> =>
   (await db.selectFrom('links').select('id').where('pageid', '=', pageid).executeTakeFirst()) !== undefined;
 
 /** `null` scope = every customer (admins); otherwise the customer ids the caller may see. */
@@ -28,13 +28,13 @@ export interface LinkFilter {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-function scoped(db: Q, scope: Scope) {
+function scoped(db: Executor, scope: Scope) {
   let q = db.selectFrom('links').innerJoin('users', 'users.id', 'links.customerid').where('links.deleted_at', 'is', null);
   if (scope) q = q.where('links.customerid', 'in', scope.length ? scope : [-1]);
   return q;
 }
 
-export async function listLinks(db: Q, scope: Scope, f: LinkFilter, limit: number, offset: number): Promise<{ rows: LinkRowWithCustomer[]; total: number }> {
+export async function listLinks(db: Executor, scope: Scope, f: LinkFilter, limit: number, offset: number): Promise<{ rows: LinkRowWithCustomer[]; total: number }> {
   let q = scoped(db, scope);
   if (f.isdirect !== undefined) q = q.where('links.isdirect', '=', f.isdirect);
   if (f.customerid !== undefined) q = q.where('links.customerid', '=', f.customerid);
@@ -59,21 +59,21 @@ export async function listLinks(db: Q, scope: Scope, f: LinkFilter, limit: numbe
 }
 
 /** One live link inside the scope, with its customer's company. */
-export const findScopedLink = (db: Q, scope: Scope, pageid: string): Promise<LinkRowWithCustomer | undefined> =>
+export const findScopedLink = (db: Executor, scope: Scope, pageid: string): Promise<LinkRowWithCustomer | undefined> =>
   scoped(db, scope).selectAll('links').select('users.company as customer').where('links.pageid', '=', pageid).executeTakeFirst();
 
-export const insertLink = (db: Q, row: Insertable<LinksTable>): Promise<LinkRow> =>
+export const insertLink = (db: Executor, row: Insertable<LinksTable>): Promise<LinkRow> =>
   db.insertInto('links').values(row).returningAll().executeTakeFirstOrThrow();
 
-export async function updateLink(db: Q, id: number, patch: Updateable<LinksTable>): Promise<void> {
+export async function updateLink(db: Executor, id: number, patch: Updateable<LinksTable>): Promise<void> {
   await db.updateTable('links').set(patch).where('id', '=', id).execute();
 }
 
-export async function insertLog(db: Q, row: { pageid: string; customerid: number; actor_id: number; action: string; at: number; before: object; after: object }) {
+export async function insertLog(db: Executor, row: { pageid: string; customerid: number; actor_id: number; action: string; at: number; before: object; after: object }) {
   await db.insertInto('link_log').values({ ...row, before: JSON.stringify(row.before), after: JSON.stringify(row.after) }).execute();
 }
 
-export async function listLog(db: Q, pageid: string, limit: number, offset: number) {
+export async function listLog(db: Executor, pageid: string, limit: number, offset: number) {
   const base = db.selectFrom('link_log').leftJoin('users', 'users.id', 'link_log.actor_id').where('link_log.pageid', '=', pageid);
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
@@ -86,11 +86,11 @@ export async function listLog(db: Q, pageid: string, limit: number, offset: numb
 }
 
 /** Customers (roles 3/4) by id, for the scope and the customer picker. */
-export const customersByIds = (db: Q, ids: number[] | null) => {
+export const customersByIds = (db: Executor, ids: number[] | null) => {
   let q = db.selectFrom('users').select(['id', 'company', 'email', 'usertype', 'parent_id']).where('kind', '=', 'customer');
   if (ids) q = q.where('id', 'in', ids.length ? ids : [-1]);
   return q.orderBy('id').execute();
 };
 
-export const childIds = async (db: Q, parentId: number): Promise<number[]> =>
+export const childIds = async (db: Executor, parentId: number): Promise<number[]> =>
   (await db.selectFrom('users').select('id').where('parent_id', '=', parentId).where('kind', '=', 'customer').execute()).map((r) => r.id);

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../accounts/actor.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../kernel/errors.ts';
 import { Code } from '../../shared/codes.ts';
 import { requireLink, scopeOf } from '../links/scope.ts';
 import { landingKey, objectStorage } from './storage.ts';

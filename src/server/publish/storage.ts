@@ -1,8 +1,8 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../config.ts';
-import { invalid } from '../http/errors.ts';
+import type { Config } from '../kernel/config.ts';
+import { invalid } from '../kernel/errors.ts';
 
 export interface StoredObject {
   body: Buffer;

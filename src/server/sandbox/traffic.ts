@@ -7,12 +7,11 @@
  */
 import { Agent, request } from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../kernel/executor.ts';
 import { monitorUrl } from '../../shared/macros.ts';
 import { landingPath } from '../../shared/links.ts';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
-import { onShutdown } from '../lifecycle.ts';
-import { log } from '../log.ts';
+import { log } from '../kernel/log.ts';
 
 export interface TrafficOptions {
   /** Loopback base URL of this server, e.g. http://127.0.0.1:4321. */
@@ -143,6 +142,5 @@ export function startDemoTraffic(db: Db, opts: TrafficOptions): { stop(): Promis
     for (let i = 0; i < 50 && inFlight > 0; i++) await new Promise((r) => setTimeout(r, 20));
     agent.destroy();
   };
-  onShutdown('demo-traffic', stop);
   return { stop, sent: () => sent };
 }

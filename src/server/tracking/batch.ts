@@ -4,10 +4,10 @@
  * outcome only after COMMIT (or the failure). While one batch commits the next one fills, so batches grow
  * with load. A bounded queue refuses (returns false) instead of growing without limit.
  */
-import type { Db } from '../db/index.ts';
+import type { Db } from '../kernel/executor.ts';
 import type { Insertable } from 'kysely';
 import type { LandingVisitsTable, MonitorRawTable } from '../db/schema.ts';
-import { log, errorFields } from '../log.ts';
+import { log, errorFields } from '../kernel/log.ts';
 
 export type RawRow = { table: 'monitor_raw'; row: Insertable<MonitorRawTable> } | { table: 'landing_visits'; row: Insertable<LandingVisitsTable> };
 export type Done = (ok: boolean) => void;

@@ -4,14 +4,13 @@
  * so a crash mid-run redoes the whole run and nothing is counted twice. Never throws on bad input.
  */
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../kernel/executor.ts';
 import type { Engine } from '../db/dialect.ts';
 import type { Database, LandingVisitsTable, MonitorEventsTable, MonitorRawTable, MonitorRejectsTable, VisitEventsTable } from '../db/schema.ts';
 import { clickKey, isPageId, LIMITS, parsePing, parseVisit, PingReject } from './parse.ts';
 import { RollupAccumulator } from './rollup.ts';
-import { onShutdown } from '../lifecycle.ts';
-import { registerGauge } from '../metrics.ts';
-import { log, errorFields } from '../log.ts';
+import type { Deps } from '../deps.ts';
+import { log, errorFields } from '../kernel/log.ts';
 
 interface LinkFacts {
   customerid: number;
@@ -196,12 +195,13 @@ const defaults: ProcessorOptions = { intervalMs: 500, slice: 500, busyRate: 2000
  * and while pings arrive faster than `busyRate` it waits (up to the lag bound), so acknowledgements stay fast
  * under bursts and the processor catches up afterwards. Lag is exported as a gauge.
  */
-export function startProcessor(db: Db, engine: Engine, options: Partial<ProcessorOptions> = {}): { stop(): Promise<void>; lag(): number } {
+export function startProcessor(deps: Pick<Deps, 'db' | 'engine' | 'lifecycle' | 'metrics'>, options: Partial<ProcessorOptions> = {}): { stop(): Promise<void>; lag(): number } {
+  const { db, engine } = deps;
   const o = { ...defaults, ...options };
   let running: Promise<unknown> | null = null;
   let backlog = 0;
   let stopped = false;
-  registerGauge('tracking_processor_backlog_rows', () => backlog);
+  deps.metrics.registerGauge('tracking_processor_backlog_rows', () => backlog);
   let lastCount = o.ingested?.() ?? 0;
   let lastAt = performance.now();
   const pause = async () => {
@@ -236,6 +236,6 @@ export function startProcessor(db: Db, engine: Engine, options: Partial<Processo
     if (running) await running;
     await processAll(db, engine).catch((err) => log.error('tracking processor final run failed', errorFields(err)));
   };
-  onShutdown('tracking-processor', stop);
+  deps.lifecycle.onShutdown('tracking-processor', stop);
   return { stop, lag: () => backlog };
 }

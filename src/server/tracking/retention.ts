@@ -5,11 +5,10 @@
  * stops at the first row younger than the cutoff, so a run costs what it deletes, never a table scan.
  * One node at a time (lease `tracking-retention`).
  */
-import type { Db } from '../db/index.ts';
-import { nowSeconds } from '../db/dialect.ts';
+import type { Db } from '../kernel/executor.ts';
 import { acquireLease } from '../cluster/lease.ts';
-import { onShutdown } from '../lifecycle.ts';
-import { log, errorFields } from '../log.ts';
+import type { Deps } from '../deps.ts';
+import { log, errorFields } from '../kernel/log.ts';
 
 const SLICE = 2000;
 const MAX_SLICES_PER_RUN = 500;
@@ -27,18 +26,19 @@ async function pruneTable(db: Db, table: 'monitor_raw' | 'landing_visits', cutof
 }
 
 /** Delete processed raw rows received before `now - days`. Returns how many went, per table. */
-export async function pruneRawEvents(db: Db, days: number, now = nowSeconds()): Promise<{ monitor: number; visits: number }> {
+export async function pruneRawEvents(db: Db, days: number, now: number): Promise<{ monitor: number; visits: number }> {
   const cutoff = now - days * 86400;
   return { monitor: await pruneTable(db, 'monitor_raw', cutoff), visits: await pruneTable(db, 'landing_visits', cutoff) };
 }
 
 /** Hourly, on the node that holds the lease; `days = 0` keeps raw rows forever. */
-export function startRetention(db: Db, days: number, intervalMs = 3600_000): void {
+export function startRetention(deps: Pick<Deps, 'db' | 'clock' | 'nodeId' | 'lifecycle'>, days: number, intervalMs = 3600_000): void {
+  const { db, clock } = deps;
   if (days <= 0) return;
   const run = async () => {
     try {
-      if (!(await acquireLease(db, 'tracking-retention', Math.floor(intervalMs / 1000) - 60))) return;
-      const result = await pruneRawEvents(db, days);
+      if (!(await acquireLease(db, 'tracking-retention', Math.floor(intervalMs / 1000) - 60, deps.nodeId, clock.now()))) return;
+      const result = await pruneRawEvents(db, days, clock.now());
       if (result.monitor + result.visits > 0) log.info('raw events pruned', { days, ...result });
     } catch (err) {
       log.error('raw event retention failed', errorFields(err));
@@ -48,7 +48,7 @@ export function startRetention(db: Db, days: number, intervalMs = 3600_000): voi
   const timer = setInterval(run, intervalMs);
   first.unref();
   timer.unref();
-  onShutdown('tracking-retention', () => {
+  deps.lifecycle.onShutdown('tracking-retention', () => {
     clearTimeout(first);
     clearInterval(timer);
   });

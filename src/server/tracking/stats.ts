@@ -3,9 +3,9 @@
  * console's link screens and dashboards share; `rollupSeries` is the query under it.
  */
 import { z } from '../../shared/zod.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../kernel/executor.ts';
 import type { Actor } from '../accounts/actor.ts';
-import { invalid } from '../http/errors.ts';
+import { invalid } from '../kernel/errors.ts';
 import { requireLink, scopeOf } from '../links/scope.ts';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
 import { dayOf, hourOf } from './rollup.ts';

@@ -1,5 +1,10 @@
 import { Code, defaultMessage, type CodeValue } from '../../shared/codes.ts';
 
+/**
+ * Domain errors, thrown by services, stores, jobs and connectors alike; the HTTP layer's envelope writer turns
+ * them into answers, the CLI prints their message.
+ */
+
 /** A failure with a code from the one table (src/shared/codes.ts) and a Chinese message a person can act on. */
 export class AppError extends Error {
   readonly code: CodeValue;
