@@ -99,12 +99,21 @@ export const landIndexInput = z.object({ jump_type: isdirectSchema.optional(), p
 
 export const linkLogInput = z.object({ pageid: pageidSchema, pagesize, page });
 
-/** A link as every links endpoint answers it: the §3 fields plus item data, landing URL and times. */
+/**
+ * A link as every links endpoint answers it: the §3 fields plus item data, landing URL and times. The one list
+ * of a link's fields: the server's table type (`src/server/links/tables.ts`) is this minus `customer` and
+ * `landing_url` plus its row-only columns.
+ */
 export interface LinkView {
+  /** Public id in landing and monitor URLs (digits only). */
   pageid: string;
+  /** Owner: a customer (role 3/4) user id. */
   customerid: number;
+  /** The owner's company (joined, not stored on the link). */
   customer: string;
+  /** Shop platform code 2–8 (catalog.ts). */
   platform: number;
+  /** Ad channel code 2–10 (the spec calls it `state`). */
   state: number;
   title: string;
   itemid: string;
@@ -113,6 +122,7 @@ export interface LinkView {
   /** Fen. */
   item_price: number;
   ispro: number;
+  /** 1 direct, 2 indirect. */
   isdirect: number;
   jumptype: string;
   detaillink: string;
@@ -126,9 +136,11 @@ export interface LinkView {
   type: number;
   report_type: number;
   page_type: number;
+  /** Comma-separated advertiser ids this link is delivered through. */
   relate_advertiser_ids: string;
   appid: string;
   pagepath: string;
+  /** Derived from the platform, channel and jump type (`landingPath`), not stored. */
   landing_url: string;
   created_at: number;
   updated_at: number;

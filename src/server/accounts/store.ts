@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
-import type { UsersTable } from '../db/schema.ts';
+import type { UsersTable } from './tables.ts';
 
 export type UserRow = Selectable<UsersTable>;
 

@@ -2,11 +2,11 @@
  * What a landing page shows and where it jumps, from a link row. Pure: the Astro layout renders it,
  * unit tests pin it. Only http(s) web URLs are used; app URLs are built here from fixed scheme prefixes.
  */
-import type { Selectable } from 'kysely';
-import type { LinksTable } from '../db/schema.ts';
-/** The link columns a landing page needs. */
+import type { LinkView } from '../../shared/links.ts';
+
+/** The link fields a landing page needs. */
 export type LandingLinkRow = Pick<
-  Selectable<LinksTable>,
+  LinkView,
   | 'pageid' | 'platform' | 'state' | 'title' | 'itemid' | 'item_title' | 'item_image' | 'item_price' | 'isdirect' | 'jumptype'
   | 'detaillink' | 'smartlink' | 'taojimulink' | 'couponlink' | 'transedlink' | 'appid' | 'pagepath'
 >;

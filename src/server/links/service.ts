@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../accounts/actor.ts';
-import type { LinksTable } from '../db/schema.ts';
+import type { LinksTable } from './tables.ts';
 import { publicBaseUrl } from '../kernel/config.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import { AppError } from '../kernel/errors.ts';

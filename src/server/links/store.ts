@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
-import type { LinksTable } from '../db/schema.ts';
+import type { LinksTable } from './tables.ts';
 
 export type LinkRow = Selectable<LinksTable>;
 export type LinkRowWithCustomer = LinkRow & { customer: string };

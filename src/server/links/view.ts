@@ -1,58 +1,37 @@
 import { landingPath, type LinkView } from '../../shared/links.ts';
+import type { LinkRowOnly } from './tables.ts';
 import type { LinkRow, LinkRowWithCustomer } from './store.ts';
 
-/** Row → the API shape of every links endpoint. */
+/**
+ * Row → the API shape of every links endpoint: the row minus its row-only columns, plus the landing URL.
+ * The compiler checks that exactly the `LinkRowOnly` columns are stripped, so a new column is either shown
+ * (added to `LinkView`) or hidden (added to `LinkRowOnly`), never leaked by accident.
+ */
 export function toView(r: LinkRowWithCustomer, baseUrl: string): LinkView {
-  return {
-    pageid: r.pageid,
-    customerid: r.customerid,
-    customer: r.customer,
-    platform: r.platform,
-    state: r.state,
-    title: r.title,
-    itemid: r.itemid,
-    item_title: r.item_title,
-    item_image: r.item_image,
-    item_price: Number(r.item_price),
-    ispro: r.ispro,
-    isdirect: r.isdirect,
-    jumptype: r.jumptype,
-    detaillink: r.detaillink,
-    smartlink: r.smartlink,
-    taojimulink: r.taojimulink,
-    couponlink: r.couponlink,
-    transedlink: r.transedlink,
-    monitor_touch_url: r.monitor_touch_url,
-    monitor_show_url: r.monitor_show_url,
-    social_id: r.social_id,
-    type: r.type,
-    report_type: r.report_type,
-    page_type: r.page_type,
-    relate_advertiser_ids: r.relate_advertiser_ids,
-    appid: r.appid,
-    pagepath: r.pagepath,
-    landing_url: `${baseUrl}${landingPath(r)}`,
-    created_at: Number(r.created_at),
-    updated_at: Number(r.updated_at),
-  };
+  const { id, created_by, deleted_at, ...shown } = r;
+  const hidden = { id, created_by, deleted_at } satisfies Record<keyof LinkRowOnly, unknown>;
+  void hidden;
+  return { ...shown, landing_url: `${baseUrl}${landingPath(r)}` };
 }
 
-/** Fields recorded in the change log (everything a person or the derivation can change). */
-export const LOGGED_FIELDS = [
-  'customerid', 'platform', 'state', 'title', 'itemid', 'item_title', 'item_image', 'item_price', 'ispro', 'isdirect', 'jumptype',
-  'detaillink', 'smartlink', 'taojimulink', 'couponlink', 'transedlink', 'monitor_touch_url', 'monitor_show_url', 'social_id',
-  'type', 'report_type', 'page_type', 'relate_advertiser_ids', 'appid', 'pagepath', 'deleted_at',
-] as const satisfies readonly (keyof LinkRow)[];
+/** Columns the change log never records: identity, bookkeeping and times (an entry has its own time and actor). */
+const NOT_LOGGED: ReadonlySet<string> = new Set(['id', 'pageid', 'created_by', 'created_at', 'updated_at', 'customer'] satisfies Array<keyof LinkRowWithCustomer>);
 
-/** Only the fields that differ, as `{before, after}`. */
+/** Every other column is logged: whatever a person or the item derivation can change, and `deleted_at`. */
+export const isLogged = (field: string): boolean => !NOT_LOGGED.has(field);
+
+/** Only the logged fields that differ, as `{before, after}`. */
 export function diff(before: Partial<LinkRow>, after: Partial<LinkRow>): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const b: Record<string, unknown> = {};
   const a: Record<string, unknown> = {};
-  for (const k of LOGGED_FIELDS) {
-    const x = before[k] ?? null;
-    const y = after[k] ?? null;
+  const was = before as Record<string, unknown>;
+  const now = after as Record<string, unknown>;
+  for (const k of new Set([...Object.keys(was), ...Object.keys(now)])) {
+    if (!isLogged(k)) continue;
+    const x = was[k] ?? null;
+    const y = now[k] ?? null;
     if (String(x) !== String(y)) {
-      if (k in before) b[k] = x;
+      if (k in was) b[k] = x;
       a[k] = y;
     }
   }

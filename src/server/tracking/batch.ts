@@ -6,7 +6,7 @@
  */
 import type { Db } from '../kernel/executor.ts';
 import type { Insertable } from 'kysely';
-import type { LandingVisitsTable, MonitorRawTable } from '../db/schema.ts';
+import type { LandingVisitsTable, MonitorRawTable } from './tables.ts';
 import { log, errorFields } from '../kernel/log.ts';
 
 export type RawRow = { table: 'monitor_raw'; row: Insertable<MonitorRawTable> } | { table: 'landing_visits'; row: Insertable<LandingVisitsTable> };

@@ -4,7 +4,7 @@
  */
 import { clickMacros, showMacros, LANDING_CLICK_PARAMS } from '../../shared/macros.ts';
 import { isChannel, type Channel } from '../../shared/catalog.ts';
-import type { MonitorEventsTable } from '../db/schema.ts';
+import type { MonitorEventsTable } from './tables.ts';
 
 export const LIMITS = {
   /** Longest raw query string we accept (the hot path stores at most one character more). */

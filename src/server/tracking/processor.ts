@@ -6,7 +6,8 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../kernel/executor.ts';
 import type { Engine } from '../db/dialect.ts';
-import type { Database, LandingVisitsTable, MonitorEventsTable, MonitorRawTable, MonitorRejectsTable, VisitEventsTable } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
+import type { LandingVisitsTable, MonitorEventsTable, MonitorRawTable, MonitorRejectsTable, VisitEventsTable } from './tables.ts';
 import { clickKey, isPageId, LIMITS, parsePing, parseVisit, PingReject } from './parse.ts';
 import { RollupAccumulator } from './rollup.ts';
 import type { Deps } from '../deps.ts';

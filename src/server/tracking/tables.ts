@@ -1,0 +1,111 @@
+import type { Generated } from 'kysely';
+
+/** Raw monitor ping as received (kind 'c' click, 's' show); parsed off the hot path. */
+export interface MonitorRawTable {
+  id: Generated<number>;
+  kind: string;
+  pageid: string;
+  query: string;
+  ip: string;
+  ua: string;
+  received_at: number;
+  processed: Generated<number>;
+}
+
+/** Raw landing-page visit. */
+export interface LandingVisitsTable {
+  id: Generated<number>;
+  pageid: string;
+  query: string;
+  ip: string;
+  ua: string;
+  referer: string;
+  received_at: number;
+  processed: Generated<number>;
+}
+
+export interface MonitorEventsTable {
+  id: Generated<number>;
+  raw_id: number;
+  pageid: string;
+  customerid: number;
+  /** 'click' | 'show'. */
+  kind: string;
+  channel: number;
+  adv: string;
+  camp: string;
+  aid: string;
+  cid: string;
+  clickid: string;
+  /** Callback token/URL of the platform, kept for conversion postback. */
+  callback: string;
+  /** 'android' | 'ios' | 'other' | ''. */
+  os: string;
+  ip: string;
+  ua: string;
+  /** Platform event time (epoch seconds) when sent and plausible, else received_at. */
+  ts: number;
+  received_at: number;
+  /** 1: a repeated click (same pageid and click key); not counted. */
+  dup: number;
+}
+
+export interface ClickKeysTable {
+  pageid: string;
+  key: string;
+  first_at: number;
+}
+
+export interface VisitEventsTable {
+  id: Generated<number>;
+  raw_id: number;
+  pageid: string;
+  customerid: number;
+  /** Which landing parameter carried the click id (clickid, gdt_vid, qz_gdt, uctrackid, callback). */
+  click_param: string;
+  clickid: string;
+  ip: string;
+  ua: string;
+  received_at: number;
+}
+
+export interface MonitorRejectsTable {
+  id: Generated<number>;
+  /** 'monitor' | 'visit'. */
+  source: string;
+  raw_id: number;
+  kind: string;
+  pageid: string;
+  reason: string;
+  detail: string;
+  received_at: number;
+}
+
+interface RollupCounts {
+  pageid: string;
+  customerid: number;
+  adv: string;
+  aid: string;
+  shows: number;
+  clicks: number;
+  visits: number;
+}
+/** Counts per hour (epoch seconds at the start of the hour). */
+export interface RollupHourlyTable extends RollupCounts {
+  hour: number;
+}
+/** Counts per China-time day (epoch seconds at 00:00 +08:00). */
+export interface RollupDailyTable extends RollupCounts {
+  day: number;
+}
+
+export interface TrackingTables {
+  monitor_raw: MonitorRawTable;
+  landing_visits: LandingVisitsTable;
+  monitor_events: MonitorEventsTable;
+  click_keys: ClickKeysTable;
+  visit_events: VisitEventsTable;
+  monitor_rejects: MonitorRejectsTable;
+  rollup_hourly: RollupHourlyTable;
+  rollup_daily: RollupDailyTable;
+}
