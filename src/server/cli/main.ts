@@ -8,6 +8,8 @@ import { ConfigError } from '../kernel/config.ts';
 import { AppError } from '../kernel/errors.ts';
 import { createUser, disableUserByEmail, setPasswordByEmail } from '../accounts/users.ts';
 import { listUsers } from '../accounts/store.ts';
+import { recentMessages } from '../mail/store.ts';
+import { recentAudit } from '../audit/store.ts';
 import { deriveRole, roleLabel } from '../../shared/roles.ts';
 import { chinaDate } from '../../shared/time.ts';
 
@@ -73,12 +75,12 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(`已重置 ${(await setPasswordByEmail(deps, need(values.email, 'email'), need(values.password, 'password'))).email} 的密码，其登录已全部失效\n`);
         break;
       case 'mail:list':
-        for (const m of await deps.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(limit).execute()) {
+        for (const m of await recentMessages(deps.db, limit)) {
           process.stdout.write(`#${m.id} ${new Date(m.created_at * 1000).toISOString()} [${m.status}] ${m.to_addr} ${m.subject}\n${m.text}\n\n`);
         }
         break;
       case 'audit:list':
-        for (const a of await deps.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(limit).execute()) {
+        for (const a of await recentAudit(deps.db, limit)) {
           process.stdout.write(`${new Date(a.at * 1000).toISOString()}\t${a.event}\t${a.email}\t${a.ip}\t${a.detail}\n`);
         }
         break;

@@ -16,7 +16,7 @@ import { requestIp, splitPath } from '../tracking/monitor.ts';
 import { LIMITS } from '../tracking/parse.ts';
 import { LandingCache } from './cache.ts';
 import { isPageIdParam, RENDER_HEADER, setLandingRuntime, type VisitInput } from './runtime.ts';
-import { findLinkByPageId } from '../links/store.ts';
+import { findLiveLink, recentLivePageIds } from '../links/lookup.ts';
 import { onLinkChanged } from '../links/events.ts';
 import { landingPath, LANDING_PREFIXES } from '../../shared/links.ts';
 import { landingKey, objectStorage } from '../publish/storage.ts';
@@ -57,7 +57,7 @@ export class Landing {
     this.opts = opts;
     this.cache = new LandingCache(opts.maxEntries);
     setLandingRuntime({
-      find: async (pageid) => (await findLinkByPageId(this.db, pageid)) ?? null,
+      find: async (pageid) => (await findLiveLink(this.db, pageid)) ?? null,
       recordVisit: (v) => this.recordVisit(v),
       renderSecret: this.secret,
       trustProxy: deps.config.TRUST_PROXY,
@@ -152,7 +152,7 @@ export class Landing {
 
   private async doRender(pageid: string): Promise<void> {
     if (!this.port) return;
-    const link = await findLinkByPageId(this.db, pageid);
+    const link = await findLiveLink(this.db, pageid);
     const storage = objectStorage(this.config);
     if (!link) {
       this.cache.delete(pageid);
@@ -189,11 +189,11 @@ export class Landing {
   /** Render the most recently changed live links (bounded), a few at a time. */
   async warm(limit = this.opts.warmLimit): Promise<number> {
     if (!this.opts.cache || limit <= 0) return 0;
-    const rows = await this.db.selectFrom('links').select('pageid').where('deleted_at', 'is', null).orderBy('updated_at', 'desc').limit(limit).execute();
+    const pageids = await recentLivePageIds(this.db, limit);
     let next = 0;
     await Promise.all(
       Array.from({ length: 4 }, async () => {
-        while (next < rows.length) await this.render(rows[next++]!.pageid);
+        while (next < pageids.length) await this.render(pageids[next++]!);
       }),
     );
     return this.cache.size;

@@ -9,6 +9,24 @@ export type LinkRowWithCustomer = LinkRow & { customer: string };
 export const findLinkByPageId = (db: Executor, pageid: string): Promise<LinkRow | undefined> =>
   db.selectFrom('links').selectAll().where('pageid', '=', pageid).where('deleted_at', 'is', null).executeTakeFirst();
 
+/** Channel, owner and deletion of the links behind these pageids (deleted ones included), for the tracking processor. */
+export async function linkFactsByPageId(db: Executor, pageids: string[]): Promise<Map<string, { customerid: number; state: number; deleted_at: number | null }>> {
+  const map = new Map<string, { customerid: number; state: number; deleted_at: number | null }>();
+  for (let i = 0; i < pageids.length; i += 500) {
+    const rows = await db.selectFrom('links').select(['pageid', 'customerid', 'state', 'deleted_at']).where('pageid', 'in', pageids.slice(i, i + 500)).execute();
+    for (const r of rows) map.set(r.pageid, { customerid: Number(r.customerid), state: Number(r.state), deleted_at: r.deleted_at });
+  }
+  return map;
+}
+
+/** The pageids of the most recently changed live links. */
+export const recentLivePageIds = async (db: Executor, limit: number): Promise<string[]> =>
+  (await db.selectFrom('links').select('pageid').where('deleted_at', 'is', null).orderBy('updated_at', 'desc').limit(limit).execute()).map((r) => r.pageid);
+
+/** Live links with what a traffic source needs to build their monitor and landing URLs. */
+export const liveLinksForTraffic = (db: Executor) =>
+  db.selectFrom('links').select(['pageid', 'platform', 'state', 'jumptype', 'relate_advertiser_ids']).where('deleted_at', 'is', null).execute();
+
 /** Whether a pageid was ever used (deleted links keep theirs: old monitor URLs must never point at a new link). */
 export const pageidTaken = async (db: Executor, pageid: string): Promise<boolean> =>
   (await db.selectFrom('links').select('id').where('pageid', '=', pageid).executeTakeFirst()) !== undefined;

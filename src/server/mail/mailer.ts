@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Db } from '../kernel/executor.ts';
+import { insertMessage } from './store.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { log, errorFields } from '../kernel/log.ts';
 
@@ -19,7 +19,7 @@ export interface Mailer {
  * Every message is recorded in the outbox table. With SMTP_URL it is also delivered over SMTP
  * (status 'sent' or 'failed'); without, it stays 'stored' for the operator to read (`npm run cli -- mail:list`).
  */
-export function createMailer(db: Kysely<Database>, clock: Clock, opts: { smtpUrl?: string; from: string }): Mailer {
+export function createMailer(db: Db, clock: Clock, opts: { smtpUrl?: string; from: string }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
     async send(mail) {
@@ -35,10 +35,7 @@ export function createMailer(db: Kysely<Database>, clock: Clock, opts: { smtpUrl
           log.warn('mail delivery failed', { to: mail.to, ...errorFields(err) });
         }
       }
-      await db
-        .insertInto('mail_outbox')
-        .values({ created_at: clock.now(), to_addr: mail.to, subject: mail.subject, text: mail.text, status, error })
-        .execute();
+      await insertMessage(db, { created_at: clock.now(), to_addr: mail.to, subject: mail.subject, text: mail.text, status, error });
     },
     close() {
       transport?.close();

@@ -7,15 +7,18 @@
  */
 import { Agent, request } from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../kernel/executor.ts';
 import { monitorUrl } from '../../shared/macros.ts';
 import { landingPath } from '../../shared/links.ts';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
-import { log } from '../kernel/log.ts';
 
 export interface TrafficOptions {
   /** Loopback base URL of this server, e.g. http://127.0.0.1:4321. */
   baseUrl: string;
+  /** The links to send traffic to (read again every `reloadMs`); the process wiring decides which. */
+  links: () => Promise<DemoLink[]>;
+  reloadMs?: number;
+  /** A failed tick (the wiring logs it). */
+  onError?: (err: unknown) => void;
   /** Shows per second at the daily peak, over all links. */
   peakShowsPerSecond: number;
   /** Requests in flight at most (ticks skip work beyond it). */
@@ -31,7 +34,7 @@ const UAS = [
 ];
 const MODELS = ['V2309A', '22081212C', 'iPhone15,2', 'PEHM00', 'SM-S9180', 'iPhone14,5'];
 
-interface DemoLink {
+export interface DemoLink {
   pageid: string;
   platform: number;
   state: number;
@@ -87,7 +90,7 @@ export function dayShape(epochSeconds: number): number {
   return shape[hour]!;
 }
 
-export function startDemoTraffic(db: Db, opts: TrafficOptions): { stop(): Promise<void>; sent(): number } {
+export function startDemoTraffic(opts: TrafficOptions): { stop(): Promise<void>; sent(): number } {
   const agent = new Agent({ keepAlive: true, maxSockets: 8 });
   let links: DemoLink[] = [];
   let loadedAt = 0;
@@ -110,9 +113,9 @@ export function startDemoTraffic(db: Db, opts: TrafficOptions): { stop(): Promis
 
   const tick = async () => {
     if (stopped) return;
-    if (Date.now() - loadedAt > 60_000) {
+    if (Date.now() - loadedAt > (opts.reloadMs ?? 60_000)) {
       loadedAt = Date.now();
-      links = await db.selectFrom('links').select(['pageid', 'platform', 'state', 'jumptype', 'relate_advertiser_ids']).where('deleted_at', 'is', null).execute();
+      links = await opts.links();
     }
     if (links.length === 0) return;
     carry += opts.peakShowsPerSecond * dayShape(Math.floor(Date.now() / 1000));
@@ -133,9 +136,8 @@ export function startDemoTraffic(db: Db, opts: TrafficOptions): { stop(): Promis
     }
   };
 
-  const timer = setInterval(() => void tick().catch((err) => log.warn('demo traffic tick failed', { error: String(err) })), 1000);
+  const timer = setInterval(() => void tick().catch((err) => opts.onError?.(err)), 1000);
   timer.unref();
-  log.info('demo traffic on', { peakShowsPerSecond: opts.peakShowsPerSecond });
   const stop = async () => {
     stopped = true;
     clearInterval(timer);

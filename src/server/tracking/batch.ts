@@ -8,6 +8,7 @@ import type { Db } from '../kernel/executor.ts';
 import type { Insertable } from 'kysely';
 import type { LandingVisitsTable, MonitorRawTable } from './tables.ts';
 import { log, errorFields } from '../kernel/log.ts';
+import { insertRawBatch } from './store.ts';
 
 export type RawRow = { table: 'monitor_raw'; row: Insertable<MonitorRawTable> } | { table: 'landing_visits'; row: Insertable<LandingVisitsTable> };
 export type Done = (ok: boolean) => void;
@@ -25,9 +26,6 @@ export interface BatchOptions {
 }
 
 export const defaultBatchOptions: BatchOptions = { maxRows: 500, delayMs: 0, maxPending: 20_000 };
-
-/** Rows per INSERT statement (SQLite allows 32766 bound values; 8 columns × 400 stays well under). */
-const CHUNK = 400;
 
 export class EventBatcher {
   private monitor: Array<Insertable<MonitorRawTable>> = [];
@@ -87,10 +85,7 @@ export class EventBatcher {
       this.committing = callbacks.length;
       let ok = true;
       try {
-        await this.db.transaction().execute(async (trx) => {
-          for (let i = 0; i < monitor.length; i += CHUNK) await trx.insertInto('monitor_raw').values(monitor.slice(i, i + CHUNK)).execute();
-          for (let i = 0; i < visits.length; i += CHUNK) await trx.insertInto('landing_visits').values(visits.slice(i, i + CHUNK)).execute();
-        });
+        await insertRawBatch(this.db, monitor, visits);
         this.stats.committed += callbacks.length;
         this.stats.batches += 1;
       } catch (err) {

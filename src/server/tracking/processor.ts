@@ -3,13 +3,14 @@
  * rejects (with a reason) and rollups, and mark the raw rows processed — all in one transaction per run,
  * so a crash mid-run redoes the whole run and nothing is counted twice. Never throws on bad input.
  */
-import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../kernel/executor.ts';
 import type { Engine } from '../db/dialect.ts';
-import type { Database } from '../db/schema.ts';
-import type { LandingVisitsTable, MonitorEventsTable, MonitorRawTable, MonitorRejectsTable, VisitEventsTable } from './tables.ts';
+import type { MonitorEventsTable, MonitorRejectsTable, VisitEventsTable } from './tables.ts';
 import { clickKey, isPageId, LIMITS, parsePing, parseVisit, PingReject } from './parse.ts';
 import { RollupAccumulator } from './rollup.ts';
+import { linkFactsByPageId } from '../links/lookup.ts';
+import * as store from './store.ts';
 import type { Deps } from '../deps.ts';
 import { log, errorFields } from '../kernel/log.ts';
 
@@ -25,26 +26,6 @@ export interface RunResult {
   rejects: number;
 }
 
-const chunks = <T>(list: T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-};
-
-/** Serialise processors of several app nodes on one PostgreSQL (SQLite has one writer anyway). */
-async function lockProcessor(trx: Transaction<Database>, engine: Engine): Promise<void> {
-  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(74020001)`.execute(trx);
-}
-
-async function loadLinks(trx: Transaction<Database>, pageids: string[]): Promise<Map<string, LinkFacts>> {
-  const map = new Map<string, LinkFacts>();
-  for (const part of chunks(pageids, 500)) {
-    const rows = await trx.selectFrom('links').select(['pageid', 'customerid', 'state', 'deleted_at']).where('pageid', 'in', part).execute();
-    for (const r of rows) map.set(r.pageid, { customerid: Number(r.customerid), state: Number(r.state), deleted_at: r.deleted_at });
-  }
-  return map;
-}
-
 function checkPage(pageid: string, links: Map<string, LinkFacts>): LinkFacts {
   if (!isPageId(pageid)) throw new PingReject('bad_pageid', pageid.slice(0, 32));
   const link = links.get(pageid);
@@ -56,13 +37,13 @@ function checkPage(pageid: string, links: Map<string, LinkFacts>): LinkFacts {
 /** One processing run of at most `limit` monitor rows and `limit` visit rows. */
 export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise<RunResult> {
   return db.transaction().execute(async (trx) => {
-    await lockProcessor(trx, engine);
-    const raw: Array<Selectable<MonitorRawTable>> = await trx.selectFrom('monitor_raw').selectAll().where('processed', '=', 0).orderBy('id').limit(limit).execute();
-    const visits: Array<Selectable<LandingVisitsTable>> = await trx.selectFrom('landing_visits').selectAll().where('processed', '=', 0).orderBy('id').limit(limit).execute();
+    await store.lockProcessor(trx, engine);
+    const raw = await store.unprocessedPings(trx, limit);
+    const visits = await store.unprocessedVisits(trx, limit);
     if (raw.length === 0 && visits.length === 0) return { monitor: 0, visits: 0, rejects: 0 };
 
     const pageids = [...new Set([...raw, ...visits].map((r) => r.pageid).filter(isPageId))];
-    const links = await loadLinks(trx, pageids);
+    const links = await linkFactsByPageId(trx, pageids);
     const acc = new RollupAccumulator();
     const rejects: Array<Insertable<MonitorRejectsTable>> = [];
     const reject = (source: 'monitor' | 'visit', r: { id: number; pageid: string; received_at: number }, kind: string, err: unknown) => {
@@ -109,11 +90,7 @@ export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise
     // Dedupe clicks by (pageid, click key): against earlier runs (click_keys) and within this run.
     const keyed = events.filter((e) => e.key);
     if (keyed.length > 0) {
-      const seen = new Set<string>();
-      for (const part of chunks([...new Set(keyed.map((e) => e.key))], 500)) {
-        const rows = await trx.selectFrom('click_keys').select(['pageid', 'key']).where('key', 'in', part).execute();
-        for (const row of rows) seen.add(`${row.pageid}\n${row.key}`);
-      }
+      const seen = await store.seenClickKeys(trx, [...new Set(keyed.map((e) => e.key))]);
       const fresh: Array<{ pageid: string; key: string; first_at: number }> = [];
       for (const e of keyed) {
         const k = `${e.pageid}\n${e.key}`;
@@ -123,13 +100,13 @@ export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise
           fresh.push({ pageid: e.pageid, key: e.key, first_at: e.received_at });
         }
       }
-      for (const part of chunks(fresh, 300)) await trx.insertInto('click_keys').values(part).onConflict((oc) => oc.doNothing()).execute();
+      await store.insertClickKeys(trx, fresh);
     }
     for (const e of events) {
       if (e.dup) continue;
       acc.add(e.received_at, { pageid: e.pageid, customerid: e.customerid, adv: e.adv, aid: e.aid }, e.kind === 'click' ? { clicks: 1 } : { shows: 1 });
     }
-    for (const part of chunks(events, 200)) await trx.insertInto('monitor_events').values(part.map(({ key: _k, ...row }) => row)).execute();
+    await store.insertPingEvents(trx, events.map(({ key: _k, ...row }) => row));
 
     // Landing visits → visit events; a click id seen on a monitor click attributes the visit to that click's advertiser and ad.
     const visitRows: Array<Insertable<VisitEventsTable> & { customerid: number; received_at: number; clickid: string }> = [];
@@ -144,21 +121,18 @@ export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise
     }
     const attribution = new Map<string, { adv: string; aid: string }>();
     const clickids = [...new Set(visitRows.map((v) => v.clickid).filter(Boolean))];
-    for (const part of chunks(clickids, 500)) {
-      const rows = await trx.selectFrom('monitor_events').select(['pageid', 'clickid', 'adv', 'aid']).where('kind', '=', 'click').where('clickid', 'in', part).execute();
-      for (const row of rows) attribution.set(`${row.pageid}\n${row.clickid}`, { adv: row.adv, aid: row.aid });
-    }
+    for (const row of await store.clicksByClickId(trx, clickids)) attribution.set(`${row.pageid}\n${row.clickid}`, { adv: row.adv, aid: row.aid });
     for (const e of events) if (e.kind === 'click' && e.clickid) attribution.set(`${e.pageid}\n${e.clickid}`, { adv: e.adv, aid: e.aid });
     for (const v of visitRows) {
       const a = (v.clickid && attribution.get(`${v.pageid}\n${v.clickid}`)) || { adv: '', aid: '' };
       acc.add(v.received_at, { pageid: v.pageid, customerid: v.customerid, adv: a.adv, aid: a.aid }, { visits: 1 });
     }
-    for (const part of chunks(visitRows, 300)) await trx.insertInto('visit_events').values(part).execute();
-
-    for (const part of chunks(rejects, 300)) await trx.insertInto('monitor_rejects').values(part).execute();
-    await acc.write(trx);
-    for (const part of chunks(raw.map((r) => r.id), 900)) await trx.updateTable('monitor_raw').set({ processed: 1 }).where('id', 'in', part).execute();
-    for (const part of chunks(visits.map((r) => r.id), 900)) await trx.updateTable('landing_visits').set({ processed: 1 }).where('id', 'in', part).execute();
+    await store.insertVisitEvents(trx, visitRows);
+    await store.insertRejects(trx, rejects);
+    const rollups = acc.rows();
+    await store.addRollups(trx, rollups.hourly, rollups.daily);
+    await store.markProcessed(trx, 'monitor_raw', raw.map((r) => Number(r.id)));
+    await store.markProcessed(trx, 'landing_visits', visits.map((r) => Number(r.id)));
     return { monitor: raw.length, visits: visits.length, rejects: rejects.length };
   });
 }
@@ -221,8 +195,7 @@ export function startProcessor(deps: Pick<Deps, 'db' | 'engine' | 'lifecycle' | 
   const tick = () => {
     if (running || stopped) return;
     running = (async () => {
-      const todo = await db.selectFrom('monitor_raw').select((eb) => eb.fn.countAll<number>().as('n')).where('processed', '=', 0).executeTakeFirst();
-      backlog = Number(todo?.n ?? 0);
+      backlog = await store.pingBacklog(db);
       if (backlog === 0) return;
       await processAll(db, engine, o.slice, pause);
     })()

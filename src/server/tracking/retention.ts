@@ -7,20 +7,19 @@
  */
 import type { Db } from '../kernel/executor.ts';
 import { acquireLease } from '../cluster/lease.ts';
+import { pruneProcessedSlice, type RawTable } from './store.ts';
 import type { Deps } from '../deps.ts';
 import { log, errorFields } from '../kernel/log.ts';
 
 const SLICE = 2000;
 const MAX_SLICES_PER_RUN = 500;
 
-async function pruneTable(db: Db, table: 'monitor_raw' | 'landing_visits', cutoff: number): Promise<number> {
+async function pruneTable(db: Db, table: RawTable, cutoff: number): Promise<number> {
   let deleted = 0;
   for (let i = 0; i < MAX_SLICES_PER_RUN; i++) {
-    const rows = await db.selectFrom(table).select(['id', 'received_at']).where('processed', '=', 1).orderBy('id').limit(SLICE).execute();
-    const old = rows.filter((r) => Number(r.received_at) < cutoff).map((r) => Number(r.id));
-    if (old.length > 0) await db.deleteFrom(table).where('id', 'in', old).execute();
-    deleted += old.length;
-    if (old.length < SLICE) break; // reached rows younger than the cutoff (or the end)
+    const [n, reachedYounger] = await pruneProcessedSlice(db, table, cutoff, SLICE);
+    deleted += n;
+    if (reachedYounger) break; // reached rows younger than the cutoff (or the end)
   }
   return deleted;
 }

@@ -1,6 +1,5 @@
-/** Rollup buckets and the upsert that adds counts (insert … on conflict do update, same on SQLite and PostgreSQL). */
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+/** Rollup buckets, and the in-memory sums of one processing run (written by `addRollups` in the store). */
+import type { RollupDailyTable, RollupHourlyTable } from './tables.ts';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
 
 export const hourOf = (epochSeconds: number): number => Math.floor(epochSeconds / 3600) * 3600;
@@ -38,34 +37,11 @@ export class RollupAccumulator {
     }
   }
 
-  async write(trx: Transaction<Database>): Promise<void> {
-    const hourly = [...this.hourly.values()].map(({ bucket, ...r }) => ({ hour: bucket, ...r }));
-    const daily = [...this.daily.values()].map(({ bucket, ...r }) => ({ day: bucket, ...r }));
-    for (let i = 0; i < hourly.length; i += 300) {
-      await trx
-        .insertInto('rollup_hourly')
-        .values(hourly.slice(i, i + 300))
-        .onConflict((oc) =>
-          oc.columns(['hour', 'pageid', 'adv', 'aid']).doUpdateSet({
-            shows: sql`rollup_hourly.shows + excluded.shows`,
-            clicks: sql`rollup_hourly.clicks + excluded.clicks`,
-            visits: sql`rollup_hourly.visits + excluded.visits`,
-          }),
-        )
-        .execute();
-    }
-    for (let i = 0; i < daily.length; i += 300) {
-      await trx
-        .insertInto('rollup_daily')
-        .values(daily.slice(i, i + 300))
-        .onConflict((oc) =>
-          oc.columns(['day', 'pageid', 'adv', 'aid']).doUpdateSet({
-            shows: sql`rollup_daily.shows + excluded.shows`,
-            clicks: sql`rollup_daily.clicks + excluded.clicks`,
-            visits: sql`rollup_daily.visits + excluded.visits`,
-          }),
-        )
-        .execute();
-    }
+  /** The accumulated rows, ready for `addRollups`. */
+  rows(): { hourly: RollupHourlyTable[]; daily: RollupDailyTable[] } {
+    return {
+      hourly: [...this.hourly.values()].map(({ bucket, ...r }) => ({ hour: bucket, ...r })),
+      daily: [...this.daily.values()].map(({ bucket, ...r }) => ({ day: bucket, ...r })),
+    };
   }
 }

@@ -9,6 +9,7 @@ import { invalid } from '../kernel/errors.ts';
 import { requireLink, scopeOf } from '../links/scope.ts';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
 import { dayOf, hourOf } from './rollup.ts';
+import { rollupSums } from './store.ts';
 import type { StatsPoint, StatsResult } from '../../shared/stats.ts';
 
 export const MAX_RANGE_DAYS = 92;
@@ -49,31 +50,8 @@ export async function rollupSeries(db: Db, q: { pageids?: string[]; customerids?
   const step = q.granularity === 'hour' ? 3600 : 86400;
   const first = bucketOf(q.from);
   const last = bucketOf(q.to);
-  const sums = new Map<number, { shows: number; clicks: number; visits: number }>();
   const empty = (q.pageids && q.pageids.length === 0) || (q.customerids && q.customerids.length === 0);
-  if (!empty) {
-    const rows =
-      q.granularity === 'hour'
-        ? await db
-            .selectFrom('rollup_hourly')
-            .select((eb) => ['hour as bucket', eb.fn.sum<number>('shows').as('shows'), eb.fn.sum<number>('clicks').as('clicks'), eb.fn.sum<number>('visits').as('visits')])
-            .where('hour', '>=', first)
-            .where('hour', '<=', last)
-            .$if(!!q.pageids, (b) => b.where('pageid', 'in', q.pageids!))
-            .$if(!!q.customerids, (b) => b.where('customerid', 'in', q.customerids!))
-            .groupBy('hour')
-            .execute()
-        : await db
-            .selectFrom('rollup_daily')
-            .select((eb) => ['day as bucket', eb.fn.sum<number>('shows').as('shows'), eb.fn.sum<number>('clicks').as('clicks'), eb.fn.sum<number>('visits').as('visits')])
-            .where('day', '>=', first)
-            .where('day', '<=', last)
-            .$if(!!q.pageids, (b) => b.where('pageid', 'in', q.pageids!))
-            .$if(!!q.customerids, (b) => b.where('customerid', 'in', q.customerids!))
-            .groupBy('day')
-            .execute();
-    for (const r of rows) sums.set(Number(r.bucket), { shows: Number(r.shows), clicks: Number(r.clicks), visits: Number(r.visits) });
-  }
+  const sums = empty ? new Map<number, { shows: number; clicks: number; visits: number }>() : await rollupSums(db, { ...q, first, last });
   const series: StatsPoint[] = [];
   const totals = { shows: 0, clicks: 0, visits: 0, ctr: 0 };
   for (let t = first; t <= last; t += step) {

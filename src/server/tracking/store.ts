@@ -1,0 +1,163 @@
+/**
+ * The tracking store: every query of the tracking feature (raw write-ahead rows, parsed events, click keys,
+ * rejects, rollups). Functions take the database or an open transaction; the callers (batch writer, processor,
+ * retention, stats) decide the transaction. Large inserts and `in (…)` lists go in chunks that stay under
+ * SQLite's bound-variable limit.
+ */
+import { sql, type Insertable } from 'kysely';
+import type { Db, Executor } from '../kernel/executor.ts';
+import type { Engine } from '../db/dialect.ts';
+import type {
+  LandingVisitsTable, MonitorEventsTable, MonitorRawTable, MonitorRejectsTable, RollupDailyTable, RollupHourlyTable, VisitEventsTable,
+} from './tables.ts';
+
+export type RawTable = 'monitor_raw' | 'landing_visits';
+
+export const chunks = <T>(list: T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+};
+
+/** Rows per raw INSERT (SQLite allows 32766 bound values; 8 columns × 400 stays well under). */
+const RAW_CHUNK = 400;
+
+/** One batch of raw pings and visits in ONE transaction (the batch writer acknowledges after it commits). */
+export async function insertRawBatch(db: Db, monitor: Array<Insertable<MonitorRawTable>>, visits: Array<Insertable<LandingVisitsTable>>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < monitor.length; i += RAW_CHUNK) await trx.insertInto('monitor_raw').values(monitor.slice(i, i + RAW_CHUNK)).execute();
+    for (let i = 0; i < visits.length; i += RAW_CHUNK) await trx.insertInto('landing_visits').values(visits.slice(i, i + RAW_CHUNK)).execute();
+  });
+}
+
+/** Serialise processors of several app nodes on one PostgreSQL (SQLite has one writer anyway). */
+export async function lockProcessor(tx: Executor, engine: Engine): Promise<void> {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(74020001)`.execute(tx);
+}
+
+export const unprocessedPings = (tx: Executor, limit: number) =>
+  tx.selectFrom('monitor_raw').selectAll().where('processed', '=', 0).orderBy('id').limit(limit).execute();
+
+export const unprocessedVisits = (tx: Executor, limit: number) =>
+  tx.selectFrom('landing_visits').selectAll().where('processed', '=', 0).orderBy('id').limit(limit).execute();
+
+export async function markProcessed(tx: Executor, table: RawTable, ids: number[]): Promise<void> {
+  for (const part of chunks(ids, 900)) await tx.updateTable(table).set({ processed: 1 }).where('id', 'in', part).execute();
+}
+
+/** Raw pings waiting for the processor (the lag gauge). */
+export async function pingBacklog(db: Executor): Promise<number> {
+  const row = await db.selectFrom('monitor_raw').select((eb) => eb.fn.countAll<number>().as('n')).where('processed', '=', 0).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Delete up to `slice` of the oldest processed raw rows received before `cutoff`: reads them in id order (index
+ * `…_todo` on (processed, id)) and stops at younger rows, so it costs what it deletes, never a table scan.
+ * Returns [deleted, reachedYoungerRows].
+ */
+export async function pruneProcessedSlice(db: Executor, table: RawTable, cutoff: number, slice: number): Promise<[number, boolean]> {
+  const rows = await db.selectFrom(table).select(['id', 'received_at']).where('processed', '=', 1).orderBy('id').limit(slice).execute();
+  const old = rows.filter((r) => Number(r.received_at) < cutoff).map((r) => Number(r.id));
+  if (old.length > 0) await db.deleteFrom(table).where('id', 'in', old).execute();
+  return [old.length, old.length < slice];
+}
+
+/** Which of these click keys were seen before, as `pageid\nkey`. */
+export async function seenClickKeys(tx: Executor, keys: string[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  for (const part of chunks(keys, 500)) {
+    const rows = await tx.selectFrom('click_keys').select(['pageid', 'key']).where('key', 'in', part).execute();
+    for (const row of rows) seen.add(`${row.pageid}\n${row.key}`);
+  }
+  return seen;
+}
+
+export async function insertClickKeys(tx: Executor, rows: Array<{ pageid: string; key: string; first_at: number }>): Promise<void> {
+  for (const part of chunks(rows, 300)) await tx.insertInto('click_keys').values(part).onConflict((oc) => oc.doNothing()).execute();
+}
+
+export async function insertPingEvents(tx: Executor, rows: Array<Insertable<MonitorEventsTable>>): Promise<void> {
+  for (const part of chunks(rows, 200)) await tx.insertInto('monitor_events').values(part).execute();
+}
+
+/** The advertiser and ad of earlier clicks with these click ids (a visit is attributed to its click). */
+export async function clicksByClickId(tx: Executor, clickids: string[]): Promise<Array<{ pageid: string; clickid: string; adv: string; aid: string }>> {
+  const out: Array<{ pageid: string; clickid: string; adv: string; aid: string }> = [];
+  for (const part of chunks(clickids, 500)) {
+    out.push(...(await tx.selectFrom('monitor_events').select(['pageid', 'clickid', 'adv', 'aid']).where('kind', '=', 'click').where('clickid', 'in', part).execute()));
+  }
+  return out;
+}
+
+export async function insertVisitEvents(tx: Executor, rows: Array<Insertable<VisitEventsTable>>): Promise<void> {
+  for (const part of chunks(rows, 300)) await tx.insertInto('visit_events').values(part).execute();
+}
+
+export async function insertRejects(tx: Executor, rows: Array<Insertable<MonitorRejectsTable>>): Promise<void> {
+  for (const part of chunks(rows, 300)) await tx.insertInto('monitor_rejects').values(part).execute();
+}
+
+/** Add counts to the rollups (insert … on conflict do update, the same on SQLite and PostgreSQL). */
+export async function addRollups(tx: Executor, hourly: RollupHourlyTable[], daily: RollupDailyTable[]): Promise<void> {
+  for (const part of chunks(hourly, 300)) {
+    await tx
+      .insertInto('rollup_hourly')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['hour', 'pageid', 'adv', 'aid']).doUpdateSet({
+          shows: sql`rollup_hourly.shows + excluded.shows`,
+          clicks: sql`rollup_hourly.clicks + excluded.clicks`,
+          visits: sql`rollup_hourly.visits + excluded.visits`,
+        }),
+      )
+      .execute();
+  }
+  for (const part of chunks(daily, 300)) {
+    await tx
+      .insertInto('rollup_daily')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['day', 'pageid', 'adv', 'aid']).doUpdateSet({
+          shows: sql`rollup_daily.shows + excluded.shows`,
+          clicks: sql`rollup_daily.clicks + excluded.clicks`,
+          visits: sql`rollup_daily.visits + excluded.visits`,
+        }),
+      )
+      .execute();
+  }
+}
+
+export interface RollupQuery {
+  pageids?: string[];
+  customerids?: number[];
+  /** First and last bucket (inclusive), epoch seconds. */
+  first: number;
+  last: number;
+  granularity: 'hour' | 'day';
+}
+
+/** Counts per bucket in [first, last], summed over advertisers and ads. */
+export async function rollupSums(db: Executor, q: RollupQuery): Promise<Map<number, { shows: number; clicks: number; visits: number }>> {
+  const rows =
+    q.granularity === 'hour'
+      ? await db
+          .selectFrom('rollup_hourly')
+          .select((eb) => ['hour as bucket', eb.fn.sum<number>('shows').as('shows'), eb.fn.sum<number>('clicks').as('clicks'), eb.fn.sum<number>('visits').as('visits')])
+          .where('hour', '>=', q.first)
+          .where('hour', '<=', q.last)
+          .$if(!!q.pageids, (b) => b.where('pageid', 'in', q.pageids!))
+          .$if(!!q.customerids, (b) => b.where('customerid', 'in', q.customerids!))
+          .groupBy('hour')
+          .execute()
+      : await db
+          .selectFrom('rollup_daily')
+          .select((eb) => ['day as bucket', eb.fn.sum<number>('shows').as('shows'), eb.fn.sum<number>('clicks').as('clicks'), eb.fn.sum<number>('visits').as('visits')])
+          .where('day', '>=', q.first)
+          .where('day', '<=', q.last)
+          .$if(!!q.pageids, (b) => b.where('pageid', 'in', q.pageids!))
+          .$if(!!q.customerids, (b) => b.where('customerid', 'in', q.customerids!))
+          .groupBy('day')
+          .execute();
+  return new Map(rows.map((r) => [Number(r.bucket), { shows: Number(r.shows), clicks: Number(r.clicks), visits: Number(r.visits) }]));
+}
