@@ -12,6 +12,8 @@ import { userRoutes } from './accounts/routes.ts';
 import { landRoutes } from './links/land-routes.ts';
 import { linkRoutes } from './links/routes.ts';
 import { tfcRoutes } from './affiliate/routes.ts';
+import { publishRoutes } from './publish/routes.ts';
+import { requireAuth } from './http/auth.ts';
 import { jumptestRoutes } from './jumptest/routes.ts';
 import { trackingRoutes } from './tracking/routes.ts';
 
@@ -71,7 +73,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   capi.route('/napi/jumptest', jumptestRoutes);
   capi.route('/napi/link/stats', trackingRoutes);
   app.route('/capi', capi);
-  app.route('/tfc', tfcRoutes);
+  // `/tfc/*` is authenticated as a whole: item conversion (affiliate) and landing HTML publishing (publish).
+  app.route('/tfc', new Hono<AppEnv>().use('/*', requireAuth).route('/', tfcRoutes).route('/', publishRoutes));
 
   app.notFound(notFoundRoute);
   app.onError(onError);

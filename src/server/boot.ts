@@ -1,7 +1,8 @@
 /**
- * The one boot function: builds the dependency set from the environment, for the server process, the CLI and
- * every test alike (tests pass an open database, fixed secrets and a manual clock). It is also the process
- * wiring: the only place that chooses implementations of the seams (mail transport, …).
+ * The one boot function and the process wiring: it builds the dependency set from the environment for the
+ * server process, the CLI and every test alike (tests pass an open database, fixed secrets, a manual clock or
+ * fake connectors), and it is the only place that chooses implementations of the seams — which is why the
+ * sandbox appears here and nowhere else in the product.
  */
 import path from 'node:path';
 import { loadConfig, type Config } from './kernel/config.ts';
@@ -9,12 +10,17 @@ import { loadSecrets, type Secrets } from './kernel/secrets.ts';
 import { systemClock, type Clock } from './kernel/clock.ts';
 import { Lifecycle } from './kernel/lifecycle.ts';
 import { Metrics } from './kernel/metrics.ts';
-import { setLogLevel } from './kernel/log.ts';
+import { log, setLogLevel } from './kernel/log.ts';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from './db/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { newNodeId } from './cluster/lease.ts';
-import type { Deps } from './deps.ts';
+import { authenticate } from './accounts/session.ts';
+import { LinkEvents } from './links/events.ts';
+import { LocalDirectoryStorage } from './publish/storage.ts';
+import type { AffiliateRegistry } from './affiliate/provider.ts';
+import { sandboxAffiliates } from './sandbox/affiliate.ts';
+import type { AdPlatformRegistry, Deps } from './deps.ts';
 
 export interface BootOptions {
   /** The environment to read configuration from (default: process.env). */
@@ -24,6 +30,9 @@ export interface BootOptions {
   /** Fixed keys (tests); by default from the environment or DATA_DIR/secrets.json. */
   secrets?: Secrets;
   clock?: Clock;
+  /** Replace external systems (tests: a failing union, a recording connector). */
+  affiliates?: AffiliateRegistry;
+  adPlatforms?: AdPlatformRegistry;
 }
 
 export interface Booted {
@@ -36,7 +45,9 @@ export interface Booted {
 /** Open the configured database (PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR) and migrate. */
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   const handle = await openDatabase(
-    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { sqliteFile: path.join(config.dataDir, 'toufang.sqlite') },
+    config.DATABASE_URL
+      ? { databaseUrl: config.DATABASE_URL, onIdleError: (err) => log.warn('idle PostgreSQL connection lost', { err: err.message }) }
+      : { sqliteFile: path.join(config.dataDir, 'toufang.sqlite') },
   );
   await migrateToLatest(handle);
   return handle;
@@ -60,6 +71,12 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
     metrics: new Metrics(),
     mailer,
     limiter: new RateLimiter(() => clock.nowMs()),
+    storage: new LocalDirectoryStorage(path.join(config.dataDir, 'oss')),
+    linkEvents: new LinkEvents(),
+    authenticate: (authorization) => authenticate(deps, authorization),
+    // Real union and ad-platform connectors plug in here when configured; until then the sandbox answers.
+    affiliates: opts.affiliates ?? sandboxAffiliates(),
+    adPlatforms: opts.adPlatforms ?? {},
   };
   return {
     deps,

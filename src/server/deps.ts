@@ -5,10 +5,21 @@ import type { Secrets } from './kernel/secrets.ts';
 import type { Clock } from './kernel/clock.ts';
 import type { Lifecycle } from './kernel/lifecycle.ts';
 import type { Metrics } from './kernel/metrics.ts';
+import type { Authenticate } from './kernel/actor.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
+import type { ObjectStorage } from './publish/storage.ts';
+import type { LinkEvents } from './links/events.ts';
+import type { AffiliateRegistry } from './affiliate/provider.ts';
+import type { AdPlatformConnector, AdPlatform } from './connectors/ad-platform.ts';
 
-/** What services need from the process: built once by `boot()` (the process, the CLI and every test alike) and passed down. */
+/** Ad-platform connectors by platform; a platform is absent until its connector is configured or sandboxed. */
+export type AdPlatformRegistry = Readonly<Partial<Record<AdPlatform, AdPlatformConnector>>>;
+
+/**
+ * What services need from the process: built once by `boot()` (the process, the CLI and every test alike) and
+ * passed down. External systems arrive here as registries keyed by platform; module-level state does not exist.
+ */
 export interface Deps {
   db: Db;
   engine: Engine;
@@ -22,4 +33,12 @@ export interface Deps {
   metrics: Metrics;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** Published artefacts (landing HTML): `DATA_DIR/oss/` by default. */
+  storage: ObjectStorage;
+  linkEvents: LinkEvents;
+  /** Token → caller (the accounts feature's sessions), for the HTTP layer. */
+  authenticate: Authenticate;
+  /** Affiliate unions (taobao 2, jingdong 3, pinduoduo 5). */
+  affiliates: AffiliateRegistry;
+  adPlatforms: AdPlatformRegistry;
 }

@@ -7,7 +7,7 @@ import { createStaticHandler } from './static.ts';
 import type { Metrics } from './kernel/metrics.ts';
 import { log, errorFields } from './kernel/log.ts';
 
-type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => void | Promise<void>;
 
 const API_PREFIXES = ['/capi/', '/tfc/', '/fcadbacklong/'];
 const isApi = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || url === '/healthz' || url === '/metrics';
@@ -31,6 +31,8 @@ export interface ServerParts {
   clientDir: string;
   /** Astro's handler (middleware mode); null when the build is missing. */
   astro: NodeHandler | null;
+  /** Handed to every Astro request as `Astro.locals` (the landing runtime). */
+  astroLocals?: App.Locals;
   /** Raw handlers that must run before anything else (monitor pings, stored landing pages). */
   fastPaths?: Array<(req: IncomingMessage, res: ServerResponse) => boolean>;
 }
@@ -62,7 +64,7 @@ export function createHttpServer(parts: ServerParts): { server: Server; inFlight
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('页面尚未构建，请先运行 npm run build');
       return;
     }
-    Promise.resolve(parts.astro(req, res)).catch((err) => {
+    Promise.resolve(parts.astro(req, res, undefined, parts.astroLocals ?? {})).catch((err) => {
       log.error('page render failed', { url, ...errorFields(err) });
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('服务器开小差了，请稍后再试');
     });

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     api: createApp(deps),
     clientDir: path.join(distDir, 'client'),
     astro: await loadAstro(distDir),
+    astroLocals: { landing: landing.runtime },
     fastPaths: [tracking.monitorFastPath, landing.fastPath],
   });
 

@@ -16,8 +16,7 @@ import { createHttpServer } from '../../src/server/http-server.ts';
 import { startTracking } from '../../src/server/tracking/index.ts';
 import { processAll } from '../../src/server/tracking/processor.ts';
 import { Landing } from '../../src/server/landing/index.ts';
-import { emitLinkChanged } from '../../src/server/links/events.ts';
-import { landingKey, objectStorage } from '../../src/server/publish/storage.ts';
+import { landingKey } from '../../src/server/publish/storage.ts';
 import { insertLink } from './tracking-helpers.ts';
 
 const entry = path.resolve('dist/server/entry.mjs');
@@ -43,7 +42,7 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
     const tracking = startTracking(t.deps, { trustProxy: false, processIntervalMs: 60_000 });
     stopTracking = () => tracking.batcher.close();
     landing = new Landing(t.deps, tracking.batcher, { cache: true, ttlMs: 60_000, warmLimit: 100, maxEntries: 100 });
-    ({ server } = createHttpServer({ config: t.deps.config, metrics: t.deps.metrics, api: t.app, clientDir: path.resolve('dist/client'), astro: handler, fastPaths: [tracking.monitorFastPath, landing.fastPath] }));
+    ({ server } = createHttpServer({ config: t.deps.config, metrics: t.deps.metrics, api: t.app, clientDir: path.resolve('dist/client'), astro: handler, astroLocals: { landing: landing.runtime }, fastPaths: [tracking.monitorFastPath, landing.fastPath] }));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as { port: number }).port;
     base = `http://127.0.0.1:${port}`;
@@ -75,7 +74,7 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
     expect(gunzipSync(gz.body).toString()).toContain('¥19.90');
     const head = await fetch(base + '/pub/2001', { method: 'HEAD' });
     expect(head.status).toBe(200);
-    const stored = await objectStorage(t.deps.config).get(landingKey('2001'));
+    const stored = await t.deps.storage.get(landingKey('2001'));
     expect(stored?.body.toString()).toContain('商品A');
   });
 
@@ -93,17 +92,17 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
 
   it('re-renders on a link change and drops a deleted link', async () => {
     await t.deps.db.updateTable('links').set({ item_title: '商品B <script>alert(1)</script>' }).where('pageid', '=', '2001').execute();
-    await emitLinkChanged('2001');
+    await t.deps.linkEvents.emit('2001');
     await landing.idle();
     const html = await (await get('/pub/2001')).text();
     expect(html).toContain('商品B &lt;script&gt;alert(1)&lt;/script&gt;');
     await t.deps.db.updateTable('links').set({ deleted_at: 1 }).where('pageid', '=', '2001').execute();
-    await emitLinkChanged('2001');
+    await t.deps.linkEvents.emit('2001');
     await landing.idle();
     const gone = await get('/pub/2001');
     expect(gone.status).toBe(404);
     expect(await gone.text()).toContain('页面不存在');
-    expect(await objectStorage(t.deps.config).get(landingKey('2001'))).toBeNull();
+    expect(await t.deps.storage.get(landingKey('2001'))).toBeNull();
   });
 
   it('a link missing from memory is rendered by Astro (visit recorded) and then cached', async () => {

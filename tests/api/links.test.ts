@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../support/dialects.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { createUser } from '../../src/server/accounts/users.ts';
-import { onLinkChanged } from '../../src/server/links/events.ts';
 import type { LinkView, LinkLogEntry, CustomerOption } from '../../src/shared/links.ts';
 
 const PW = 'secret123';
@@ -35,7 +34,7 @@ describe.each(dialects())('links API on $name', (dialect) => {
 
   it('creates a link with every field, item data and monitor URLs', async () => {
     const changed: string[] = [];
-    const off = onLinkChanged((p) => void changed.push(p));
+    const off = t.deps.linkEvents.on((p) => void changed.push(p));
     const r = await create('c1', { relate_advertiser_ids: '111,222' });
     off();
     expect(r.body.code).toBe(1);
@@ -59,10 +58,10 @@ describe.each(dialects())('links API on $name', (dialect) => {
 
   it('a failing change listener never fails the request; listeners hear update and delete too', async () => {
     const heard: string[] = [];
-    const offBad = onLinkChanged(() => {
+    const offBad = t.deps.linkEvents.on(() => {
       throw new Error('renderer down');
     });
-    const offGood = onLinkChanged(async (p) => void heard.push(p));
+    const offGood = t.deps.linkEvents.on(async (p) => void heard.push(p));
     try {
       const v = (await create('c1')).body.data;
       expect((await call('c1', 'update', { pageid: v.pageid, title: '改' })).body.code).toBe(1);

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../support/dialects.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { createUser } from '../../src/server/accounts/users.ts';
-import { objectStorage, landingKey } from '../../src/server/publish/storage.ts';
-import { setAffiliateProvider } from '../../src/server/affiliate/provider.ts';
+import { landingKey } from '../../src/server/publish/storage.ts';
 import type { Conversion } from '../../src/server/affiliate/provider.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
 import type { LinkView } from '../../src/shared/links.ts';
@@ -73,11 +72,13 @@ describe.each(dialects())('/tfc on $name', (dialect) => {
   });
 
   it('an upstream failure answers 5020 without details', async () => {
-    const prev = setAffiliateProvider({ name: 'broken', convert: async () => { throw new Error('ECONNRESET secret-host'); } });
+    const broken = { name: 'broken', convert: async () => { throw new Error('ECONNRESET secret-host'); } };
+    const down = await makeTestApp(dialect, {}, { handle: t.handle, affiliates: { 2: broken, 3: broken, 5: broken } });
     try {
-      expect(await get('/tfc/newputoth/geturl?item=612345678901')).toEqual({ status: 502, body: { code: 5020, msg: '商品转链失败：联盟接口暂时不可用，请稍后再试', data: null } });
+      const r = await down.app.request('/tfc/newputoth/geturl?item=612345678901', { headers: { authorization: tok.c1! } });
+      expect({ status: r.status, body: await r.json() }).toEqual({ status: 502, body: { code: 5020, msg: '商品转链失败：联盟接口暂时不可用，请稍后再试', data: null } });
     } finally {
-      setAffiliateProvider(prev);
+      await down.close();
     }
   });
 
@@ -85,11 +86,11 @@ describe.each(dialects())('/tfc on $name', (dialect) => {
     const html = '<!doctype html><title></title><p>落地页</p>';
     const r = await t.post('/tfc/htmltoss', { pageid, html }, { token: tok.c1 });
     expect(r.body).toEqual({ code: 1, msg: '发布成功', data: { pageid, key: `landing/${pageid}.html`, bytes: Buffer.byteLength(html) } });
-    const stored = await objectStorage(t.deps.config).get(landingKey(pageid));
+    const stored = await t.deps.storage.get(landingKey(pageid));
     expect(stored?.body.toString('utf8')).toBe(html);
     expect(stored?.contentType).toBe('text/html; charset=utf-8');
     expect((await t.post('/tfc/newputoth/htmloss', { pageid, html: 'v2' }, { token: tok.c1 })).body.code).toBe(1);
-    expect((await objectStorage(t.deps.config).get(landingKey(pageid)))?.body.toString()).toBe('v2');
+    expect((await t.deps.storage.get(landingKey(pageid)))?.body.toString()).toBe('v2');
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { boot } from '../../src/server/boot.ts';
 import { createApp } from '../../src/server/app.ts';
 import { setLogLevel } from '../../src/server/kernel/log.ts';
 import type { Clock } from '../../src/server/kernel/clock.ts';
+import type { AffiliateRegistry } from '../../src/server/affiliate/provider.ts';
 import type { DatabaseHandle } from '../../src/server/db/index.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
@@ -12,6 +13,8 @@ import type { DialectCase } from './dialects.ts';
 
 export interface TestApp {
   deps: Deps;
+  /** The database under this app (share it with a second app instance). */
+  handle: DatabaseHandle;
   app: ReturnType<typeof createApp>;
   /** POST JSON (or a raw string body) and read the envelope. */
   post<T = unknown>(path: string, body?: unknown, opts?: { token?: string; ip?: string; raw?: string }): Promise<{ status: number; body: Envelope<T> }>;
@@ -22,6 +25,7 @@ export interface TestAppOptions {
   /** Share an open database (two app instances on one database); the caller closes it. */
   handle?: DatabaseHandle;
   clock?: Clock;
+  affiliates?: AffiliateRegistry;
 }
 
 export const TEST_SECRETS = { tokenSecret: Buffer.from('test-token-secret-test-token-secret!!'), encryptionKey: Buffer.alloc(32, 7) };
@@ -43,11 +47,13 @@ export async function makeTestApp(dialect: DialectCase, env: Record<string, stri
     handle,
     secrets: TEST_SECRETS,
     clock: opts.clock,
+    affiliates: opts.affiliates,
   });
   const { deps } = booted;
   const app = createApp(deps);
   return {
     deps,
+    handle,
     app,
     async post(p, body, o = {}) {
       const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': o.ip ?? '10.0.0.1' };

@@ -1,13 +1,6 @@
 import { deriveRole, type Role } from '../../shared/roles.ts';
+import type { Actor } from '../kernel/actor.ts';
 import type { UserRow } from './store.ts';
-
-/** The authenticated caller, as every service sees it. */
-export interface Actor {
-  userId: number;
-  sessionId: string;
-  role: Role;
-  user: UserRow;
-}
 
 export const actorOf = (user: UserRow, sessionId: string): Actor => ({ userId: user.id, sessionId, role: deriveRole(user), user });
 

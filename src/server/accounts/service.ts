@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts';
 import { AppError, forbidden, notFound } from '../kernel/errors.ts';
 import { Code } from '../../shared/codes.ts';
 import { deriveRole, isAdminRole } from '../../shared/roles.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from '../kernel/actor.ts';
 import { verifyPassword } from './password.ts';
 import { setPassword, setUserStatus } from './users.ts';
 import * as store from './store.ts';

@@ -7,7 +7,8 @@ import { isUniqueViolation } from '../db/dialect.ts';
 import { AppError, invalid, notFound } from '../kernel/errors.ts';
 import { parseWith } from '../kernel/parse.ts';
 import { audit } from '../audit/store.ts';
-import { columnsForRole, type Actor } from './actor.ts';
+import type { Actor } from '../kernel/actor.ts';
+import { columnsForRole } from './actor.ts';
 import { hashPassword } from './password.ts';
 import * as store from './store.ts';
 

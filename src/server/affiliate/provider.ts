@@ -1,5 +1,7 @@
+import { Code } from '../../shared/codes.ts';
+import { AppError } from '../kernel/errors.ts';
+import { log, errorFields } from '../kernel/log.ts';
 import type { ItemRef, Union } from './items.ts';
-import { sandboxAffiliate } from '../sandbox/affiliate.ts';
 
 /** What an affiliate union tells us about one item or shop, and the promotion link it issues for it. */
 export interface Conversion {
@@ -20,22 +22,26 @@ export interface Conversion {
   promotion_url: string;
 }
 
-/**
- * The seam for real connectors (Taobao Union, JD Union, Pinduoduo DDK): one implementation answers for all unions.
- * The default is the deterministic sandbox, so the product works without credentials.
- */
+/** The seam for the union connectors (Taobao Union, JD Union, Pinduoduo DDK). */
 export interface AffiliateProvider {
   readonly name: string;
   convert(ref: ItemRef & { platform: Union }): Promise<Conversion>;
 }
 
-let current: AffiliateProvider = sandboxAffiliate;
+/**
+ * One provider per union, in `deps.affiliates`. The process wiring (`boot.ts`) chooses them — the real connector
+ * when it is configured, the sandbox otherwise; nothing else knows which one it talks to.
+ */
+export type AffiliateRegistry = Readonly<Record<Union, AffiliateProvider>>;
 
-export const affiliateProvider = (): AffiliateProvider => current;
-
-/** Swap the provider (a real connector at boot, a fake in a test); returns the previous one. */
-export function setAffiliateProvider(p: AffiliateProvider): AffiliateProvider {
-  const prev = current;
-  current = p;
-  return prev;
+/** Convert through the union's provider; a provider failure (network, protocol) becomes a clear 5xxx answer. */
+export async function convertThrough(affiliates: AffiliateRegistry, ref: ItemRef & { platform: Union }): Promise<Conversion> {
+  const provider = affiliates[ref.platform];
+  try {
+    return await provider.convert(ref);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    log.warn('affiliate conversion failed', { provider: provider.name, ...errorFields(err) });
+    throw new AppError(Code.upstreamFailed, '商品转链失败：联盟接口暂时不可用，请稍后再试');
+  }
 }

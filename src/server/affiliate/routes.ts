@@ -4,8 +4,7 @@ import { platformSchema } from '../../shared/links.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ok } from '../http/envelope.ts';
 import { body, query } from '../http/validate.ts';
-import { actor, requireAuth } from '../http/auth.ts';
-import { publishRoutes } from '../publish/routes.ts';
+import { actor } from '../http/auth.ts';
 import { unionOf } from './items.ts';
 import { convertItem, jdShopId } from './service.ts';
 
@@ -16,7 +15,6 @@ const converQuery = urlQuery.extend({ platform: platformSchema.optional() });
 
 /** `/tfc/*`: the "separate service" of spec §7 — item conversion through the affiliate provider, landing HTML publishing. */
 export const tfcRoutes = new Hono<AppEnv>()
-  .use('/*', requireAuth)
   .get('/newputoth/geturl', async (c) => ok(c, await convertItem(c.get('deps'), actor(c), query(c, itemQuery).item, 2)))
   .get('/newputpdd/geturl', async (c) => ok(c, await convertItem(c.get('deps'), actor(c), query(c, itemQuery).item, 5)))
   .get('/newputoth/item_conver', async (c) => {
@@ -24,5 +22,4 @@ export const tfcRoutes = new Hono<AppEnv>()
     return ok(c, await convertItem(c.get('deps'), actor(c), q.url, q.platform ? unionOf(q.platform) : null));
   })
   .post('/jdpromotion', async (c) => ok(c, await convertItem(c.get('deps'), actor(c), (await body(c, itemQuery)).item, 3)))
-  .get('/jdgetshopid', async (c) => ok(c, await jdShopId(c.get('deps'), actor(c), query(c, urlQuery).url)))
-  .route('/', publishRoutes);
+  .get('/jdgetshopid', async (c) => ok(c, await jdShopId(c.get('deps'), actor(c), query(c, urlQuery).url)));

@@ -1,10 +1,8 @@
 import type { Deps } from '../deps.ts';
-import type { Actor } from '../accounts/actor.ts';
-import { AppError, invalid } from '../kernel/errors.ts';
-import { Code } from '../../shared/codes.ts';
-import { log, errorFields } from '../kernel/log.ts';
+import type { Actor } from '../kernel/actor.ts';
+import { invalid } from '../kernel/errors.ts';
 import { parseItem, type Union } from './items.ts';
-import { affiliateProvider, type Conversion } from './provider.ts';
+import { convertThrough, type Conversion } from './provider.ts';
 
 /** Conversions per user per minute (each may cost a real union API call once connectors exist). */
 const PER_MINUTE = 120;
@@ -17,13 +15,7 @@ export async function convertItem(deps: Deps, actor: Actor, input: string, union
   deps.limiter.hit(`affiliate:${actor.userId}`, PER_MINUTE, 60_000);
   const ref = parseItem(input, union);
   if (ref.platform === null) throw invalid('请粘贴完整的商品链接，或同时指定商品平台（platform）');
-  try {
-    return await affiliateProvider().convert({ ...ref, platform: ref.platform });
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    log.warn('affiliate conversion failed', { provider: affiliateProvider().name, ...errorFields(err) });
-    throw new AppError(Code.upstreamFailed, '商品转链失败：联盟接口暂时不可用，请稍后再试');
-  }
+  return convertThrough(deps.affiliates, { ...ref, platform: ref.platform });
 }
 
 /** `jdgetshopid`: the JD shop of a shop URL directly, of an item through the union. */

@@ -6,12 +6,10 @@ import type { Database } from './schema.ts';
 import type { Engine } from './dialect.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite-dialect.ts';
-import { log } from '../kernel/log.ts';
-import type { Db } from '../kernel/executor.ts';
 
 
 export interface DatabaseHandle {
-  db: Db;
+  db: Kysely<Database>;
   engine: Engine;
   close(): Promise<void>;
 }
@@ -19,14 +17,14 @@ export interface DatabaseHandle {
 /** int8 and numeric come back from PostgreSQL as strings; our values fit in a JS number. */
 const toNumber = (v: string): number => Number(v);
 
-async function pgDialect(url: string): Promise<Dialect> {
+async function pgDialect(url: string, onIdleError: (err: Error) => void): Promise<Dialect> {
   const pg = await import('pg');
   pg.default.types.setTypeParser(20, toNumber);
   pg.default.types.setTypeParser(1700, toNumber);
   const pool = new pg.default.Pool({ connectionString: url, max: 10 });
   // An idle connection can die (database restart, failover, admin termination): pg-pool drops it and emits
   // 'error', which would crash the process if nobody listened. The next query simply opens a new connection.
-  pool.on('error', (err) => log.warn('idle PostgreSQL connection lost', { err: err.message }));
+  pool.on('error', onIdleError);
   return new PostgresDialect({ pool });
 }
 
@@ -42,6 +40,8 @@ export interface OpenOptions {
   sqliteFile?: string;
   /** Tests: 'pglite' for in-process PostgreSQL. */
   pglite?: boolean;
+  /** A lost idle PostgreSQL connection (logged by the caller; the pool replaces it). */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
@@ -51,7 +51,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     dialect = await pgliteDialect();
     engine = 'postgres';
   } else if (opts.databaseUrl) {
-    dialect = await pgDialect(opts.databaseUrl);
+    dialect = await pgDialect(opts.databaseUrl, opts.onIdleError ?? (() => {}));
     engine = 'postgres';
   } else {
     const file = opts.sqliteFile ?? ':memory:';

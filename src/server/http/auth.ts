@@ -1,13 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../../shared/roles.ts';
-import { authenticate } from '../accounts/session.ts';
-import type { Actor } from '../accounts/actor.ts';
+import type { Actor } from '../kernel/actor.ts';
 import { forbidden } from '../kernel/errors.ts';
 import type { AppEnv } from './env.ts';
 
 /** Every authenticated call reads its token from the Authorization header. */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('actor', await authenticate(c.get('deps'), c.req.header('authorization')));
+  c.set('actor', await c.get('deps').authenticate(c.req.header('authorization')));
   await next();
 };
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.ts';
-import type { Actor } from '../accounts/actor.ts';
+import type { Actor } from '../kernel/actor.ts';
 
 /** Hono context variables of the API app. */
 export interface AppEnv {

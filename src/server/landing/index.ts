@@ -15,12 +15,13 @@ import type { EventBatcher } from '../tracking/batch.ts';
 import { requestIp, splitPath } from '../tracking/monitor.ts';
 import { LIMITS } from '../tracking/parse.ts';
 import { LandingCache } from './cache.ts';
-import { isPageIdParam, RENDER_HEADER, setLandingRuntime, type VisitInput } from './runtime.ts';
+import { isPageIdParam, RENDER_HEADER, type LandingRuntime, type VisitInput } from './runtime.ts';
 import { findLiveLink, recentLivePageIds } from '../links/lookup.ts';
-import { onLinkChanged } from '../links/events.ts';
 import { landingPath, LANDING_PREFIXES } from '../../shared/links.ts';
-import { landingKey, objectStorage } from '../publish/storage.ts';
+import { landingKey } from '../publish/storage.ts';
 import { log, errorFields } from '../kernel/log.ts';
+
+type LandingDeps = Pick<Deps, 'db' | 'config' | 'lifecycle' | 'metrics' | 'linkEvents' | 'storage'>;
 
 export interface LandingOptions {
   /** Serve stored HTML from memory (off: every request is rendered by Astro; for benchmarks). */
@@ -47,21 +48,23 @@ export class Landing {
   readonly opts: LandingOptions;
   readonly stats = { hits: 0, misses: 0, renders: 0, renderFailures: 0 };
 
-  private readonly deps: Pick<Deps, 'db' | 'config' | 'lifecycle' | 'metrics'>;
+  private readonly deps: LandingDeps;
+  /** Handed to Astro with every request (`Astro.locals.landing`). */
+  readonly runtime: LandingRuntime;
 
-  constructor(deps: Pick<Deps, 'db' | 'config' | 'lifecycle' | 'metrics'>, batcher: EventBatcher, opts: LandingOptions) {
+  constructor(deps: LandingDeps, batcher: EventBatcher, opts: LandingOptions) {
     this.deps = deps;
     this.db = deps.db;
     this.config = deps.config;
     this.batcher = batcher;
     this.opts = opts;
     this.cache = new LandingCache(opts.maxEntries);
-    setLandingRuntime({
+    this.runtime = {
       find: async (pageid) => (await findLiveLink(this.db, pageid)) ?? null,
       recordVisit: (v) => this.recordVisit(v),
       renderSecret: this.secret,
       trustProxy: deps.config.TRUST_PROXY,
-    });
+    };
     deps.metrics.registerGauge('landing_cache_entries', () => this.cache.size);
     deps.metrics.registerGauge('landing_cache_bytes', () => this.cache.totalBytes);
     deps.metrics.registerGauge('landing_cache_hits_total', () => this.stats.hits);
@@ -110,7 +113,7 @@ export class Landing {
   /** Called once the server listens: the loopback port the publisher renders through. */
   start(port: number): void {
     this.port = port;
-    this.unsubscribe = onLinkChanged((pageid) => {
+    this.unsubscribe = this.deps.linkEvents.on((pageid) => {
       this.misses.delete(pageid);
       void this.render(pageid);
     });
@@ -153,7 +156,7 @@ export class Landing {
   private async doRender(pageid: string): Promise<void> {
     if (!this.port) return;
     const link = await findLiveLink(this.db, pageid);
-    const storage = objectStorage(this.config);
+    const storage = this.deps.storage;
     if (!link) {
       this.cache.delete(pageid);
       await storage.delete(landingKey(pageid));

@@ -1,6 +1,6 @@
 /** What every landing route does on a request: find the link (null → the page rewrites to /404), record the visit (not for the publisher's renders). */
 import type { AstroGlobal } from 'astro';
-import { isPageIdParam, landingRuntime, RENDER_HEADER } from './runtime.ts';
+import { isPageIdParam, RENDER_HEADER } from './runtime.ts';
 import type { LandingLinkRow } from './model.ts';
 
 function clientIp(astro: AstroGlobal, trustProxy: boolean): string {
@@ -18,8 +18,8 @@ function clientIp(astro: AstroGlobal, trustProxy: boolean): string {
 export async function resolveLanding(astro: AstroGlobal): Promise<LandingLinkRow | null> {
   const pageId = astro.params.pageId;
   astro.response.headers.set('cache-control', 'no-store');
-  const rt = landingRuntime();
-  if (!rt) throw new Error('landing runtime not started (pages are served by src/server/main.ts)');
+  const rt = astro.locals.landing;
+  if (!rt) throw new Error('landing runtime missing (pages are served by src/server/main.ts, which passes it in Astro.locals)');
   const link = isPageIdParam(pageId) ? await rt.find(pageId) : null;
   if (!link) return null;
   if (astro.request.headers.get(RENDER_HEADER) !== rt.renderSecret) {

@@ -1,7 +1,8 @@
 /**
- * The bridge between the server process and Astro's landing routes. Astro's build bundles its own copy of
- * modules it imports, so the live services are published on globalThis under one symbol by the server
- * (src/server/landing/index.ts) and read here by the pages.
+ * What Astro's landing routes need from the server process. Astro's build bundles its own copy of the modules
+ * it imports, so the live services cannot be shared by import: the process hands them to Astro with every
+ * request as `Astro.locals.landing` (the `locals` argument of @astrojs/node's middleware handler, passed by
+ * `http-server.ts`). The object belongs to the process's `Landing`; nothing is global.
  */
 import type { LandingLinkRow } from './model.ts';
 
@@ -21,16 +22,6 @@ export interface LandingRuntime {
   /** Requests carrying this value in `x-landing-render` are the publisher rendering a page: no visit. */
   renderSecret: string;
   trustProxy: boolean;
-}
-
-const KEY = Symbol.for('toufang.landing.runtime');
-
-export function setLandingRuntime(rt: LandingRuntime | null): void {
-  (globalThis as Record<symbol, unknown>)[KEY] = rt;
-}
-
-export function landingRuntime(): LandingRuntime | null {
-  return ((globalThis as Record<symbol, unknown>)[KEY] as LandingRuntime | undefined) ?? null;
 }
 
 export const RENDER_HEADER = 'x-landing-render';

@@ -1,9 +1,7 @@
-import { Code } from '../../shared/codes.ts';
 import { monitorUrl } from '../../shared/macros.ts';
-import { AppError, invalid } from '../kernel/errors.ts';
+import { invalid } from '../kernel/errors.ts';
 import { parseItem, unionOf, type ItemRef } from '../affiliate/items.ts';
-import { affiliateProvider } from '../affiliate/provider.ts';
-import { log, errorFields } from '../kernel/log.ts';
+import { convertThrough, type AffiliateRegistry } from '../affiliate/provider.ts';
 
 /** The item fields a link takes from the affiliate conversion. */
 export interface ItemFields {
@@ -31,20 +29,13 @@ export function refFromStored(itemid: string, platform: number): string {
  * Parse the item input against the link platform and convert it through the affiliate provider.
  * Platform 6 (wxminiapp) has no union: a bare id is kept as it is; a recognised URL is still converted.
  */
-export async function deriveItem(platform: number, item: string): Promise<ItemFields> {
+export async function deriveItem(affiliates: AffiliateRegistry, platform: number, item: string): Promise<ItemFields> {
   const union = unionOf(platform);
   const ref = parseItem(item, union);
   if (ref.platform === null) {
     return { itemid: ref.id, item_title: '', item_image: '', item_price: 0, detaillink: '', transedlink: '' };
   }
-  let conv;
-  try {
-    conv = await affiliateProvider().convert({ ...ref, platform: ref.platform });
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    log.warn('affiliate conversion failed', { provider: affiliateProvider().name, ...errorFields(err) });
-    throw new AppError(Code.upstreamFailed, '商品转链失败：联盟接口暂时不可用，请稍后再试');
-  }
+  const conv = await convertThrough(affiliates, { ...ref, platform: ref.platform });
   return {
     itemid: storedItemId(ref),
     item_title: conv.title.slice(0, 200),

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import type { Deps } from '../deps.ts';
-import type { Actor } from '../accounts/actor.ts';
+import type { Actor } from '../kernel/actor.ts';
 import type { LinksTable } from './tables.ts';
 import { publicBaseUrl } from '../kernel/config.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
@@ -12,7 +12,6 @@ import * as store from './store.ts';
 import { requireLink, resolveCustomer, scopeOf } from './scope.ts';
 import { checkCombination, deriveItem, monitorUrls, refFromStored } from './derive.ts';
 import { diff, toView } from './view.ts';
-import { emitLinkChanged } from './events.ts';
 
 const base = (deps: Deps) => publicBaseUrl(deps.config);
 
@@ -41,7 +40,7 @@ export async function createLink(deps: Deps, actor: Actor, input: LinkCreateInpu
   const customerid = await resolveCustomer(deps.db, actor, scope, input.customerid);
   const { item, customerid: _c, ...fields } = input;
   checkCombination(fields);
-  const derived = await deriveItem(input.platform, item);
+  const derived = await deriveItem(deps.affiliates, input.platform, item);
   const now = deps.clock.now();
   for (let attempt = 0; ; attempt++) {
     const pageid = await newPageId(deps);
@@ -54,7 +53,7 @@ export async function createLink(deps: Deps, actor: Actor, input: LinkCreateInpu
         await store.insertLog(tx, { pageid, customerid, actor_id: actor.userId, action: 'create', at: now, ...diff({}, r) });
         return r;
       });
-      await emitLinkChanged(row.pageid);
+      await deps.linkEvents.emit(row.pageid);
       return getLink(deps, actor, row.pageid);
     } catch (err) {
       if (attempt < 3 && isUniqueViolation(err)) continue;
@@ -73,7 +72,7 @@ export async function updateLink(deps: Deps, actor: Actor, input: LinkUpdateInpu
   checkCombination(merged);
   let next: Updateable<LinksTable> = { ...merged };
   if (item !== undefined || merged.platform !== old.platform) {
-    next = { ...next, ...(await deriveItem(merged.platform, item ?? refFromStored(old.itemid, old.platform))) };
+    next = { ...next, ...(await deriveItem(deps.affiliates, merged.platform, item ?? refFromStored(old.itemid, old.platform))) };
   }
   if (merged.state !== old.state) next = { ...next, ...monitorUrls(base(deps), merged.state, pageid) };
   const changes = diff(old, next as Partial<store.LinkRow>);
@@ -84,7 +83,7 @@ export async function updateLink(deps: Deps, actor: Actor, input: LinkUpdateInpu
     await store.updateLink(tx, old.id, { ...patch, updated_at: now });
     await store.insertLog(tx, { pageid, customerid: old.customerid, actor_id: actor.userId, action: 'update', at: now, ...changes });
   });
-  await emitLinkChanged(pageid);
+  await deps.linkEvents.emit(pageid);
   return getLink(deps, actor, pageid);
 }
 
@@ -95,7 +94,7 @@ export async function deleteLink(deps: Deps, actor: Actor, pageid: string): Prom
     await store.updateLink(tx, old.id, { deleted_at: now, updated_at: now });
     await store.insertLog(tx, { pageid, customerid: old.customerid, actor_id: actor.userId, action: 'delete', at: now, before: { deleted_at: null }, after: { deleted_at: now } });
   });
-  await emitLinkChanged(pageid);
+  await deps.linkEvents.emit(pageid);
 }
 
 export async function linkLog(deps: Deps, actor: Actor, input: { pageid: string; page: number; pagesize: number }): Promise<{ list: LinkLogEntry[]; total: number }> {

@@ -1,9 +1,9 @@
 import type { Deps } from '../deps.ts';
-import type { Actor } from '../accounts/actor.ts';
+import type { Actor } from '../kernel/actor.ts';
 import { AppError } from '../kernel/errors.ts';
 import { Code } from '../../shared/codes.ts';
 import { requireLink, scopeOf } from '../links/scope.ts';
-import { landingKey, objectStorage } from './storage.ts';
+import { landingKey } from './storage.ts';
 
 /** Largest landing page we publish (the request body limit applies first). */
 export const MAX_HTML_BYTES = 512 * 1024;
@@ -14,6 +14,6 @@ export async function publishLandingHtml(deps: Deps, actor: Actor, pageid: strin
   const body = Buffer.from(html, 'utf8');
   if (body.length > MAX_HTML_BYTES) throw new AppError(Code.payloadTooLarge, `落地页 HTML 过大（上限 ${MAX_HTML_BYTES / 1024} KB）`);
   const key = landingKey(pageid);
-  await objectStorage(deps.config).put(key, body, 'text/html; charset=utf-8');
+  await deps.storage.put(key, body, 'text/html; charset=utf-8');
   return { pageid, key, bytes: body.length };
 }

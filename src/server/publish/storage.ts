@@ -1,7 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../kernel/config.ts';
 import { invalid } from '../kernel/errors.ts';
 
 export interface StoredObject {
@@ -73,16 +72,6 @@ export class LocalDirectoryStorage implements ObjectStorage {
     await rm(this.file('objects', key), { force: true });
     await rm(this.file('meta', key), { force: true });
   }
-}
-
-const byDir = new Map<string, ObjectStorage>();
-
-/** The process's object storage: `DATA_DIR/oss/` (one instance per data directory). */
-export function objectStorage(config: Pick<Config, 'dataDir'>): ObjectStorage {
-  const root = path.join(config.dataDir, 'oss');
-  let s = byDir.get(root);
-  if (!s) byDir.set(root, (s = new LocalDirectoryStorage(root)));
-  return s;
 }
 
 /** Where a link's published landing HTML lives. */

@@ -1,4 +1,4 @@
-import type { AffiliateProvider, Conversion } from '../affiliate/provider.ts';
+import type { AffiliateProvider, AffiliateRegistry, Conversion } from '../affiliate/provider.ts';
 import type { ItemRef, Union } from '../affiliate/items.ts';
 import { seeded } from './seed.ts';
 
@@ -75,3 +75,6 @@ export const sandboxAffiliate: AffiliateProvider = {
   name: 'sandbox',
   convert: async (ref) => sandboxConvert(ref),
 };
+
+/** The sandbox answering for every union (the process wiring's default). */
+export const sandboxAffiliates = (): AffiliateRegistry => ({ 2: sandboxAffiliate, 3: sandboxAffiliate, 5: sandboxAffiliate });

@@ -4,7 +4,7 @@
  */
 import { z } from '../../shared/zod.ts';
 import type { Db } from '../kernel/executor.ts';
-import type { Actor } from '../accounts/actor.ts';
+import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
 import { requireLink, scopeOf } from '../links/scope.ts';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
