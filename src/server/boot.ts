@@ -10,6 +10,7 @@ import { loadSecrets, type Secrets } from './kernel/secrets.ts';
 import { systemClock, type Clock } from './kernel/clock.ts';
 import { Lifecycle } from './kernel/lifecycle.ts';
 import { Metrics } from './kernel/metrics.ts';
+import { IngestPressure } from './kernel/pressure.ts';
 import { log, setLogLevel } from './kernel/log.ts';
 import { openDatabase, migrateToLatest, type DatabaseHandle } from './db/index.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -20,6 +21,10 @@ import { LinkEvents } from './links/events.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
 import type { AffiliateRegistry } from './affiliate/provider.ts';
 import { sandboxAffiliates } from './sandbox/affiliate.ts';
+import { Scheduler, type SchedulerOptions } from './jobs/scheduler.ts';
+import { jobRunsRetentionJob } from './jobs/housekeeping.ts';
+import { mailJob, MAIL_JOB } from './mail/jobs.ts';
+import { processorJob, retentionJob } from './tracking/jobs.ts';
 import type { AdPlatformRegistry, Deps } from './deps.ts';
 
 export interface BootOptions {
@@ -33,12 +38,13 @@ export interface BootOptions {
   /** Replace external systems (tests: a failing union, a recording connector). */
   affiliates?: AffiliateRegistry;
   adPlatforms?: AdPlatformRegistry;
+  scheduler?: Partial<SchedulerOptions>;
 }
 
 export interface Booted {
   deps: Deps;
   handle: DatabaseHandle;
-  /** Release what boot made: the mail transport, and the database when boot opened it. */
+  /** Release what boot made: the scheduler (waits for running jobs), the mail transport, and the database when boot opened it. */
   close(): Promise<void>;
 }
 
@@ -59,16 +65,21 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   const secrets = opts.secrets ?? loadSecrets(config);
   const handle = opts.handle ?? (await openConfiguredDatabase(config));
   const clock = opts.clock ?? systemClock;
-  const mailer = createMailer(handle.db, clock, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const nodeId = newNodeId();
+  const pressure = new IngestPressure();
+  const jobs = new Scheduler({ db: handle.db, clock, nodeId, pressure }, opts.scheduler);
+  const mailer = createMailer(handle.db, clock, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, onQueued: () => jobs.kick(MAIL_JOB) });
   const deps: Deps = {
     db: handle.db,
     engine: handle.engine,
     config,
     secrets,
     clock,
-    nodeId: newNodeId(),
+    nodeId,
     lifecycle: new Lifecycle(),
     metrics: new Metrics(),
+    pressure,
+    jobs,
     mailer,
     limiter: new RateLimiter(() => clock.nowMs()),
     storage: new LocalDirectoryStorage(path.join(config.dataDir, 'oss')),
@@ -78,10 +89,15 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
     affiliates: opts.affiliates ?? sandboxAffiliates(),
     adPlatforms: opts.adPlatforms ?? {},
   };
+  // Every feature's jobs. They run where the server calls `deps.jobs.start()` (one leader among the nodes);
+  // a kick (queued mail) runs its job on any node.
+  jobs.register(processorJob(deps), mailJob(deps), jobRunsRetentionJob(deps));
+  if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   return {
     deps,
     handle,
     async close() {
+      await jobs.stop();
       mailer.close();
       if (!opts.handle) await handle.close();
     },

@@ -5,6 +5,8 @@ import type { Secrets } from './kernel/secrets.ts';
 import type { Clock } from './kernel/clock.ts';
 import type { Lifecycle } from './kernel/lifecycle.ts';
 import type { Metrics } from './kernel/metrics.ts';
+import type { IngestPressure } from './kernel/pressure.ts';
+import type { Scheduler } from './jobs/scheduler.ts';
 import type { Authenticate } from './kernel/actor.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
@@ -31,6 +33,10 @@ export interface Deps {
   nodeId: string;
   lifecycle: Lifecycle;
   metrics: Metrics;
+  /** Background work yields to monitor ingestion through this (fed by the tracking wiring). */
+  pressure: IngestPressure;
+  /** The job scheduler: every feature's jobs registered; started by the server process only. */
+  jobs: Scheduler;
   mailer: Mailer;
   limiter: RateLimiter;
   /** Published artefacts (landing HTML): `DATA_DIR/oss/` by default. */

@@ -9,7 +9,6 @@ import { seedDemoAccounts, demoLoginTable } from './demo/accounts.ts';
 import { seedDemoLinks } from './demo/links.ts';
 import { log, errorFields } from './kernel/log.ts';
 import { startTracking } from './tracking/index.ts';
-import { startRetention } from './tracking/retention.ts';
 import { Landing } from './landing/index.ts';
 import { startDemoTraffic } from './sandbox/traffic.ts';
 import { liveLinksForTraffic } from './links/lookup.ts';
@@ -34,7 +33,6 @@ async function main(): Promise<void> {
   if (seeded) log.info('demo accounts created');
 
   const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
-  startRetention(deps, config.RAW_RETENTION_DAYS);
   const tracking = startTracking(deps, { trustProxy: config.TRUST_PROXY, batch: { delayMs: config.TRACKING_BATCH_DELAY_MS } });
   const landing = new Landing(deps, tracking.batcher, { cache: config.LANDING_CACHE, ttlMs: 60_000, warmLimit: 500, maxEntries: 5000 });
   const { server, inFlight } = createHttpServer({
@@ -51,6 +49,9 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info('listening', { url: `http://${config.HOST}:${port}`, database: deps.engine, dataDir: config.dataDir });
+  // Background work (tracking processor, raw retention, mail delivery, …) runs on the scheduler's leader.
+  deps.lifecycle.onShutdown('scheduler', () => deps.jobs.stop());
+  deps.jobs.start();
   landing.start(port);
   if (seeded) log.info('demo links created', { links: await seedDemoLinks(deps) });
   void landing.warm().then((n) => log.info('landing pages rendered', { pages: n }));

@@ -39,7 +39,7 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
     await insertLink(t.deps.db, { pageid: '2001', customerid: c.id, platform: 2, state: 2, isdirect: 2, item_title: '商品A', item_price: 1990, detaillink: 'https://item.taobao.com/item.htm?id=1' });
     await insertLink(t.deps.db, { pageid: '2002', customerid: c.id, platform: 3, state: 4, isdirect: 1, detaillink: 'https://item.m.jd.com/product/2.html' });
     const { handler } = (await import(pathToFileURL(entry).href)) as { handler: never };
-    const tracking = startTracking(t.deps, { trustProxy: false, processIntervalMs: 60_000 });
+    const tracking = startTracking(t.deps, { trustProxy: false });
     stopTracking = () => tracking.batcher.close();
     landing = new Landing(t.deps, tracking.batcher, { cache: true, ttlMs: 60_000, warmLimit: 100, maxEntries: 100 });
     ({ server } = createHttpServer({ config: t.deps.config, metrics: t.deps.metrics, api: t.app, clientDir: path.resolve('dist/client'), astro: handler, astroLocals: { landing: landing.runtime }, fastPaths: [tracking.monitorFastPath, landing.fastPath] }));

@@ -6,6 +6,7 @@ import { createApp } from '../../src/server/app.ts';
 import { setLogLevel } from '../../src/server/kernel/log.ts';
 import type { Clock } from '../../src/server/kernel/clock.ts';
 import type { AffiliateRegistry } from '../../src/server/affiliate/provider.ts';
+import type { SchedulerOptions } from '../../src/server/jobs/scheduler.ts';
 import type { DatabaseHandle } from '../../src/server/db/index.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
@@ -26,6 +27,7 @@ export interface TestAppOptions {
   handle?: DatabaseHandle;
   clock?: Clock;
   affiliates?: AffiliateRegistry;
+  scheduler?: Partial<SchedulerOptions>;
 }
 
 export const TEST_SECRETS = { tokenSecret: Buffer.from('test-token-secret-test-token-secret!!'), encryptionKey: Buffer.alloc(32, 7) };
@@ -48,6 +50,7 @@ export async function makeTestApp(dialect: DialectCase, env: Record<string, stri
     secrets: TEST_SECRETS,
     clock: opts.clock,
     affiliates: opts.affiliates,
+    scheduler: opts.scheduler,
   });
   const { deps } = booted;
   const app = createApp(deps);

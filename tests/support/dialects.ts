@@ -8,8 +8,19 @@ import { openDatabase, migrateToLatest, type DatabaseHandle } from '../../src/se
  */
 export interface DialectCase {
   name: string;
-  open(): Promise<DatabaseHandle>;
+  open(): Promise<TestHandle>;
 }
+
+/**
+ * A freshly migrated database. `second()` is another connection to the same database, as a second app node
+ * would have: its own pool on PostgreSQL; the same in-process engine on SQLite in memory and PGlite (closing
+ * it is then a no-op).
+ */
+export interface TestHandle extends DatabaseHandle {
+  second(): Promise<DatabaseHandle>;
+}
+
+const sameEngine = (h: DatabaseHandle): TestHandle => ({ ...h, second: async () => ({ ...h, close: async () => {} }) });
 
 /** A throwaway database on the server behind `url`: its connection string and a drop that ends every session. */
 export async function freshPostgresDatabase(url: string, prefix = 't'): Promise<{ url: string; drop(): Promise<void> }> {
@@ -40,6 +51,7 @@ function realPostgres(url: string): DialectCase {
       await migrateToLatest(handle);
       return {
         ...handle,
+        second: () => openDatabase({ databaseUrl: fresh.url }),
         async close() {
           await handle.close();
           await fresh.drop();
@@ -56,7 +68,7 @@ export function dialects(): DialectCase[] {
       async open() {
         const h = await openDatabase({ sqliteFile: ':memory:' });
         await migrateToLatest(h);
-        return h;
+        return sameEngine(h);
       },
     },
     {
@@ -64,7 +76,7 @@ export function dialects(): DialectCase[] {
       async open() {
         const h = await openDatabase({ pglite: true });
         await migrateToLatest(h);
-        return h;
+        return sameEngine(h);
       },
     },
   ];

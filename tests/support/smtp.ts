@@ -19,9 +19,10 @@ function decodeBody(raw: string): string {
   return body;
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtp(): Promise<{ url: string; inbox: ReceivedMail[]; close(): Promise<void> }> {
+/** A real SMTP server on loopback that keeps what it receives; the first `refuse` messages get a temporary 451. */
+export async function startSmtp(opts: { refuse?: number } = {}): Promise<{ url: string; inbox: ReceivedMail[]; close(): Promise<void> }> {
   const inbox: ReceivedMail[] = [];
+  let refuse = opts.refuse ?? 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -30,6 +31,11 @@ export async function startSmtp(): Promise<{ url: string; inbox: ReceivedMail[];
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (refuse > 0) {
+          refuse -= 1;
+          done(Object.assign(new Error('mailbox busy, try again later'), { responseCode: 451 }));
+          return;
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decodeBody(raw) });
         done();

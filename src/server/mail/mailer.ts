@@ -1,8 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../kernel/executor.ts';
-import { insertMessage } from './store.ts';
 import type { Clock } from '../kernel/clock.ts';
-import { log, errorFields } from '../kernel/log.ts';
+import { insertMessage } from './store.ts';
 
 export interface Mail {
   to: string;
@@ -11,31 +10,32 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** Whether messages go out over SMTP (else they are kept in the outbox for the operator). */
+  readonly smtp: boolean;
+  /** Put a message in the outbox: queued for the mail job with SMTP, 'stored' without. */
   send(mail: Mail): Promise<void>;
+  /** One delivery attempt over SMTP (the mail job); throws the transport's error. */
+  deliver(mail: Mail): Promise<void>;
   close(): void;
 }
 
 /**
- * Every message is recorded in the outbox table. With SMTP_URL it is also delivered over SMTP
- * (status 'sent' or 'failed'); without, it stays 'stored' for the operator to read (`npm run cli -- mail:list`).
+ * Every message is recorded in the outbox table. With SMTP_URL it is queued and the mail job delivers it, with
+ * retries (`onQueued` kicks the job at once, so a password-reset code goes out within moments); without, it
+ * stays 'stored' for the operator to read (`npm run cli -- mail:list`).
  */
-export function createMailer(db: Db, clock: Clock, opts: { smtpUrl?: string; from: string }): Mailer {
+export function createMailer(db: Db, clock: Clock, opts: { smtpUrl?: string; from: string; onQueued?: () => void }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
+    smtp: transport !== null,
     async send(mail) {
-      let status = 'stored';
-      let error = '';
-      if (transport) {
-        try {
-          await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
-          status = 'sent';
-        } catch (err) {
-          status = 'failed';
-          error = err instanceof Error ? err.message : String(err);
-          log.warn('mail delivery failed', { to: mail.to, ...errorFields(err) });
-        }
-      }
-      await insertMessage(db, { created_at: clock.now(), to_addr: mail.to, subject: mail.subject, text: mail.text, status, error });
+      const now = clock.now();
+      await insertMessage(db, { created_at: now, to_addr: mail.to, subject: mail.subject, text: mail.text, status: transport ? 'queued' : 'stored', error: '', next_attempt_at: now });
+      if (transport) opts.onQueued?.();
+    },
+    async deliver(mail) {
+      if (!transport) throw new Error('SMTP_URL is not configured');
+      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
     },
     close() {
       transport?.close();

@@ -6,9 +6,15 @@ export interface MailOutboxTable {
   to_addr: string;
   subject: string;
   text: string;
-  /** 'stored' (no SMTP configured), 'sent', 'failed'. */
+  /** 'queued' (waiting for the mail job), 'sent', 'failed' (gave up after the last attempt), 'stored' (no SMTP configured). */
   status: string;
+  /** The last delivery error ('' when none). */
   error: string;
+  /** Delivery attempts so far. */
+  attempts: Generated<number>;
+  /** Epoch seconds: a queued message is not tried before this. */
+  next_attempt_at: Generated<number>;
+  sent_at: number | null;
 }
 
 export interface MailTables {

@@ -11,8 +11,6 @@ import { clickKey, isPageId, LIMITS, parsePing, parseVisit, PingReject } from '.
 import { RollupAccumulator } from './rollup.ts';
 import { linkFactsByPageId } from '../links/lookup.ts';
 import * as store from './store.ts';
-import type { Deps } from '../deps.ts';
-import { log, errorFields } from '../kernel/log.ts';
 
 interface LinkFacts {
   customerid: number;
@@ -137,79 +135,19 @@ export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise
   });
 }
 
-/** Run until nothing is left (tests, shutdown). `pause` runs between slices (the server yields to ingestion there). */
-export async function processAll(db: Db, engine: Engine, limit = 2000, pause?: () => Promise<void>): Promise<RunResult> {
+/**
+ * Run until nothing is left (the processor job, the shutdown drain, tests). `pause` runs between slices (the
+ * job yields to ingestion there); an aborted `signal` ends the loop after the current slice.
+ */
+export async function processAll(db: Db, engine: Engine, limit = 2000, pause?: () => Promise<void>, signal?: AbortSignal): Promise<RunResult> {
   const total: RunResult = { monitor: 0, visits: 0, rejects: 0 };
   for (;;) {
     if (pause) await pause();
+    if (signal?.aborted) return total;
     const r = await processOnce(db, engine, limit);
     total.monitor += r.monitor;
     total.visits += r.visits;
     total.rejects += r.rejects;
     if (r.monitor < limit && r.visits < limit) return total;
   }
-}
-
-export interface ProcessorOptions {
-  intervalMs: number;
-  /** Rows per transaction in the background (small: a slice holds the database for a few ms). */
-  slice: number;
-  /** Rows the event batch has committed so far: while it grows fast, ingestion has priority. */
-  ingested?: () => number;
-  /** Ingestion rate (rows/s) above which the processor backs off between slices… */
-  busyRate: number;
-  /** …unless this many raw rows are waiting (bounded lag). */
-  maxLag: number;
-}
-
-const defaults: ProcessorOptions = { intervalMs: 500, slice: 500, busyRate: 2000, maxLag: 200_000 };
-
-/**
- * The background processor: every `intervalMs`, and a final drain on shutdown (after the batch writer
- * flushed). Parsing is kept off the hot path in time as well: between slices it yields to the event loop,
- * and while pings arrive faster than `busyRate` it waits (up to the lag bound), so acknowledgements stay fast
- * under bursts and the processor catches up afterwards. Lag is exported as a gauge.
- */
-export function startProcessor(deps: Pick<Deps, 'db' | 'engine' | 'lifecycle' | 'metrics'>, options: Partial<ProcessorOptions> = {}): { stop(): Promise<void>; lag(): number } {
-  const { db, engine } = deps;
-  const o = { ...defaults, ...options };
-  let running: Promise<unknown> | null = null;
-  let backlog = 0;
-  let stopped = false;
-  deps.metrics.registerGauge('tracking_processor_backlog_rows', () => backlog);
-  let lastCount = o.ingested?.() ?? 0;
-  let lastAt = performance.now();
-  const pause = async () => {
-    await new Promise((r) => setImmediate(r));
-    if (!o.ingested) return;
-    for (let waited = 0; !stopped && waited < 10_000; waited += 50) {
-      const now = performance.now();
-      const count = o.ingested();
-      const rate = ((count - lastCount) / Math.max(1, now - lastAt)) * 1000;
-      lastCount = count;
-      lastAt = now;
-      if (rate < o.busyRate || backlog > o.maxLag) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  const tick = () => {
-    if (running || stopped) return;
-    running = (async () => {
-      backlog = await store.pingBacklog(db);
-      if (backlog === 0) return;
-      await processAll(db, engine, o.slice, pause);
-    })()
-      .catch((err) => log.error('tracking processor failed', errorFields(err)))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(tick, o.intervalMs);
-  timer.unref();
-  const stop = async () => {
-    stopped = true;
-    clearInterval(timer);
-    if (running) await running;
-    await processAll(db, engine).catch((err) => log.error('tracking processor final run failed', errorFields(err)));
-  };
-  deps.lifecycle.onShutdown('tracking-processor', stop);
-  return { stop, lag: () => backlog };
 }

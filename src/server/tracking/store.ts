@@ -45,10 +45,14 @@ export async function markProcessed(tx: Executor, table: RawTable, ids: number[]
   for (const part of chunks(ids, 900)) await tx.updateTable(table).set({ processed: 1 }).where('id', 'in', part).execute();
 }
 
-/** Raw pings waiting for the processor (the lag gauge). */
-export async function pingBacklog(db: Executor): Promise<number> {
-  const row = await db.selectFrom('monitor_raw').select((eb) => eb.fn.countAll<number>().as('n')).where('processed', '=', 0).executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** Raw rows (pings and visits) waiting for the processor (the lag gauge); both counts read the `…_todo` index. */
+export async function rawBacklog(db: Executor): Promise<number> {
+  let n = 0;
+  for (const table of ['monitor_raw', 'landing_visits'] as const) {
+    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('processed', '=', 0).executeTakeFirst();
+    n += Number(row?.n ?? 0);
+  }
+  return n;
 }
 
 /**
