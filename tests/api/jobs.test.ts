@@ -9,6 +9,7 @@ import { makeTestApp, type TestApp } from '../support/app.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { recentRuns, readCursor } from '../../src/server/jobs/store.ts';
 import type { JobDef } from '../../src/server/jobs/types.ts';
+import { insertLinkRow, makeUser } from '../support/factories.ts';
 
 describe.each(dialects())('job scheduler on $name', (dialect) => {
   const open: Array<{ close(): Promise<void> }> = [];
@@ -195,9 +196,7 @@ describe.each(dialects())('job scheduler on $name', (dialect) => {
   it('the tracking processor runs as a job and stops cleanly: pings become rollups, the run is recorded', async () => {
     const { db, a } = await pair();
     const now = a.deps.clock.now();
-    await db.db.insertInto('users').values({ kind: 'customer', email: 'p@x.cn', password_hash: 'x', username: 'p', company: '', phone: '', usertype: 'common', parent_id: null, super: 0, udsmart: 0, is_sub: 0, status: 1, expire_time: 0, promote_type: 1, version: 'ver2', email_status: 2, created_at: now, updated_at: now }).execute();
-    const user = await db.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-    await db.db.insertInto('links').values({ pageid: '3001', customerid: user.id, platform: 2, state: 2, created_by: user.id, created_at: now, updated_at: now } as never).execute();
+    await insertLinkRow(db.db, { pageid: '3001', customerid: (await makeUser(a.deps)).id });
     await db.db.insertInto('monitor_raw').values(Array.from({ length: 30 }, (_, i) => ({ kind: i % 3 ? 's' : 'c', pageid: '3001', query: `ch=2&cb=k${i}`, ip: '', ua: '', received_at: now }))).execute();
     expect(await a.deps.jobs.run('tracking-processor')).toEqual({ ran: true, rows: 30, error: '' });
     const sums = await db.db.selectFrom('rollup_hourly').select((eb) => [eb.fn.sum<number>('shows').as('s'), eb.fn.sum<number>('clicks').as('c')]).executeTakeFirstOrThrow();

@@ -17,7 +17,7 @@ import { startTracking } from '../../src/server/tracking/index.ts';
 import { processAll } from '../../src/server/tracking/processor.ts';
 import { Landing } from '../../src/server/landing/index.ts';
 import { landingKey } from '../../src/server/publish/storage.ts';
-import { insertLink } from './tracking-helpers.ts';
+import { insertLinkRow } from '../support/factories.ts';
 
 const entry = path.resolve('dist/server/entry.mjs');
 
@@ -36,8 +36,8 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
   beforeAll(async () => {
     t = await makeTestApp(dialect);
     const c = await createUser(t.deps, { email: 'c@x.cn', password: 'secret123', role: 3 });
-    await insertLink(t.deps.db, { pageid: '2001', customerid: c.id, platform: 2, state: 2, isdirect: 2, item_title: '商品A', item_price: 1990, detaillink: 'https://item.taobao.com/item.htm?id=1' });
-    await insertLink(t.deps.db, { pageid: '2002', customerid: c.id, platform: 3, state: 4, isdirect: 1, detaillink: 'https://item.m.jd.com/product/2.html' });
+    await insertLinkRow(t.deps.db, { pageid: '2001', customerid: c.id, platform: 2, state: 2, isdirect: 2, item_title: '商品A', item_price: 1990, detaillink: 'https://item.taobao.com/item.htm?id=1' });
+    await insertLinkRow(t.deps.db, { pageid: '2002', customerid: c.id, platform: 3, state: 4, isdirect: 1, detaillink: 'https://item.m.jd.com/product/2.html' });
     const { handler } = (await import(pathToFileURL(entry).href)) as { handler: never };
     const tracking = startTracking(t.deps, { trustProxy: false });
     stopTracking = () => tracking.batcher.close();
@@ -107,7 +107,7 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
 
   it('a link missing from memory is rendered by Astro (visit recorded) and then cached', async () => {
     const c = await t.deps.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-    await insertLink(t.deps.db, { pageid: '2003', customerid: c.id, platform: 5, state: 2, isdirect: 2, item_title: '拼多多商品', detaillink: 'https://mobile.yangkeduo.com/goods.html?goods_id=5' });
+    await insertLinkRow(t.deps.db, { pageid: '2003', customerid: c.id, platform: 5, state: 2, isdirect: 2, item_title: '拼多多商品', detaillink: 'https://mobile.yangkeduo.com/goods.html?goods_id=5' });
     const misses = landing.stats.misses;
     const r = await get('/pud/2003?clickid=abc');
     expect(r.status).toBe(200);

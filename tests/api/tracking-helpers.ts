@@ -1,17 +1,8 @@
-/** Helpers for tracking tests: a link row, an HTTP server with the monitor fast path, a bounded-concurrency GET loop. */
+/** Helpers for tracking tests: an HTTP server with the monitor fast path, a bounded-concurrency GET loop. */
 import { createServer, request, Agent, type Server } from 'node:http';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { EventBatcher, defaultBatchOptions } from '../../src/server/tracking/batch.ts';
 import { createMonitorHandler } from '../../src/server/tracking/monitor.ts';
-
-export async function insertLink(db: Db, l: { pageid: string; customerid: number; platform?: number; state?: number; isdirect?: number; deleted?: boolean; [k: string]: unknown }): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
-  const { deleted, ...rest } = l;
-  await db
-    .insertInto('links')
-    .values({ platform: 2, state: 2, isdirect: 1, created_by: l.customerid, created_at: now, updated_at: now, deleted_at: deleted ? now : null, ...rest } as never)
-    .execute();
-}
 
 export async function monitorServer(db: Db): Promise<{ base: string; batcher: EventBatcher; server: Server; close(): Promise<void> }> {
   const batcher = new EventBatcher(db, defaultBatchOptions);

@@ -6,7 +6,8 @@ import { createUser } from '../../src/server/accounts/users.ts';
 import { processAll } from '../../src/server/tracking/processor.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
 import { hourOf } from '../../src/server/tracking/rollup.ts';
-import { get, insertLink, monitorServer, runAll } from './tracking-helpers.ts';
+import { get, monitorServer, runAll } from './tracking-helpers.ts';
+import { insertLinkRow } from '../support/factories.ts';
 
 const PW = 'secret123';
 
@@ -50,10 +51,10 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
     agent = (await createUser(t.deps, { email: 'agent@x.cn', password: PW, role: 4 })).id;
     sub = (await createUser(t.deps, { email: 'sub@x.cn', password: PW, role: 3, parentEmail: 'agent@x.cn' })).id;
     other = (await createUser(t.deps, { email: 'other@x.cn', password: PW, role: 3 })).id;
-    await insertLink(t.deps.db, { pageid: '1001', customerid: c1, state: 2 });
-    await insertLink(t.deps.db, { pageid: '1002', customerid: sub, state: 4 });
-    await insertLink(t.deps.db, { pageid: '1003', customerid: other, state: 2 });
-    await insertLink(t.deps.db, { pageid: '1004', customerid: other, state: 2, deleted: true });
+    await insertLinkRow(t.deps.db, { pageid: '1001', customerid: c1, state: 2 });
+    await insertLinkRow(t.deps.db, { pageid: '1002', customerid: sub, state: 4 });
+    await insertLinkRow(t.deps.db, { pageid: '1003', customerid: other, state: 2 });
+    await insertLinkRow(t.deps.db, { pageid: '1004', customerid: other, state: 2, deleted: true });
     srv = await monitorServer(t.deps.db);
   });
   afterAll(async () => {
