@@ -10,8 +10,7 @@ import { seedDemoLinks } from './demo/links.ts';
 import { log, errorFields } from './kernel/log.ts';
 import { startTracking } from './tracking/index.ts';
 import { Landing } from './landing/index.ts';
-import { startDemoTraffic } from './sandbox/traffic.ts';
-import { liveLinksForTraffic } from './links/lookup.ts';
+import { startDemoWorldTraffic } from './demo/traffic.ts';
 
 type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>;
 
@@ -55,17 +54,7 @@ async function main(): Promise<void> {
   landing.start(port);
   if (seeded) log.info('demo links created', { links: await seedDemoLinks(deps) });
   void landing.warm().then((n) => log.info('landing pages rendered', { pages: n }));
-  if (config.DEMO_DATA && config.DEMO_TRAFFIC) {
-    const traffic = startDemoTraffic({
-      baseUrl: `http://127.0.0.1:${port}`,
-      links: () => liveLinksForTraffic(deps.db),
-      peakShowsPerSecond: 20,
-      maxInFlight: 64,
-      onError: (err) => log.warn('demo traffic tick failed', errorFields(err)),
-    });
-    log.info('demo traffic on', { peakShowsPerSecond: 20 });
-    deps.lifecycle.onShutdown('demo-traffic', traffic.stop);
-  }
+  if (config.DEMO_DATA && config.DEMO_TRAFFIC) startDemoWorldTraffic(deps, `http://127.0.0.1:${port}`);
   if (config.DEMO_DATA) process.stdout.write(`\n投放管理平台 ${publicBaseUrl({ ...config, PORT: port })}/login\n${demoLoginTable()}\n\n`);
 
   let stopping = false;

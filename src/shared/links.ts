@@ -119,8 +119,8 @@ export interface LinkView {
   itemid: string;
   item_title: string;
   item_image: string;
-  /** Fen. */
-  item_price: number;
+  /** Fen; null when no price is known (a 微信小程序 item has no union to ask, a shop has none). */
+  item_price: number | null;
   ispro: number;
   /** 1 direct, 2 indirect. */
   isdirect: number;

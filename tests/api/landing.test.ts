@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { get as httpGet, type Server } from 'node:http';
+import { get as httpGet, type IncomingMessage, type Server } from 'node:http';
 import { dialects } from '../support/dialects.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { createUser } from '../../src/server/accounts/users.ts';
@@ -124,6 +124,30 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
     const r = await get(p);
     expect(r.status).toBe(404);
     expect(await r.text()).toContain('页面不存在');
+  });
+
+  // Issue 15 item 9: a 微信小程序 link's page shows the item, never the link's internal name.
+  it('the public page of a wechat mini-app link does not show the link name to shoppers', async () => {
+    const c = await t.deps.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    await insertLinkRow(t.deps.db, { pageid: '2004', customerid: c.id, platform: 6, state: 4, isdirect: 2, title: '内部名称-勿外露', appid: 'wx1234567890abcdef', pagepath: 'pages/item/index?id=42' });
+    const html = await (await get('/new/wx/2004')).text();
+    expect(html).toContain('打开微信小程序');
+    expect(html).not.toContain('内部名称-勿外露');
+    await t.deps.db.updateTable('links').set({ item_title: '坚果礼盒 1kg' }).where('pageid', '=', '2004').execute();
+    await t.deps.linkEvents.emit('2004');
+    await landing.idle();
+    expect(await (await get('/new/wx/2004')).text()).toContain('坚果礼盒 1kg');
+  });
+
+  // Issue 15 item 8: Astro names only 404 and 500 itself; any other status a page sets kept the reason "OK".
+  it.each([
+    ['/401', 401, 'Unauthorized'],
+    ['/404', 404, 'Not Found'],
+    ['/pub/999999', 404, 'Not Found'],
+  ])('%s answers the status line %i %s', async (p, code, reason) => {
+    const res = await new Promise<IncomingMessage>((resolve, reject) => httpGet(base + p, resolve).on('error', reject));
+    res.resume();
+    expect([res.statusCode, res.statusMessage]).toEqual([code, reason]);
   });
 
   it('/new/mandate reaches the console, other non-digit /new ids redirect to /404', async () => {

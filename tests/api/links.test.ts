@@ -122,6 +122,18 @@ describe.each(dialects())('links API on $name', (dialect) => {
     expect(moved.body).toEqual({ code: 4000, msg: '该链接属于淘宝/天猫，与所选商品平台（拼多多）不一致', data: null });
   });
 
+  it('a 微信小程序 link has no price rather than ¥0.00, the same in the detail and the change log (issue 15 item 9)', async () => {
+    const wx = (await create('c1', { platform: 6, state: 4, item: '686789012345', appid: 'wx1234567890abcdef', pagepath: 'pages/goods/detail?id=1', title: '礼盒装坚果' })).body.data;
+    expect(wx).toMatchObject({ item_price: null, item_title: '', itemid: '686789012345', title: '礼盒装坚果' });
+    const created = (await call<{ list: LinkLogEntry[] }>('c1', 'log', { pageid: wx.pageid })).body.data.list[0]!;
+    expect(created.action).toBe('create');
+    expect(created.after).not.toHaveProperty('item_price');
+    const tb = (await call('c1', 'update', { pageid: wx.pageid, platform: 2, item: '612345678901' })).body.data;
+    expect(tb.item_price).toBeGreaterThan(0);
+    const updated = (await call<{ list: LinkLogEntry[] }>('c1', 'log', { pageid: wx.pageid })).body.data.list[0]!;
+    expect([updated.before.item_price, updated.after.item_price]).toEqual([null, tb.item_price]);
+  });
+
   it('log lists create and update with actor, before and after', async () => {
     const v = (await create('c1')).body.data;
     await call('c1', 'update', { pageid: v.pageid, title: '改名', isdirect: 2 });

@@ -41,7 +41,7 @@ async function interceptOutside(page: Page): Promise<string[]> {
 }
 
 const row = (l: (typeof FIXTURE_LINKS)[number]): LandingLinkRow =>
-  ({ title: '', itemid: '', item_title: '', item_image: '', item_price: 0, detaillink: '', smartlink: '', taojimulink: '', couponlink: '', transedlink: '', appid: '', pagepath: '', ...l }) as LandingLinkRow;
+  ({ itemid: '', item_title: '', item_image: '', item_price: 0, detaillink: '', smartlink: '', taojimulink: '', couponlink: '', transedlink: '', appid: '', pagepath: '', ...l }) as LandingLinkRow;
 
 /** Static checks on the served HTML (before any script runs). */
 function checkZeroJs(html: string) {

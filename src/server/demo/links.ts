@@ -30,7 +30,7 @@ export async function seedDemoLinks(deps: Deps): Promise<number> {
     const actorUser = by ? await findUserByEmail(deps.db, by) : customer;
     if (!customer || !actorUser) continue;
     const input = parseWith(linkCreateInput, { ...link, customerid: customer.id });
-    await createLink(deps, actorOf(actorUser, 'demo-seed'), input);
+    await createLink(deps, actorOf(actorUser, 'demo-seed'), input, { demo: true });
     created += 1;
   }
   return created;

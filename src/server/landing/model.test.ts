@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JUMP_SCRIPT, jdApp, landingModel, pddApp, priceText, safeWebUrl, taobaoApp, wxApp, type LandingLinkRow } from './model.ts';
 
-const base: LandingLinkRow = { pageid: '1', platform: 2, state: 2, title: '', itemid: '', item_title: '', item_image: '', item_price: 0, isdirect: 1, jumptype: 'detail', detaillink: '', smartlink: '', taojimulink: '', couponlink: '', transedlink: '', appid: '', pagepath: '' };
+const base: LandingLinkRow = { pageid: '1', platform: 2, state: 2, itemid: '', item_title: '', item_image: '', item_price: 0, isdirect: 1, jumptype: 'detail', detaillink: '', smartlink: '', taojimulink: '', couponlink: '', transedlink: '', appid: '', pagepath: '' };
 
 describe('landing model', () => {
   it('direct taobao prefers the converted link and opens the taobao app', () => {
@@ -24,6 +24,12 @@ describe('landing model', () => {
     expect(wxApp('wx1234567890abcdef', '/pages/item/index?id=42&from=ad')).toBe('weixin://dl/business/?appid=wx1234567890abcdef&path=pages%2Fitem%2Findex&query=id%3D42%26from%3Dad&env_version=release');
     expect(wxApp('bad id"', 'x')).toBe('');
     expect(landingModel({ ...base, platform: 6, isdirect: 2, appid: 'wxabc', pagepath: 'p/i' })).toMatchObject({ mode: 'wx', auto: false, web: '' });
+  });
+  it('never shows the link name (an internal label) to shoppers, whatever the platform', () => {
+    const named = { ...base, title: '礼盒装坚果-微信小程序' } as LandingLinkRow;
+    expect(landingModel({ ...named, platform: 6, isdirect: 2, appid: 'wxabc', pagepath: 'p/i' }).title).toBe('');
+    expect(landingModel({ ...named, isdirect: 2 }).title).toBe('');
+    expect(landingModel({ ...named, platform: 6, item_title: '坚果礼盒 1kg', appid: 'wxabc', pagepath: 'p/i' }).title).toBe('坚果礼盒 1kg');
   });
   it('indirect shows item, price from fen and coupon', () => {
     const m = landingModel({ ...base, isdirect: 2, item_title: 'T恤', item_price: 5900, item_image: 'https://img.cn/a.jpg', couponlink: 'https://c.cn/q', detaillink: 'https://item.taobao.com/x' });

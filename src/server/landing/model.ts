@@ -7,7 +7,7 @@ import type { LinkView } from '../../shared/links.ts';
 /** The link fields a landing page needs. */
 export type LandingLinkRow = Pick<
   LinkView,
-  | 'pageid' | 'platform' | 'state' | 'title' | 'itemid' | 'item_title' | 'item_image' | 'item_price' | 'isdirect' | 'jumptype'
+  | 'pageid' | 'platform' | 'state' | 'itemid' | 'item_title' | 'item_image' | 'item_price' | 'isdirect' | 'jumptype'
   | 'detaillink' | 'smartlink' | 'taojimulink' | 'couponlink' | 'transedlink' | 'appid' | 'pagepath'
 >;
 
@@ -86,7 +86,8 @@ export function wxApp(appid: string, pagepath: string): string {
 const LABEL: Record<number, string> = { 2: '淘宝', 3: '京东', 4: '淘宝', 5: '拼多多', 6: '微信', 7: '商城', 8: '京东' };
 
 export function landingModel(l: LandingLinkRow): LandingModel {
-  const title = (l.item_title || l.title || '').slice(0, 200);
+  // The item's own title only: the link's name (`title`) is the advertiser's internal label, never shown to shoppers.
+  const title = l.item_title.slice(0, 200);
   const image = safeWebUrl(l.item_image);
   const price = priceText(Number(l.item_price));
   const coupon = safeWebUrl(l.couponlink);

@@ -11,7 +11,7 @@ import type { CustomerOption, LinkCreateInput, LinkIndexInput, LinkLogEntry, Lin
 import * as store from './store.ts';
 import { requireLink, resolveCustomer, scopeOf } from './scope.ts';
 import { checkCombination, deriveItem, monitorUrls, refFromStored } from './derive.ts';
-import { diff, toView } from './view.ts';
+import { diff, loggedFields, toView } from './view.ts';
 
 const base = (deps: Deps) => publicBaseUrl(deps.config);
 
@@ -35,7 +35,8 @@ async function newPageId(deps: Deps): Promise<string> {
   throw new AppError(Code.internal, '生成推广链接编号失败，请重试');
 }
 
-export async function createLink(deps: Deps, actor: Actor, input: LinkCreateInput): Promise<LinkView> {
+/** `demo`: a link of the demo world (seeding only; the API never sets it). */
+export async function createLink(deps: Deps, actor: Actor, input: LinkCreateInput, opts: { demo?: boolean } = {}): Promise<LinkView> {
   const scope = await scopeOf(deps.db, actor);
   const customerid = await resolveCustomer(deps.db, actor, scope, input.customerid);
   const { item, customerid: _c, ...fields } = input;
@@ -48,7 +49,7 @@ export async function createLink(deps: Deps, actor: Actor, input: LinkCreateInpu
       const row = await deps.db.transaction().execute(async (tx) => {
         const r = await store.insertLink(tx, {
           ...fields, ...derived, ...monitorUrls(base(deps), input.state, pageid),
-          pageid, customerid, created_by: actor.userId, created_at: now, updated_at: now, deleted_at: null,
+          pageid, customerid, created_by: actor.userId, created_at: now, updated_at: now, deleted_at: null, demo: opts.demo ? 1 : 0,
         });
         await store.insertLog(tx, { pageid, customerid, actor_id: actor.userId, action: 'create', at: now, ...diff({}, r) });
         return r;
@@ -100,9 +101,8 @@ export async function deleteLink(deps: Deps, actor: Actor, pageid: string): Prom
 export async function linkLog(deps: Deps, actor: Actor, input: { pageid: string; page: number; pagesize: number }): Promise<{ list: LinkLogEntry[]; total: number }> {
   await requireLink(deps.db, await scopeOf(deps.db, actor), input.pageid);
   const { rows, total } = await store.listLog(deps.db, input.pageid, input.pagesize, (input.page - 1) * input.pagesize);
-  const parse = (s: string): Record<string, unknown> => (s ? (JSON.parse(s) as Record<string, unknown>) : {});
   return {
-    list: rows.map((r) => ({ id: r.id, action: r.action, actor: r.email ?? '', at: Number(r.at), before: parse(r.before), after: parse(r.after) })),
+    list: rows.map((r) => ({ id: r.id, action: r.action, actor: r.email ?? '', at: Number(r.at), before: loggedFields(r.before), after: loggedFields(r.after) })),
     total,
   };
 }

@@ -23,9 +23,9 @@ export async function linkFactsByPageId(db: Executor, pageids: string[]): Promis
 export const recentLivePageIds = async (db: Executor, limit: number): Promise<string[]> =>
   (await db.selectFrom('links').select('pageid').where('deleted_at', 'is', null).orderBy('updated_at', 'desc').limit(limit).execute()).map((r) => r.pageid);
 
-/** Live links with what a traffic source needs to build their monitor and landing URLs. */
-export const liveLinksForTraffic = (db: Executor) =>
-  db.selectFrom('links').select(['pageid', 'platform', 'state', 'jumptype', 'relate_advertiser_ids']).where('deleted_at', 'is', null).execute();
+/** The demo world's live links, with what a traffic source needs to build their monitor and landing URLs. */
+export const liveDemoLinks = (db: Executor) =>
+  db.selectFrom('links').select(['pageid', 'platform', 'state', 'jumptype', 'relate_advertiser_ids']).where('demo', '=', 1).where('deleted_at', 'is', null).execute();
 
 /** Whether a pageid was ever used (deleted links keep theirs: old monitor URLs must never point at a new link). */
 export const pageidTaken = async (db: Executor, pageid: string): Promise<boolean> =>

@@ -6,6 +6,7 @@ import { leases } from './0004_leases.ts';
 import { tracking } from './0003_tracking.ts';
 import { jobs } from './0005_jobs.ts';
 import { mailQueue } from './0006_mail_queue.ts';
+import { demoLinks } from './0007_demo_links.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -18,6 +19,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0004_leases', leases],
   ['0005_jobs', jobs],
   ['0006_mail_queue', mailQueue],
+  ['0007_demo_links', demoLinks],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
