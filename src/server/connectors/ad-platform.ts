@@ -5,9 +5,10 @@
  * seconds, ids as strings. Failures are thrown as `ConnectorError` (./errors.ts) with a Chinese message.
  */
 
-/** Account types of spec §1 plus 微博 (channel 3, old version). The value is the spec's channel code. */
-export const AD_PLATFORMS = { juliang: 2, weibo: 3, tengxun: 4, kuaishou: 5, ucid: 8, xiaohongshu: 10 } as const;
-export type AdPlatform = keyof typeof AD_PLATFORMS;
+import type { AdPlatform } from '../../shared/ad-platforms.ts';
+
+/** Account types of spec §1 plus 微博 (channel 3, old version); the value is the spec's channel code. */
+export { AD_PLATFORMS, type AdPlatform } from '../../shared/ad-platforms.ts';
 
 /** OAuth tokens (UC has none: it authenticates every call with per-account credentials). */
 export interface TokenGrant {
@@ -118,6 +119,8 @@ export interface Conversion {
 export interface AdPlatformConnector {
   readonly platform: AdPlatform;
   readonly authKind: 'oauth' | 'credentials';
+  /** The levels the platform has, top down (腾讯 3.0 has two: adgroup = campaign, dynamic creative = plan). */
+  readonly levels: readonly EntityLevel[];
   /** The consent page URL the user is sent to (OAuth platforms). */
   authorizeUrl(p: { state: string; redirectUri: string }): string;
   exchangeCode(code: string, redirectUri: string): Promise<TokenGrant>;
