@@ -166,7 +166,7 @@ export class DeliveryEngine {
       }
     }
     await Promise.all(jobs);
-    const cost = sent.clicks * (plan.bidFen ?? 50);
+    const cost = sent.clicks * (plan.bidFen ?? campaign?.bidFen ?? 50);
     if (sent.shows || sent.clicks) this.world.recordDelivery(plan.platform, plan, hourStart(this.world.now()), sent.shows, sent.clicks, cost);
     this.totals.shows += sent.shows;
     this.totals.clicks += sent.clicks;

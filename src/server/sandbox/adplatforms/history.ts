@@ -18,7 +18,9 @@ export function generateHistory(world: World, platform: AdPlatform, days: number
   const first = chinaDayStart(now) - days * 86400;
   const last = hourStart(now) - 3600;
   const plans = world.store.all<{ id: string; bid_fen: number | null; budget_fen: number | null; weight: number }>(
-    "SELECT id, bid_fen, budget_fen, weight FROM entities WHERE platform = ? AND level = 'plan' AND deleted = 0", platform,
+    `SELECT p.id, coalesce(p.bid_fen, c.bid_fen) AS bid_fen, p.budget_fen, p.weight FROM entities p
+     LEFT JOIN entities c ON c.platform = p.platform AND c.level = 'campaign' AND c.id = p.campaign_id
+     WHERE p.platform = ? AND p.level = 'plan' AND p.deleted = 0`, platform,
   );
   let hours = 0;
   world.store.tx(() => {

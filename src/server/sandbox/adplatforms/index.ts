@@ -13,6 +13,7 @@ import { Faults, Recorder, recordAndFault } from './kit.ts';
 import { adminRoutes, type PlatformContext } from './admin.ts';
 import { DeliveryEngine, type DeliveryOptions } from './delivery.ts';
 import { juliangApp, juliangRateLimited } from './juliang.ts';
+import { tengxunApp, tengxunRateLimited } from './tengxun.ts';
 import { SANDBOX_APPS, type AdPlatform, type OAuthPlatform } from '../../../shared/ad-platforms.ts';
 
 export interface SandboxOptions {
@@ -38,6 +39,7 @@ interface PlatformBuild {
 
 const BUILDS: Partial<Record<AdPlatform, PlatformBuild>> = {
   juliang: { build: juliangApp, rateLimited: juliangRateLimited, consentPaths: ['/audit/oauth.html', '/openapi/audit/oauth.html'] },
+  tengxun: { build: tengxunApp, rateLimited: tengxunRateLimited, consentPaths: ['/oauth/authorize'] },
 };
 
 export interface AdPlatformSandbox {
