@@ -14,6 +14,7 @@ import { adminRoutes, type PlatformContext } from './admin.ts';
 import { DeliveryEngine, type DeliveryOptions } from './delivery.ts';
 import { juliangApp, juliangRateLimited } from './juliang.ts';
 import { tengxunApp, tengxunRateLimited } from './tengxun.ts';
+import { kuaishouApp, kuaishouRateLimited } from './kuaishou.ts';
 import { SANDBOX_APPS, type AdPlatform, type OAuthPlatform } from '../../../shared/ad-platforms.ts';
 
 export interface SandboxOptions {
@@ -40,6 +41,7 @@ interface PlatformBuild {
 const BUILDS: Partial<Record<AdPlatform, PlatformBuild>> = {
   juliang: { build: juliangApp, rateLimited: juliangRateLimited, consentPaths: ['/audit/oauth.html', '/openapi/audit/oauth.html'] },
   tengxun: { build: tengxunApp, rateLimited: tengxunRateLimited, consentPaths: ['/oauth/authorize'] },
+  kuaishou: { build: kuaishouApp, rateLimited: kuaishouRateLimited, consentPaths: ['/tools/authorize'] },
 };
 
 export interface AdPlatformSandbox {
