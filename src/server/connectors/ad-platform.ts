@@ -19,6 +19,8 @@ export interface TokenGrant {
   refreshExpiresAt: number;
   /** Advertiser ids the grant covers, when the token answer names them. */
   advertiserIds: string[];
+  /** Their names too, when the token answer carries them (小红书: the only way to learn them). */
+  advertisers?: AuthorizedAdvertiser[];
   /** Platform user / authorizer id, when given. */
   platformUserId?: string;
   scope?: string;

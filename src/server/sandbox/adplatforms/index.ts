@@ -15,6 +15,7 @@ import { DeliveryEngine, type DeliveryOptions } from './delivery.ts';
 import { juliangApp, juliangRateLimited } from './juliang.ts';
 import { tengxunApp, tengxunRateLimited } from './tengxun.ts';
 import { kuaishouApp, kuaishouRateLimited } from './kuaishou.ts';
+import { xiaohongshuApp, xiaohongshuRateLimited } from './xiaohongshu.ts';
 import { SANDBOX_APPS, type AdPlatform, type OAuthPlatform } from '../../../shared/ad-platforms.ts';
 
 export interface SandboxOptions {
@@ -42,6 +43,7 @@ const BUILDS: Partial<Record<AdPlatform, PlatformBuild>> = {
   juliang: { build: juliangApp, rateLimited: juliangRateLimited, consentPaths: ['/audit/oauth.html', '/openapi/audit/oauth.html'] },
   tengxun: { build: tengxunApp, rateLimited: tengxunRateLimited, consentPaths: ['/oauth/authorize'] },
   kuaishou: { build: kuaishouApp, rateLimited: kuaishouRateLimited, consentPaths: ['/tools/authorize'] },
+  xiaohongshu: { build: xiaohongshuApp, rateLimited: xiaohongshuRateLimited, consentPaths: ['/aurora/openApiAuth'] },
 };
 
 export interface AdPlatformSandbox {
