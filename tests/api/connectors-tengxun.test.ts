@@ -14,7 +14,7 @@ let world: SeededAdvertiser[];
 const auth = (): CallAuth => ({ kind: 'token', accessToken: grant.accessToken });
 const REDIRECT = 'https://console.example.com/auloading';
 const connectorFor = (app = SANDBOX_APPS.tengxun, now?: () => number) =>
-  createTengxunConnector({ ...app, apiBase: `${h.base}/tengxun`, authBase: `${h.base}/tengxun`, postbackBase: h.base, http: FAST_HTTP, pageSize: 2 }, undefined, now ? { now } : {});
+  createTengxunConnector({ ...app, apiBase: `${h.base}/tengxun`, authBase: `${h.base}/tengxun`, postbackBase: `${h.base}/tengxun`, http: FAST_HTTP, pageSize: 2 }, undefined, now ? { now } : {});
 
 beforeAll(async () => {
   h = await startSandbox();

@@ -25,12 +25,14 @@ export interface ConnectorDeps extends Partial<Omit<HttpDeps, 'fetch'>> {
 export interface ConnectorKit {
   http: HttpClient;
   now: () => number;
+  sleep: (ms: number) => Promise<void>;
 }
 
 export function connectorKit(platform: AdPlatform, cfg: ConnectorConfig, fetchImpl?: FetchLike, deps: ConnectorDeps = {}): ConnectorKit {
   return {
     http: new HttpClient(platform, cfg.http, { fetch: fetchImpl, sleep: deps.sleep, random: deps.random }),
     now: deps.now ?? (() => Math.floor(Date.now() / 1000)),
+    sleep: deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
   };
 }
 
@@ -66,3 +68,19 @@ export const unsupported = (platform: AdPlatform, what: string): ConnectorError 
 export const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 export const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/**
+ * A callback URL taken from a click (腾讯 `__CALLBACK__`, UC `{CALLBACK_URL}`) is followed only when its origin is
+ * under the platform's configured postback base: a forged click cannot make the server call anywhere else (SSRF).
+ */
+export function allowedCallback(platform: string, callback: string, allowedBase: string | undefined): URL {
+  let url: URL;
+  try {
+    url = new URL(callback);
+  } catch {
+    throw new ConnectorError(platform, 'refused', '回传地址无效：不是合法的 URL');
+  }
+  const prefix = allowedBase ? `${trimBase(allowedBase)}/` : '';
+  if (!prefix || !url.href.startsWith(prefix) || url.username || url.password) throw new ConnectorError(platform, 'refused', `回传地址不属于平台（${url.origin}），已拒绝`);
+  return url;
+}

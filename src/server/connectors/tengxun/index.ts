@@ -1,7 +1,7 @@
 /**
  * 腾讯广告 connector, Marketing API v3.0: 广告 (adgroup) → 创意 (dynamic creative) are our campaign → plan
  * (3.0 has no campaign level and no third level). Real hosts: apiBase `https://api.e.qq.com` (tokens at
- * `/oauth/token`, calls under `/v3.0`), authBase `https://developers.e.qq.com`, postbackBase (origin of the
+ * `/oauth/token`, calls under `/v3.0`), authBase `https://developers.e.qq.com`, postbackBase (base of the
  * click callbacks) `https://tracking.e.qq.com`.
  */
 import { accessToken, connectorKit, unsupported, type ConnectorConfig, type ConnectorDeps } from '../common.ts';

@@ -2,26 +2,15 @@
  * 腾讯 conversion postback through the click's `__CALLBACK__` URL (URL-encoded in the monitor URL, decoded
  * once by the tracking side): `POST {callback}` with `{actions: [{outer_action_id, action_time (s),
  * action_type, trace: {click_id}, action_param: {value (fen)}}]}`. The URL comes from a click, so it is
- * only followed when its origin is the configured postback origin (default `https://tracking.e.qq.com`):
+ * only followed when it lies under the configured postback base (default `https://tracking.e.qq.com`):
  * anything else is refused (no SSRF through a forged click).
  */
-import { ConnectorError } from '../errors.ts';
-import { trimBase, type ConnectorConfig, type ConnectorKit } from '../common.ts';
+import { allowedCallback, type ConnectorConfig, type ConnectorKit } from '../common.ts';
 import { tengxunData } from './envelope.ts';
 import type { Conversion } from '../ad-platform.ts';
 
 export const TENGXUN_ACTIONS: Record<Conversion['event'], string> = { order: 'COMPLETE_ORDER', pay: 'PURCHASE' };
 
-export function allowedCallback(platform: string, callback: string, allowedBase: string | undefined): URL {
-  let url: URL;
-  try {
-    url = new URL(callback);
-  } catch {
-    throw new ConnectorError(platform, 'refused', '回传地址无效：不是合法的 URL');
-  }
-  if (!allowedBase || url.origin !== new URL(trimBase(allowedBase)).origin) throw new ConnectorError(platform, 'refused', `回传地址不属于平台（${url.origin}），已拒绝`);
-  return url;
-}
 
 export async function tengxunPostback(cfg: ConnectorConfig, kit: ConnectorKit, conv: Conversion): Promise<void> {
   const url = allowedCallback('tengxun', conv.callback, cfg.postbackBase);

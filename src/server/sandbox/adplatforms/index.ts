@@ -16,6 +16,7 @@ import { juliangApp, juliangRateLimited } from './juliang.ts';
 import { tengxunApp, tengxunRateLimited } from './tengxun.ts';
 import { kuaishouApp, kuaishouRateLimited } from './kuaishou.ts';
 import { xiaohongshuApp, xiaohongshuRateLimited } from './xiaohongshu.ts';
+import { ucidApp, ucidRateLimited } from './ucid.ts';
 import { SANDBOX_APPS, type AdPlatform, type OAuthPlatform } from '../../../shared/ad-platforms.ts';
 
 export interface SandboxOptions {
@@ -44,6 +45,7 @@ const BUILDS: Partial<Record<AdPlatform, PlatformBuild>> = {
   tengxun: { build: tengxunApp, rateLimited: tengxunRateLimited, consentPaths: ['/oauth/authorize'] },
   kuaishou: { build: kuaishouApp, rateLimited: kuaishouRateLimited, consentPaths: ['/tools/authorize'] },
   xiaohongshu: { build: xiaohongshuApp, rateLimited: xiaohongshuRateLimited, consentPaths: ['/aurora/openApiAuth'] },
+  ucid: { build: ucidApp, rateLimited: ucidRateLimited, consentPaths: [] },
 };
 
 export interface AdPlatformSandbox {
