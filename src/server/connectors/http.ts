@@ -124,11 +124,13 @@ export class HttpClient {
 
   private async once(req: HttpRequest): Promise<HttpAnswer> {
     const url = buildUrl(req.url, req.query);
-    const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
+    // Header names are case-insensitive: a connector's `Accept` replaces the default, never doubles it.
+    const headers = new Headers({ accept: 'application/json' });
+    for (const [k, v] of Object.entries(req.headers ?? {})) headers.set(k, v);
     let body: string | undefined;
     if (req.json !== undefined) {
       body = stringifyJson(req.json);
-      headers['content-type'] ??= 'application/json';
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     }
     const started = performance.now();
     let res: Response;

@@ -17,6 +17,7 @@ import { tengxunApp, tengxunRateLimited } from './tengxun.ts';
 import { kuaishouApp, kuaishouRateLimited } from './kuaishou.ts';
 import { xiaohongshuApp, xiaohongshuRateLimited } from './xiaohongshu.ts';
 import { ucidApp, ucidRateLimited } from './ucid.ts';
+import { weiboApp, weiboRateLimited } from './weibo.ts';
 import { SANDBOX_APPS, type AdPlatform, type OAuthPlatform } from '../../../shared/ad-platforms.ts';
 
 export interface SandboxOptions {
@@ -40,12 +41,13 @@ interface PlatformBuild {
   consentPaths: string[];
 }
 
-const BUILDS: Partial<Record<AdPlatform, PlatformBuild>> = {
+const BUILDS: Record<AdPlatform, PlatformBuild> = {
   juliang: { build: juliangApp, rateLimited: juliangRateLimited, consentPaths: ['/audit/oauth.html', '/openapi/audit/oauth.html'] },
   tengxun: { build: tengxunApp, rateLimited: tengxunRateLimited, consentPaths: ['/oauth/authorize'] },
   kuaishou: { build: kuaishouApp, rateLimited: kuaishouRateLimited, consentPaths: ['/tools/authorize'] },
   xiaohongshu: { build: xiaohongshuApp, rateLimited: xiaohongshuRateLimited, consentPaths: ['/aurora/openApiAuth'] },
   ucid: { build: ucidApp, rateLimited: ucidRateLimited, consentPaths: [] },
+  weibo: { build: weiboApp, rateLimited: weiboRateLimited, consentPaths: ['/oauth/authorize'] },
 };
 
 export interface AdPlatformSandbox {
