@@ -13,6 +13,8 @@ import { startTracking } from './tracking/index.ts';
 import { startRetention } from './tracking/retention.ts';
 import { Landing } from './landing/index.ts';
 import { startDemoTraffic } from './sandbox/traffic.ts';
+import { startAdSandbox } from './ad-sandbox.ts';
+import { loadAdPlatformConfig } from './connectors/config.ts';
 
 type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>;
 
@@ -36,12 +38,16 @@ async function main(): Promise<void> {
   startRetention(deps.db, config.RAW_RETENTION_DAYS);
   const tracking = startTracking(deps.db, deps.engine, { trustProxy: config.TRUST_PROXY, batch: { delayMs: config.TRACKING_BATCH_DELAY_MS } });
   const landing = new Landing(deps.db, config, tracking.batcher, { cache: config.LANDING_CACHE, ttlMs: 60_000, warmLimit: 500, maxEntries: 5000 });
+  const internalBase = `http://127.0.0.1:${config.PORT}`;
+  const adPlatforms = loadAdPlatformConfig(process.env, { publicBaseUrl: publicBaseUrl(config), internalBaseUrl: config.PORT ? internalBase : undefined });
+  const adSandbox = adPlatforms.sandbox ? startAdSandbox(config.dataDir, publicBaseUrl(config), config.PORT ? internalBase : publicBaseUrl(config)) : null;
   const { server, inFlight } = createHttpServer({
     config,
     api: createApp(deps),
     clientDir: path.join(distDir, 'client'),
     astro: await loadAstro(distDir),
     fastPaths: [tracking.monitorFastPath, landing.fastPath],
+    sandbox: adSandbox?.listener,
   });
 
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));

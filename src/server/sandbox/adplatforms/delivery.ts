@@ -27,9 +27,14 @@ export interface DeliveryOptions {
   /** Seed of the device/user randomness (reports are deterministic whatever it is). */
   seed: number;
   tickMs: number;
+  /**
+   * URL prefixes to send elsewhere before the loopback check: in-process, the product's public base URL
+   * (what its monitor links carry) maps to its loopback address, so traffic stays on the machine.
+   */
+  rewrite: Array<[from: string, to: string]>;
 }
 export const DEFAULT_DELIVERY: DeliveryOptions = {
-  publicBase: 'http://127.0.0.1:4321/sandbox', peakShowsPerSecond: 20, maxInFlight: 64, clickThroughRate: 0.04, landingRate: 0.8, seed: 1, tickMs: 1000,
+  publicBase: 'http://127.0.0.1:4321/sandbox', peakShowsPerSecond: 20, maxInFlight: 64, clickThroughRate: 0.04, landingRate: 0.8, seed: 1, tickMs: 1000, rewrite: [],
 };
 
 /** Share of the daily peak by China-time hour (quiet at night, evening peak). */
@@ -197,7 +202,9 @@ export class DeliveryEngine {
   }
 
   /** GET over loopback; a non-loopback URL is skipped (the sandbox never sends traffic to the internet). */
-  private get(url: string, ua: string, sent: Sent, key: 'shows' | 'clicks' | 'visits'): Promise<void> {
+  private get(original: string, ua: string, sent: Sent, key: 'shows' | 'clicks' | 'visits'): Promise<void> {
+    const rule = this.opts.rewrite.find(([from]) => from && original.startsWith(from));
+    const url = rule ? rule[1] + original.slice(rule[0].length) : original;
     if (!isLoopbackUrl(url)) {
       sent.skipped += 1;
       return Promise.resolve();
