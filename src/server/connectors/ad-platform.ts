@@ -6,6 +6,7 @@
  */
 
 import type { AdPlatform } from '../../shared/ad-platforms.ts';
+import type { AdLevel } from '../../shared/ad-levels.ts';
 
 /** Account types of spec §1 plus 微博 (channel 3, old version); the value is the spec's channel code. */
 export { AD_PLATFORMS, type AdPlatform } from '../../shared/ad-platforms.ts';
@@ -36,8 +37,8 @@ export interface AuthorizedAdvertiser {
   name: string;
 }
 
-/** Our three levels; each platform names them its own way (see `levelNames`). */
-export type EntityLevel = 'campaign' | 'plan' | 'creative';
+/** Our three levels; each platform names them its own way (`LEVEL_NAMES` in src/shared/ad-levels.ts). */
+export type EntityLevel = AdLevel;
 
 /** A status normalised across platforms; the raw code is kept beside it for the §4 label tables. */
 export type NormalStatus =
@@ -60,7 +61,7 @@ export interface AdEntity {
   /** campaign id for a plan, plan id for a creative, null for a campaign. */
   parentId: string | null;
   name: string;
-  /** The platform's own status value(s), as sent (e.g. 'AD_STATUS_DELIVERY_OK', '20', 'PROMOTION_STATUS_ENABLE/AUDIT'). */
+  /** The platform's own status value, as sent (e.g. 'AD_STATUS_DELIVERY_OK', '20'); labelled by src/shared/ad-status.ts. */
   rawStatus: string;
   status: NormalStatus;
   /** Whether the advertiser switched it on (opt/configured/put status). */
