@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ConfigError } from '../config.ts';
+import type { AffiliateConnectors, AffiliateUnion } from './affiliate.ts';
+import type { FetchLike, HttpOptions } from './affiliate-http.ts';
+import { createTaobaoConnector, type TaobaoSettings } from './taobao/index.ts';
+
+/**
+ * Configuration of the affiliate connectors, from the environment (validated like src/server/config.ts; a bad value
+ * stops the server naming it). Each union: `<P>_API_BASE`, `<P>_APP_KEY`, `<P>_APP_SECRET` and its ids. Without an
+ * API base a union points at the in-process sandbox (`${PUBLIC_BASE_URL}/sandbox/<union>`, sandbox keys) while
+ * `SANDBOX` is on (the default), and at the real host otherwise — where it needs real keys, or stays disabled.
+ * docs/affiliate-unions.md says how to point each union at its real host.
+ */
+const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
+const key = z.string().min(1).max(200).optional();
+const base = z.url('must be an absolute http(s) URL').optional();
+const digits = z.string().regex(/^\d{1,20}$/, 'must be digits').optional();
+
+const schema = z.object({
+  SANDBOX: flag.default(true),
+  AFFILIATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  AFFILIATE_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  TAOBAO_API_BASE: base,
+  TAOBAO_APP_KEY: key,
+  TAOBAO_APP_SECRET: key,
+  TAOBAO_SIGN_METHOD: z.enum(['md5', 'hmac', 'hmac-sha256']).default('md5'),
+  TAOBAO_PID: z.string().regex(/^mm_\d+_\d+_\d+$/, 'must look like mm_{member}_{site}_{adzone}').optional(),
+  TAOBAO_SESSION: key,
+});
+
+/** The keys and ids the sandbox accepts (sandbox/unions/context.ts; a test holds the two equal). */
+export const SANDBOX_DEFAULTS = {
+  taobao: { appKey: '10000001', appSecret: 'sandbox-taobao-secret', pid: 'mm_1000001_2000002_3000003' },
+} as const;
+
+export const REAL_HOSTS: Record<AffiliateUnion, string> = {
+  taobao: 'https://eco.taobao.com',
+  ud: 'https://eco.taobao.com',
+  jd: 'https://api.jd.com',
+  pdd: 'https://gw-api.pinduoduo.com',
+};
+
+export interface AffiliateConfig {
+  sandbox: boolean;
+  /** Per union: whether it is usable (configured, or served by the sandbox) and whether it talks to the sandbox. */
+  enabled: Record<AffiliateUnion, boolean>;
+  usesSandbox: Record<AffiliateUnion, boolean>;
+  taobao: TaobaoSettings;
+  http: HttpOptions;
+}
+
+function parse(env: NodeJS.ProcessEnv) {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(clean);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(clean[String(i.path[0])] ?? '')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Read the affiliate settings; `publicBaseUrl` is where the product (and its sandbox) is reached. */
+export function loadAffiliateConfig(env: NodeJS.ProcessEnv, publicBaseUrl: string): AffiliateConfig {
+  const e = parse(env);
+  const sandboxBase = (u: AffiliateUnion) => `${publicBaseUrl.replace(/\/$/, '')}/sandbox/${u}`;
+  const baseOf = (u: AffiliateUnion, explicit: string | undefined) => explicit ?? (e.SANDBOX ? sandboxBase(u) : REAL_HOSTS[u]);
+  const taobaoBase = baseOf('taobao', e.TAOBAO_API_BASE);
+  const taobaoSandbox = taobaoBase === sandboxBase('taobao');
+  const taobao: TaobaoSettings = {
+    apiBase: taobaoBase,
+    appKey: e.TAOBAO_APP_KEY ?? (taobaoSandbox ? SANDBOX_DEFAULTS.taobao.appKey : ''),
+    appSecret: e.TAOBAO_APP_SECRET ?? (taobaoSandbox ? SANDBOX_DEFAULTS.taobao.appSecret : ''),
+    signMethod: e.TAOBAO_SIGN_METHOD,
+    pid: e.TAOBAO_PID ?? (taobaoSandbox ? SANDBOX_DEFAULTS.taobao.pid : ''),
+    session: e.TAOBAO_SESSION,
+  };
+  return {
+    sandbox: e.SANDBOX,
+    enabled: { taobao: !!(taobao.appKey && taobao.appSecret && taobao.pid), jd: false, pdd: false, ud: false },
+    usesSandbox: { taobao: taobaoSandbox, jd: false, pdd: false, ud: false },
+    taobao,
+    http: { timeoutMs: e.AFFILIATE_TIMEOUT_MS, retries: e.AFFILIATE_RETRIES },
+  };
+}
+
+/** One connector per union, all sharing the HTTP settings (and `fetchImpl`, for tests). */
+export function createAffiliateConnectors(cfg: AffiliateConfig, fetchImpl?: FetchLike): Pick<AffiliateConnectors, 'taobao'> {
+  const http: HttpOptions = { ...cfg.http, fetchImpl };
+  return {
+    taobao: createTaobaoConnector(cfg.taobao, http),
+  };
+}
+
+export { digits as digitsSetting };
