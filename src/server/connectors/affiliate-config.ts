@@ -3,6 +3,7 @@ import { ConfigError } from '../config.ts';
 import type { AffiliateConnectors, AffiliateUnion } from './affiliate.ts';
 import type { FetchLike, HttpOptions } from './affiliate-http.ts';
 import { createTaobaoConnector, type TaobaoSettings } from './taobao/index.ts';
+import { createUdConnector, type UdSettings } from './ud/index.ts';
 
 /**
  * Configuration of the affiliate connectors, from the environment (validated like src/server/config.ts; a bad value
@@ -26,11 +27,20 @@ const schema = z.object({
   TAOBAO_SIGN_METHOD: z.enum(['md5', 'hmac', 'hmac-sha256']).default('md5'),
   TAOBAO_PID: z.string().regex(/^mm_\d+_\d+_\d+$/, 'must look like mm_{member}_{site}_{adzone}').optional(),
   TAOBAO_SESSION: key,
+  UD_API_BASE: base,
+  UD_APP_KEY: key,
+  UD_APP_SECRET: key,
+  UD_SIGN_METHOD: z.enum(['md5', 'hmac', 'hmac-sha256']).default('md5'),
+  UD_SESSION: key,
+  /** 1 UDSmart, 2 流量通Pro. */
+  UD_PROD_TYPE: z.enum(['1', '2']).default('1').transform((v) => (v === '2' ? 2 : 1) as 1 | 2),
+  UD_MEMBER_ID: digits,
 });
 
 /** The keys and ids the sandbox accepts (sandbox/unions/context.ts; a test holds the two equal). */
 export const SANDBOX_DEFAULTS = {
   taobao: { appKey: '10000001', appSecret: 'sandbox-taobao-secret', pid: 'mm_1000001_2000002_3000003' },
+  ud: { appKey: '10000002', appSecret: 'sandbox-ud-secret' },
 } as const;
 
 export const REAL_HOSTS: Record<AffiliateUnion, string> = {
@@ -46,6 +56,7 @@ export interface AffiliateConfig {
   enabled: Record<AffiliateUnion, boolean>;
   usesSandbox: Record<AffiliateUnion, boolean>;
   taobao: TaobaoSettings;
+  ud: UdSettings;
   http: HttpOptions;
 }
 
@@ -74,21 +85,32 @@ export function loadAffiliateConfig(env: NodeJS.ProcessEnv, publicBaseUrl: strin
     pid: e.TAOBAO_PID ?? (taobaoSandbox ? SANDBOX_DEFAULTS.taobao.pid : ''),
     session: e.TAOBAO_SESSION,
   };
+  const udBase = baseOf('ud', e.UD_API_BASE);
+  const udSandbox = udBase === sandboxBase('ud');
+  const ud: UdSettings = {
+    apiBase: udBase,
+    appKey: e.UD_APP_KEY ?? (udSandbox ? SANDBOX_DEFAULTS.ud.appKey : ''),
+    appSecret: e.UD_APP_SECRET ?? (udSandbox ? SANDBOX_DEFAULTS.ud.appSecret : ''),
+    signMethod: e.UD_SIGN_METHOD,
+    session: e.UD_SESSION,
+    prodType: e.UD_PROD_TYPE,
+    memberId: e.UD_MEMBER_ID,
+  };
   return {
     sandbox: e.SANDBOX,
-    enabled: { taobao: !!(taobao.appKey && taobao.appSecret && taobao.pid), jd: false, pdd: false, ud: false },
-    usesSandbox: { taobao: taobaoSandbox, jd: false, pdd: false, ud: false },
+    enabled: { taobao: !!(taobao.appKey && taobao.appSecret && taobao.pid), ud: !!(ud.appKey && ud.appSecret), jd: false, pdd: false },
+    usesSandbox: { taobao: taobaoSandbox, ud: udSandbox, jd: false, pdd: false },
     taobao,
+    ud,
     http: { timeoutMs: e.AFFILIATE_TIMEOUT_MS, retries: e.AFFILIATE_RETRIES },
   };
 }
 
 /** One connector per union, all sharing the HTTP settings (and `fetchImpl`, for tests). */
-export function createAffiliateConnectors(cfg: AffiliateConfig, fetchImpl?: FetchLike): Pick<AffiliateConnectors, 'taobao'> {
+export function createAffiliateConnectors(cfg: AffiliateConfig, fetchImpl?: FetchLike): Pick<AffiliateConnectors, 'taobao' | 'ud'> {
   const http: HttpOptions = { ...cfg.http, fetchImpl };
   return {
     taobao: createTaobaoConnector(cfg.taobao, http),
+    ud: createUdConnector(cfg.ud, http),
   };
 }
-
-export { digits as digitsSetting };

@@ -19,7 +19,7 @@ const failureSchema = z.object({
 const epoch = z.number().int().min(0).max(4_102_444_800).nullable().optional();
 const orderSchema = z.object({
   clickId: z.string().min(1).max(64),
-  fate: z.enum(['settled', 'refunded', 'closed_unpaid', 'presell_settled', 'presell_closed']).optional(),
+  fate: z.enum(['settled', 'refunded', 'closed_unpaid', 'presell_settled', 'presell_refunded', 'presell_closed']).optional(),
   timeline: z
     .object({ created_at: epoch, deposit_at: epoch, paid_at: epoch, received_at: epoch, settled_at: epoch, refunded_at: epoch, closed_at: epoch })
     .optional(),

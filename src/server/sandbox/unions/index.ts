@@ -5,6 +5,7 @@ import { DEFAULT_SANDBOX_KEYS, type SandboxContext, type SandboxKeys } from './c
 import { openUnionStore, type UnionName } from './store.ts';
 import { createWorld, type World, type WorldOptions } from './world.ts';
 import { taobaoSandbox } from './taobao.ts';
+import { udHooks, udSandbox } from './ud.ts';
 
 /**
  * The affiliate-union sandbox: one Hono sub-app per union under `/sandbox/<union>/`, speaking that union's
@@ -12,7 +13,7 @@ import { taobaoSandbox } from './taobao.ts';
  * would be allowed): the product reaches it over HTTP like any union host. Mounted by the product server (SANDBOX
  * on), or run alone with `node src/server/sandbox/unions/serve.ts`. See docs/affiliate-unions.md.
  */
-export const SANDBOX_UNIONS: readonly UnionName[] = ['taobao'];
+export const SANDBOX_UNIONS: readonly UnionName[] = ['taobao', 'ud'];
 
 export interface UnionSandboxOptions extends WorldOptions {
   /** node:sqlite file (DATA_DIR/sandbox/unions.sqlite) or ':memory:'. */
@@ -20,6 +21,8 @@ export interface UnionSandboxOptions extends WorldOptions {
   /** Absolute base of the server the sandbox is reached through, e.g. http://127.0.0.1:4321 (no trailing slash). */
   publicBaseUrl: string | (() => string);
   keys?: SandboxKeys;
+  /** Rows per UD order page (the real page size is not documented). */
+  udPageSize?: number;
 }
 
 export interface UnionSandbox {
@@ -34,12 +37,13 @@ export interface UnionSandbox {
 
 export function createUnionSandbox(opts: UnionSandboxOptions): UnionSandbox {
   const db = openUnionStore(opts.file);
-  const world = createWorld(db, opts, {});
+  const world = createWorld(db, opts, { ud: udHooks(db) });
   const keys = opts.keys ?? DEFAULT_SANDBOX_KEYS;
   const baseUrl = typeof opts.publicBaseUrl === 'function' ? opts.publicBaseUrl : () => opts.publicBaseUrl as string;
   const ctx: SandboxContext = { world, keys, base: (union) => `${baseUrl().replace(/\/$/, '')}/sandbox/${union}` };
   const app = new Hono();
   app.route('/sandbox/taobao', taobaoSandbox(ctx));
+  app.route('/sandbox/ud', udSandbox(ctx, opts.udPageSize));
   app.onError((err, c) => {
     process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'sandbox error', err: err.message })}\n`);
     return c.json({ error: '沙箱内部错误' }, 500);

@@ -81,8 +81,13 @@ export function topError(c: Context, err: TopErrorBody) {
 /** A business refusal: code 50 with the API's sub code. */
 export const refusal = (sub_code: string, sub_msg: string): TopErrorBody => ({ code: 50, msg: 'Remote service error', sub_code, sub_msg });
 
+/** JSON text in which BigInt values are written as plain integer literals (19-digit order ids, as TOP sends them). */
+export function bigJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `@@big${v}@@` : v)).replace(/"@@big(-?\d+)@@"/g, '$1');
+}
+
 export function topOk(c: Context, method: string, body: Record<string, unknown>) {
-  return c.json({ [topResponseKey(method)]: { ...body, request_id: requestId() } });
+  return c.body(bigJson({ [topResponseKey(method)]: { ...body, request_id: requestId() } }), 200, { 'content-type': 'application/json; charset=UTF-8' });
 }
 
 /** A JSON-string parameter (TOP objects travel as JSON text); undefined when absent, null when not valid JSON. */

@@ -10,12 +10,12 @@ import { row, rows, type ClickRow, type LinkRow, type OrderRow, type UnionName }
  * read as a number mod 10 000, fall under the share in basis points (landing and history clicks 10 %, UD monitor
  * pings 2 %). The order's whole life is decided when it is placed (seeded by the click id) and unfolds over days:
  * placed 2–90 min after the click; 5 % never paid (closed after 30 min); paid within 15 min; presale items pay a
- * deposit first and the balance 1–3 days later (15 % never pay it: closed after 3 days); 8 % of paid orders are
- * refunded within 2 days; the rest are received 2–8 days after payment and settled 1–3 days later.
+ * deposit first and the balance 1–3 days later (15 % never pay it: closed after 3 days); 8 % of orders are refunded
+ * within 2 days of payment; the rest are received 2–8 days after payment and settled 1–3 days later.
  * Quantities 1 (80 %), 2 (15 %), 3 (5 %); the item's coupon comes off the line total; commission = total × rate.
  */
 export type SandboxStatus = 'unpaid' | 'deposit_paid' | 'paid' | 'confirmed' | 'settled' | 'refunded' | 'closed';
-export type Fate = 'settled' | 'refunded' | 'closed_unpaid' | 'presell_settled' | 'presell_closed';
+export type Fate = 'settled' | 'refunded' | 'closed_unpaid' | 'presell_settled' | 'presell_refunded' | 'presell_closed';
 
 export interface WorldOptions {
   now?: () => number;
@@ -83,14 +83,14 @@ export function timeline(fate: Fate, clickedAt: number, seed: string): Timeline 
   const r = seeded(`timeline:${seed}`);
   const t: Timeline = { created_at: clickedAt + r.int(120, 5400), deposit_at: null, paid_at: null, received_at: null, settled_at: null, refunded_at: null, closed_at: null };
   if (fate === 'closed_unpaid') return { ...t, closed_at: t.created_at + 1800 };
-  if (fate === 'presell_settled' || fate === 'presell_closed') {
+  if (fate.startsWith('presell')) {
     t.deposit_at = t.created_at + r.int(30, 600);
     if (fate === 'presell_closed') return { ...t, closed_at: t.deposit_at + 3 * 86400 };
     t.paid_at = t.deposit_at + r.int(1, 3) * 86400 + r.int(0, 3600);
   } else {
     t.paid_at = t.created_at + r.int(20, 900);
   }
-  if (fate === 'refunded') return { ...t, refunded_at: t.paid_at + r.int(3600, 2 * 86400) };
+  if (fate === 'refunded' || fate === 'presell_refunded') return { ...t, refunded_at: t.paid_at + r.int(3600, 2 * 86400) };
   t.received_at = t.paid_at + r.int(2, 7) * 86400 + r.int(0, 86400);
   t.settled_at = t.received_at + r.int(1, 3) * 86400;
   return t;
@@ -99,7 +99,7 @@ export function timeline(fate: Fate, clickedAt: number, seed: string): Timeline 
 /** The fate a shopper's order takes, seeded by the click. */
 export function naturalFate(presell: boolean, seed: string): Fate {
   const x = seeded(`fate:${seed}`).next();
-  if (presell) return x < 0.15 ? 'presell_closed' : 'presell_settled';
+  if (presell) return x < 0.15 ? 'presell_closed' : x < 0.23 ? 'presell_refunded' : 'presell_settled';
   if (x < 0.05) return 'closed_unpaid';
   return x < 0.13 ? 'refunded' : 'settled';
 }
@@ -138,11 +138,12 @@ export function createWorld(db: DatabaseSync, opts: WorldOptions = {}, hooks: Pa
     return row<OrderRow>(db, 'SELECT * FROM orders WHERE id = ?', o.id)!;
   }
 
-  function recordClick(link: LinkRow, kind: ClickRow['kind'], params: Record<string, string>, ip = '', ua = '', at = now()): { click: ClickRow; order: OrderRow | null } {
+  /** Record a click; the shoppers decide whether it becomes an order (`share` overrides the kind's share). */
+  function recordClick(link: LinkRow, kind: ClickRow['kind'], params: Record<string, string>, ip = '', ua = '', at = now(), share?: number): { click: ClickRow; order: OrderRow | null } {
     const click: ClickRow = { id: randomUUID(), union_name: link.union_name, link_token: link.token, kind, at, params: JSON.stringify(params), ip: ip.slice(0, 64), ua: ua.slice(0, 300) };
     insertClick.run(click.id, click.union_name, click.link_token, click.kind, click.at, click.params, click.ip, click.ua);
-    const share = kind === 'monitor' ? monitorShare : landingShare;
-    return { click, order: shareOf(click.id) < share ? placeOrder(click, link) : null };
+    const threshold = share ?? (kind === 'monitor' ? monitorShare : landingShare);
+    return { click, order: shareOf(click.id) < threshold ? placeOrder(click, link) : null };
   }
 
   /** `days` days of clicks (15–60 a day, mostly daytime) and the orders they turn into. */
