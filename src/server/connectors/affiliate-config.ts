@@ -4,6 +4,7 @@ import type { AffiliateConnectors, AffiliateUnion } from './affiliate.ts';
 import type { FetchLike, HttpOptions } from './affiliate-http.ts';
 import { createTaobaoConnector, type TaobaoSettings } from './taobao/index.ts';
 import { createUdConnector, type UdSettings } from './ud/index.ts';
+import { createJdConnector, type JdSettings } from './jd/index.ts';
 
 /**
  * Configuration of the affiliate connectors, from the environment (validated like src/server/config.ts; a bad value
@@ -35,12 +36,20 @@ const schema = z.object({
   /** 1 UDSmart, 2 流量通Pro. */
   UD_PROD_TYPE: z.enum(['1', '2']).default('1').transform((v) => (v === '2' ? 2 : 1) as 1 | 2),
   UD_MEMBER_ID: digits,
+  JD_API_BASE: base,
+  JD_APP_KEY: key,
+  JD_APP_SECRET: key,
+  JD_SITE_ID: digits,
+  JD_POSITION_ID: digits,
+  /** common: jd.union.open.promotion.common.get (网站/APP); bysubunionid: jd.union.open.promotion.bysubunionid.get (社交媒体). */
+  JD_LINK_METHOD: z.enum(['common', 'bysubunionid']).default('common'),
 });
 
 /** The keys and ids the sandbox accepts (sandbox/unions/context.ts; a test holds the two equal). */
 export const SANDBOX_DEFAULTS = {
   taobao: { appKey: '10000001', appSecret: 'sandbox-taobao-secret', pid: 'mm_1000001_2000002_3000003' },
   ud: { appKey: '10000002', appSecret: 'sandbox-ud-secret' },
+  jd: { appKey: 'sandboxjdappkey', appSecret: 'sandbox-jd-secret', siteId: '4000001', positionId: '5000001' },
 } as const;
 
 export const REAL_HOSTS: Record<AffiliateUnion, string> = {
@@ -57,6 +66,7 @@ export interface AffiliateConfig {
   usesSandbox: Record<AffiliateUnion, boolean>;
   taobao: TaobaoSettings;
   ud: UdSettings;
+  jd: JdSettings;
   http: HttpOptions;
 }
 
@@ -96,21 +106,33 @@ export function loadAffiliateConfig(env: NodeJS.ProcessEnv, publicBaseUrl: strin
     prodType: e.UD_PROD_TYPE,
     memberId: e.UD_MEMBER_ID,
   };
+  const jdBase = baseOf('jd', e.JD_API_BASE);
+  const jdSandbox = jdBase === sandboxBase('jd');
+  const jd: JdSettings = {
+    apiBase: jdBase,
+    appKey: e.JD_APP_KEY ?? (jdSandbox ? SANDBOX_DEFAULTS.jd.appKey : ''),
+    appSecret: e.JD_APP_SECRET ?? (jdSandbox ? SANDBOX_DEFAULTS.jd.appSecret : ''),
+    siteId: e.JD_SITE_ID ?? (jdSandbox ? SANDBOX_DEFAULTS.jd.siteId : ''),
+    positionId: e.JD_POSITION_ID ?? (jdSandbox ? SANDBOX_DEFAULTS.jd.positionId : ''),
+    linkMethod: e.JD_LINK_METHOD,
+  };
   return {
     sandbox: e.SANDBOX,
-    enabled: { taobao: !!(taobao.appKey && taobao.appSecret && taobao.pid), ud: !!(ud.appKey && ud.appSecret), jd: false, pdd: false },
-    usesSandbox: { taobao: taobaoSandbox, ud: udSandbox, jd: false, pdd: false },
+    enabled: { taobao: !!(taobao.appKey && taobao.appSecret && taobao.pid), ud: !!(ud.appKey && ud.appSecret), jd: !!(jd.appKey && jd.appSecret && jd.siteId), pdd: false },
+    usesSandbox: { taobao: taobaoSandbox, ud: udSandbox, jd: jdSandbox, pdd: false },
     taobao,
     ud,
+    jd,
     http: { timeoutMs: e.AFFILIATE_TIMEOUT_MS, retries: e.AFFILIATE_RETRIES },
   };
 }
 
 /** One connector per union, all sharing the HTTP settings (and `fetchImpl`, for tests). */
-export function createAffiliateConnectors(cfg: AffiliateConfig, fetchImpl?: FetchLike): Pick<AffiliateConnectors, 'taobao' | 'ud'> {
+export function createAffiliateConnectors(cfg: AffiliateConfig, fetchImpl?: FetchLike): Pick<AffiliateConnectors, 'taobao' | 'ud' | 'jd'> {
   const http: HttpOptions = { ...cfg.http, fetchImpl };
   return {
     taobao: createTaobaoConnector(cfg.taobao, http),
     ud: createUdConnector(cfg.ud, http),
+    jd: createJdConnector(cfg.jd, http),
   };
 }

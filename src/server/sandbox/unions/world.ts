@@ -180,7 +180,7 @@ export function createWorld(db: DatabaseSync, opts: WorldOptions = {}, hooks: Pa
     return link;
   }
 
-  const TIME_COLUMN = { created: 'created_at', paid: 'paid_at', settled: 'settled_at' } as const;
+  const TIME_COLUMN = { created: 'created_at', paid: 'paid_at', received: 'received_at', settled: 'settled_at' } as const;
   const MODIFIED = `max(${EVENTS.map((k) => `CASE WHEN ${k} IS NOT NULL AND ${k} <= $now THEN ${k} ELSE 0 END`).join(', ')})`;
 
   /**
