@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { ConfigError } from '../config.ts';
-import type { AffiliateConnectors, AffiliateUnion } from './affiliate.ts';
+import { AFFILIATE_UNION_LABEL, type AffiliateConnectors, type AffiliateUnion } from './affiliate.ts';
+import { ConnectorError } from './errors.ts';
 import type { FetchLike, HttpOptions } from './affiliate-http.ts';
 import { createTaobaoConnector, type TaobaoSettings } from './taobao/index.ts';
 import { createUdConnector, type UdSettings } from './ud/index.ts';
 import { createJdConnector, type JdSettings } from './jd/index.ts';
+import { createPddConnector, type PddSettings } from './pdd/index.ts';
 
 /**
  * Configuration of the affiliate connectors, from the environment (validated like src/server/config.ts; a bad value
@@ -43,6 +45,11 @@ const schema = z.object({
   JD_POSITION_ID: digits,
   /** common: jd.union.open.promotion.common.get (网站/APP); bysubunionid: jd.union.open.promotion.bysubunionid.get (社交媒体). */
   JD_LINK_METHOD: z.enum(['common', 'bysubunionid']).default('common'),
+  /** client_id / client_secret. */
+  PDD_API_BASE: base,
+  PDD_APP_KEY: key,
+  PDD_APP_SECRET: key,
+  PDD_PID: z.string().regex(/^\d{1,20}_\d{1,20}$/, 'must look like {duoId}_{n}').optional(),
 });
 
 /** The keys and ids the sandbox accepts (sandbox/unions/context.ts; a test holds the two equal). */
@@ -50,6 +57,7 @@ export const SANDBOX_DEFAULTS = {
   taobao: { appKey: '10000001', appSecret: 'sandbox-taobao-secret', pid: 'mm_1000001_2000002_3000003' },
   ud: { appKey: '10000002', appSecret: 'sandbox-ud-secret' },
   jd: { appKey: 'sandboxjdappkey', appSecret: 'sandbox-jd-secret', siteId: '4000001', positionId: '5000001' },
+  pdd: { appKey: 'sandboxpddclientid', appSecret: 'sandbox-pdd-secret', pid: '1000001_20000002' },
 } as const;
 
 export const REAL_HOSTS: Record<AffiliateUnion, string> = {
@@ -67,6 +75,7 @@ export interface AffiliateConfig {
   taobao: TaobaoSettings;
   ud: UdSettings;
   jd: JdSettings;
+  pdd: PddSettings;
   http: HttpOptions;
 }
 
@@ -116,23 +125,55 @@ export function loadAffiliateConfig(env: NodeJS.ProcessEnv, publicBaseUrl: strin
     positionId: e.JD_POSITION_ID ?? (jdSandbox ? SANDBOX_DEFAULTS.jd.positionId : ''),
     linkMethod: e.JD_LINK_METHOD,
   };
+  const pddBase = baseOf('pdd', e.PDD_API_BASE);
+  const pddSandbox = pddBase === sandboxBase('pdd');
+  const pdd: PddSettings = {
+    apiBase: pddBase,
+    appKey: e.PDD_APP_KEY ?? (pddSandbox ? SANDBOX_DEFAULTS.pdd.appKey : ''),
+    appSecret: e.PDD_APP_SECRET ?? (pddSandbox ? SANDBOX_DEFAULTS.pdd.appSecret : ''),
+    pid: e.PDD_PID ?? (pddSandbox ? SANDBOX_DEFAULTS.pdd.pid : ''),
+  };
   return {
     sandbox: e.SANDBOX,
-    enabled: { taobao: !!(taobao.appKey && taobao.appSecret && taobao.pid), ud: !!(ud.appKey && ud.appSecret), jd: !!(jd.appKey && jd.appSecret && jd.siteId), pdd: false },
-    usesSandbox: { taobao: taobaoSandbox, ud: udSandbox, jd: jdSandbox, pdd: false },
+    enabled: {
+      taobao: !!(taobao.appKey && taobao.appSecret && taobao.pid),
+      ud: !!(ud.appKey && ud.appSecret),
+      jd: !!(jd.appKey && jd.appSecret && jd.siteId),
+      pdd: !!(pdd.appKey && pdd.appSecret && pdd.pid),
+    },
+    usesSandbox: { taobao: taobaoSandbox, ud: udSandbox, jd: jdSandbox, pdd: pddSandbox },
     taobao,
     ud,
     jd,
+    pdd,
     http: { timeoutMs: e.AFFILIATE_TIMEOUT_MS, retries: e.AFFILIATE_RETRIES },
   };
 }
 
+const REQUIRED: Record<AffiliateUnion, string> = {
+  taobao: 'TAOBAO_APP_KEY、TAOBAO_APP_SECRET、TAOBAO_PID',
+  ud: 'UD_APP_KEY、UD_APP_SECRET',
+  jd: 'JD_APP_KEY、JD_APP_SECRET、JD_SITE_ID',
+  pdd: 'PDD_APP_KEY、PDD_APP_SECRET、PDD_PID',
+};
+
+/** A union without credentials: each of its calls refuses, naming the settings it needs. */
+function notConfigured(union: AffiliateUnion) {
+  const refuse = () => Promise.reject(new ConnectorError(union, 'refused', `${AFFILIATE_UNION_LABEL[union]}未配置：请设置 ${REQUIRED[union]}`, 'not_configured'));
+  return refuse;
+}
+
 /** One connector per union, all sharing the HTTP settings (and `fetchImpl`, for tests). */
-export function createAffiliateConnectors(cfg: AffiliateConfig, fetchImpl?: FetchLike): Pick<AffiliateConnectors, 'taobao' | 'ud' | 'jd'> {
+export function createAffiliateConnectors(cfg: AffiliateConfig, fetchImpl?: FetchLike): AffiliateConnectors {
   const http: HttpOptions = { ...cfg.http, fetchImpl };
+  const taobao = createTaobaoConnector(cfg.enabled.taobao ? cfg.taobao : { ...cfg.taobao, pid: SANDBOX_DEFAULTS.taobao.pid }, http);
+  const ud = createUdConnector(cfg.ud, http);
+  const jd = createJdConnector(cfg.jd, http);
+  const pdd = createPddConnector(cfg.pdd, http);
   return {
-    taobao: createTaobaoConnector(cfg.taobao, http),
-    ud: createUdConnector(cfg.ud, http),
-    jd: createJdConnector(cfg.jd, http),
+    taobao: cfg.enabled.taobao ? taobao : { ...taobao, convert: notConfigured('taobao'), pullOrders: notConfigured('taobao') },
+    ud: cfg.enabled.ud ? ud : { ...ud, pullOrders: notConfigured('ud'), createMonitorUrls: notConfigured('ud'), postback: notConfigured('ud') },
+    jd: cfg.enabled.jd ? jd : { ...jd, convert: notConfigured('jd'), pullOrders: notConfigured('jd') },
+    pdd: cfg.enabled.pdd ? pdd : { ...pdd, convert: notConfigured('pdd'), pullOrders: notConfigured('pdd') },
   };
 }

@@ -74,6 +74,8 @@ export interface ConvertRequest {
   specialId?: string;
   /** 京东: this link's 推广位; default the configured position. */
   positionId?: string;
+  /** 拼多多: this link's 推广位 p_id; default the configured one. */
+  pid?: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { MonitorUrlRequest, MonitorUrls, UdConnector, UdPostback } from '../affiliate.ts';
 import { ConnectorError } from '../errors.ts';
+import { onlyUpdate } from '../errors-affiliate.ts';
 import { obj, withRetries, type HttpOptions } from '../affiliate-http.ts';
 import { str } from '../affiliate-units.ts';
 import { topCall, type TopClientConfig, type TopSignMethod } from '../taobao/top.ts';
@@ -31,7 +32,8 @@ export function createUdConnector(s: UdSettings, http: HttpOptions = {}, now?: (
     maxWindowSeconds: UD_MAX_WINDOW,
     sameChinaDay: true,
     timeFields: ['update'],
-    pullOrders: (window, cursor) => pullUdOrders({ ...top, prodType: s.prodType }, window, cursor),
+    pullOrders: (window, cursor, timeField = 'update') =>
+      timeField !== 'update' ? Promise.reject(onlyUpdate('ud', '阿里妈妈UD')) : pullUdOrders({ ...top, prodType: s.prodType }, window, cursor),
 
     async createMonitorUrls(req: MonitorUrlRequest): Promise<MonitorUrls> {
       const body = await topCall(top, 'alibaba.taobao.ud.smart.monitor.url.create', {

@@ -34,7 +34,8 @@ export function itemFacts(union: UnionName, id: string): SandboxItem {
   const goods = r.pick(GOODS);
   const priceFen = r.int(9, 299) * 100 - 10;
   const couponFen = r.next() < 0.5 ? Math.min(r.int(1, 10) * 500, priceFen - 100) : 0;
-  const presell = r.next() < 0.2;
+  // 拼多多 has no presale.
+  const presell = r.next() < 0.2 && union !== 'pdd';
   const shopId = String(r.int(10_000_000, 99_999_999));
   return {
     id,

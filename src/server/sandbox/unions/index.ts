@@ -7,6 +7,7 @@ import { createWorld, type World, type WorldOptions } from './world.ts';
 import { taobaoSandbox } from './taobao.ts';
 import { udHooks, udSandbox } from './ud.ts';
 import { jdSandbox } from './jd.ts';
+import { pddSandbox } from './pdd.ts';
 
 /**
  * The affiliate-union sandbox: one Hono sub-app per union under `/sandbox/<union>/`, speaking that union's
@@ -14,7 +15,7 @@ import { jdSandbox } from './jd.ts';
  * would be allowed): the product reaches it over HTTP like any union host. Mounted by the product server (SANDBOX
  * on), or run alone with `node src/server/sandbox/unions/serve.ts`. See docs/affiliate-unions.md.
  */
-export const SANDBOX_UNIONS: readonly UnionName[] = ['taobao', 'ud', 'jd'];
+export const SANDBOX_UNIONS: readonly UnionName[] = ['taobao', 'ud', 'jd', 'pdd'];
 
 export interface UnionSandboxOptions extends WorldOptions {
   /** node:sqlite file (DATA_DIR/sandbox/unions.sqlite) or ':memory:'. */
@@ -46,6 +47,7 @@ export function createUnionSandbox(opts: UnionSandboxOptions): UnionSandbox {
   app.route('/sandbox/taobao', taobaoSandbox(ctx));
   app.route('/sandbox/ud', udSandbox(ctx, opts.udPageSize));
   app.route('/sandbox/jd', jdSandbox(ctx));
+  app.route('/sandbox/pdd', pddSandbox(ctx));
   app.onError((err, c) => {
     process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'sandbox error', err: err.message })}\n`);
     return c.json({ error: '沙箱内部错误' }, 500);
