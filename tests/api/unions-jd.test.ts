@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../support/unions.ts';
+import { type AffiliateConnector, type AffiliateOrder, type OrderWindow, stepWindows } from '../../src/server/connectors/affiliate.ts';
 import { loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
+import { ConnectorError } from '../../src/server/connectors/errors.ts';
 import { createJdConnector, type JdSettings } from '../../src/server/connectors/jd/index.ts';
 import { jdForm } from '../../src/server/connectors/jd/jos.ts';
-import { stepWindows, type AffiliateConnector, type AffiliateOrder, type OrderWindow } from '../../src/server/connectors/affiliate.ts';
-import { ConnectorError } from '../../src/server/connectors/errors.ts';
+import { type RunningSandbox, startSandbox } from '../support/unions.ts';
 
 /** 京东联盟 connector against the sandbox over real HTTP. */
 let sb: RunningSandbox;
@@ -27,7 +27,10 @@ async function pullAll(w: OrderWindow, field: 'update' | 'create' = 'create'): P
 }
 
 async function failure(p: Promise<unknown>): Promise<ConnectorError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ConnectorError);
   return err as ConnectorError;
 }
@@ -66,7 +69,9 @@ describe('京东联盟 conversion', () => {
   });
 
   it('answers in the real shape: the "_responce" key and a JSON-string result', async () => {
-    const form = jdForm({ apiBase: sb.url, appKey: settings.appKey, appSecret: settings.appSecret }, 'jd.union.open.goods.query', { goodsReqDTO: { skuIds: [100012345678] } });
+    const form = jdForm({ apiBase: sb.url, appKey: settings.appKey, appSecret: settings.appSecret }, 'jd.union.open.goods.query', {
+      goodsReqDTO: { skuIds: [100012345678] },
+    });
     const body = await (await fetch(`${sb.url}/sandbox/jd/routerjson`, { method: 'POST', body: new URLSearchParams(form) })).json();
     const envelope = body.jd_union_open_goods_query_responce;
     expect(envelope.code).toBe('0');
@@ -93,7 +98,12 @@ describe('京东联盟 orders', () => {
     const cases: Array<[string, Record<string, number | null>, string, string]> = [
       ['unpaid', { created_at: t }, 'settled', '15'],
       ['paid', { created_at: t + 1, paid_at: t + 60, received_at: null, settled_at: null }, 'settled', '16'],
-      ['deposit_paid', { created_at: t + 2, deposit_at: t + 60, paid_at: null, received_at: null, settled_at: null }, 'presell_settled', '24'],
+      [
+        'deposit_paid',
+        { created_at: t + 2, deposit_at: t + 60, paid_at: null, received_at: null, settled_at: null },
+        'presell_settled',
+        '24',
+      ],
       ['confirmed', { created_at: t + 3, paid_at: t + 60, received_at: t + 120, settled_at: now() + 86400 }, 'settled', '17'],
       ['settled', { created_at: t + 4, paid_at: t + 60, received_at: t + 120, settled_at: t + 2 * 86400 }, 'settled', '17'],
       ['refunded', { created_at: t + 5, paid_at: t + 60, refunded_at: t + 90 }, 'refunded', '16'],
@@ -106,6 +116,10 @@ describe('京东联盟 orders', () => {
       const o = orders.find((x) => x.orderId === ids[status])!;
       expect([status, o.status, o.rawStatus]).toEqual([status, status, raw]);
     }
+    const unpaid = orders.find((x) => x.orderId === ids.unpaid)!;
+    expect([unpaid.payFen, unpaid.orderFen > 0]).toEqual([0, true]);
+    const full = orders.find((x) => x.orderId === ids.confirmed)!;
+    expect(full.payFen).toBe(full.orderFen);
     const settled = orders.find((x) => x.orderId === ids.settled)!;
     expect(settled.receivedAt).toBe(t + 120);
     expect(settled.settleFen).toBe(settled.payFen);
@@ -131,7 +145,12 @@ describe('京东联盟 orders', () => {
     for (let i = 0; i < 7; i += 1) await orderVia(conv.promotion_url, { created_at: t + i });
     const w = { from: t, to: t + 60 };
     const first = await jd.pullOrders(w, null, 'create');
-    await sb.admin('jd', '/failures', { method: 'jd.union.open.order.row.query', kind: 'error', code: '2002410', message: '联盟用户不存在' });
+    await sb.admin('jd', '/failures', {
+      method: 'jd.union.open.order.row.query',
+      kind: 'error',
+      code: '2002410',
+      message: '联盟用户不存在',
+    });
     expect((await failure(jd.pullOrders(w, first.cursor, 'create'))).platformCode).toBe('2002410');
     await sb.admin('jd', '/failures', { method: 'jd.union.open.order.row.query', kind: 'error', code: '2002500' });
     const second = await jd.pullOrders(w, first.cursor, 'create');
@@ -147,7 +166,12 @@ describe('京东联盟 orders', () => {
     for (const w of stepWindows(jd, { from: t - 7200, to: t })) expect((await jd.pullOrders(w, null)).cursor).toBeNull();
     const sign = await failure(createJdConnector({ ...settings, appSecret: 'wrong' }, http).pullOrders({ from: t - 60, to: t }, null));
     expect([sign.kind, sign.platformCode, sign.message]).toEqual(['refused', '22', '京东联盟接口错误：签名无效（22）']);
-    expect((await failure(createJdConnector({ ...settings, appKey: 'nobody' }, http).pullOrders({ from: t - 60, to: t }, null))).platformCode).toBe('21');
-    expect((await failure(createJdConnector(settings, http, () => Date.now() + 11 * 60_000).pullOrders({ from: t - 60, to: t }, null))).platformCode).toBe('24');
+    expect(
+      (await failure(createJdConnector({ ...settings, appKey: 'nobody' }, http).pullOrders({ from: t - 60, to: t }, null))).platformCode,
+    ).toBe('21');
+    expect(
+      (await failure(createJdConnector(settings, http, () => Date.now() + 11 * 60_000).pullOrders({ from: t - 60, to: t }, null)))
+        .platformCode,
+    ).toBe('24');
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../support/unions.ts';
+import { type AffiliateConnector, type AffiliateOrder, type OrderWindow, stepWindows } from '../../src/server/connectors/affiliate.ts';
 import { loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
-import { createPddConnector, type PddSettings } from '../../src/server/connectors/pdd/index.ts';
-import { stepWindows, type AffiliateConnector, type AffiliateOrder, type OrderWindow } from '../../src/server/connectors/affiliate.ts';
 import { ConnectorError } from '../../src/server/connectors/errors.ts';
+import { createPddConnector, type PddSettings } from '../../src/server/connectors/pdd/index.ts';
+import { type RunningSandbox, startSandbox } from '../support/unions.ts';
 
 /** 拼多多 connector against the sandbox over real HTTP. */
 let sb: RunningSandbox;
@@ -27,7 +27,10 @@ async function pullAll(w: OrderWindow, between?: (calls: number) => Promise<void
 }
 
 async function failure(p: Promise<unknown>): Promise<ConnectorError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ConnectorError);
   return err as ConnectorError;
 }
@@ -47,7 +50,12 @@ afterAll(() => sb.close());
 describe('拼多多 conversion', () => {
   it('converts goods into facts and a 多多进宝 link carrying p_id and custom_parameters', async () => {
     const conv = await pdd.convert({ kind: 'item', id: '370000000001', subId: 'link_9' });
-    expect(conv).toMatchObject({ platform: 5, kind: 'item', itemid: '370000000001', detail_url: 'https://mobile.yangkeduo.com/goods.html?goods_id=370000000001' });
+    expect(conv).toMatchObject({
+      platform: 5,
+      kind: 'item',
+      itemid: '370000000001',
+      detail_url: 'https://mobile.yangkeduo.com/goods.html?goods_id=370000000001',
+    });
     expect(conv.tracking).toEqual({ union: 'pdd', pid: '1000001_20000002', customParameters: '{"uid":"link_9"}' });
     expect(conv.promotion_url).toMatch(new RegExp(`^${sb.url}/sandbox/pdd/p/[\\w-]+$`));
     expect((await fetch(conv.image)).headers.get('content-type')).toContain('image/svg+xml');
@@ -93,6 +101,10 @@ describe('拼多多 orders', () => {
       const o = all.find((x) => x.orderId === ids[status])!;
       expect([status, o.status, o.rawStatus]).toEqual([status, status, raw]);
     }
+    const unpaid = all.find((x) => x.orderId === ids.unpaid)!;
+    expect([unpaid.payFen, unpaid.orderFen > 0]).toEqual([0, true]);
+    const full = all.find((x) => x.orderId === ids.settled)!;
+    expect(full.payFen).toBe(full.orderFen);
     expect(all.find((x) => x.orderId === ids.settled)!.settledCommissionFen).toBeGreaterThan(0);
   });
 

@@ -2,13 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../support/unions.ts';
+import type { Conversion } from '../../src/server/affiliate/provider.ts';
+import { type AffiliateOrder, type OrderSource, stepWindows } from '../../src/server/connectors/affiliate.ts';
 import { loadAffiliateConfig, SANDBOX_DEFAULTS } from '../../src/server/connectors/affiliate-config.ts';
 import { createTaobaoConnector } from '../../src/server/connectors/taobao/index.ts';
 import { createUdConnector } from '../../src/server/connectors/ud/index.ts';
-import { stepWindows, type AffiliateOrder, type OrderSource } from '../../src/server/connectors/affiliate.ts';
 import { DEFAULT_SANDBOX_KEYS } from '../../src/server/sandbox/unions/context.ts';
 import { shareOf } from '../../src/server/sandbox/unions/world.ts';
+import { startSandbox } from '../support/unions.ts';
 
 /** The sandbox world itself: shoppers, history, persistence, the admin guard. */
 const http = { retries: 0, timeoutMs: 5000 };
@@ -33,9 +34,24 @@ async function pullRange(source: OrderSource, from: number, to: number, field?: 
 
 describe('union sandbox', () => {
   it('uses the keys the connectors default to', () => {
-    expect(DEFAULT_SANDBOX_KEYS.taobao).toMatchObject({ appKey: SANDBOX_DEFAULTS.taobao.appKey, appSecret: SANDBOX_DEFAULTS.taobao.appSecret });
+    expect(DEFAULT_SANDBOX_KEYS.taobao).toMatchObject({
+      appKey: SANDBOX_DEFAULTS.taobao.appKey,
+      appSecret: SANDBOX_DEFAULTS.taobao.appSecret,
+    });
     expect(SANDBOX_DEFAULTS.taobao.pid).toBe(`mm_${DEFAULT_SANDBOX_KEYS.taobao.memberId}_${DEFAULT_SANDBOX_KEYS.taobao.siteId}_3000003`);
     expect(DEFAULT_SANDBOX_KEYS.ud).toMatchObject({ appKey: SANDBOX_DEFAULTS.ud.appKey, appSecret: SANDBOX_DEFAULTS.ud.appSecret });
+  });
+
+  it('a conversion is today’s Conversion: the links code takes it as it is', async () => {
+    const sb = await startSandbox();
+    stops.push(sb.close);
+    const asToday: Conversion = await createTaobaoConnector(loadAffiliateConfig({}, sb.url).taobao, http).convert({
+      kind: 'item',
+      id: '7700000009',
+    });
+    expect(Object.keys(asToday)).toEqual(
+      expect.arrayContaining(['platform', 'kind', 'itemid', 'shopid', 'title', 'image', 'price', 'coupon', 'detail_url', 'promotion_url']),
+    );
   });
 
   it('turns the documented share of real clicks into orders carrying the click', async () => {
@@ -46,7 +62,9 @@ describe('union sandbox', () => {
     for (let i = 0; i < 150; i += 1) await fetch(conv.promotion_url, { redirect: 'manual' }).then((r) => r.arrayBuffer());
     const clicks = await sb.admin<Array<{ id: string; at: number }>>('taobao', '/clicks?limit=1000');
     const converting = clicks.filter((c) => shareOf(c.id) < 1000);
-    const orders = sb.sandbox.world.db.prepare("SELECT click_id, created_at, clicked_at FROM orders WHERE union_name = 'taobao'").all() as Array<{ click_id: string; created_at: number; clicked_at: number }>;
+    const orders = sb.sandbox.world.db
+      .prepare("SELECT click_id, created_at, clicked_at FROM orders WHERE union_name = 'taobao'")
+      .all() as Array<{ click_id: string; created_at: number; clicked_at: number }>;
     expect(orders.map((o) => o.click_id).sort()).toEqual(converting.map((c) => c.id).sort());
     expect(converting.length).toBeGreaterThan(0);
     // Placed 2–90 minutes after the click: not visible yet, visible once time moves on.
@@ -54,7 +72,9 @@ describe('union sandbox', () => {
     expect(await sb.admin<unknown[]>('taobao', '/orders')).toEqual([]);
     await sb.admin('taobao', '/advance', { seconds: 5400 });
     const visible = await pullRange(taobao, now() - 3600, now() + 1, 'create');
-    expect(visible.map((o) => o.orderId).sort()).toEqual((await sb.admin<Array<{ id: string }>>('taobao', '/orders')).map((o) => o.id).sort());
+    expect(visible.map((o) => o.orderId).sort()).toEqual(
+      (await sb.admin<Array<{ id: string }>>('taobao', '/orders')).map((o) => o.id).sort(),
+    );
     expect(visible.length).toBe(converting.length);
   });
 
@@ -73,7 +93,9 @@ describe('union sandbox', () => {
     await ud.createMonitorUrls({ itemId: '7700000003', channelId: 1, pageType: 1, attributionType: 3 });
     const udOrders = await pullRange(ud, now() - 5 * 86400, now());
     expect(udOrders.length).toBeGreaterThan(0);
-    expect(udOrders.every((o) => o.ud!.synClickId.startsWith('hl') && o.ud!.asynClickId.startsWith('hc') && o.ud!.advertiserId !== '')).toBe(true);
+    expect(
+      udOrders.every((o) => o.ud!.synClickId.startsWith('hl') && o.ud!.asynClickId.startsWith('hc') && o.ud!.advertiserId !== ''),
+    ).toBe(true);
   });
 
   it('keeps its state across a restart', async () => {
@@ -98,7 +120,11 @@ describe('union sandbox', () => {
     expect((await fetch(`${sb.url}/sandbox/taobao/s.click/t?e=nope`)).status).toBe(404);
     expect((await fetch(`${sb.url}/sandbox/taobao/img/..%2Fx.svg`)).status).toBe(404);
     expect((await fetch(`${sb.url}/sandbox/taobao/item/%3Cscript%3E`)).status).toBe(404);
-    const bad = await fetch(`${sb.url}/sandbox/taobao/_admin/failures`, { method: 'POST', headers: { 'x-sandbox-key': 'sandbox-taobao-secret' }, body: '{"kind":"boom"}' });
+    const bad = await fetch(`${sb.url}/sandbox/taobao/_admin/failures`, {
+      method: 'POST',
+      headers: { 'x-sandbox-key': 'sandbox-taobao-secret' },
+      body: '{"kind":"boom"}',
+    });
     expect(bad.status).toBe(400);
   });
 });

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../support/unions.ts';
+import {
+  type AffiliateConnector,
+  type AffiliateOrder,
+  type OrderTimeField,
+  type OrderWindow,
+  stepWindows,
+} from '../../src/server/connectors/affiliate.ts';
 import { loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
-import { createTaobaoConnector, type TaobaoSettings } from '../../src/server/connectors/taobao/index.ts';
-import { stepWindows, type AffiliateConnector, type AffiliateOrder, type OrderTimeField, type OrderWindow } from '../../src/server/connectors/affiliate.ts';
 import { ConnectorError } from '../../src/server/connectors/errors.ts';
+import { createTaobaoConnector, type TaobaoSettings } from '../../src/server/connectors/taobao/index.ts';
+import { type RunningSandbox, startSandbox } from '../support/unions.ts';
 
 /** 淘宝联盟 connector against the sandbox over real HTTP. */
 let sb: RunningSandbox;
@@ -12,7 +18,11 @@ let taobao: AffiliateConnector;
 const http = { retries: 2, retryBaseMs: 1, timeoutMs: 5000 };
 const now = () => Math.floor(Date.now() / 1000);
 
-async function pullAll(c: AffiliateConnector, w: OrderWindow, field: OrderTimeField = 'update'): Promise<{ orders: AffiliateOrder[]; calls: number }> {
+async function pullAll(
+  c: AffiliateConnector,
+  w: OrderWindow,
+  field: OrderTimeField = 'update',
+): Promise<{ orders: AffiliateOrder[]; calls: number }> {
   const orders: AffiliateOrder[] = [];
   let cursor: string | null = null;
   let calls = 0;
@@ -26,7 +36,10 @@ async function pullAll(c: AffiliateConnector, w: OrderWindow, field: OrderTimeFi
 }
 
 async function refusal(p: Promise<unknown>): Promise<ConnectorError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ConnectorError);
   return err as ConnectorError;
 }
@@ -47,11 +60,23 @@ afterAll(() => sb.close());
 describe('淘宝联盟 conversion', () => {
   it('converts an item into item facts, an image served over HTTP and a promotion URL carrying the adzone', async () => {
     const conv = await taobao.convert({ kind: 'item', id: '6543210001' });
-    expect(conv).toMatchObject({ platform: 2, kind: 'item', itemid: '6543210001', detail_url: 'https://item.taobao.com/item.htm?id=6543210001' });
+    expect(conv).toMatchObject({
+      platform: 2,
+      kind: 'item',
+      itemid: '6543210001',
+      detail_url: 'https://item.taobao.com/item.htm?id=6543210001',
+    });
     expect(conv.title.length).toBeGreaterThan(3);
     expect(conv.price).toBeGreaterThan(0);
     expect(conv.commissionRateBp).toBeGreaterThan(0);
-    expect(conv.tracking).toEqual({ union: 'taobao', pid: 'mm_1000001_2000002_3000003', siteId: '2000002', adzoneId: '3000003', relationId: '', specialId: '' });
+    expect(conv.tracking).toEqual({
+      union: 'taobao',
+      pid: 'mm_1000001_2000002_3000003',
+      siteId: '2000002',
+      adzoneId: '3000003',
+      relationId: '',
+      specialId: '',
+    });
     expect(conv.promotion_url).toMatch(new RegExp(`^${sb.url}/sandbox/taobao/s\\.click/t\\?e=`));
     const img = await fetch(conv.image);
     expect(img.headers.get('content-type')).toContain('image/svg+xml');
@@ -96,7 +121,14 @@ describe('淘宝联盟 orders', () => {
     const order = orders.find((o) => o.orderId === placed.id)!;
     expect(order.tracking).toEqual({ ...conv.tracking, union: 'taobao' });
     expect(order.clickAt).toBe(clicks[0]!.at);
-    expect(order).toMatchObject({ union: 'taobao', itemId: '6543210003', itemTitle: conv.title, createdAt: t0, status: 'unpaid', rawStatus: '11' });
+    expect(order).toMatchObject({
+      union: 'taobao',
+      itemId: '6543210003',
+      itemTitle: conv.title,
+      createdAt: t0,
+      status: 'unpaid',
+      rawStatus: '11',
+    });
   });
 
   it('maps every tk_status, the presale deposit and the refund tag', async () => {
@@ -105,7 +137,12 @@ describe('淘宝联盟 orders', () => {
     const cases: Array<[string, Record<string, number | null>, string, string]> = [
       ['unpaid', { created_at: base }, 'settled', '11'],
       ['paid', { created_at: base + 1, paid_at: base + 100, received_at: null, settled_at: null }, 'settled', '12'],
-      ['deposit_paid', { created_at: base + 2, deposit_at: base + 50, paid_at: null, received_at: null, settled_at: null }, 'presell_settled', '12'],
+      [
+        'deposit_paid',
+        { created_at: base + 2, deposit_at: base + 50, paid_at: null, received_at: null, settled_at: null },
+        'presell_settled',
+        '12',
+      ],
       ['confirmed', { created_at: base + 3, paid_at: base + 100, received_at: base + 200, settled_at: null }, 'settled', '14'],
       ['settled', { created_at: base + 4, paid_at: base + 100, received_at: base + 200, settled_at: base + 300 }, 'settled', '3'],
       ['refunded', { created_at: base + 5, paid_at: base + 100, refunded_at: base + 150 }, 'refunded', '13'],
@@ -119,6 +156,10 @@ describe('淘宝联盟 orders', () => {
       const o = orders.find((x) => x.orderId === ids[status])!;
       expect([status, o.status, o.rawStatus]).toEqual([status, status, raw]);
     }
+    const unpaid = orders.find((x) => x.orderId === ids.unpaid)!;
+    expect([unpaid.payFen, unpaid.orderFen > 0]).toEqual([0, true]);
+    const full = orders.find((x) => x.orderId === ids.settled)!;
+    expect(full.payFen).toBe(full.orderFen);
     const presell = orders.find((x) => x.orderId === ids.deposit_paid)!;
     expect(presell.presell).toMatchObject({ depositPaidAt: base + 50 });
     expect(presell.presell!.depositFen).toBeGreaterThan(0);
@@ -149,10 +190,20 @@ describe('淘宝联盟 orders', () => {
     for (let i = 0; i < 11; i += 1) await orderVia(conv.promotion_url, { created_at: start + i });
     const w = { from: start, to: start + 60 };
     const first = await taobao.pullOrders(w, null, 'create');
-    await sb.admin('taobao', '/failures', { method: 'taobao.tbk.order.details.get', kind: 'error', code: 'isv.pubrpt-refused', message: '拒绝' });
+    await sb.admin('taobao', '/failures', {
+      method: 'taobao.tbk.order.details.get',
+      kind: 'error',
+      code: 'isv.pubrpt-refused',
+      message: '拒绝',
+    });
     const err = await refusal(taobao.pullOrders(w, first.cursor, 'create'));
     expect([err.kind, err.platformCode]).toEqual(['refused', 'isv.pubrpt-refused']);
-    await sb.admin('taobao', '/failures', { method: 'taobao.tbk.order.details.get', kind: 'error', code: '3001', message: '系统繁忙，请稍后重试！' });
+    await sb.admin('taobao', '/failures', {
+      method: 'taobao.tbk.order.details.get',
+      kind: 'error',
+      code: '3001',
+      message: '系统繁忙，请稍后重试！',
+    });
     await sb.admin('taobao', '/failures', { method: 'taobao.tbk.order.details.get', kind: 'http500' });
     const rest = await pullAll({ ...taobao, pullOrders: (win, c, f) => taobao.pullOrders(win, c ?? first.cursor, f) }, w, 'create');
     expect(new Set([...first.orders, ...rest.orders].map((o) => o.orderId)).size).toBe(11);
@@ -174,13 +225,19 @@ describe('淘宝联盟 orders', () => {
   });
 
   it('a wrong secret, app key, timestamp or session is refused with TOP codes mapped to ConnectorError', async () => {
-    const wrongSign = await refusal(createTaobaoConnector({ ...settings, appSecret: 'nope' }, http).pullOrders({ from: now() - 60, to: now() }, null));
+    const wrongSign = await refusal(
+      createTaobaoConnector({ ...settings, appSecret: 'nope' }, http).pullOrders({ from: now() - 60, to: now() }, null),
+    );
     expect([wrongSign.kind, wrongSign.platformCode]).toEqual(['refused', '25']);
     expect(wrongSign.message).toContain('Invalid signature');
-    expect((await refusal(createTaobaoConnector({ ...settings, appKey: '999' }, http).convert({ kind: 'item', id: '12345' }))).platformCode).toBe('29');
+    expect(
+      (await refusal(createTaobaoConnector({ ...settings, appKey: '999' }, http).convert({ kind: 'item', id: '12345' }))).platformCode,
+    ).toBe('29');
     const late = createTaobaoConnector(settings, http, () => Date.now() - 11 * 60_000);
     expect((await refusal(late.pullOrders({ from: now() - 60, to: now() }, null))).platformCode).toBe('31');
-    const badSession = await refusal(createTaobaoConnector({ ...settings, session: 'expired' }, http).pullOrders({ from: now() - 60, to: now() }, null));
+    const badSession = await refusal(
+      createTaobaoConnector({ ...settings, session: 'expired' }, http).pullOrders({ from: now() - 60, to: now() }, null),
+    );
     expect([badSession.kind, badSession.platformCode]).toEqual(['token_expired', '27']);
   });
 
@@ -188,14 +245,24 @@ describe('淘宝联盟 orders', () => {
     const res = await fetch(`${sb.url}/sandbox/taobao/router/rest`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ method: 'taobao.tbk.order.details.get', app_key: settings.appKey, timestamp: '2030-01-01 00:00:00', v: '2.0', format: 'json', sign_method: 'md5', sign: 'AB' }).toString(),
+      body: new URLSearchParams({
+        method: 'taobao.tbk.order.details.get',
+        app_key: settings.appKey,
+        timestamp: '2030-01-01 00:00:00',
+        v: '2.0',
+        format: 'json',
+        sign_method: 'md5',
+        sign: 'AB',
+      }).toString(),
     });
     expect((await res.json()).error_response).toMatchObject({ code: 31, msg: 'Invalid timestamp' });
   });
 
   it('signs with hmac and hmac-sha256, and reads sc orders with a session', async () => {
     for (const signMethod of ['hmac', 'hmac-sha256'] as const) {
-      expect((await createTaobaoConnector({ ...settings, signMethod }, http).pullOrders({ from: now() - 60, to: now() }, null)).cursor).toBeNull();
+      expect(
+        (await createTaobaoConnector({ ...settings, signMethod }, http).pullOrders({ from: now() - 60, to: now() }, null)).cursor,
+      ).toBeNull();
     }
     const sc = createTaobaoConnector({ ...settings, session: sb.sandbox.keys.taobao.session }, http);
     expect((await sc.pullOrders({ from: now() - 60, to: now() }, null)).orders).toEqual([]);
@@ -204,7 +271,12 @@ describe('淘宝联盟 orders', () => {
   it('selects on pay and settle time', async () => {
     const conv = await taobao.convert({ kind: 'item', id: '6543210007', adzoneId: '850001' });
     const base = now() - 30 * 86400;
-    const o = await orderVia(conv.promotion_url, { created_at: base, paid_at: base + 4000, received_at: base + 8000, settled_at: base + 12_000 });
+    const o = await orderVia(conv.promotion_url, {
+      created_at: base,
+      paid_at: base + 4000,
+      received_at: base + 8000,
+      settled_at: base + 12_000,
+    });
     expect((await pullAll(taobao, { from: base + 3900, to: base + 4100 }, 'pay')).orders.map((x) => x.orderId)).toEqual([o.id]);
     expect((await pullAll(taobao, { from: base + 11_900, to: base + 12_100 }, 'settle')).orders.map((x) => x.orderId)).toEqual([o.id]);
     expect((await pullAll(taobao, { from: base + 11_900, to: base + 12_100 }, 'update')).orders.map((x) => x.orderId)).toEqual([o.id]);

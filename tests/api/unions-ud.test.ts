@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../support/unions.ts';
+import {
+  type AffiliateOrder,
+  type OrderWindow,
+  stepWindows,
+  type UdConnector,
+  type UdPostback,
+} from '../../src/server/connectors/affiliate.ts';
 import { loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
-import { createUdConnector, type UdSettings } from '../../src/server/connectors/ud/index.ts';
-import { stepWindows, type AffiliateOrder, type OrderWindow, type UdConnector, type UdPostback } from '../../src/server/connectors/affiliate.ts';
 import { ConnectorError } from '../../src/server/connectors/errors.ts';
+import { createUdConnector, type UdSettings } from '../../src/server/connectors/ud/index.ts';
+import { type RunningSandbox, startSandbox } from '../support/unions.ts';
 
 /** 阿里妈妈 UD connector against the sandbox over real HTTP: monitor URLs, orders with click ids, postback. */
 let sb: RunningSandbox;
@@ -28,7 +34,10 @@ async function pullAll(w: OrderWindow): Promise<{ orders: AffiliateOrder[]; call
 }
 
 async function failure(p: Promise<unknown>): Promise<ConnectorError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ConnectorError);
   return err as ConnectorError;
 }
@@ -54,12 +63,21 @@ describe('UD monitor URLs', () => {
     const m = await ud.createMonitorUrls({ itemId: '6600000001', channelId: 1, pageType: 1, attributionType: 3 });
     expect(m.monitorUniqueId).toMatch(/^[0-9a-f]{24}$/);
     expect(m.tracking).toEqual({ union: 'ud', monitorUniqueId: m.monitorUniqueId, channelId: '1' });
-    expect(m.clickMonitorUrl).toContain(`/sandbox/ud/cm/${m.monitorUniqueId}?click_id=__CALLBACK_PARAM__&request_id=__REQUEST_ID__&advertiser_id=__ADVERTISER_ID__`);
+    expect(m.clickMonitorUrl).toContain(
+      `/sandbox/ud/cm/${m.monitorUniqueId}?click_id=__CALLBACK_PARAM__&request_id=__REQUEST_ID__&advertiser_id=__ADVERTISER_ID__`,
+    );
     expect(m.pvMonitorUrl).toContain(`/sandbox/ud/pv/${m.monitorUniqueId}?`);
     expect(m.clickUrl).toContain(`/sandbox/ud/c/${m.monitorUniqueId}?request_id=__REQUEST_ID__`);
     expect(m.clickUrl).not.toContain('click_id=');
     expect(m.deepLink).toMatch(/^tbopen:\/\//);
-    const again = await ud.createMonitorUrls({ itemId: '6600000001', channelId: 1, pageType: 2, cusH5Url: 'https://example.com/h5', cusDeepLink: 'https://example.com/dl', monitorUniqueId: m.monitorUniqueId });
+    const again = await ud.createMonitorUrls({
+      itemId: '6600000001',
+      channelId: 1,
+      pageType: 2,
+      cusH5Url: 'https://example.com/h5',
+      cusDeepLink: 'https://example.com/dl',
+      monitorUniqueId: m.monitorUniqueId,
+    });
     expect(again.monitorUniqueId).toBe(m.monitorUniqueId);
     const landed = await sb.click(again.clickUrl);
     expect(landed.location).toBe('https://example.com/h5');
@@ -68,15 +86,28 @@ describe('UD monitor URLs', () => {
   it('refuses what UD refuses', async () => {
     const noH5 = await failure(ud.createMonitorUrls({ itemId: '6600000001', channelId: 1, pageType: 2 }));
     expect([noH5.kind, noH5.platformCode]).toEqual(['refused', 'isv.invalid-parameter']);
-    expect((await failure(ud.createMonitorUrls({ itemId: '6600000001', channelId: 140, pageType: 1, prodType: 1 }))).message).toContain('小红书');
-    expect((await failure(ud.createMonitorUrls({ itemId: '6600000001', channelId: 1, pageType: 1, monitorUniqueId: 'ffff' }))).platformCode).toBe('isv.invalid-parameter');
+    expect((await failure(ud.createMonitorUrls({ itemId: '6600000001', channelId: 140, pageType: 1, prodType: 1 }))).message).toContain(
+      '小红书',
+    );
+    expect(
+      (await failure(ud.createMonitorUrls({ itemId: '6600000001', channelId: 1, pageType: 1, monitorUniqueId: 'ffff' }))).platformCode,
+    ).toBe('isv.invalid-parameter');
   });
 });
 
 describe('UD orders', () => {
   it('an order from a landing click carries both click ids (matched by request id) and the ad ids', async () => {
     const m = await ud.createMonitorUrls({ itemId: '6600000002', channelId: 1, pageType: 1, attributionType: 3 });
-    const ids = { CALLBACK_PARAM: 'CB-async-1', REQUEST_ID: 'req-1', ADVERTISER_ID: '1700000000000001', CAMPAIGN_ID: '1700000000000002', AID: '1700000000000003', CID: '1700000000000004', PROJECT_ID: '7', PROMOTION_ID: '8' };
+    const ids = {
+      CALLBACK_PARAM: 'CB-async-1',
+      REQUEST_ID: 'req-1',
+      ADVERTISER_ID: '1700000000000001',
+      CAMPAIGN_ID: '1700000000000002',
+      AID: '1700000000000003',
+      CID: '1700000000000004',
+      PROJECT_ID: '7',
+      PROMOTION_ID: '8',
+    };
     const ping = await fetch(fill(m.clickMonitorUrl, ids));
     expect(ping.status).toBe(200);
     const t = dayBase(2);
@@ -87,8 +118,18 @@ describe('UD orders', () => {
     expect(o.parentOrderId).toBe(placed.parent_id);
     expect(o.tracking).toEqual(m.tracking);
     expect(o.ud).toMatchObject({
-      synClickId: 'LC-sync-1', synRequestId: 'req-1', asynClickId: 'CB-async-1', asynRequestId: 'req-1', channelId: '1',
-      advertiserId: '1700000000000001', campaignId: '1700000000000002', adgroupId: '1700000000000003', creativeId: '1700000000000004', projectId: '7', promotionId: '8', isAdOrder: true,
+      synClickId: 'LC-sync-1',
+      synRequestId: 'req-1',
+      asynClickId: 'CB-async-1',
+      asynRequestId: 'req-1',
+      channelId: '1',
+      advertiserId: '1700000000000001',
+      campaignId: '1700000000000002',
+      adgroupId: '1700000000000003',
+      creativeId: '1700000000000004',
+      projectId: '7',
+      promotionId: '8',
+      isAdOrder: true,
     });
   });
 
@@ -116,13 +157,19 @@ describe('UD orders', () => {
     ];
     const ids: Record<string, string> = {};
     for (const [status, timeline, fate] of cases) {
-      ids[status] = (await landingOrder(`${m.clickUrl}&callback=cb-${status}`, { received_at: null, settled_at: null, ...timeline }, fate)).id;
+      ids[status] = (
+        await landingOrder(`${m.clickUrl}&callback=cb-${status}`, { received_at: null, settled_at: null, ...timeline }, fate)
+      ).id;
     }
     const { orders } = await pullAll({ from: t, to: t + 60 });
     for (const [status, , , raw] of cases) {
       const o = orders.find((x) => x.orderId === ids[status])!;
       expect([status, o.status, o.rawStatus]).toEqual([status, status, raw]);
     }
+    const unpaid = orders.find((x) => x.orderId === ids.unpaid)!;
+    expect([unpaid.payFen, unpaid.orderFen > 0]).toEqual([0, true]);
+    const full = orders.find((x) => x.orderId === ids.confirmed)!;
+    expect(full.payFen).toBe(full.orderFen);
     const pre = orders.find((x) => x.orderId === ids.deposit_paid)!;
     expect(pre.presell!.depositFen).toBe(pre.payFen);
     expect(pre.presell!.remainingFen).toBeGreaterThan(0);
@@ -154,7 +201,12 @@ describe('UD orders', () => {
     const t = dayBase(7);
     for (let i = 0; i < 5; i += 1) await landingOrder(`${m.clickUrl}&click_id=x${i}`, { created_at: t + i });
     const first = await pro.pullOrders({ from: t, to: t + 60 }, null);
-    await sb.admin('ud', '/failures', { method: 'alibaba.taobao.ud.smart.order.detail.pull', kind: 'error', code: 'BIZ_REFUSED', message: '拒绝' });
+    await sb.admin('ud', '/failures', {
+      method: 'alibaba.taobao.ud.smart.order.detail.pull',
+      kind: 'error',
+      code: 'BIZ_REFUSED',
+      message: '拒绝',
+    });
     expect((await failure(pro.pullOrders({ from: t, to: t + 60 }, first.cursor))).platformCode).toBe('BIZ_REFUSED');
     await sb.admin('ud', '/failures', { method: 'alibaba.taobao.ud.smart.order.detail.pull', kind: 'error', code: 'SYSTEM_ERROR' });
     const second = await pro.pullOrders({ from: t, to: t + 60 }, first.cursor);
@@ -166,15 +218,25 @@ describe('UD orders', () => {
   });
 
   it('a wrong secret is refused with TOP code 25', async () => {
-    const err = await failure(createUdConnector({ ...settings, appSecret: 'x' }, http).pullOrders({ from: dayBase(1), to: dayBase(1) + 60 }, null));
+    const err = await failure(
+      createUdConnector({ ...settings, appSecret: 'x' }, http).pullOrders({ from: dayBase(1), to: dayBase(1) + 60 }, null),
+    );
     expect([err.kind, err.platformCode]).toEqual(['refused', '25']);
   });
 });
 
 describe('UD postback', () => {
   const conversion: UdPostback = {
-    orderId: '2123456789012345678', event: 'pay', purchaseFen: 9900, itemCount: 1, itemId: '6600000002', eventTime: 1_728_456_618,
-    channelId: '1', advertiserId: '1700000000000001', cmClickId: 'CB-async-1', cmRequestId: 'req-1',
+    orderId: '2123456789012345678',
+    event: 'pay',
+    purchaseFen: 9900,
+    itemCount: 1,
+    itemId: '6600000002',
+    eventTime: 1_728_456_618,
+    channelId: '1',
+    advertiserId: '1700000000000001',
+    cmClickId: 'CB-async-1',
+    cmRequestId: 'req-1',
   };
   type Recorded = Array<{ body: string; result: string }>;
 
@@ -183,7 +245,15 @@ describe('UD postback', () => {
     const recorded = await sb.admin<Recorded>('ud', '/postbacks');
     const last = recorded[recorded.length - 1]!;
     expect(last.result).toBe('0');
-    expect(JSON.parse(last.body)).toMatchObject({ order_id: '2123456789012345678', event_type: '12', purchase_amount: '9900', item_count: '1', event_time: '1728456618', callback_type: '1', cm_click_id: 'CB-async-1' });
+    expect(JSON.parse(last.body)).toMatchObject({
+      order_id: '2123456789012345678',
+      event_type: '12',
+      purchase_amount: '9900',
+      item_count: '1',
+      event_time: '1728456618',
+      callback_type: '1',
+      cm_click_id: 'CB-async-1',
+    });
   });
 
   it('refuses a conversion without a click id (-1), and retries an internal error (-3)', async () => {

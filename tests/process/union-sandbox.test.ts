@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { startServer } from './server.ts';
 import { loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
 import { createTaobaoConnector } from '../../src/server/connectors/taobao/index.ts';
+import { startServer } from './server.ts';
 
 /** The product server serves the affiliate sandbox under /sandbox/<union>/ (SANDBOX on), and not when it is off. */
 describe('affiliate sandbox in the product server', () => {
-  it('answers connectors at ${PUBLIC_BASE_URL}/sandbox/<union> and issues links back to itself', async () => {
+  it('answers connectors at PUBLIC_BASE_URL/sandbox/<union> and issues links back to itself', async () => {
     const s = await startServer({ SANDBOX: 'on' });
     try {
       const taobao = createTaobaoConnector(loadAffiliateConfig({}, s.url).taobao, { retries: 0 });
@@ -17,7 +17,8 @@ describe('affiliate sandbox in the product server', () => {
       // A new link back-fills 30 days of orders.
       const t = Math.floor(Date.now() / 1000);
       let found = 0;
-      for (let from = t - 30 * 86400; from < t && found === 0; from += 3 * 3600) found += (await taobao.pullOrders({ from, to: from + 3 * 3600 }, null, 'create')).orders.length;
+      for (let from = t - 30 * 86400; from < t && found === 0; from += 3 * 3600)
+        found += (await taobao.pullOrders({ from, to: from + 3 * 3600 }, null, 'create')).orders.length;
       expect(found).toBeGreaterThan(0);
     } finally {
       s.proc.kill('SIGTERM');

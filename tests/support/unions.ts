@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { type ServerType, serve } from '@hono/node-server';
 import { createUnionSandbox, type UnionSandbox, type UnionSandboxOptions } from '../../src/server/sandbox/unions/index.ts';
 import type { UnionName } from '../../src/server/sandbox/unions/store.ts';
 
@@ -22,7 +22,7 @@ export async function startSandbox(opts: Partial<UnionSandboxOptions> = {}): Pro
   });
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const secretOf = (u: UnionName) => (u === 'pdd' ? sandbox.keys.pdd.clientSecret : sandbox.keys[u].appSecret);
-  const admin = async <T,>(union: UnionName, path: string, body?: unknown): Promise<T> => {
+  const admin = async <T>(union: UnionName, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${url}/sandbox/${union}/_admin${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: { 'x-sandbox-key': secretOf(union), 'content-type': 'application/json' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAffiliateConnectors, loadAffiliateConfig, REAL_HOSTS } from './affiliate-config.ts';
 import { ConfigError } from '../config.ts';
+import { createAffiliateConnectors, loadAffiliateConfig, REAL_HOSTS } from './affiliate-config.ts';
 import { ConnectorError } from './errors.ts';
 
 const base = 'http://127.0.0.1:4321';
@@ -16,7 +16,16 @@ describe('affiliate configuration', () => {
   });
 
   it('points a union at its real host with its own keys and ids', () => {
-    const cfg = loadAffiliateConfig({ TAOBAO_API_BASE: 'https://eco.taobao.com', TAOBAO_APP_KEY: '123', TAOBAO_APP_SECRET: 's', TAOBAO_PID: 'mm_1_2_3', TAOBAO_SIGN_METHOD: 'hmac' }, base);
+    const cfg = loadAffiliateConfig(
+      {
+        TAOBAO_API_BASE: 'https://eco.taobao.com',
+        TAOBAO_APP_KEY: '123',
+        TAOBAO_APP_SECRET: 's',
+        TAOBAO_PID: 'mm_1_2_3',
+        TAOBAO_SIGN_METHOD: 'hmac',
+      },
+      base,
+    );
     expect(cfg.taobao).toMatchObject({ apiBase: 'https://eco.taobao.com', appKey: '123', pid: 'mm_1_2_3', signMethod: 'hmac' });
     expect(cfg.usesSandbox.taobao).toBe(false);
   });
@@ -34,7 +43,11 @@ describe('affiliate configuration', () => {
   });
 
   it('names every bad value', () => {
-    expect(() => loadAffiliateConfig({ TAOBAO_PID: '123', JD_API_BASE: 'ftp:/x', UD_PROD_TYPE: '3', SANDBOX: 'maybe' }, base)).toThrow(ConfigError);
-    expect(() => loadAffiliateConfig({ TAOBAO_PID: '123', JD_API_BASE: 'nope', PDD_PID: 'x' }, base)).toThrow(/TAOBAO_PID="123"[\s\S]*JD_API_BASE="nope"[\s\S]*PDD_PID="x"/);
+    expect(() => loadAffiliateConfig({ TAOBAO_PID: '123', JD_API_BASE: 'ftp:/x', UD_PROD_TYPE: '3', SANDBOX: 'maybe' }, base)).toThrow(
+      ConfigError,
+    );
+    expect(() => loadAffiliateConfig({ TAOBAO_PID: '123', JD_API_BASE: 'nope', PDD_PID: 'x' }, base)).toThrow(
+      /TAOBAO_PID="123"[\s\S]*JD_API_BASE="nope"[\s\S]*PDD_PID="x"/,
+    );
   });
 });

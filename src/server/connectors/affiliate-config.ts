@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ConfigError } from '../config.ts';
 import { AFFILIATE_UNION_LABEL, type AffiliateConnectors, type AffiliateUnion } from './affiliate.ts';
-import { ConnectorError } from './errors.ts';
 import type { FetchLike, HttpOptions } from './affiliate-http.ts';
-import { createTaobaoConnector, type TaobaoSettings } from './taobao/index.ts';
-import { createUdConnector, type UdSettings } from './ud/index.ts';
+import { ConnectorError } from './errors.ts';
 import { createJdConnector, type JdSettings } from './jd/index.ts';
 import { createPddConnector, type PddSettings } from './pdd/index.ts';
+import { createTaobaoConnector, type TaobaoSettings } from './taobao/index.ts';
+import { createUdConnector, type UdSettings } from './ud/index.ts';
 
 /**
  * Configuration of the affiliate connectors, from the environment (validated like src/server/config.ts; a bad value
@@ -18,7 +18,10 @@ import { createPddConnector, type PddSettings } from './pdd/index.ts';
 const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 const key = z.string().min(1).max(200).optional();
 const base = z.url('must be an absolute http(s) URL').optional();
-const digits = z.string().regex(/^\d{1,20}$/, 'must be digits').optional();
+const digits = z
+  .string()
+  .regex(/^\d{1,20}$/, 'must be digits')
+  .optional();
 
 const schema = z.object({
   SANDBOX: flag.default(true),
@@ -28,7 +31,10 @@ const schema = z.object({
   TAOBAO_APP_KEY: key,
   TAOBAO_APP_SECRET: key,
   TAOBAO_SIGN_METHOD: z.enum(['md5', 'hmac', 'hmac-sha256']).default('md5'),
-  TAOBAO_PID: z.string().regex(/^mm_\d+_\d+_\d+$/, 'must look like mm_{member}_{site}_{adzone}').optional(),
+  TAOBAO_PID: z
+    .string()
+    .regex(/^mm_\d+_\d+_\d+$/, 'must look like mm_{member}_{site}_{adzone}')
+    .optional(),
   TAOBAO_SESSION: key,
   UD_API_BASE: base,
   UD_APP_KEY: key,
@@ -36,7 +42,10 @@ const schema = z.object({
   UD_SIGN_METHOD: z.enum(['md5', 'hmac', 'hmac-sha256']).default('md5'),
   UD_SESSION: key,
   /** 1 UDSmart, 2 流量通Pro. */
-  UD_PROD_TYPE: z.enum(['1', '2']).default('1').transform((v) => (v === '2' ? 2 : 1) as 1 | 2),
+  UD_PROD_TYPE: z
+    .enum(['1', '2'])
+    .default('1')
+    .transform((v) => (v === '2' ? 2 : 1) as 1 | 2),
   UD_MEMBER_ID: digits,
   JD_API_BASE: base,
   JD_APP_KEY: key,
@@ -49,7 +58,10 @@ const schema = z.object({
   PDD_API_BASE: base,
   PDD_APP_KEY: key,
   PDD_APP_SECRET: key,
-  PDD_PID: z.string().regex(/^\d{1,20}_\d{1,20}$/, 'must look like {duoId}_{n}').optional(),
+  PDD_PID: z
+    .string()
+    .regex(/^\d{1,20}_\d{1,20}$/, 'must look like {duoId}_{n}')
+    .optional(),
 });
 
 /** The keys and ids the sandbox accepts (sandbox/unions/context.ts; a test holds the two equal). */
@@ -159,7 +171,10 @@ const REQUIRED: Record<AffiliateUnion, string> = {
 
 /** A union without credentials: each of its calls refuses, naming the settings it needs. */
 function notConfigured(union: AffiliateUnion) {
-  const refuse = () => Promise.reject(new ConnectorError(union, 'refused', `${AFFILIATE_UNION_LABEL[union]}未配置：请设置 ${REQUIRED[union]}`, 'not_configured'));
+  const refuse = () =>
+    Promise.reject(
+      new ConnectorError(union, 'refused', `${AFFILIATE_UNION_LABEL[union]}未配置：请设置 ${REQUIRED[union]}`, 'not_configured'),
+    );
   return refuse;
 }
 
@@ -172,7 +187,9 @@ export function createAffiliateConnectors(cfg: AffiliateConfig, fetchImpl?: Fetc
   const pdd = createPddConnector(cfg.pdd, http);
   return {
     taobao: cfg.enabled.taobao ? taobao : { ...taobao, convert: notConfigured('taobao'), pullOrders: notConfigured('taobao') },
-    ud: cfg.enabled.ud ? ud : { ...ud, pullOrders: notConfigured('ud'), createMonitorUrls: notConfigured('ud'), postback: notConfigured('ud') },
+    ud: cfg.enabled.ud
+      ? ud
+      : { ...ud, pullOrders: notConfigured('ud'), createMonitorUrls: notConfigured('ud'), postback: notConfigured('ud') },
     jd: cfg.enabled.jd ? jd : { ...jd, convert: notConfigured('jd'), pullOrders: notConfigured('jd') },
     pdd: cfg.enabled.pdd ? pdd : { ...pdd, convert: notConfigured('pdd'), pullOrders: notConfigured('pdd') },
   };

@@ -5,7 +5,10 @@ import { ConnectorError } from './errors.ts';
  * (order ids beyond 2^53 stay exact strings), and bounded retries with full jitter for transient and rate-limited
  * failures. The ad-platform connectors have their own; the integrator may unify the two.
  */
-export type FetchLike = (input: string, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }) => Promise<Response>;
+export type FetchLike = (
+  input: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
+) => Promise<Response>;
 
 export interface HttpOptions {
   fetchImpl?: FetchLike;

@@ -26,7 +26,8 @@ export const percentToBp = (value: unknown): number => scaleDecimal(value, 2);
 /** 45 permille (拼多多 promotion_rate) → 450 basis points. */
 export const permilleToBp = (value: unknown): number => scaleDecimal(value, 1);
 /** A number of fen as a yuan string with two decimals ("12.30"). */
-export const fenToYuan = (fen: number): string => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
+export const fenToYuan = (fen: number): string =>
+  `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
 
 /** Epoch seconds → "yyyy-MM-dd HH:mm:ss" in China time. */
 export function chinaDateTime(epochSeconds: number): string {

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Conversion } from '../affiliate/provider.ts';
-import { stepWindows, trackingKey, type ItemConversion } from './affiliate.ts';
+import { stepWindows, trackingKey } from './affiliate.ts';
+import { list, parseJsonLossless } from './affiliate-http.ts';
 import { chinaDateTime, chinaDateTimeMs, fenToYuan, parseChinaDateTime, percentToBp, permilleToBp, yuanToFen } from './affiliate-units.ts';
-import { parseJsonLossless, list } from './affiliate-http.ts';
 
 describe('affiliate connector interface', () => {
-  it('an ItemConversion is today’s Conversion (the links code takes it as it is)', () => {
-    const conv: ItemConversion = {
-      platform: 2, kind: 'item', itemid: '1', shopid: '2', title: 't', image: 'https://x/i.svg', price: 100, coupon: null,
-      detail_url: 'https://item.taobao.com/item.htm?id=1', promotion_url: 'https://s', commissionRateBp: 500,
-      tracking: { union: 'taobao', pid: 'mm_1_2_3', siteId: '2', adzoneId: '3', relationId: '', specialId: '' },
-    };
-    const asToday: Conversion = conv;
-    expect(asToday.itemid).toBe('1');
-  });
-
   it('tracking keys: equal for a link and its orders, distinct per link', () => {
     const a = trackingKey({ union: 'jd', siteId: '1', positionId: '2', subUnionId: 'p100' });
     expect(a).toBe('jd:2:p100');
@@ -26,16 +15,31 @@ describe('affiliate connector interface', () => {
   it('steps a long range into accepted windows, UD never across China midnight', () => {
     const from = Date.parse('2024-03-01T22:00:00+08:00') / 1000;
     const to = from + 7 * 3600;
-    expect(stepWindows({ maxWindowSeconds: 3 * 3600, sameChinaDay: false }, { from, to }).map((w) => w.to - w.from)).toEqual([10800, 10800, 3600]);
+    expect(stepWindows({ maxWindowSeconds: 3 * 3600, sameChinaDay: false }, { from, to }).map((w) => w.to - w.from)).toEqual([
+      10800, 10800, 3600,
+    ]);
     const midnight = Date.parse('2024-03-02T00:00:00+08:00') / 1000;
-    expect(stepWindows({ maxWindowSeconds: 86400, sameChinaDay: true }, { from, to })).toEqual([{ from, to: midnight }, { from: midnight, to }]);
+    expect(stepWindows({ maxWindowSeconds: 86400, sameChinaDay: true }, { from, to })).toEqual([
+      { from, to: midnight },
+      { from: midnight, to },
+    ]);
     expect(stepWindows({ maxWindowSeconds: 3600, sameChinaDay: false }, { from, to: from })).toEqual([]);
   });
 });
 
 describe('affiliate units', () => {
   it.each([
-    ['9.11', 911], ['0.29', 29], ['1', 100], ['12.3', 1230], ['0.005', 1], ['-3.10', -310], ['', 0], [null, 0], ['abc', 0], [19.99, 1999], ['.5', 50],
+    ['9.11', 911],
+    ['0.29', 29],
+    ['1', 100],
+    ['12.3', 1230],
+    ['0.005', 1],
+    ['-3.10', -310],
+    ['', 0],
+    [null, 0],
+    ['abc', 0],
+    [19.99, 1999],
+    ['.5', 50],
   ])('yuanToFen(%j) = %d', (input, fen) => expect(yuanToFen(input)).toBe(fen));
 
   it('rates to basis points', () => {
@@ -61,8 +65,17 @@ describe('affiliate units', () => {
 
 describe('affiliate HTTP helpers', () => {
   it('keeps 19-digit ids exact and leaves strings and small numbers alone', () => {
-    const v = parseJsonLossless('{"order_id":2001234567890123456,"n":12,"f":1.5,"s":"x:1234567890123456789,","neg":-1234567890123456789,"a":[9007199254740993]}');
-    expect(v).toEqual({ order_id: '2001234567890123456', n: 12, f: 1.5, s: 'x:1234567890123456789,', neg: '-1234567890123456789', a: ['9007199254740993'] });
+    const v = parseJsonLossless(
+      '{"order_id":2001234567890123456,"n":12,"f":1.5,"s":"x:1234567890123456789,","neg":-1234567890123456789,"a":[9007199254740993]}',
+    );
+    expect(v).toEqual({
+      order_id: '2001234567890123456',
+      n: 12,
+      f: 1.5,
+      s: 'x:1234567890123456789,',
+      neg: '-1234567890123456789',
+      a: ['9007199254740993'],
+    });
   });
 
   it('reads TOP lists in both shapes', () => {

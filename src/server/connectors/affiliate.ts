@@ -9,7 +9,12 @@
 
 export const AFFILIATE_UNIONS = ['taobao', 'jd', 'pdd', 'ud'] as const;
 export type AffiliateUnion = (typeof AFFILIATE_UNIONS)[number];
-export const AFFILIATE_UNION_LABEL: Record<AffiliateUnion, string> = { taobao: '淘宝联盟', jd: '京东联盟', pdd: '多多进宝', ud: '阿里妈妈UD' };
+export const AFFILIATE_UNION_LABEL: Record<AffiliateUnion, string> = {
+  taobao: '淘宝联盟',
+  jd: '京东联盟',
+  pdd: '多多进宝',
+  ud: '阿里妈妈UD',
+};
 
 /** The per-link ids a promotion URL carries and each order echoes back (docs/attribution.md). */
 export interface TaobaoTracking {
@@ -108,7 +113,16 @@ export interface ItemConversion {
  * refunded 退款/维权 · closed 关闭/取消 · invalid 无效（不计佣）.
  */
 export type OrderStatus = 'unpaid' | 'deposit_paid' | 'paid' | 'confirmed' | 'settled' | 'refunded' | 'closed' | 'invalid';
-export const ORDER_STATUSES: readonly OrderStatus[] = ['unpaid', 'deposit_paid', 'paid', 'confirmed', 'settled', 'refunded', 'closed', 'invalid'];
+export const ORDER_STATUSES: readonly OrderStatus[] = [
+  'unpaid',
+  'deposit_paid',
+  'paid',
+  'confirmed',
+  'settled',
+  'refunded',
+  'closed',
+  'invalid',
+];
 
 /** Presale (预售) facts; null on ordinary orders. */
 export interface Presell {
@@ -148,6 +162,8 @@ export interface AffiliateOrder {
   itemImage: string;
   itemNum: number;
   itemPriceFen: number;
+  /** The line's full amount as ordered (拍下 / 应付), paid or not. */
+  orderFen: number;
   /** What the buyer paid for this line so far (presale: the deposit until the balance is paid). */
   payFen: number;
   /** The amount commission settles on, once known (0 before). */

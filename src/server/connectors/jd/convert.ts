@@ -1,8 +1,8 @@
 import type { ConvertRequest, ItemConversion, JdTracking } from '../affiliate.ts';
-import { ConnectorError } from '../errors.ts';
 import { list, obj } from '../affiliate-http.ts';
 import { int, percentToBp, str, yuanToFen } from '../affiliate-units.ts';
-import { jdCall, type JosConfig } from './jos.ts';
+import { ConnectorError } from '../errors.ts';
+import { type JosConfig, jdCall } from './jos.ts';
 
 /**
  * 京东联盟 conversion: item facts from `jd.union.open.goods.query` (goodsReqDTO.skuIds), the tracked link from
@@ -17,7 +17,13 @@ export interface JdLinkSettings {
 
 const SUB_ID = /^[A-Za-z0-9_-]{1,80}$/;
 
-async function promotionUrl(cfg: JosConfig, s: JdLinkSettings, materialId: string, tracking: JdTracking, couponUrl: string): Promise<string> {
+async function promotionUrl(
+  cfg: JosConfig,
+  s: JdLinkSettings,
+  materialId: string,
+  tracking: JdTracking,
+  couponUrl: string,
+): Promise<string> {
   const req = {
     materialId,
     positionId: tracking.positionId ? Number(tracking.positionId) : undefined,
@@ -41,8 +47,18 @@ export async function convertJd(cfg: JosConfig, s: JdLinkSettings, req: ConvertR
     const url = await promotionUrl(cfg, s, `https://mall.jd.com/index-${req.id}.html`, tracking, '');
     if (!url) throw new ConnectorError('jd', 'refused', '京东联盟转链失败：未返回推广链接', 'empty');
     return {
-      platform: 3, kind: 'shop', itemid: '', shopid: req.id, title: `京东店铺 ${req.id}`, image: '', price: 0, coupon: null,
-      detail_url: `https://mall.jd.com/index-${req.id}.html`, promotion_url: url, commissionRateBp: 0, tracking,
+      platform: 3,
+      kind: 'shop',
+      itemid: '',
+      shopid: req.id,
+      title: `京东店铺 ${req.id}`,
+      image: '',
+      price: 0,
+      coupon: null,
+      detail_url: `https://mall.jd.com/index-${req.id}.html`,
+      promotion_url: url,
+      commissionRateBp: 0,
+      tracking,
     };
   }
   const goods = list((await jdCall(cfg, 'jd.union.open.goods.query', { goodsReqDTO: { skuIds: [Number(req.id)] } })).data)[0];

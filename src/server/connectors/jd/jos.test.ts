@@ -11,7 +11,8 @@ describe('JOS signing', () => {
     format: 'json',
     v: '1.0',
     sign_method: 'md5',
-    '360buy_param_json': '{"orderReq":{"pageIndex":1,"pageSize":20,"type":3,"startTime":"2024-01-02 02:00:00","endTime":"2024-01-02 03:00:00"}}',
+    '360buy_param_json':
+      '{"orderReq":{"pageIndex":1,"pageSize":20,"type":3,"startTime":"2024-01-02 02:00:00","endTime":"2024-01-02 03:00:00"}}',
   };
 
   it('matches the hand-checked value', () => {
@@ -21,9 +22,13 @@ describe('JOS signing', () => {
   });
 
   it('builds the form the router expects', () => {
-    const form = jdForm({ apiBase: 'http://x', appKey: 'testappkey', appSecret: 'testsecret', now: () => Date.parse('2024-01-02T03:04:05+08:00') }, params.method, {
-      orderReq: { pageIndex: 1, pageSize: 20, type: 3, startTime: '2024-01-02 02:00:00', endTime: '2024-01-02 03:00:00' },
-    });
+    const form = jdForm(
+      { apiBase: 'http://x', appKey: 'testappkey', appSecret: 'testsecret', now: () => Date.parse('2024-01-02T03:04:05+08:00') },
+      params.method,
+      {
+        orderReq: { pageIndex: 1, pageSize: 20, type: 3, startTime: '2024-01-02 02:00:00', endTime: '2024-01-02 03:00:00' },
+      },
+    );
     expect(form).toEqual({ ...params, sign: '066EBEADACB4A111BB4D3C6A652D2336' });
   });
 
@@ -37,10 +42,18 @@ describe('JOS signing', () => {
 describe('京东 validCode', () => {
   const now = Date.parse('2024-03-10T12:00:00+08:00') / 1000;
   it.each([
-    [{ validCode: 15 }, 'unpaid'], [{ validCode: 16 }, 'paid'], [{ validCode: 24 }, 'deposit_paid'], [{ validCode: 3 }, 'closed'],
-    [{ validCode: 17, payMonth: 0 }, 'confirmed'], [{ validCode: 17, payMonth: 20240320 }, 'confirmed'], [{ validCode: 17, payMonth: 20240310 }, 'settled'],
-    [{ validCode: 16, skuNum: 2, skuReturnNum: 2 }, 'refunded'], [{ validCode: 16, skuNum: 2, skuReturnNum: 1 }, 'paid'],
-    [{ validCode: 14 }, 'invalid'], [{ validCode: 2 }, 'invalid'], [{ validCode: -1 }, 'invalid'],
+    [{ validCode: 15 }, 'unpaid'],
+    [{ validCode: 16 }, 'paid'],
+    [{ validCode: 24 }, 'deposit_paid'],
+    [{ validCode: 3 }, 'closed'],
+    [{ validCode: 17, payMonth: 0 }, 'confirmed'],
+    [{ validCode: 17, payMonth: 20240320 }, 'confirmed'],
+    [{ validCode: 17, payMonth: 20240310 }, 'settled'],
+    [{ validCode: 16, skuNum: 2, skuReturnNum: 2 }, 'refunded'],
+    [{ validCode: 16, skuNum: 2, skuReturnNum: 1 }, 'paid'],
+    [{ validCode: 14 }, 'invalid'],
+    [{ validCode: 2 }, 'invalid'],
+    [{ validCode: -1 }, 'invalid'],
   ])('%j → %s', (row, status) => expect(jdStatus(row, now)).toBe(status));
 
   it('reads unionTag bits from the right and payMonth as a China date', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { ConnectorError } from '../errors.ts';
-import { obj, parseJsonLossless, requestJson, withRetries, type HttpOptions } from '../affiliate-http.ts';
+import { type HttpOptions, obj, parseJsonLossless, requestJson, withRetries } from '../affiliate-http.ts';
 import { chinaDateTime, str } from '../affiliate-units.ts';
+import { ConnectorError } from '../errors.ts';
 
 /**
  * The JD open platform (JOS) router: `POST {base}/routerjson` as a form with `method, app_key, timestamp
@@ -50,7 +50,14 @@ const TRANSIENT = new Set(['2002500', '2002408', '500']);
 /** Call one JD Union method and return the parsed inner result (code 200); failures as ConnectorError. */
 export function jdCall(cfg: JosConfig, method: string, params: Record<string, unknown>): Promise<Record<string, unknown>> {
   return withRetries(async () => {
-    const body = obj(await requestJson('jd', `${cfg.apiBase.replace(/\/$/, '')}/routerjson`, { method: 'POST', form: jdForm(cfg, method, params) }, cfg.http));
+    const body = obj(
+      await requestJson(
+        'jd',
+        `${cfg.apiBase.replace(/\/$/, '')}/routerjson`,
+        { method: 'POST', form: jdForm(cfg, method, params) },
+        cfg.http,
+      ),
+    );
     if (body.error_response) {
       const e = obj(body.error_response);
       const code = str(e.code);
@@ -58,7 +65,8 @@ export function jdCall(cfg: JosConfig, method: string, params: Record<string, un
     }
     const envelope = obj(body[jdResponseKey(method)]);
     const text = envelope[jdResultKey(method)];
-    if (typeof text !== 'string') throw new ConnectorError('jd', 'protocol', `京东联盟接口返回缺少 ${jdResponseKey(method)}.${jdResultKey(method)}`, 'missing_result');
+    if (typeof text !== 'string')
+      throw new ConnectorError('jd', 'protocol', `京东联盟接口返回缺少 ${jdResponseKey(method)}.${jdResultKey(method)}`, 'missing_result');
     let result: Record<string, unknown>;
     try {
       result = obj(parseJsonLossless(text));

@@ -1,8 +1,8 @@
 import type { AffiliateOrder, OrderPage, OrderStatus, OrderTimeField, OrderWindow } from '../affiliate.ts';
-import { ConnectorError } from '../errors.ts';
 import { list, obj } from '../affiliate-http.ts';
 import { chinaDateTime, int, parseChinaDateTime, percentToBp, str, yuanToFen } from '../affiliate-units.ts';
-import { jdCall, type JosConfig } from './jos.ts';
+import { ConnectorError } from '../errors.ts';
+import { type JosConfig, jdCall } from './jos.ts';
 
 /**
  * 京东联盟 orders: `jd.union.open.order.row.query` with `orderReq{pageIndex, pageSize ≤ 500, type (1 下单, 2 完成,
@@ -55,7 +55,9 @@ export function jdOrder(row: Record<string, unknown>, nowSeconds: number): Affil
     itemImage: str(goods.imageUrl),
     itemNum: int(row.skuNum) || 1,
     itemPriceFen: yuanToFen(row.price),
-    payFen: yuanToFen(row.estimateCosPrice),
+    // estimateCosPrice is the amount due on the line; while only a deposit is paid it is the deposit.
+    orderFen: int(row.validCode) === 24 ? yuanToFen(row.price) * (int(row.skuNum) || 1) : yuanToFen(row.estimateCosPrice),
+    payFen: status === 'unpaid' || status === 'closed' ? 0 : yuanToFen(row.estimateCosPrice),
     settleFen: yuanToFen(row.actualCosPrice),
     commissionRateBp: percentToBp(row.commissionRate),
     commissionFen: yuanToFen(row.estimateFee),
@@ -69,20 +71,34 @@ export function jdOrder(row: Record<string, unknown>, nowSeconds: number): Affil
     clickAt: null,
     modifiedAt: parseChinaDateTime(row.modifyTime),
     // JD reports no deposit amount: while only the deposit is paid, the amount paid is the deposit.
-    presell: presale ? { depositFen: int(row.validCode) === 24 ? yuanToFen(row.estimateCosPrice) : 0, remainingFen: 0, depositPaidAt: null } : null,
+    presell: presale
+      ? { depositFen: int(row.validCode) === 24 ? yuanToFen(row.estimateCosPrice) : 0, remainingFen: 0, depositPaidAt: null }
+      : null,
     tracking: { union: 'jd', siteId: str(row.siteId), positionId: str(row.positionId), subUnionId: str(row.subUnionId) },
     ud: null,
     raw: row,
   };
 }
 
-export async function pullJdOrders(cfg: JosConfig & { pageSize: number }, window: OrderWindow, cursor: string | null, timeField: OrderTimeField): Promise<OrderPage> {
+export async function pullJdOrders(
+  cfg: JosConfig & { pageSize: number },
+  window: OrderWindow,
+  cursor: string | null,
+  timeField: OrderTimeField,
+): Promise<OrderPage> {
   const type = JD_QUERY_TYPE[timeField];
   if (!type) throw new ConnectorError('jd', 'refused', '京东联盟订单只能按下单时间或更新时间查询', 'time_field');
   const pageIndex = cursor === null ? 1 : Number(cursor);
   if (!Number.isInteger(pageIndex) || pageIndex < 1) throw new ConnectorError('jd', 'protocol', '京东联盟订单游标无效', 'bad_cursor');
   const result = await jdCall(cfg, 'jd.union.open.order.row.query', {
-    orderReq: { pageIndex, pageSize: cfg.pageSize, type, startTime: chinaDateTime(window.from), endTime: chinaDateTime(window.to), fields: 'goodsInfo' },
+    orderReq: {
+      pageIndex,
+      pageSize: cfg.pageSize,
+      type,
+      startTime: chinaDateTime(window.from),
+      endTime: chinaDateTime(window.to),
+      fields: 'goodsInfo',
+    },
   });
   const now = Math.floor((cfg.now?.() ?? Date.now()) / 1000);
   const orders = list(result.data).map((r) => jdOrder(r, now));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { ConnectorError } from '../errors.ts';
-import { obj, requestJson, withRetries, type HttpOptions } from '../affiliate-http.ts';
+import { type HttpOptions, obj, requestJson, withRetries } from '../affiliate-http.ts';
 import { str } from '../affiliate-units.ts';
+import { ConnectorError } from '../errors.ts';
 
 /**
  * 拼多多 open platform router: `POST {base}/api/router` as a form with `type` (the method), `client_id`,
@@ -50,7 +50,14 @@ const TRANSIENT = new Set(['50000', '50001', '50002']);
 /** Call one method and return the body under `responseKey`; failures as ConnectorError, retried when transient. */
 export function pddCall(cfg: PddClientConfig, type: string, params: PddParams, responseKey: string): Promise<Record<string, unknown>> {
   return withRetries(async () => {
-    const body = obj(await requestJson('pdd', `${cfg.apiBase.replace(/\/$/, '')}/api/router`, { method: 'POST', form: pddForm(cfg, type, params) }, cfg.http));
+    const body = obj(
+      await requestJson(
+        'pdd',
+        `${cfg.apiBase.replace(/\/$/, '')}/api/router`,
+        { method: 'POST', form: pddForm(cfg, type, params) },
+        cfg.http,
+      ),
+    );
     if (body.error_response) {
       const e = obj(body.error_response);
       const code = str(e.error_code);

@@ -25,6 +25,8 @@ export function createPddConnector(s: PddSettings, http: HttpOptions = {}, now?:
     timeFields: ['update'],
     convert: (req) => convertPdd(client, s.pid, req),
     pullOrders: (window, cursor, timeField = 'update') =>
-      timeField !== 'update' ? Promise.reject(onlyUpdate('pdd', '多多进宝')) : pullPddOrders({ ...client, pageSize: Math.min(100, Math.max(10, s.pageSize ?? 50)) }, window, cursor),
+      timeField !== 'update'
+        ? Promise.reject(onlyUpdate('pdd', '多多进宝'))
+        : pullPddOrders({ ...client, pageSize: Math.min(100, Math.max(10, s.pageSize ?? 50)) }, window, cursor),
   };
 }

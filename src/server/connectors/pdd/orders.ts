@@ -1,8 +1,8 @@
 import type { AffiliateOrder, OrderPage, OrderStatus, OrderWindow } from '../affiliate.ts';
-import { ConnectorError } from '../errors.ts';
 import { list, obj } from '../affiliate-http.ts';
 import { epochOrNull, int, permilleToBp, str } from '../affiliate-units.ts';
-import { pddCall, type PddClientConfig } from './client.ts';
+import { ConnectorError } from '../errors.ts';
+import { type PddClientConfig, pddCall } from './client.ts';
 
 /**
  * 拼多多 orders: `pdd.ddk.order.list.increment.get` by last update time, windows ≤ 24 h, page_size 10–100. PDD
@@ -41,6 +41,7 @@ export function pddOrder(row: Record<string, unknown>): AffiliateOrder {
     itemImage: str(row.goods_thumbnail_url),
     itemNum: int(row.goods_quantity) || 1,
     itemPriceFen: int(row.goods_price),
+    orderFen: amount,
     payFen: status === 'unpaid' ? 0 : amount,
     settleFen: status === 'confirmed' || status === 'settled' ? amount : 0,
     commissionRateBp: permilleToBp(row.promotion_rate),
@@ -67,15 +68,24 @@ interface PddCursor {
   page: number;
 }
 
-export async function pullPddOrders(cfg: PddClientConfig & { pageSize: number }, window: OrderWindow, cursor: string | null): Promise<OrderPage> {
+export async function pullPddOrders(
+  cfg: PddClientConfig & { pageSize: number },
+  window: OrderWindow,
+  cursor: string | null,
+): Promise<OrderPage> {
   const call = (page: number, count: boolean) =>
-    pddCall(cfg, 'pdd.ddk.order.list.increment.get', {
-      start_update_time: window.from,
-      end_update_time: window.to,
-      page,
-      page_size: cfg.pageSize,
-      return_count: count,
-    }, 'order_list_get_response');
+    pddCall(
+      cfg,
+      'pdd.ddk.order.list.increment.get',
+      {
+        start_update_time: window.from,
+        end_update_time: window.to,
+        page,
+        page_size: cfg.pageSize,
+        return_count: count,
+      },
+      'order_list_get_response',
+    );
   if (cursor === null) {
     const first = await call(1, true);
     const total = int(first.total_count);
@@ -90,5 +100,8 @@ export async function pullPddOrders(cfg: PddClientConfig & { pageSize: number },
     throw new ConnectorError('pdd', 'protocol', '多多进宝订单游标无效', 'bad_cursor');
   }
   const body = await call(at.page, false);
-  return { orders: list(body.order_list).map(pddOrder), cursor: at.page > 1 ? JSON.stringify({ page: at.page - 1 } satisfies PddCursor) : null };
+  return {
+    orders: list(body.order_list).map(pddOrder),
+    cursor: at.page > 1 ? JSON.stringify({ page: at.page - 1 } satisfies PddCursor) : null,
+  };
 }

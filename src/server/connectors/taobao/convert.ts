@@ -1,8 +1,8 @@
 import type { ConvertRequest, ItemConversion, TaobaoTracking } from '../affiliate.ts';
-import { ConnectorError } from '../errors.ts';
 import { list, obj } from '../affiliate-http.ts';
 import { int, percentToBp, str, yuanToFen } from '../affiliate-units.ts';
-import { topCall, type TopClientConfig } from './top.ts';
+import { ConnectorError } from '../errors.ts';
+import { type TopClientConfig, topCall } from './top.ts';
 
 /**
  * 淘宝联盟 conversion: item facts from `taobao.tbk.item.info.get`, the tracked link from
@@ -48,7 +48,14 @@ export async function convertTaobao(cfg: TopClientConfig, pid: TaobaoPid, req: C
     if (refused) throw refused;
     const link = obj(entry.link_info_dto);
     return {
-      platform: 2, kind: 'shop', itemid: '', shopid: req.id, title: `淘宝店铺 ${req.id}`, image: '', price: 0, coupon: null,
+      platform: 2,
+      kind: 'shop',
+      itemid: '',
+      shopid: req.id,
+      title: `淘宝店铺 ${req.id}`,
+      image: '',
+      price: 0,
+      coupon: null,
       detail_url: `https://shop${req.id}.taobao.com`,
       promotion_url: str(link.cps_short_url) || str(link.cps_long_url),
       commissionRateBp: 0,

@@ -1,9 +1,9 @@
 import type { AffiliateConnector } from '../affiliate.ts';
-import { ConnectorError } from '../errors.ts';
 import type { HttpOptions } from '../affiliate-http.ts';
-import type { TopSignMethod } from './top.ts';
+import { ConnectorError } from '../errors.ts';
 import { convertTaobao, parseTaobaoPid } from './convert.ts';
 import { pullTaobaoOrders, TAOBAO_MAX_WINDOW } from './orders.ts';
+import type { TopSignMethod } from './top.ts';
 
 export interface TaobaoSettings {
   apiBase: string;
@@ -23,7 +23,17 @@ export interface TaobaoSettings {
 export function createTaobaoConnector(s: TaobaoSettings, http: HttpOptions = {}, now?: () => number): AffiliateConnector {
   const pid = parseTaobaoPid(s.pid);
   if (!pid) throw new ConnectorError('taobao', 'protocol', `淘宝联盟推广位 PID 格式应为 mm_会员_媒体_推广位：${s.pid}`, 'bad_pid');
-  const top = { platform: 'taobao', label: '淘宝联盟', apiBase: s.apiBase, appKey: s.appKey, appSecret: s.appSecret, signMethod: s.signMethod, session: s.session, http, now };
+  const top = {
+    platform: 'taobao',
+    label: '淘宝联盟',
+    apiBase: s.apiBase,
+    appKey: s.appKey,
+    appSecret: s.appSecret,
+    signMethod: s.signMethod,
+    session: s.session,
+    http,
+    now,
+  };
   return {
     union: 'taobao',
     maxWindowSeconds: TAOBAO_MAX_WINDOW,

@@ -1,8 +1,8 @@
 import type { AffiliateOrder, OrderPage, OrderStatus, OrderTimeField, OrderWindow } from '../affiliate.ts';
-import { ConnectorError } from '../errors.ts';
 import { list, obj } from '../affiliate-http.ts';
 import { chinaDateTime, int, parseChinaDateTime, percentToBp, str, yuanToFen } from '../affiliate-units.ts';
-import { topCall, type TopClientConfig } from './top.ts';
+import { ConnectorError } from '../errors.ts';
+import { type TopClientConfig, topCall } from './top.ts';
 
 /**
  * 淘宝联盟 orders: `taobao.tbk.order.details.get` (or `taobao.tbk.sc.order.details.get` with an authorised session),
@@ -44,6 +44,7 @@ export function taobaoOrder(row: Record<string, unknown>): AffiliateOrder {
     itemImage: httpsImage(str(row.item_img)),
     itemNum: int(row.item_num) || 1,
     itemPriceFen: yuanToFen(row.item_price),
+    orderFen: yuanToFen(row.tb_gmv_total_price) || yuanToFen(row.item_price) * (int(row.item_num) || 1),
     payFen: yuanToFen(row.alipay_total_price),
     settleFen: yuanToFen(row.pay_price),
     commissionRateBp: percentToBp(row.total_commission_rate),

@@ -35,7 +35,15 @@ describe('TOP signing', () => {
 
   it('builds a signed form: GMT+8 timestamp, objects as JSON, empty values left out', () => {
     const form = topForm(
-      { platform: 'taobao', label: '淘宝联盟', apiBase: 'http://x', appKey: 'k', appSecret: 's', signMethod: 'md5', now: () => Date.UTC(2024, 0, 31, 16, 30, 5) },
+      {
+        platform: 'taobao',
+        label: '淘宝联盟',
+        apiBase: 'http://x',
+        appKey: 'k',
+        appSecret: 's',
+        signMethod: 'md5',
+        now: () => Date.UTC(2024, 0, 31, 16, 30, 5),
+      },
       'taobao.tbk.dg.general.link.convert',
       { adzone_id: 3, item_dto: [{ item_id: '1' }], relation_id: undefined, special_id: '' },
     );

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
-import { ConnectorError } from '../errors.ts';
-import { obj, requestJson, withRetries, type HttpOptions } from '../affiliate-http.ts';
+import { type HttpOptions, obj, requestJson, withRetries } from '../affiliate-http.ts';
 import { chinaDateTime } from '../affiliate-units.ts';
+import { ConnectorError } from '../errors.ts';
 
 /**
  * The Taobao Open Platform (TOP) gateway, shared by 淘宝联盟 and 阿里妈妈 UD: `POST {base}/router/rest` as a form
@@ -22,7 +22,10 @@ export function topSign(params: Record<string, string>, secret: string, method: 
     .map((k) => `${k}${params[k]}`)
     .join('');
   if (method === 'md5') return createHash('md5').update(`${secret}${joined}${secret}`, 'utf8').digest('hex').toUpperCase();
-  return createHmac(method === 'hmac' ? 'md5' : 'sha256', secret).update(joined, 'utf8').digest('hex').toUpperCase();
+  return createHmac(method === 'hmac' ? 'md5' : 'sha256', secret)
+    .update(joined, 'utf8')
+    .digest('hex')
+    .toUpperCase();
 }
 
 /** The JSON key of a method's answer: dots to underscores, a leading `taobao_` dropped, `_response` appended. */
@@ -57,8 +60,10 @@ export function topError(cfg: Pick<TopClientConfig, 'platform' | 'label'>, err: 
   if (RATE_LIMITED.has(code) || RATE_LIMITED.has(sub) || sub.startsWith('isv.api-limit') || sub.includes('accesscontrol.limited')) {
     return new ConnectorError(cfg.platform, 'rate_limited', message, sub || code);
   }
-  if (TRANSIENT.has(sub) || (sub === '' && TRANSIENT.has(code)) || sub.startsWith('isp.')) return new ConnectorError(cfg.platform, 'transient', message, sub || code);
-  if (code === '26' || code === '27') return new ConnectorError(cfg.platform, 'token_expired', `${cfg.label}授权已失效，需要重新授权（${code}）`, code);
+  if (TRANSIENT.has(sub) || (sub === '' && TRANSIENT.has(code)) || sub.startsWith('isp.'))
+    return new ConnectorError(cfg.platform, 'transient', message, sub || code);
+  if (code === '26' || code === '27')
+    return new ConnectorError(cfg.platform, 'token_expired', `${cfg.label}授权已失效，需要重新授权（${code}）`, code);
   return new ConnectorError(cfg.platform, 'refused', message, sub || code);
 }
 
@@ -85,7 +90,14 @@ export function topForm(cfg: TopClientConfig, method: string, params: TopParams)
 /** Call one TOP method and return the body of its `<name>_response`; failures as ConnectorError, retried when transient. */
 export function topCall(cfg: TopClientConfig, method: string, params: TopParams): Promise<Record<string, unknown>> {
   return withRetries(async () => {
-    const body = obj(await requestJson(cfg.platform, `${cfg.apiBase.replace(/\/$/, '')}/router/rest`, { method: 'POST', form: topForm(cfg, method, params) }, cfg.http));
+    const body = obj(
+      await requestJson(
+        cfg.platform,
+        `${cfg.apiBase.replace(/\/$/, '')}/router/rest`,
+        { method: 'POST', form: topForm(cfg, method, params) },
+        cfg.http,
+      ),
+    );
     if (body.error_response) throw topError(cfg, obj(body.error_response));
     const key = topResponseKey(method);
     if (!(key in body)) throw new ConnectorError(cfg.platform, 'protocol', `${cfg.label}接口返回缺少 ${key}`, 'missing_response');

@@ -1,10 +1,10 @@
 import type { MonitorUrlRequest, MonitorUrls, UdConnector, UdPostback } from '../affiliate.ts';
+import { type HttpOptions, obj, withRetries } from '../affiliate-http.ts';
+import { str } from '../affiliate-units.ts';
 import { ConnectorError } from '../errors.ts';
 import { onlyUpdate } from '../errors-affiliate.ts';
-import { obj, withRetries, type HttpOptions } from '../affiliate-http.ts';
-import { str } from '../affiliate-units.ts';
-import { topCall, type TopClientConfig, type TopSignMethod } from '../taobao/top.ts';
-import { pullUdOrders, udBusinessError, UD_MAX_WINDOW } from './orders.ts';
+import { type TopClientConfig, type TopSignMethod, topCall } from '../taobao/top.ts';
+import { pullUdOrders, UD_MAX_WINDOW, udBusinessError } from './orders.ts';
 
 /**
  * The 阿里妈妈 UD connector (UDSmart prod_type 1, 流量通Pro prod_type 2), on the TOP gateway:
@@ -26,14 +26,26 @@ export interface UdSettings {
 const EVENT_TYPE: Record<UdPostback['event'], string> = { pay: '12', refund: '28', landing_click: '25' };
 
 export function createUdConnector(s: UdSettings, http: HttpOptions = {}, now?: () => number): UdConnector {
-  const top: TopClientConfig = { platform: 'ud', label: '阿里妈妈UD', apiBase: s.apiBase, appKey: s.appKey, appSecret: s.appSecret, signMethod: s.signMethod, session: s.session, http, now };
+  const top: TopClientConfig = {
+    platform: 'ud',
+    label: '阿里妈妈UD',
+    apiBase: s.apiBase,
+    appKey: s.appKey,
+    appSecret: s.appSecret,
+    signMethod: s.signMethod,
+    session: s.session,
+    http,
+    now,
+  };
   return {
     union: 'ud',
     maxWindowSeconds: UD_MAX_WINDOW,
     sameChinaDay: true,
     timeFields: ['update'],
     pullOrders: (window, cursor, timeField = 'update') =>
-      timeField !== 'update' ? Promise.reject(onlyUpdate('ud', '阿里妈妈UD')) : pullUdOrders({ ...top, prodType: s.prodType }, window, cursor),
+      timeField !== 'update'
+        ? Promise.reject(onlyUpdate('ud', '阿里妈妈UD'))
+        : pullUdOrders({ ...top, prodType: s.prodType }, window, cursor),
 
     async createMonitorUrls(req: MonitorUrlRequest): Promise<MonitorUrls> {
       const body = await topCall(top, 'alibaba.taobao.ud.smart.monitor.url.create', {
@@ -64,34 +76,40 @@ export function createUdConnector(s: UdSettings, http: HttpOptions = {}, now?: (
     },
 
     /** "-3" (UD internal error) is transient: retried here like a transport failure. */
-    postback: (p: UdPostback): Promise<void> => withRetries(async () => {
-      const body = await topCall(top, 'alibaba.ud.udsmartdata.get', {
-        ud_smart_service_request: {
-          order_id: p.orderId,
-          event_type: EVENT_TYPE[p.event],
-          purchase_amount: String(p.purchaseFen),
-          item_count: String(p.itemCount),
-          item_id: p.itemId,
-          event_time: String(p.eventTime),
-          channel_id: p.channelId,
-          callback_type: '1',
-          advertiser_id: p.advertiserId,
-          cm_click_id: p.cmClickId,
-          ck_click_id: p.ckClickId,
-          cm_request_id: p.cmRequestId,
-          ck_request_id: p.ckRequestId,
-          product_id: p.productId,
-          app_access_token: p.appAccessToken,
-          item_name: p.itemName,
-          shop_name: p.shopName,
-        },
-      });
-      const refused = udBusinessError(body, '阿里妈妈UD回传失败');
-      if (refused) throw refused;
-      const result = str(obj(body.data).result);
-      if (result === '0') return;
-      const reason = { '-1': '缺少必填字段', '-2': '参数解析失败', '-3': 'UD 内部错误' }[result] ?? '未知结果';
-      throw new ConnectorError('ud', result === '-3' ? 'transient' : 'refused', `阿里妈妈UD回传失败：${reason}（${result || '无结果'}）`, result || 'empty');
-    }, http),
+    postback: (p: UdPostback): Promise<void> =>
+      withRetries(async () => {
+        const body = await topCall(top, 'alibaba.ud.udsmartdata.get', {
+          ud_smart_service_request: {
+            order_id: p.orderId,
+            event_type: EVENT_TYPE[p.event],
+            purchase_amount: String(p.purchaseFen),
+            item_count: String(p.itemCount),
+            item_id: p.itemId,
+            event_time: String(p.eventTime),
+            channel_id: p.channelId,
+            callback_type: '1',
+            advertiser_id: p.advertiserId,
+            cm_click_id: p.cmClickId,
+            ck_click_id: p.ckClickId,
+            cm_request_id: p.cmRequestId,
+            ck_request_id: p.ckRequestId,
+            product_id: p.productId,
+            app_access_token: p.appAccessToken,
+            item_name: p.itemName,
+            shop_name: p.shopName,
+          },
+        });
+        const refused = udBusinessError(body, '阿里妈妈UD回传失败');
+        if (refused) throw refused;
+        const result = str(obj(body.data).result);
+        if (result === '0') return;
+        const reason = { '-1': '缺少必填字段', '-2': '参数解析失败', '-3': 'UD 内部错误' }[result] ?? '未知结果';
+        throw new ConnectorError(
+          'ud',
+          result === '-3' ? 'transient' : 'refused',
+          `阿里妈妈UD回传失败：${reason}（${result || '无结果'}）`,
+          result || 'empty',
+        );
+      }, http),
   };
 }

@@ -1,8 +1,8 @@
 import type { AffiliateOrder, OrderPage, OrderStatus, OrderWindow } from '../affiliate.ts';
-import { ConnectorError } from '../errors.ts';
 import { list, withRetries } from '../affiliate-http.ts';
 import { chinaDateTimeMs, int, parseChinaDateTime, percentToBp, str } from '../affiliate-units.ts';
-import { topCall, type TopClientConfig } from '../taobao/top.ts';
+import { ConnectorError } from '../errors.ts';
+import { type TopClientConfig, topCall } from '../taobao/top.ts';
 
 /**
  * 阿里妈妈 UD orders: `alibaba.taobao.ud.smart.order.detail.pull` with `order_top_cursor_query_dto{start_time,
@@ -35,6 +35,7 @@ export function udOrder(row: Record<string, unknown>): AffiliateOrder {
     itemImage: str(row.item_pic_url),
     itemNum: num,
     itemPriceFen: Math.round(int(row.due_pay_fee) / num),
+    orderFen: int(row.due_pay_fee),
     payFen: int(row.actual_pay_fee),
     settleFen: status === 'confirmed' ? int(row.actual_pay_fee) : 0,
     // 流量通Pro's service fee (commission_rate in percent, commission_fee in fen); UDSmart rows carry none.
@@ -51,7 +52,10 @@ export function udOrder(row: Record<string, unknown>): AffiliateOrder {
     clickAt: parseChinaDateTime(row.click_time),
     // UD rows have no modified time: the latest of their own times.
     modifiedAt: times.length ? Math.max(...times) : null,
-    presell: deposit > 0 ? { depositFen: deposit, remainingFen: int(row.remaining_payment_fee), depositPaidAt: code === 4 ? payTime : null } : null,
+    presell:
+      deposit > 0
+        ? { depositFen: deposit, remainingFen: int(row.remaining_payment_fee), depositPaidAt: code === 4 ? payTime : null }
+        : null,
     tracking: { union: 'ud', monitorUniqueId: str(row.monitor_unique_id), channelId: str(row.channel_id) },
     ud: {
       asynClickId: str(row.asyn_click_id),
@@ -82,7 +86,11 @@ export function udBusinessError(body: Record<string, unknown>, label: string): C
   return null;
 }
 
-export async function pullUdOrders(cfg: TopClientConfig & { prodType: number }, window: OrderWindow, cursor: string | null): Promise<OrderPage> {
+export async function pullUdOrders(
+  cfg: TopClientConfig & { prodType: number },
+  window: OrderWindow,
+  cursor: string | null,
+): Promise<OrderPage> {
   const body = await withRetries(async () => {
     const b = await topCall(cfg, 'alibaba.taobao.ud.smart.order.detail.pull', {
       order_top_cursor_query_dto: {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { injectFailure } from './failures.ts';
-import { rows, type OrderRow, type UnionName } from './store.ts';
+import { type OrderRow, rows, type UnionName } from './store.ts';
 import { statusAt, type World } from './world.ts';
 
 /**
@@ -21,10 +21,24 @@ const orderSchema = z.object({
   clickId: z.string().min(1).max(64),
   fate: z.enum(['settled', 'refunded', 'closed_unpaid', 'presell_settled', 'presell_refunded', 'presell_closed']).optional(),
   timeline: z
-    .object({ created_at: epoch, deposit_at: epoch, paid_at: epoch, received_at: epoch, settled_at: epoch, refunded_at: epoch, closed_at: epoch })
+    .object({
+      created_at: epoch,
+      deposit_at: epoch,
+      paid_at: epoch,
+      received_at: epoch,
+      settled_at: epoch,
+      refunded_at: epoch,
+      closed_at: epoch,
+    })
     .optional(),
 });
-const advanceSchema = z.object({ seconds: z.number().int().min(1).max(400 * 86400) });
+const advanceSchema = z.object({
+  seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(400 * 86400),
+});
 const historySchema = z.object({ token: z.string().min(1).max(64), days: z.number().int().min(1).max(90) });
 
 export function adminRoutes(world: World, union: UnionName, secret: string): Hono {
@@ -43,7 +57,14 @@ export function adminRoutes(world: World, union: UnionName, secret: string): Hon
   app.get('/links', (c) => c.json(rows(world.db, 'SELECT * FROM links WHERE union_name = ? ORDER BY created_at, token', union)));
   app.get('/clicks', (c) => c.json(world.clicks(union, Math.min(Number(c.req.query('limit') ?? 200) || 200, 5000))));
   app.get('/orders', (c) =>
-    c.json(rows<OrderRow>(world.db, 'SELECT * FROM orders WHERE union_name = ? AND created_at <= ? ORDER BY created_at DESC, id LIMIT 5000', union, world.now()).map(withStatus)),
+    c.json(
+      rows<OrderRow>(
+        world.db,
+        'SELECT * FROM orders WHERE union_name = ? AND created_at <= ? ORDER BY created_at DESC, id LIMIT 5000',
+        union,
+        world.now(),
+      ).map(withStatus),
+    ),
   );
   app.get('/postbacks', (c) => c.json(rows(world.db, 'SELECT * FROM postbacks WHERE union_name = ? ORDER BY id', union)));
 

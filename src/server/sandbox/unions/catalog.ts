@@ -25,7 +25,18 @@ export interface SandboxItem {
 }
 
 const BRANDS = ['云朵', '山野', '小满', '青禾', '北屿', '拾光', '木槿', '初见', '南风', '知味'] as const;
-const GOODS = ['纯棉短袖T恤', '保温杯', '降噪蓝牙耳机', '氨基酸洗面奶', '家用电煮锅', '冻干猫粮', '益智积木', '乳胶午睡枕', '速干运动裤', '坚果礼盒'] as const;
+const GOODS = [
+  '纯棉短袖T恤',
+  '保温杯',
+  '降噪蓝牙耳机',
+  '氨基酸洗面奶',
+  '家用电煮锅',
+  '冻干猫粮',
+  '益智积木',
+  '乳胶午睡枕',
+  '速干运动裤',
+  '坚果礼盒',
+] as const;
 const TAGS = ['旗舰店', '官方正品', '新款', '限时特惠', '包邮'] as const;
 
 export function itemFacts(union: UnionName, id: string): SandboxItem {
@@ -45,7 +56,7 @@ export function itemFacts(union: UnionName, id: string): SandboxItem {
     shopId,
     shopName: `${brand}${r.pick(['旗舰店', '官方店', '专营店'])}`,
     priceFen,
-    couponFen: couponFen > 0 ? couponFen : 0,
+    couponFen: Math.max(couponFen, 0),
     commissionBp: r.int(1, 30) * 100 + r.int(0, 9) * 10,
     presell,
     depositFen: presell ? Math.max(100, Math.round(priceFen / 500) * 100) : 0,

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { TopApp } from './top-gateway.ts';
-import { takeFailure, sleep, type Failure } from './failures.ts';
+import { type Failure, sleep, takeFailure } from './failures.ts';
 import type { UnionName } from './store.ts';
+import type { TopApp } from './top-gateway.ts';
 import type { World } from './world.ts';
 
 /** What every union sandbox needs: the shared world, its absolute base URL, and the app keys it accepts. */
@@ -15,7 +15,13 @@ export interface SandboxKeys {
 
 /** The sandbox keys a fresh setup uses (the connectors' defaults). Not secrets: they only open the sandbox. */
 export const DEFAULT_SANDBOX_KEYS: SandboxKeys = {
-  taobao: { appKey: '10000001', appSecret: 'sandbox-taobao-secret', session: 'sandbox-taobao-session', memberId: '1000001', siteId: '2000002' },
+  taobao: {
+    appKey: '10000001',
+    appSecret: 'sandbox-taobao-secret',
+    session: 'sandbox-taobao-session',
+    memberId: '1000001',
+    siteId: '2000002',
+  },
   ud: { appKey: '10000002', appSecret: 'sandbox-ud-secret', session: 'sandbox-ud-session' },
   jd: { appKey: 'sandboxjdappkey', appSecret: 'sandbox-jd-secret', unionId: '1000000001', siteId: '4000001' },
   pdd: { clientId: 'sandboxpddclientid', clientSecret: 'sandbox-pdd-secret' },

@@ -14,15 +14,29 @@ export interface Failure {
   message: string;
 }
 
-export function injectFailure(db: DatabaseSync, union: UnionName, f: { method?: string; kind: FailureKind; count?: number; code?: string; message?: string }): void {
+export function injectFailure(
+  db: DatabaseSync,
+  union: UnionName,
+  f: { method?: string; kind: FailureKind; count?: number; code?: string; message?: string },
+): void {
   db.prepare('INSERT INTO failures (union_name, method, kind, remaining, code, message) VALUES (?, ?, ?, ?, ?, ?)').run(
-    union, f.method ?? '', f.kind, Math.max(1, f.count ?? 1), f.code ?? '', f.message ?? '');
+    union,
+    f.method ?? '',
+    f.kind,
+    Math.max(1, f.count ?? 1),
+    f.code ?? '',
+    f.message ?? '',
+  );
 }
 
 /** The failure this call must suffer, if any (consumed). */
 export function takeFailure(db: DatabaseSync, union: UnionName, method: string): Failure | null {
   const f = row<{ id: number; kind: FailureKind; code: string; message: string }>(
-    db, "SELECT id, kind, code, message FROM failures WHERE union_name = ? AND (method = '' OR method = ?) AND remaining > 0 ORDER BY id LIMIT 1", union, method);
+    db,
+    "SELECT id, kind, code, message FROM failures WHERE union_name = ? AND (method = '' OR method = ?) AND remaining > 0 ORDER BY id LIMIT 1",
+    union,
+    method,
+  );
   if (!f) return null;
   db.prepare('UPDATE failures SET remaining = remaining - 1 WHERE id = ?').run(f.id);
   return { kind: f.kind, code: f.code, message: f.message };

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Hono } from 'hono';
 import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
 import { DEFAULT_SANDBOX_KEYS, type SandboxContext, type SandboxKeys } from './context.ts';
-import { openUnionStore, type UnionName } from './store.ts';
-import { createWorld, type World, type WorldOptions } from './world.ts';
-import { taobaoSandbox } from './taobao.ts';
-import { udHooks, udSandbox } from './ud.ts';
 import { jdSandbox } from './jd.ts';
 import { pddSandbox } from './pdd.ts';
+import { openUnionStore, type UnionName } from './store.ts';
+import { taobaoSandbox } from './taobao.ts';
+import { udHooks, udSandbox } from './ud.ts';
+import { createWorld, type World, type WorldOptions } from './world.ts';
 
 /**
  * The affiliate-union sandbox: one Hono sub-app per union under `/sandbox/<union>/`, speaking that union's

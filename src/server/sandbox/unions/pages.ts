@@ -1,6 +1,6 @@
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { itemFacts, itemSvg } from './catalog.ts';
-import type { UnionName, LinkRow } from './store.ts';
+import type { LinkRow, UnionName } from './store.ts';
 import type { World } from './world.ts';
 
 /**
@@ -36,7 +36,10 @@ export function pageRoutes(union: UnionName, base: () => string): Hono {
   app.get('/img/:file', (c) => {
     const m = /^([\w-]{1,40})\.svg$/.exec(c.req.param('file'));
     if (!m) return c.text('图片不存在', 404);
-    return c.body(itemSvg(itemFacts(union, m[1]!)), 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=86400' });
+    return c.body(itemSvg(itemFacts(union, m[1]!)), 200, {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'cache-control': 'public, max-age=86400',
+    });
   });
   return app;
 }

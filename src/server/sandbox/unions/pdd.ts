@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Hono, type Context } from 'hono';
-import { itemFacts } from './catalog.ts';
+import { type Context, Hono } from 'hono';
 import { adminRoutes } from './admin.ts';
+import { itemFacts } from './catalog.ts';
 import { injected, type SandboxContext } from './context.ts';
 import { clickAndRedirect, pageRoutes } from './pages.ts';
 import type { LinkRow, OrderRow } from './store.ts';
@@ -24,7 +24,10 @@ const param = (sub_msg: string): Err => ({ error_code: 10000, error_msg: '参数
 function sign(params: Record<string, string>, secret: string): string {
   let joined = '';
   for (const k of Object.keys(params).sort()) if (k !== 'sign') joined += k + params[k];
-  return createHash('md5').update(secret + joined + secret, 'utf8').digest('hex').toUpperCase();
+  return createHash('md5')
+    .update(secret + joined + secret, 'utf8')
+    .digest('hex')
+    .toUpperCase();
 }
 
 /** goods_sign: the goods id, wrapped (PDD's is an encrypted id; ours is reversible for the sandbox's own use). */
@@ -54,18 +57,57 @@ export function pddRow(o: OrderRow, link: LinkRow, base: string, at: number): Re
   const s = statusAt(o, at);
   const paidLongAgo = o.paid_at !== null && o.paid_at <= at - 600;
   const verified = o.received_at !== null && o.received_at <= at - 86400;
-  const code = { unpaid: -1, deposit_paid: -1, closed: -1, paid: paidLongAgo ? 1 : 0, confirmed: verified ? 3 : 2, settled: 5, refunded: 4 }[s];
-  const desc: Record<number, string> = { [-1]: '未支付', 0: '已支付', 1: '已成团', 2: '确认收货', 3: '审核成功', 4: '审核失败', 5: '已经结算' };
+  const code = {
+    unpaid: -1,
+    deposit_paid: -1,
+    closed: -1,
+    paid: paidLongAgo ? 1 : 0,
+    confirmed: verified ? 3 : 2,
+    settled: 5,
+    refunded: 4,
+  }[s];
+  const desc: Record<number, string> = {
+    [-1]: '未支付',
+    0: '已支付',
+    1: '已成团',
+    2: '确认收货',
+    3: '审核成功',
+    4: '审核失败',
+    5: '已经结算',
+  };
   const when = (v: number | null) => (v !== null && v <= at ? v : 0);
   return {
-    order_sn: o.id, goods_id: Number(o.item_id), goods_sign: goodsSign(o.item_id), goods_name: item.title, goods_thumbnail_url: `${base}/img/${o.item_id}.svg`,
-    goods_price: o.unit_price, goods_quantity: o.item_num, order_amount: o.total, promotion_rate: Math.round(o.commission_bp / 10),
-    promotion_amount: Math.round((o.total * o.commission_bp) / 10_000), p_id: t.p_id, custom_parameters: t.custom_parameters ?? '',
-    order_status: code, order_status_desc: desc[code], order_create_time: o.created_at, order_pay_time: when(o.paid_at),
-    order_group_success_time: when(o.paid_at), order_receive_time: when(o.received_at), order_verify_time: verified ? o.received_at! + 86400 : 0,
-    order_settle_time: when(o.settled_at), order_modify_at: modifiedAt(o, at), return_status: s === 'refunded' ? 2 : 0,
-    cps_sign: `CM_${link.token}`, url_last_generate_time: link.created_at, type: 0, is_direct: 0, mall_id: Number(item.shopId), mall_name: item.shopName,
-    auth_duo_id: 0, zs_duo_id: 0, fail_reason: s === 'refunded' ? '售后完成' : '',
+    order_sn: o.id,
+    goods_id: Number(o.item_id),
+    goods_sign: goodsSign(o.item_id),
+    goods_name: item.title,
+    goods_thumbnail_url: `${base}/img/${o.item_id}.svg`,
+    goods_price: o.unit_price,
+    goods_quantity: o.item_num,
+    order_amount: o.total,
+    promotion_rate: Math.round(o.commission_bp / 10),
+    promotion_amount: Math.round((o.total * o.commission_bp) / 10_000),
+    p_id: t.p_id,
+    custom_parameters: t.custom_parameters ?? '',
+    order_status: code,
+    order_status_desc: desc[code],
+    order_create_time: o.created_at,
+    order_pay_time: when(o.paid_at),
+    order_group_success_time: when(o.paid_at),
+    order_receive_time: when(o.received_at),
+    order_verify_time: verified ? o.received_at! + 86400 : 0,
+    order_settle_time: when(o.settled_at),
+    order_modify_at: modifiedAt(o, at),
+    return_status: s === 'refunded' ? 2 : 0,
+    cps_sign: `CM_${link.token}`,
+    url_last_generate_time: link.created_at,
+    type: 0,
+    is_direct: 0,
+    mall_id: Number(item.shopId),
+    mall_name: item.shopName,
+    auth_duo_id: 0,
+    zs_duo_id: 0,
+    fail_reason: s === 'refunded' ? '售后完成' : '',
   };
 }
 
@@ -77,7 +119,14 @@ export function pddSandbox(ctx: SandboxContext): Hono {
 
   function issue(pid: string, custom: string, kind: 'item' | 'shop', id: string): LinkRow {
     const shopId = kind === 'shop' ? id : itemFacts('pdd', id).shopId;
-    return world.issueLink('pdd', { p_id: pid, custom_parameters: custom }, `pdd:${pid}:${custom}`, kind, kind === 'item' ? id : '', shopId);
+    return world.issueLink(
+      'pdd',
+      { p_id: pid, custom_parameters: custom },
+      `pdd:${pid}:${custom}`,
+      kind,
+      kind === 'item' ? id : '',
+      shopId,
+    );
   }
   const urls = (l: LinkRow, pid: string, custom: string) => {
     const long = `${base()}/duo_coupon_landing.html?${l.kind === 'item' ? `goods_id=${l.item_id}` : `mall_id=${l.shop_id}`}&pid=${pid}&customParameters=${encodeURIComponent(custom)}&cpsSign=${l.token}`;
@@ -91,9 +140,19 @@ export function pddSandbox(ctx: SandboxContext): Hono {
       if (!id) return ['goods_search_response', { goods_list: [], total_count: 0, search_id: '' }];
       const item = itemFacts('pdd', id);
       const goods = {
-        goods_id: Number(id), goods_sign: goodsSign(id), goods_name: item.title, goods_image_url: `${base()}/img/${id}.svg`, goods_thumbnail_url: `${base()}/img/${id}.svg`,
-        min_group_price: item.priceFen, min_normal_price: item.priceFen + 500, has_coupon: item.couponFen > 0, coupon_discount: item.couponFen,
-        promotion_rate: Math.round(item.commissionBp / 10), mall_id: Number(item.shopId), mall_name: item.shopName, sales_tip: '1万+',
+        goods_id: Number(id),
+        goods_sign: goodsSign(id),
+        goods_name: item.title,
+        goods_image_url: `${base()}/img/${id}.svg`,
+        goods_thumbnail_url: `${base()}/img/${id}.svg`,
+        min_group_price: item.priceFen,
+        min_normal_price: item.priceFen + 500,
+        has_coupon: item.couponFen > 0,
+        coupon_discount: item.couponFen,
+        promotion_rate: Math.round(item.commissionBp / 10),
+        mall_id: Number(item.shopId),
+        mall_name: item.shopName,
+        sales_tip: '1万+',
       };
       return ['goods_search_response', { goods_list: [goods], total_count: 1, search_id: randomBytes(8).toString('hex') }];
     },
@@ -144,20 +203,27 @@ export function pddSandbox(ctx: SandboxContext): Hono {
     if (!p.type || !TYPES.includes(p.type)) return err({ error_code: 10001, error_msg: 'type不存在' });
     if (p.client_id !== keys.clientId) return err({ error_code: 10016, error_msg: 'client_id不存在' });
     const ts = Number(p.timestamp);
-    if (!/^\d{10}$/.test(p.timestamp ?? '') || Math.abs(world.now() - ts) > 600) return err({ error_code: 10019, error_msg: '时间戳已过期或格式错误' });
+    if (!/^\d{10}$/.test(p.timestamp ?? '') || Math.abs(world.now() - ts) > 600)
+      return err({ error_code: 10019, error_msg: '时间戳已过期或格式错误' });
     if (p.data_type && p.data_type.toUpperCase() !== 'JSON') return err(param('沙箱只支持 data_type=JSON'));
     const expected = sign(p, keys.clientSecret);
-    if (!p.sign || p.sign.length !== expected.length || !timingSafeEqual(Buffer.from(p.sign), Buffer.from(expected))) return err({ error_code: 10020, error_msg: '签名校验失败' });
+    if (!p.sign || p.sign.length !== expected.length || !timingSafeEqual(Buffer.from(p.sign), Buffer.from(expected)))
+      return err({ error_code: 10020, error_msg: '签名校验失败' });
     const f = await injected(c, ctx, 'pdd', p.type);
     if (f instanceof Response) return f;
-    if (f) return err(f.kind === 'rate_limit' ? { error_code: 52101, error_msg: '当前接口您已被限流' } : { error_code: Number(f.code) || 50000, error_msg: f.message || '系统内部错误' });
+    if (f)
+      return err(
+        f.kind === 'rate_limit'
+          ? { error_code: 52101, error_msg: '当前接口您已被限流' }
+          : { error_code: Number(f.code) || 50000, error_msg: f.message || '系统内部错误' },
+      );
     const out = handlers[p.type]!(p);
     return Array.isArray(out) ? c.json({ [out[0]]: { ...out[1], request_id: randomBytes(8).toString('hex') } }) : err(out);
   }
 
   const click = (c: Context, token: string) => {
     const link = world.link(token);
-    if (!link || link.union_name !== 'pdd') return c.text('链接已失效', 404);
+    if (link?.union_name !== 'pdd') return c.text('链接已失效', 404);
     return clickAndRedirect(c, world, link, base(), c.req.query());
   };
   app.post('/api/router', router);

@@ -16,13 +16,20 @@ if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(his
   process.stderr.write('SANDBOX_PORT must be 0–65535 and SANDBOX_HISTORY_DAYS 0–90\n');
   process.exit(1);
 }
-const sandbox = createUnionSandbox({ file: path.join(path.resolve(process.env.DATA_DIR ?? './data'), 'sandbox', 'unions.sqlite'), publicBaseUrl: publicUrl, historyDays });
+const sandbox = createUnionSandbox({
+  file: path.join(path.resolve(process.env.DATA_DIR ?? './data'), 'sandbox', 'unions.sqlite'),
+  publicBaseUrl: publicUrl,
+  historyDays,
+});
 const server = serve({ fetch: sandbox.app.fetch, port, hostname: host }, (info) => {
-  process.stdout.write(`affiliate sandbox on http://${host}:${info.port}: ${SANDBOX_UNIONS.map((u) => `${publicUrl}/sandbox/${u}`).join(' ')}\n`);
+  process.stdout.write(
+    `affiliate sandbox on http://${host}:${info.port}: ${SANDBOX_UNIONS.map((u) => `${publicUrl}/sandbox/${u}`).join(' ')}\n`,
+  );
 });
-const stop = () => server.close(() => {
-  sandbox.close();
-  process.exit(0);
-});
+const stop = () =>
+  server.close(() => {
+    sandbox.close();
+    process.exit(0);
+  });
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -1,6 +1,6 @@
-import { DatabaseSync } from 'node:sqlite';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 
 /**
  * The affiliate sandbox's own state, in node:sqlite (`DATA_DIR/sandbox/unions.sqlite`, `:memory:` in tests), kept

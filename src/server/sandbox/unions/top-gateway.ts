@@ -35,8 +35,15 @@ export async function readParams(c: Context): Promise<Record<string, string>> {
 function sign(params: Record<string, string>, secret: string, method: string): string {
   let joined = '';
   for (const k of Object.keys(params).sort()) if (k !== 'sign') joined += k + params[k];
-  if (method === 'md5') return createHash('md5').update(secret + joined + secret, 'utf8').digest('hex').toUpperCase();
-  return createHmac(method === 'hmac' ? 'md5' : 'sha256', secret).update(joined, 'utf8').digest('hex').toUpperCase();
+  if (method === 'md5')
+    return createHash('md5')
+      .update(secret + joined + secret, 'utf8')
+      .digest('hex')
+      .toUpperCase();
+  return createHmac(method === 'hmac' ? 'md5' : 'sha256', secret)
+    .update(joined, 'utf8')
+    .digest('hex')
+    .toUpperCase();
 }
 
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -48,7 +55,13 @@ export function parseTopTime(s: string): number | null {
   return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) - 8 * 3600_000;
 }
 
-export function verifyTop(p: Record<string, string>, app: TopApp, methods: readonly string[], nowMs: number, needsSession: (m: string) => boolean): TopErrorBody | null {
+export function verifyTop(
+  p: Record<string, string>,
+  app: TopApp,
+  methods: readonly string[],
+  nowMs: number,
+  needsSession: (m: string) => boolean,
+): TopErrorBody | null {
   if (!p.method) return { code: 21, msg: 'Missing method' };
   if (!methods.includes(p.method)) return { code: 22, msg: 'Invalid method' };
   if (!p.app_key) return { code: 28, msg: 'Missing app key' };
@@ -61,7 +74,8 @@ export function verifyTop(p: Record<string, string>, app: TopApp, methods: reado
   if (p.format && p.format !== 'json') return { code: 23, msg: 'Invalid format', sub_msg: '沙箱只支持 format=json' };
   if (!p.sign) return { code: 24, msg: 'Missing signature' };
   const method = p.sign_method || 'md5';
-  if (!['md5', 'hmac', 'hmac-sha256'].includes(method)) return { code: 25, msg: 'Invalid signature', sub_msg: `不支持的 sign_method：${method}` };
+  if (!['md5', 'hmac', 'hmac-sha256'].includes(method))
+    return { code: 25, msg: 'Invalid signature', sub_msg: `不支持的 sign_method：${method}` };
   if (!sameText(sign(p, app.appSecret, method), p.sign)) return { code: 25, msg: 'Invalid signature' };
   if (needsSession(p.method)) {
     if (!p.session) return { code: 26, msg: 'Missing session' };
@@ -87,7 +101,9 @@ export function bigJson(value: unknown): string {
 }
 
 export function topOk(c: Context, method: string, body: Record<string, unknown>) {
-  return c.body(bigJson({ [topResponseKey(method)]: { ...body, request_id: requestId() } }), 200, { 'content-type': 'application/json; charset=UTF-8' });
+  return c.body(bigJson({ [topResponseKey(method)]: { ...body, request_id: requestId() } }), 200, {
+    'content-type': 'application/json; charset=UTF-8',
+  });
 }
 
 /** A JSON-string parameter (TOP objects travel as JSON text); undefined when absent, null when not valid JSON. */

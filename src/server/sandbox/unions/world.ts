@@ -1,8 +1,8 @@
-import type { DatabaseSync } from 'node:sqlite';
 import { createHash, randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
 import { seeded } from '../seed.ts';
 import { itemFacts } from './catalog.ts';
-import { row, rows, type ClickRow, type LinkRow, type OrderRow, type UnionName } from './store.ts';
+import { type ClickRow, type LinkRow, type OrderRow, row, rows, type UnionName } from './store.ts';
 
 /**
  * The sandbox's shoppers. Every recorded click (a shopper who followed a promotion or landing link, or an ad
@@ -81,7 +81,15 @@ export function orderIds(union: UnionName, seed: string, createdAt: number): { i
 
 export function timeline(fate: Fate, clickedAt: number, seed: string): Timeline {
   const r = seeded(`timeline:${seed}`);
-  const t: Timeline = { created_at: clickedAt + r.int(120, 5400), deposit_at: null, paid_at: null, received_at: null, settled_at: null, refunded_at: null, closed_at: null };
+  const t: Timeline = {
+    created_at: clickedAt + r.int(120, 5400),
+    deposit_at: null,
+    paid_at: null,
+    received_at: null,
+    settled_at: null,
+    refunded_at: null,
+    closed_at: null,
+  };
   if (fate === 'closed_unpaid') return { ...t, closed_at: t.created_at + 1800 };
   if (fate.startsWith('presell')) {
     t.deposit_at = t.created_at + r.int(30, 600);
@@ -112,10 +120,13 @@ export function createWorld(db: DatabaseSync, opts: WorldOptions = {}, hooks: Pa
   const landingShare = opts.landingShareBp ?? 1000;
   const monitorShare = opts.monitorShareBp ?? 200;
 
-  const insertOrder = db.prepare(`INSERT OR REPLACE INTO orders (id, union_name, parent_id, link_token, click_id, item_id, item_num, unit_price, total,
+  const insertOrder =
+    db.prepare(`INSERT OR REPLACE INTO orders (id, union_name, parent_id, link_token, click_id, item_id, item_num, unit_price, total,
     commission_bp, deposit, clicked_at, created_at, deposit_at, paid_at, received_at, settled_at, refunded_at, closed_at, extra)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertClick = db.prepare('INSERT INTO clicks (id, union_name, link_token, kind, at, params, ip, ua) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertClick = db.prepare(
+    'INSERT INTO clicks (id, union_name, link_token, kind, at, params, ip, ua) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
 
   function placeOrder(click: ClickRow, link: LinkRow, fate?: Fate, at?: Partial<Timeline>): OrderRow {
     const item = itemFacts(link.union_name, link.item_id || `shop${link.shop_id}`);
@@ -127,20 +138,66 @@ export function createWorld(db: DatabaseSync, opts: WorldOptions = {}, hooks: Pa
     const t = { ...timeline(fate ?? naturalFate(item.presell, click.id), click.at, click.id), ...at };
     const ids = orderIds(link.union_name, `order:${click.id}`, t.created_at);
     const o: OrderRow = {
-      id: ids.id, union_name: link.union_name, parent_id: ids.parent, link_token: link.token, click_id: click.id,
-      item_id: item.id, item_num: qty, unit_price: item.priceFen, total, commission_bp: item.commissionBp,
+      id: ids.id,
+      union_name: link.union_name,
+      parent_id: ids.parent,
+      link_token: link.token,
+      click_id: click.id,
+      item_id: item.id,
+      item_num: qty,
+      unit_price: item.priceFen,
+      total,
+      commission_bp: item.commissionBp,
       deposit: t.deposit_at !== null ? Math.min(item.depositFen || Math.round(item.priceFen / 5), item.priceFen) * qty : 0,
-      clicked_at: click.at, ...t,
+      clicked_at: click.at,
+      ...t,
       extra: JSON.stringify(hooks[link.union_name]?.orderExtra?.(click, link) ?? {}),
     };
-    insertOrder.run(o.id, o.union_name, o.parent_id, o.link_token, o.click_id, o.item_id, o.item_num, o.unit_price, o.total, o.commission_bp,
-      o.deposit, o.clicked_at, o.created_at, o.deposit_at, o.paid_at, o.received_at, o.settled_at, o.refunded_at, o.closed_at, o.extra);
+    insertOrder.run(
+      o.id,
+      o.union_name,
+      o.parent_id,
+      o.link_token,
+      o.click_id,
+      o.item_id,
+      o.item_num,
+      o.unit_price,
+      o.total,
+      o.commission_bp,
+      o.deposit,
+      o.clicked_at,
+      o.created_at,
+      o.deposit_at,
+      o.paid_at,
+      o.received_at,
+      o.settled_at,
+      o.refunded_at,
+      o.closed_at,
+      o.extra,
+    );
     return row<OrderRow>(db, 'SELECT * FROM orders WHERE id = ?', o.id)!;
   }
 
   /** Record a click; the shoppers decide whether it becomes an order (`share` overrides the kind's share). */
-  function recordClick(link: LinkRow, kind: ClickRow['kind'], params: Record<string, string>, ip = '', ua = '', at = now(), share?: number): { click: ClickRow; order: OrderRow | null } {
-    const click: ClickRow = { id: randomUUID(), union_name: link.union_name, link_token: link.token, kind, at, params: JSON.stringify(params), ip: ip.slice(0, 64), ua: ua.slice(0, 300) };
+  function recordClick(
+    link: LinkRow,
+    kind: ClickRow['kind'],
+    params: Record<string, string>,
+    ip = '',
+    ua = '',
+    at = now(),
+    share?: number,
+  ): { click: ClickRow; order: OrderRow | null } {
+    const click: ClickRow = {
+      id: randomUUID(),
+      union_name: link.union_name,
+      link_token: link.token,
+      kind,
+      at,
+      params: JSON.stringify(params),
+      ip: ip.slice(0, 64),
+      ua: ua.slice(0, 300),
+    };
     insertClick.run(click.id, click.union_name, click.link_token, click.kind, click.at, click.params, click.ip, click.ua);
     const threshold = share ?? (kind === 'monitor' ? monitorShare : landingShare);
     return { click, order: shareOf(click.id) < threshold ? placeOrder(click, link) : null };
@@ -169,12 +226,28 @@ export function createWorld(db: DatabaseSync, opts: WorldOptions = {}, hooks: Pa
     return placed;
   }
 
-  function issueLink(union: UnionName, tracking: Record<string, string>, key: string, kind: 'item' | 'shop', itemId: string, shopId: string): LinkRow {
-    const existing = row<LinkRow>(db, 'SELECT * FROM links WHERE union_name = ? AND tracking_key = ? AND kind = ? AND item_id = ? AND shop_id = ?', union, key, kind, itemId, shopId);
+  function issueLink(
+    union: UnionName,
+    tracking: Record<string, string>,
+    key: string,
+    kind: 'item' | 'shop',
+    itemId: string,
+    shopId: string,
+  ): LinkRow {
+    const existing = row<LinkRow>(
+      db,
+      'SELECT * FROM links WHERE union_name = ? AND tracking_key = ? AND kind = ? AND item_id = ? AND shop_id = ?',
+      union,
+      key,
+      kind,
+      itemId,
+      shopId,
+    );
     if (existing) return existing;
     const token = createHash('sha256').update(`${union}|${key}|${kind}|${itemId}|${shopId}`).digest('base64url').slice(0, 16);
-    db.prepare('INSERT INTO links (token, union_name, tracking_key, tracking, kind, item_id, shop_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
-      token, union, key, JSON.stringify(tracking), kind, itemId, shopId, now());
+    db.prepare(
+      'INSERT INTO links (token, union_name, tracking_key, tracking, kind, item_id, shop_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(token, union, key, JSON.stringify(tracking), kind, itemId, shopId, now());
     const link = row<LinkRow>(db, 'SELECT * FROM links WHERE token = ?', token)!;
     if ((opts.historyDays ?? 0) > 0) backfill(link, opts.historyDays!);
     return link;
@@ -187,7 +260,14 @@ export function createWorld(db: DatabaseSync, opts: WorldOptions = {}, hooks: Pa
    * Visible orders (placed by now) whose chosen time is in [from, to), ordered by that time then id, after the
    * keyset (time, id) when given.
    */
-  function ordersBy(union: UnionName, by: keyof typeof TIME_COLUMN | 'modified', from: number, to: number, after?: { t: number; id: string }, limit = 1000): Array<OrderRow & { t: number }> {
+  function ordersBy(
+    union: UnionName,
+    by: keyof typeof TIME_COLUMN | 'modified',
+    from: number,
+    to: number,
+    after?: { t: number; id: string },
+    limit = 1000,
+  ): Array<OrderRow & { t: number }> {
     const t = by === 'modified' ? MODIFIED : `CASE WHEN ${TIME_COLUMN[by]} <= $now THEN ${TIME_COLUMN[by]} END`;
     const keyset = after ? 'AND (t > $at OR (t = $at AND id > $aid))' : '';
     const sql = `SELECT * FROM (SELECT *, ${t} AS t FROM orders WHERE union_name = $union AND created_at <= $now)
@@ -233,6 +313,7 @@ export function createWorld(db: DatabaseSync, opts: WorldOptions = {}, hooks: Pa
     link: (token: string) => row<LinkRow>(db, 'SELECT * FROM links WHERE token = ?', token),
     click: (id: string) => row<ClickRow>(db, 'SELECT * FROM clicks WHERE id = ?', id),
     order: (id: string) => row<OrderRow>(db, 'SELECT * FROM orders WHERE id = ?', id),
-    clicks: (union: UnionName, limit = 200) => rows<ClickRow>(db, 'SELECT * FROM clicks WHERE union_name = ? ORDER BY rowid DESC LIMIT ?', union, limit),
+    clicks: (union: UnionName, limit = 200) =>
+      rows<ClickRow>(db, 'SELECT * FROM clicks WHERE union_name = ? ORDER BY rowid DESC LIMIT ?', union, limit),
   };
 }
