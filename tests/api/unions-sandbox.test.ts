@@ -118,6 +118,8 @@ describe('union sandbox', () => {
     expect((await fetch(`${sb.url}/sandbox/taobao/_admin/orders`)).status).toBe(401);
     expect((await fetch(`${sb.url}/sandbox/ud/_admin/orders`, { headers: { 'x-sandbox-key': 'sandbox-taobao-secret' } })).status).toBe(401);
     expect((await fetch(`${sb.url}/sandbox/taobao/s.click/t?e=nope`)).status).toBe(404);
+    const huge = await fetch(`${sb.url}/sandbox/taobao/router/rest`, { method: 'POST', body: `method=x&pad=${'a'.repeat(300 * 1024)}` });
+    expect(huge.status).toBe(413);
     expect((await fetch(`${sb.url}/sandbox/taobao/img/..%2Fx.svg`)).status).toBe(404);
     expect((await fetch(`${sb.url}/sandbox/taobao/item/%3Cscript%3E`)).status).toBe(404);
     const bad = await fetch(`${sb.url}/sandbox/taobao/_admin/failures`, {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { DEFAULT_SANDBOX_KEYS, type SandboxContext, type SandboxKeys } from './context.ts';
 import { jdSandbox } from './jd.ts';
 import { pddSandbox } from './pdd.ts';
@@ -44,6 +45,8 @@ export function createUnionSandbox(opts: UnionSandboxOptions): UnionSandbox {
   const baseUrl = typeof opts.publicBaseUrl === 'function' ? opts.publicBaseUrl : () => opts.publicBaseUrl as string;
   const ctx: SandboxContext = { world, keys, base: (union) => `${baseUrl().replace(/\/$/, '')}/sandbox/${union}` };
   const app = new Hono();
+  // The unions' calls are small forms; nothing bigger is read.
+  app.use(bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.text('请求内容过大', 413) }));
   app.route('/sandbox/taobao', taobaoSandbox(ctx));
   app.route('/sandbox/ud', udSandbox(ctx, opts.udPageSize));
   app.route('/sandbox/jd', jdSandbox(ctx));
