@@ -16,7 +16,7 @@ import { startDemoTraffic } from './sandbox/traffic.ts';
 import { createUnionSandbox } from './sandbox/unions/index.ts';
 import { loadAffiliateConfig } from './connectors/affiliate-config.ts';
 import { onShutdown } from './lifecycle.ts';
-import { startAdSandbox } from './ad-sandbox.ts';
+import { startAdSandbox } from './wiring/ad-sandbox.ts';
 import { loadAdPlatformConfig } from './connectors/config.ts';
 
 type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>;

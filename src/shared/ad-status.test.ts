@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AD_STATUS_LABELS, adStatusLabel, genericStatusLabel, statusFamily } from './ad-status.ts';
 import { LEVEL_NAMES, promoteLevel } from './ad-levels.ts';
 import { AD_PLATFORM_KEYS } from './ad-platforms.ts';
+import { AD_STATUS_LABELS, adStatusLabel, genericStatusLabel, statusFamily } from './ad-status.ts';
 
 describe('ad status labels (spec §4)', () => {
   it('labels every spec family and gives an empty label to an unknown code', () => {
@@ -21,7 +21,11 @@ describe('ad status labels (spec §4)', () => {
   });
 
   it('has all twelve 快手 group codes of the spec', () => {
-    expect(Object.keys(AD_STATUS_LABELS.kuaishouGroup).map(Number).sort((a, b) => a - b)).toEqual([-1, 1, 3, 6, 11, 12, 14, 15, 17, 19, 20, 22]);
+    expect(
+      Object.keys(AD_STATUS_LABELS.kuaishouGroup)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([-1, 1, 3, 6, 11, 12, 14, 15, 17, 19, 20, 22]);
     expect(adStatusLabel('kuaishouGroup', 20)).toBe('有效');
   });
 
@@ -49,7 +53,7 @@ describe('ad levels (spec §7)', () => {
     expect(promoteLevel('kuaishou', 'plan')).toBe('plan');
     expect(promoteLevel('kuaishou', 'nope')).toBe('');
   });
-  it('names every platform\'s levels', () => {
+  it("names every platform's levels", () => {
     for (const p of AD_PLATFORM_KEYS) expect(LEVEL_NAMES[p].campaign, p).not.toBe('');
     expect(LEVEL_NAMES.kuaishou.plan).toBe('广告组');
   });

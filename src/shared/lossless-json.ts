@@ -12,7 +12,11 @@ const J = JSON as unknown as JsonWithSource;
 
 export function parseJson(text: string): unknown {
   return J.parse(text, (_key, value, context) =>
-    typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && context?.source && /^-?\d+$/.test(context.source)
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    !Number.isSafeInteger(value) &&
+    context?.source &&
+    /^-?\d+$/.test(context.source)
       ? context.source
       : value,
   );

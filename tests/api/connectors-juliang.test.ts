@@ -1,12 +1,12 @@
 /** 巨量 connector ⇄ sandbox over real HTTP: every call, exact request shapes, and the failure paths. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJuliangConnector } from '../../src/server/connectors/juliang/index.ts';
-import { ConnectorError } from '../../src/server/connectors/errors.ts';
 import type { AdPlatformConnector, CallAuth, TokenGrant } from '../../src/server/connectors/ad-platform.ts';
+import { ConnectorError } from '../../src/server/connectors/errors.ts';
+import { createJuliangConnector } from '../../src/server/connectors/juliang/index.ts';
+import type { SeededAdvertiser } from '../../src/server/sandbox/adplatforms/admin.ts';
 import { SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
 import { hourStart } from '../../src/shared/china-clock.ts';
-import { FAST_HTTP, FOREIGN_APP, consent, startSandbox, until, type Harness } from '../support/ad-sandbox.ts';
-import type { SeededAdvertiser } from '../../src/server/sandbox/adplatforms/admin.ts';
+import { consent, FAST_HTTP, FOREIGN_APP, type Harness, startSandbox, until } from '../support/ad-sandbox.ts';
 
 let h: Harness;
 let conn: AdPlatformConnector;
@@ -14,7 +14,14 @@ let grant: TokenGrant;
 let world: SeededAdvertiser[];
 const auth = (): CallAuth => ({ kind: 'token', accessToken: grant.accessToken });
 const connectorFor = (app = SANDBOX_APPS.juliang, pageSize = 2) =>
-  createJuliangConnector({ ...app, apiBase: `${h.base}/juliang/open_api`, authBase: `${h.base}/juliang`, postbackBase: `${h.base}/juliang/analytics/api/v2`, http: FAST_HTTP, pageSize });
+  createJuliangConnector({
+    ...app,
+    apiBase: `${h.base}/juliang/open_api`,
+    authBase: `${h.base}/juliang`,
+    postbackBase: `${h.base}/juliang/analytics/api/v2`,
+    http: FAST_HTTP,
+    pageSize,
+  });
 const REDIRECT = 'https://console.example.com/auloading';
 
 async function authorise(c = conn, ids?: string[]): Promise<TokenGrant> {
@@ -29,19 +36,29 @@ beforeAll(async () => {
   world = await h.seed('juliang', {
     advertisers: [
       {
-        name: '沙箱广告主一', balanceFen: 50_000_000,
-        campaigns: [{
-          name: '618 大促', budgetFen: null,
-          plans: [
-            { name: '计划-投放中', budgetFen: 1_000_000, bidFen: 5000, showUrl: `${m}/m/s/1001?ch=2&adv=__ADVERTISER_ID__&aid=__AID__&cid=__CID__&x=__NOT_A_MACRO__`,
-              clickUrl: `${m}/m/c/1001?ch=2&adv=__ADVERTISER_ID__&camp=__CAMPAIGN_ID__&aid=__AID__&cb=__CALLBACK_PARAM__&ts=__TS__`, landingUrl: `${m}/pub/1001`,
-              creatives: [{ name: '竖版视频 A', materialType: 'CREATIVE_IMAGE_MODE_VIDEO_VERTICAL' }] },
-            { name: '计划-审核中', bidFen: 300, auditSeconds: 3600 },
-            { name: '计划-被拒', bidFen: 300, rejected: true },
-            { name: '计划-已暂停', bidFen: 300, enabled: false },
-            { name: '计划-五', bidFen: 300 },
-          ],
-        }],
+        name: '沙箱广告主一',
+        balanceFen: 50_000_000,
+        campaigns: [
+          {
+            name: '618 大促',
+            budgetFen: null,
+            plans: [
+              {
+                name: '计划-投放中',
+                budgetFen: 1_000_000,
+                bidFen: 5000,
+                showUrl: `${m}/m/s/1001?ch=2&adv=__ADVERTISER_ID__&aid=__AID__&cid=__CID__&x=__NOT_A_MACRO__`,
+                clickUrl: `${m}/m/c/1001?ch=2&adv=__ADVERTISER_ID__&camp=__CAMPAIGN_ID__&aid=__AID__&cb=__CALLBACK_PARAM__&ts=__TS__`,
+                landingUrl: `${m}/pub/1001`,
+                creatives: [{ name: '竖版视频 A', materialType: 'CREATIVE_IMAGE_MODE_VIDEO_VERTICAL' }],
+              },
+              { name: '计划-审核中', bidFen: 300, auditSeconds: 3600 },
+              { name: '计划-被拒', bidFen: 300, rejected: true },
+              { name: '计划-已暂停', bidFen: 300, enabled: false },
+              { name: '计划-五', bidFen: 300 },
+            ],
+          },
+        ],
       },
       { name: '沙箱广告主二', balanceFen: 1_000_000, campaigns: [] },
     ],
@@ -70,18 +87,29 @@ describe('巨量 OAuth', () => {
     expect(grant.refreshExpiresAt).toBeGreaterThan(grant.accessExpiresAt);
     const [req] = await h.requests('juliang', '/oauth2/access_token/');
     expect(req).toMatchObject({ method: 'POST', path: '/open_api/oauth2/access_token/', headers: { 'content-type': 'application/json' } });
-    expect(req!.body).toEqual({ app_id: Number(SANDBOX_APPS.juliang.appId), secret: SANDBOX_APPS.juliang.appSecret, grant_type: 'auth_code', auth_code: expect.any(String) });
+    expect(req!.body).toEqual({
+      app_id: Number(SANDBOX_APPS.juliang.appId),
+      secret: SANDBOX_APPS.juliang.appSecret,
+      grant_type: 'auth_code',
+      auth_code: expect.any(String),
+    });
   });
 
   it('refuses a replayed code, a code of another app, a refused consent and a wrong secret, each with a clear message', async () => {
     const { location } = await consent(conn.authorizeUrl({ state: 's', redirectUri: REDIRECT }), 'approve');
     const code = location.searchParams.get('auth_code')!;
     await conn.exchangeCode(code, REDIRECT);
-    await expect(conn.exchangeCode(code, REDIRECT)).rejects.toMatchObject({ kind: 'refused', message: expect.stringContaining('已被使用') });
+    await expect(conn.exchangeCode(code, REDIRECT)).rejects.toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('已被使用'),
+    });
 
     const foreign = connectorFor(FOREIGN_APP);
     const other = await consent(foreign.authorizeUrl({ state: 's', redirectUri: REDIRECT }), 'approve');
-    await expect(conn.exchangeCode(other.location.searchParams.get('auth_code')!, REDIRECT)).rejects.toMatchObject({ kind: 'refused', message: expect.stringContaining('auth_code 无效') });
+    await expect(conn.exchangeCode(other.location.searchParams.get('auth_code')!, REDIRECT)).rejects.toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('auth_code 无效'),
+    });
 
     const denied = await consent(conn.authorizeUrl({ state: 'st-9', redirectUri: REDIRECT }), 'deny');
     expect(denied.location.searchParams.get('error')).toBe('access_denied');
@@ -96,12 +124,19 @@ describe('巨量 OAuth', () => {
     expect(await conn.listAdvertisers(auth())).toEqual([{ advertiserId: world[0]!.id, name: '沙箱广告主一' }]);
     const req = (await h.requests('juliang', '/oauth2/advertiser/get')).at(-1)!;
     expect(req.method).toBe('GET');
-    expect(req.query).toEqual({ app_id: SANDBOX_APPS.juliang.appId, secret: SANDBOX_APPS.juliang.appSecret, access_token: grant.accessToken });
+    expect(req.query).toEqual({
+      app_id: SANDBOX_APPS.juliang.appId,
+      secret: SANDBOX_APPS.juliang.appSecret,
+      access_token: grant.accessToken,
+    });
     expect(req.headers['access-token']).toBe(grant.accessToken);
   });
 
   it('refuses an advertiser outside the grant', async () => {
-    await expect(conn.listEntities(auth(), world[1]!.id, 'plan', null)).rejects.toMatchObject({ kind: 'refused', message: expect.stringContaining('没有权限') });
+    await expect(conn.listEntities(auth(), world[1]!.id, 'plan', null)).rejects.toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('没有权限'),
+    });
   });
 });
 
@@ -122,20 +157,44 @@ describe('巨量 entities', () => {
     expect(items.map((e) => e.id)).toEqual(planIds);
     expect(planIds[0]).toMatch(/^73\d{17}$/);
     const [live, audit, denied, paused] = items;
-    expect(live).toMatchObject({ rawStatus: 'AD_STATUS_DELIVERY_OK', status: 'delivering', enabled: true, budgetFen: 1_000_000, bidFen: 5000, parentId: world[0]!.campaigns[0]!.id, landingUrl: `${h.monitor.base}/pub/1001` });
+    expect(live).toMatchObject({
+      rawStatus: 'AD_STATUS_DELIVERY_OK',
+      status: 'delivering',
+      enabled: true,
+      budgetFen: 1_000_000,
+      bidFen: 5000,
+      parentId: world[0]!.campaigns[0]!.id,
+      landingUrl: `${h.monitor.base}/pub/1001`,
+    });
     expect(live!.clickMonitorUrl).toContain('__CALLBACK_PARAM__');
     expect(audit).toMatchObject({ rawStatus: 'AD_STATUS_AUDIT', status: 'auditing' });
     expect(denied).toMatchObject({ rawStatus: 'AD_STATUS_AUDIT_DENY', status: 'rejected' });
     expect(paused).toMatchObject({ rawStatus: 'AD_STATUS_DISABLE', status: 'paused', enabled: false });
     const req = (await h.requests('juliang', '/2/ad/get/')).at(-1)!;
-    expect(req).toMatchObject({ method: 'GET', path: '/open_api/2/ad/get/', query: { advertiser_id: adv, page: '3', page_size: '2' }, headers: { 'access-token': grant.accessToken } });
+    expect(req).toMatchObject({
+      method: 'GET',
+      path: '/open_api/2/ad/get/',
+      query: { advertiser_id: adv, page: '3', page_size: '2' },
+      headers: { 'access-token': grant.accessToken },
+    });
   });
 
   it('lists campaigns and creatives', async () => {
     const camps = await conn.listEntities(auth(), world[0]!.id, 'campaign', null);
-    expect(camps.items[0]).toMatchObject({ id: world[0]!.campaigns[0]!.id, level: 'campaign', name: '618 大促', rawStatus: 'CAMPAIGN_STATUS_ENABLE', budgetFen: null });
+    expect(camps.items[0]).toMatchObject({
+      id: world[0]!.campaigns[0]!.id,
+      level: 'campaign',
+      name: '618 大促',
+      rawStatus: 'CAMPAIGN_STATUS_ENABLE',
+      budgetFen: null,
+    });
     const cr = await conn.listEntities(auth(), world[0]!.id, 'creative', null);
-    expect(cr.items[0]).toMatchObject({ level: 'creative', parentId: world[0]!.campaigns[0]!.plans[0]!.id, rawStatus: 'CREATIVE_STATUS_DELIVERY_OK', materialType: 'CREATIVE_IMAGE_MODE_VIDEO_VERTICAL' });
+    expect(cr.items[0]).toMatchObject({
+      level: 'creative',
+      parentId: world[0]!.campaigns[0]!.plans[0]!.id,
+      rawStatus: 'CREATIVE_STATUS_DELIVERY_OK',
+      materialType: 'CREATIVE_IMAGE_MODE_VIDEO_VERTICAL',
+    });
   });
 
   it('token expired mid-sync → token_expired → refresh (rotating) → the sync completes; the old refresh token is dead', async () => {
@@ -151,7 +210,12 @@ describe('巨量 entities', () => {
     const second = await conn.listEntities(auth(), adv, 'plan', first.next);
     expect(second.items).toHaveLength(2);
     const req = (await h.requests('juliang', '/oauth2/refresh_token/')).at(-1)!;
-    expect(req.body).toEqual({ app_id: Number(SANDBOX_APPS.juliang.appId), secret: SANDBOX_APPS.juliang.appSecret, grant_type: 'refresh_token', refresh_token: old.refreshToken });
+    expect(req.body).toEqual({
+      app_id: Number(SANDBOX_APPS.juliang.appId),
+      secret: SANDBOX_APPS.juliang.appSecret,
+      grant_type: 'refresh_token',
+      refresh_token: old.refreshToken,
+    });
     await expect(conn.refresh(old.refreshToken)).rejects.toMatchObject({ kind: 'refresh_expired' });
   });
 
@@ -188,7 +252,7 @@ describe('巨量 changes', () => {
     expect(res.every((r) => !r.ok && r.message?.includes('7300000000000009999'))).toBe(true);
   });
 
-  it('refuses a budget under 105 % of today\'s spend with the platform message and accepts a valid one; bids too', async () => {
+  it("refuses a budget under 105 % of today's spend with the platform message and accepts a valid one; bids too", async () => {
     const plan = world[0]!.campaigns[0]!.plans[0]!;
     await h.admin('juliang', 'POST', '/deliver', { planId: plan.id, shows: 0, clicks: 250, landingRate: 0 });
     // 250 clicks × 50 yuan = 12 500 yuan spent today → at least 13 200 yuan (105 %, up to the next hundred).
@@ -199,7 +263,10 @@ describe('巨量 changes', () => {
     expect(req.body).toEqual({ advertiser_id: Number(world[0]!.id), data: [{ ad_id: plan.id, budget: 13200 }] });
     expect(JSON.stringify(req.body)).toBeTruthy();
     expect(await conn.updateBid!(auth(), world[0]!.id, 'plan', plan.id, 6012)).toEqual({ id: plan.id, ok: true });
-    expect((await h.requests('juliang', '/2/ad/update/bid/')).at(-1)!.body).toEqual({ advertiser_id: Number(world[0]!.id), data: [{ ad_id: plan.id, bid: 60.12 }] });
+    expect((await h.requests('juliang', '/2/ad/update/bid/')).at(-1)!.body).toEqual({
+      advertiser_id: Number(world[0]!.id),
+      data: [{ ad_id: plan.id, bid: 60.12 }],
+    });
   });
 });
 
@@ -229,20 +296,33 @@ describe('巨量 delivery, reports and postback', () => {
     const mine = facts.filter((f) => f.planId === plan.id);
     const pinged = await h.admin<{ shows: number; clicks: number }>('juliang', 'GET', `/pinged/${plan.id}`);
     expect(pinged.shows - before.shows).toBe(40);
-    const total = mine.reduce((s, f) => ({ shows: s.shows + f.shows, clicks: s.clicks + f.clicks, cost: s.cost + f.costFen }), { shows: 0, clicks: 0, cost: 0 });
+    const total = mine.reduce((s, f) => ({ shows: s.shows + f.shows, clicks: s.clicks + f.clicks, cost: s.cost + f.costFen }), {
+      shows: 0,
+      clicks: 0,
+      cost: 0,
+    });
     expect(total.shows).toBe(pinged.shows + Math.ceil(pinged.shows * 0.03));
     expect(total.clicks).toBe(pinged.clicks + Math.ceil(pinged.clicks * 0.02));
     expect(total.clicks).toBeGreaterThanOrEqual(pinged.clicks);
     expect(mine[0]).toMatchObject({ advertiserId: adv.id, campaignId: adv.campaigns[0]!.id, hour: expect.any(Number) });
     const req = (await h.requests('juliang', '/2/report/ad/get/')).at(-1)!;
-    expect(req.query).toMatchObject({ advertiser_id: adv.id, time_granularity: 'STAT_TIME_GRANULARITY_HOURLY', group_by: '["STAT_GROUP_BY_FIELD_ID","STAT_GROUP_BY_FIELD_STAT_TIME"]', page_size: '1000' });
+    expect(req.query).toMatchObject({
+      advertiser_id: adv.id,
+      time_granularity: 'STAT_TIME_GRANULARITY_HOURLY',
+      group_by: '["STAT_GROUP_BY_FIELD_ID","STAT_GROUP_BY_FIELD_STAT_TIME"]',
+      page_size: '1000',
+    });
   });
 
   it('a paused plan stops sending: neither the admin delivery nor the live loop pings it', async () => {
     const plan = world[0]!.campaigns[0]!.plans[0]!;
     await conn.updateStatus(auth(), world[0]!.id, 'plan', [plan.id], false);
     h.monitor.hits.length = 0;
-    const r = await h.admin<{ state: string; sent: { shows: number } }>('juliang', 'POST', '/deliver', { planId: plan.id, shows: 5, clicks: 5 });
+    const r = await h.admin<{ state: string; sent: { shows: number } }>('juliang', 'POST', '/deliver', {
+      planId: plan.id,
+      shows: 5,
+      clicks: 5,
+    });
     expect(r.state).toBe('paused');
     expect(h.sandbox.engine.deliveringPlans().map((p) => p.id)).not.toContain(plan.id);
     for (let i = 0; i < 5; i++) await h.sandbox.engine.tick();
@@ -263,12 +343,32 @@ describe('巨量 delivery, reports and postback', () => {
   it('posts conversions with the click callback; the sandbox keeps them and refuses an unknown callback', async () => {
     const { clicks } = await h.admin<{ clicks: Array<{ callback: string; plan_id: string }> }>('juliang', 'GET', '/clicks');
     const click = clicks[0]!;
-    await conn.postback(null, { callback: click.callback, advertiserId: world[0]!.id, event: 'pay', timeMs: Date.now(), amountFen: 12_990, orderId: 'TB-1' });
+    await conn.postback(null, {
+      callback: click.callback,
+      advertiserId: world[0]!.id,
+      event: 'pay',
+      timeMs: Date.now(),
+      amountFen: 12_990,
+      orderId: 'TB-1',
+    });
     const req = (await h.requests('juliang', '/analytics/api/v2/conversion')).at(-1)!;
-    expect(req.body).toEqual({ event_type: 'shopping', context: { ad: { callback: click.callback } }, timestamp: expect.any(Number), properties: { pay_amount: 12_990, order_id: 'TB-1' } });
+    expect(req.body).toEqual({
+      event_type: 'shopping',
+      context: { ad: { callback: click.callback } },
+      timestamp: expect.any(Number),
+      properties: { pay_amount: 12_990, order_id: 'TB-1' },
+    });
     const { conversions } = await h.admin<{ conversions: Array<{ accepted: boolean; planId: string }> }>('juliang', 'GET', '/conversions');
     expect(conversions.at(-1)).toMatchObject({ accepted: true, planId: click.plan_id });
-    await expect(conn.postback(null, { callback: 'B.nope', advertiserId: world[0]!.id, event: 'order', timeMs: Date.now(), amountFen: 1, orderId: 'x' }))
-      .rejects.toMatchObject({ kind: 'refused', message: expect.stringContaining('callback 无效') });
+    await expect(
+      conn.postback(null, {
+        callback: 'B.nope',
+        advertiserId: world[0]!.id,
+        event: 'order',
+        timeMs: Date.now(),
+        amountFen: 1,
+        orderId: 'x',
+      }),
+    ).rejects.toMatchObject({ kind: 'refused', message: expect.stringContaining('callback 无效') });
   });
 });

@@ -6,11 +6,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createAdPlatformSandbox, type AdPlatformSandbox } from '../../src/server/sandbox/adplatforms/index.ts';
-import type { RecordedRequest } from '../../src/server/sandbox/adplatforms/kit.ts';
-import type { SeedSpec, SeededAdvertiser } from '../../src/server/sandbox/adplatforms/admin.ts';
-import type { AdPlatform, OAuthPlatform } from '../../src/shared/ad-platforms.ts';
 import { setLogLevel } from '../../src/server/log.ts';
+import type { SeededAdvertiser, SeedSpec } from '../../src/server/sandbox/adplatforms/admin.ts';
+import { type AdPlatformSandbox, createAdPlatformSandbox } from '../../src/server/sandbox/adplatforms/index.ts';
+import type { RecordedRequest } from '../../src/server/sandbox/adplatforms/kit.ts';
+import type { AdPlatform, OAuthPlatform } from '../../src/shared/ad-platforms.ts';
 
 export const FOREIGN_APP = { appId: '1780000000000999', appSecret: 'another-app-secret' };
 
@@ -50,21 +50,37 @@ export async function startSandbox(): Promise<Harness> {
   const port = (server.address() as AddressInfo).port;
   const base = `http://127.0.0.1:${port}/sandbox`;
   const sandbox = createAdPlatformSandbox({
-    file: ':memory:', publicBase: base, live: false, delivery: { seed: 7 },
-    extraApps: (['juliang', 'tengxun', 'kuaishou', 'xiaohongshu', 'weibo'] as OAuthPlatform[]).map((platform) => ({ platform, ...FOREIGN_APP })),
+    file: ':memory:',
+    publicBase: base,
+    live: false,
+    delivery: { seed: 7 },
+    extraApps: (['juliang', 'tengxun', 'kuaishou', 'xiaohongshu', 'weibo'] as OAuthPlatform[]).map((platform) => ({
+      platform,
+      ...FOREIGN_APP,
+    })),
   });
   handler = sandbox.app.fetch;
   const monitor = await startMonitor();
   const admin = async <T>(platform: AdPlatform, method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}/${platform}/_admin${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${base}/${platform}/_admin${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = (await res.json()) as T & { ok?: boolean; error?: string };
     if (json.ok !== true) throw new Error(`admin ${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
   return {
-    sandbox, base, monitor, admin,
+    sandbox,
+    base,
+    monitor,
+    admin,
     seed: async (platform, spec) => (await admin<{ advertisers: SeededAdvertiser[] }>(platform, 'POST', '/seed', spec)).advertisers,
-    requests: async (platform, pathPart) => (await admin<{ requests: RecordedRequest[] }>(platform, 'GET', '/requests')).requests.filter((r) => !pathPart || r.path.includes(pathPart)),
+    requests: async (platform, pathPart) =>
+      (await admin<{ requests: RecordedRequest[] }>(platform, 'GET', '/requests')).requests.filter(
+        (r) => !pathPart || r.path.includes(pathPart),
+      ),
     close: async () => {
       await new Promise<void>((r) => server.close(() => r()));
       await monitor.close();
@@ -74,11 +90,17 @@ export async function startSandbox(): Promise<Harness> {
 }
 
 /** Walk the consent page like a browser: GET it, tick `advertiserIds` (all offered when omitted), approve or refuse; return the redirect. */
-export async function consent(authorizeUrl: string, decision: 'approve' | 'deny', advertiserIds?: string[]): Promise<{ page: string; location: URL }> {
+export async function consent(
+  authorizeUrl: string,
+  decision: 'approve' | 'deny',
+  advertiserIds?: string[],
+): Promise<{ page: string; location: URL }> {
   const res = await fetch(authorizeUrl, { headers: { accept: 'text/html' } });
   const page = await res.text();
   if (res.status !== 200) throw new Error(`consent page ${res.status}: ${page}`);
-  const hidden = [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, unescape(m[2]!)] as const);
+  const hidden = [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+    (m) => [m[1]!, unescapeHtml(m[2]!)] as const,
+  );
   const offered = [...page.matchAll(/name="advertiser_id" value="([^"]+)"/g)].map((m) => m[1]!);
   const form = new URLSearchParams(hidden as Array<[string, string]>);
   for (const id of advertiserIds ?? offered) form.append('advertiser_id', id);
@@ -87,7 +109,7 @@ export async function consent(authorizeUrl: string, decision: 'approve' | 'deny'
   if (post.status !== 302) throw new Error(`consent decision ${post.status}: ${await post.text()}`);
   return { page, location: new URL(post.headers.get('location')!) };
 }
-const unescape = (s: string) => s.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
+const unescapeHtml = (s: string) => s.replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)));
 
 /** A fast retry policy for tests (the same code paths, shorter waits). */
 export const FAST_HTTP = { timeoutMs: 1500, retries: 3, rateLimitRetries: 4, baseDelayMs: 5, maxDelayMs: 50 };

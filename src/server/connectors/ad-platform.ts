@@ -5,8 +5,8 @@
  * seconds, ids as strings. Failures are thrown as `ConnectorError` (./errors.ts) with a Chinese message.
  */
 
-import type { AdPlatform } from '../../shared/ad-platforms.ts';
 import type { AdLevel } from '../../shared/ad-levels.ts';
+import type { AdPlatform } from '../../shared/ad-platforms.ts';
 
 /** Account types of spec §1 plus 微博 (channel 3, old version); the value is the spec's channel code. */
 export { AD_PLATFORMS, type AdPlatform } from '../../shared/ad-platforms.ts';
@@ -28,9 +28,7 @@ export interface TokenGrant {
 }
 
 /** How one call authenticates: an OAuth access token, or UC's username/password/token triple. */
-export type CallAuth =
-  | { kind: 'token'; accessToken: string }
-  | { kind: 'credentials'; username: string; password: string; token: string };
+export type CallAuth = { kind: 'token'; accessToken: string } | { kind: 'credentials'; username: string; password: string; token: string };
 
 export interface AuthorizedAdvertiser {
   advertiserId: string;

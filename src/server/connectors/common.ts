@@ -1,7 +1,8 @@
 /** Pieces every platform connector shares: its configuration, the token a call needs, paging cursors, batching. */
-import { ConnectorError } from './errors.ts';
-import { HttpClient, type FetchLike, type HttpDeps, type HttpPolicy } from './http.ts';
+
 import type { AdPlatform, CallAuth, ChangeResult } from './ad-platform.ts';
+import { ConnectorError } from './errors.ts';
+import { type FetchLike, HttpClient, type HttpDeps, type HttpPolicy } from './http.ts';
 
 export interface ConnectorConfig {
   appId: string;
@@ -65,7 +66,8 @@ export const refusedAll = (ids: readonly string[], err: unknown): ChangeResult[]
 export const unsupported = (platform: AdPlatform, what: string): ConnectorError =>
   new ConnectorError(platform, 'refused', `${what}：该平台不提供此操作`);
 
-export const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+export const asRecord = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 export const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -81,6 +83,7 @@ export function allowedCallback(platform: string, callback: string, allowedBase:
     throw new ConnectorError(platform, 'refused', '回传地址无效：不是合法的 URL');
   }
   const prefix = allowedBase ? `${trimBase(allowedBase)}/` : '';
-  if (!prefix || !url.href.startsWith(prefix) || url.username || url.password) throw new ConnectorError(platform, 'refused', `回传地址不属于平台（${url.origin}），已拒绝`);
+  if (!prefix || !url.href.startsWith(prefix) || url.username || url.password)
+    throw new ConnectorError(platform, 'refused', `回传地址不属于平台（${url.origin}），已拒绝`);
   return url;
 }

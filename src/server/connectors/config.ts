@@ -9,21 +9,31 @@
  * environment and base URLs as parameters (it does not read the process's own configuration).
  */
 import { z } from 'zod';
-import { SANDBOX_APPS, type AdPlatform, type OAuthPlatform } from '../../shared/ad-platforms.ts';
+import { type AdPlatform, type OAuthPlatform, SANDBOX_APPS } from '../../shared/ad-platforms.ts';
 import type { AdPlatformConnector } from './ad-platform.ts';
 import type { ConnectorConfig } from './common.ts';
 import type { FetchLike } from './http.ts';
 import { createJuliangConnector } from './juliang/index.ts';
-import { createTengxunConnector } from './tengxun/index.ts';
 import { createKuaishouConnector } from './kuaishou/index.ts';
-import { createXiaohongshuConnector } from './xiaohongshu/index.ts';
+import { createTengxunConnector } from './tengxun/index.ts';
 import { createUcidConnector, type UcConnectorConfig } from './ucid/index.ts';
 import { createWeiboConnector } from './weibo/index.ts';
+import { createXiaohongshuConnector } from './xiaohongshu/index.ts';
 
 /** The real hosts, and the sandbox's paths for the same bases (`{sb}` = the sandbox root). */
-const HOSTS: Record<OAuthPlatform, { real: Omit<ConnectorConfig, 'appId' | 'appSecret'>; sandbox: (sb: string, browser: string) => Omit<ConnectorConfig, 'appId' | 'appSecret'> }> = {
+const HOSTS: Record<
+  OAuthPlatform,
+  {
+    real: Omit<ConnectorConfig, 'appId' | 'appSecret'>;
+    sandbox: (sb: string, browser: string) => Omit<ConnectorConfig, 'appId' | 'appSecret'>;
+  }
+> = {
   juliang: {
-    real: { apiBase: 'https://ad.oceanengine.com/open_api', authBase: 'https://open.oceanengine.com', postbackBase: 'https://analytics.oceanengine.com/api/v2' },
+    real: {
+      apiBase: 'https://ad.oceanengine.com/open_api',
+      authBase: 'https://open.oceanengine.com',
+      postbackBase: 'https://analytics.oceanengine.com/api/v2',
+    },
     sandbox: (sb, br) => ({ apiBase: `${sb}/juliang/open_api`, authBase: `${br}/juliang`, postbackBase: `${sb}/juliang/analytics/api/v2` }),
   },
   tengxun: {
@@ -31,7 +41,11 @@ const HOSTS: Record<OAuthPlatform, { real: Omit<ConnectorConfig, 'appId' | 'appS
     sandbox: (sb, br) => ({ apiBase: `${sb}/tengxun`, authBase: `${br}/tengxun`, postbackBase: `${sb}/tengxun` }),
   },
   kuaishou: {
-    real: { apiBase: 'https://ad.e.kuaishou.com', authBase: 'https://developers.e.kuaishou.com', postbackBase: 'http://ad.partner.gifshow.com' },
+    real: {
+      apiBase: 'https://ad.e.kuaishou.com',
+      authBase: 'https://developers.e.kuaishou.com',
+      postbackBase: 'http://ad.partner.gifshow.com',
+    },
     sandbox: (sb, br) => ({ apiBase: `${sb}/kuaishou`, authBase: `${br}/kuaishou`, postbackBase: `${sb}/kuaishou` }),
   },
   xiaohongshu: {
@@ -46,9 +60,15 @@ const HOSTS: Record<OAuthPlatform, { real: Omit<ConnectorConfig, 'appId' | 'appS
 const UC_REAL = { apiBase: 'https://e.uc.cn', postbackBase: 'https://huichuan.uc.cn' };
 
 const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
-const base = z.url({ protocol: /^https?$/, error: '须为 http(s) 地址' }).transform((u) => u.replace(/\/+$/, '')).optional();
+const base = z
+  .url({ protocol: /^https?$/, error: '须为 http(s) 地址' })
+  .transform((u) => u.replace(/\/+$/, ''))
+  .optional();
 const platformEnv = (p: string) => ({
-  [`${p}_APP_ID`]: z.string().regex(/^[\w.-]{1,64}$/, '应用 ID 格式不正确').optional(),
+  [`${p}_APP_ID`]: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, '应用 ID 格式不正确')
+    .optional(),
   [`${p}_APP_SECRET`]: z.string().min(1).max(256).optional(),
   [`${p}_API_BASE`]: base,
   [`${p}_AUTH_BASE`]: base,
@@ -56,7 +76,11 @@ const platformEnv = (p: string) => ({
 });
 const schema = z.object({
   SANDBOX: flag.default(true),
-  ...platformEnv('JULIANG'), ...platformEnv('TENGXUN'), ...platformEnv('KUAISHOU'), ...platformEnv('XIAOHONGSHU'), ...platformEnv('WEIBO'),
+  ...platformEnv('JULIANG'),
+  ...platformEnv('TENGXUN'),
+  ...platformEnv('KUAISHOU'),
+  ...platformEnv('XIAOHONGSHU'),
+  ...platformEnv('WEIBO'),
   UCID_API_BASE: base,
   UCID_POSTBACK_BASE: base,
 });
@@ -79,7 +103,9 @@ export function loadAdPlatformConfig(env: NodeJS.ProcessEnv, urls: { publicBaseU
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(clean);
   if (!parsed.success) {
-    throw new AdPlatformConfigError(`Invalid ad-platform configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+    throw new AdPlatformConfigError(
+      `Invalid ad-platform configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`,
+    );
   }
   const e = parsed.data as Record<string, string | boolean | undefined>;
   const browser = `${urls.publicBaseUrl.replace(/\/+$/, '')}/sandbox`;
@@ -89,7 +115,8 @@ export function loadAdPlatformConfig(env: NodeJS.ProcessEnv, urls: { publicBaseU
     const P = p.toUpperCase();
     const id = e[`${P}_APP_ID`] as string | undefined;
     const secret = e[`${P}_APP_SECRET`] as string | undefined;
-    if (Boolean(id) !== Boolean(secret)) throw new AdPlatformConfigError(`Invalid ad-platform configuration: ${P}_APP_ID and ${P}_APP_SECRET must be set together`);
+    if (Boolean(id) !== Boolean(secret))
+      throw new AdPlatformConfigError(`Invalid ad-platform configuration: ${P}_APP_ID and ${P}_APP_SECRET must be set together`);
     const usesSandbox = !id && Boolean(e.SANDBOX);
     const hosts = usesSandbox ? HOSTS[p].sandbox(sb, browser) : HOSTS[p].real;
     oauth[p] = {

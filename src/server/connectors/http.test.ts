@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HttpClient, backoffMs, redactUrl, DEFAULT_HTTP_POLICY, type FetchLike } from './http.ts';
-import { ConnectorError } from './errors.ts';
 import { setLogLevel } from '../log.ts';
+import { ConnectorError } from './errors.ts';
+import { backoffMs, DEFAULT_HTTP_POLICY, type FetchLike, HttpClient, redactUrl } from './http.ts';
 
 setLogLevel('silent');
 
@@ -58,14 +58,21 @@ describe('HttpClient', () => {
   it('does not retry a refusal', async () => {
     const s = script([json({ code: 40001 })]);
     const c = new HttpClient('t', {}, deps(s.fetch));
-    await expect(c.call({ method: 'GET', url: 'http://127.0.0.1/x' }, interpretCode)).rejects.toMatchObject({ kind: 'refused', platformCode: '40001' });
+    await expect(c.call({ method: 'GET', url: 'http://127.0.0.1/x' }, interpretCode)).rejects.toMatchObject({
+      kind: 'refused',
+      platformCode: '40001',
+    });
     expect(s.calls).toHaveLength(1);
   });
 
   it('times out a slow platform and reports it as transient', async () => {
-    const slow: FetchLike = (_u, init) => new Promise((_r, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    const slow: FetchLike = (_u, init) =>
+      new Promise((_r, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
     const c = new HttpClient('t', { timeoutMs: 20, retries: 0 }, { fetch: slow });
-    await expect(c.call({ method: 'GET', url: 'http://127.0.0.1/x' }, interpretCode)).rejects.toMatchObject({ kind: 'transient', message: expect.stringContaining('超时') });
+    await expect(c.call({ method: 'GET', url: 'http://127.0.0.1/x' }, interpretCode)).rejects.toMatchObject({
+      kind: 'transient',
+      message: expect.stringContaining('超时'),
+    });
   });
 
   it('keeps 64-bit ids exact both ways', async () => {
@@ -76,7 +83,10 @@ describe('HttpClient', () => {
     };
     const c = new HttpClient('t', {}, { fetch: f });
     const { rawId } = await import('../../shared/lossless-json.ts');
-    const data = await c.call({ method: 'POST', url: 'http://127.0.0.1/x', json: { ad_ids: [rawId('7301234567890123457')] } }, interpretCode);
+    const data = await c.call(
+      { method: 'POST', url: 'http://127.0.0.1/x', json: { ad_ids: [rawId('7301234567890123457')] } },
+      interpretCode,
+    );
     expect(sent).toBe('{"ad_ids":[7301234567890123457]}');
     expect(data).toEqual({ id: '7301234567890123456', n: 12 });
   });
@@ -84,7 +94,9 @@ describe('HttpClient', () => {
 
 describe('redaction and back-off', () => {
   it('masks secret-looking query values', () => {
-    const u = redactUrl('https://api.e.qq.com/oauth/token?client_id=1&client_secret=abc&access_token=t&refresh_token=r&authorization_code=c&page=2');
+    const u = redactUrl(
+      'https://api.e.qq.com/oauth/token?client_id=1&client_secret=abc&access_token=t&refresh_token=r&authorization_code=c&page=2',
+    );
     expect(u).not.toMatch(/abc|=t&|=r&|=c&/);
     expect(u).toContain('client_id=1');
     expect(u).toContain('page=2');

@@ -5,9 +5,10 @@
  * JSON (64-bit ids stay exact). Secrets never reach a log line: query values and body fields named like
  * secrets are masked. Requests that keep failing surface as a `ConnectorError` with a Chinese message.
  */
-import { ConnectorError } from './errors.ts';
+
 import { parseJson, stringifyJson } from '../../shared/lossless-json.ts';
 import { log } from '../log.ts';
+import { ConnectorError } from './errors.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -116,7 +117,14 @@ export class HttpClient {
         if (!limited && !transient) throw err;
         const attempt = limited ? limitedAttempts++ : transientAttempts++;
         const wait = backoffMs(this.policy, attempt, this.deps.random, limited ? (err.retryAfterMs ?? this.policy.baseDelayMs) : 0);
-        log.warn('connector retry', { platform: this.platform, kind: err.kind, code: err.platformCode, attempt: attempt + 1, waitMs: wait, url: redactUrl(req.url) });
+        log.warn('connector retry', {
+          platform: this.platform,
+          kind: err.kind,
+          code: err.platformCode,
+          attempt: attempt + 1,
+          waitMs: wait,
+          url: redactUrl(req.url),
+        });
         await this.deps.sleep(wait);
       }
     }
@@ -136,13 +144,25 @@ export class HttpClient {
     let res: Response;
     let text: string;
     try {
-      res = await this.deps.fetch(url, { method: req.method, headers, body, signal: AbortSignal.timeout(this.policy.timeoutMs), redirect: 'manual' });
+      res = await this.deps.fetch(url, {
+        method: req.method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.policy.timeoutMs),
+        redirect: 'manual',
+      });
       text = await res.text();
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
       throw new ConnectorError(this.platform, 'transient', timedOut ? `平台响应超时（${this.policy.timeoutMs} ms）` : '无法连接平台服务');
     }
-    log.debug('connector call', { platform: this.platform, method: req.method, url: redactUrl(url), status: res.status, ms: Math.round(performance.now() - started) });
+    log.debug('connector call', {
+      platform: this.platform,
+      method: req.method,
+      url: redactUrl(url),
+      status: res.status,
+      ms: Math.round(performance.now() - started),
+    });
     let parsed: unknown;
     try {
       parsed = text === '' ? undefined : parseJson(text);

@@ -1,16 +1,16 @@
 /** Pure mapping of the connectors: raw statuses → normal statuses, error codes → kinds, UC CSV. */
 import { describe, expect, it } from 'vitest';
+import { genericStatusLabel } from '../../shared/ad-status.ts';
+import { platformError } from './errors.ts';
 import { juliangStatus } from './juliang/entities.ts';
-import { tengxunAdgroupStatus, tengxunCreativeStatus } from './tengxun/entities.ts';
+import { JULIANG_CODE_KINDS } from './juliang/envelope.ts';
 import { kuaishouStatus } from './kuaishou/entities.ts';
-import { xiaohongshuStatus } from './xiaohongshu/entities.ts';
+import { tengxunAdgroupStatus, tengxunCreativeStatus } from './tengxun/entities.ts';
+import { TENGXUN_CODE_KINDS } from './tengxun/envelope.ts';
 import { ucPlanStatus } from './ucid/entities.ts';
 import { parseCsv } from './ucid/reports.ts';
 import { weiboStatus } from './weibo/api.ts';
-import { platformError } from './errors.ts';
-import { JULIANG_CODE_KINDS } from './juliang/envelope.ts';
-import { TENGXUN_CODE_KINDS } from './tengxun/envelope.ts';
-import { genericStatusLabel } from '../../shared/ad-status.ts';
+import { xiaohongshuStatus } from './xiaohongshu/entities.ts';
 
 describe('status normalisation', () => {
   it('巨量 plans, creatives and campaigns', () => {
@@ -39,7 +39,19 @@ describe('status normalisation', () => {
     expect(weiboStatus('creative', '0')).toBe('auditing');
   });
   it('every normal status has a Chinese label (other is blank on purpose)', () => {
-    for (const s of ['delivering', 'paused', 'auditing', 'rejected', 'balance_exceed', 'budget_exceed', 'not_started', 'outside_schedule', 'done', 'deleted']) expect(genericStatusLabel(s), s).not.toBe('');
+    for (const s of [
+      'delivering',
+      'paused',
+      'auditing',
+      'rejected',
+      'balance_exceed',
+      'budget_exceed',
+      'not_started',
+      'outside_schedule',
+      'done',
+      'deleted',
+    ])
+      expect(genericStatusLabel(s), s).not.toBe('');
   });
 });
 
@@ -48,7 +60,10 @@ describe('error codes', () => {
     const e = platformError('juliang', JULIANG_CODE_KINDS, 40102, 'access_token 已过期');
     expect([e.kind, e.platformCode, e.message]).toEqual(['token_expired', '40102', 'access_token 已过期（错误码 40102）']);
     expect(platformError('juliang', JULIANG_CODE_KINDS, 40100, '').kind).toBe('rate_limited');
-    expect(platformError('tengxun', TENGXUN_CODE_KINDS, 11012, undefined)).toMatchObject({ kind: 'refresh_expired', message: '授权已失效，需要重新授权（错误码 11012）' });
+    expect(platformError('tengxun', TENGXUN_CODE_KINDS, 11012, undefined)).toMatchObject({
+      kind: 'refresh_expired',
+      message: '授权已失效，需要重新授权（错误码 11012）',
+    });
     expect(platformError('tengxun', TENGXUN_CODE_KINDS, 31001, '参数错误').kind).toBe('refused');
   });
 });

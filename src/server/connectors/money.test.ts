@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { yuanToFen, fenToYuan, liToFen, fenToLi } from './money.ts';
-import { parseChinaTime, chinaDateTime, chinaDaysBetween, hourStart } from '../../shared/china-clock.ts';
+import { chinaDateTime, chinaDaysBetween, hourStart, parseChinaTime } from '../../shared/china-clock.ts';
+import { fenToLi, fenToYuan, liToFen, yuanToFen } from './money.ts';
 
 describe('money', () => {
   it('converts yuan (numbers and strings) to integer fen without float drift', () => {

@@ -5,8 +5,8 @@
  * third-party code; the rest follow the platform's return-code page as remembered and are kept in this one
  * table so they are easy to correct. Everything else is a refusal carrying the platform's message.
  */
-import { platformError, type CodeKinds } from '../errors.ts';
-import { objectBody, type HttpAnswer } from '../http.ts';
+import { type CodeKinds, platformError } from '../errors.ts';
+import { type HttpAnswer, objectBody } from '../http.ts';
 
 export const JULIANG_CODE_KINDS: CodeKinds = {
   '40100': 'rate_limited',
@@ -19,7 +19,8 @@ export const JULIANG_CODE_KINDS: CodeKinds = {
 
 export function juliangData(answer: HttpAnswer): Record<string, unknown> {
   const body = objectBody('juliang', answer);
-  if (body.code !== 0) throw platformError('juliang', JULIANG_CODE_KINDS, String(body.code), typeof body.message === 'string' ? body.message : undefined);
+  if (body.code !== 0)
+    throw platformError('juliang', JULIANG_CODE_KINDS, String(body.code), typeof body.message === 'string' ? body.message : undefined);
   const data = body.data;
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
 }

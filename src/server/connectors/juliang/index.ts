@@ -3,14 +3,15 @@
  * creative. Real hosts: apiBase `https://ad.oceanengine.com/open_api` (or `https://api.oceanengine.com/open_api`),
  * authBase `https://open.oceanengine.com`, postbackBase `https://analytics.oceanengine.com/api/v2`.
  */
-import { accessToken, connectorKit, unsupported, type ConnectorConfig, type ConnectorDeps } from '../common.ts';
-import type { FetchLike } from '../http.ts';
+
 import type { AdPlatformConnector } from '../ad-platform.ts';
-import { juliangAdvertisers, juliangAuthorizeUrl, juliangToken } from './oauth.ts';
+import { accessToken, type ConnectorConfig, type ConnectorDeps, connectorKit, unsupported } from '../common.ts';
+import type { FetchLike } from '../http.ts';
 import { juliangEntities } from './entities.ts';
+import { juliangAdvertisers, juliangAuthorizeUrl, juliangToken } from './oauth.ts';
+import { juliangPostback } from './postback.ts';
 import { juliangHourly } from './reports.ts';
 import { juliangPlanChange, juliangStatusUpdate } from './status.ts';
-import { juliangPostback } from './postback.ts';
 
 export function createJuliangConnector(cfg: ConnectorConfig, fetchImpl?: FetchLike, deps?: ConnectorDeps): AdPlatformConnector {
   const kit = connectorKit('juliang', cfg, fetchImpl, deps);

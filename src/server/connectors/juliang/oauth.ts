@@ -1,8 +1,8 @@
 /** 巨量 OAuth: consent at `{authBase}/audit/oauth.html`, `oauth2/access_token/`, `oauth2/refresh_token/` (rotates), `oauth2/advertiser/get`. */
-import { rawId, idOf } from '../../../shared/lossless-json.ts';
-import { asArray, asRecord, str, trimBase, type ConnectorConfig, type ConnectorKit } from '../common.ts';
-import { juliangData } from './envelope.ts';
+import { idOf, rawId } from '../../../shared/lossless-json.ts';
 import type { AuthorizedAdvertiser, TokenGrant } from '../ad-platform.ts';
+import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, str, trimBase } from '../common.ts';
+import { juliangData } from './envelope.ts';
 
 export function juliangAuthorizeUrl(cfg: ConnectorConfig, p: { state: string; redirectUri: string }): string {
   const q = new URLSearchParams({ app_id: cfg.appId, state: p.state, redirect_uri: p.redirectUri });
@@ -20,7 +20,11 @@ function grant(kit: ConnectorKit, d: Record<string, unknown>): TokenGrant {
   };
 }
 
-export async function juliangToken(cfg: ConnectorConfig, kit: ConnectorKit, body: { grant_type: 'auth_code'; auth_code: string } | { grant_type: 'refresh_token'; refresh_token: string }): Promise<TokenGrant> {
+export async function juliangToken(
+  cfg: ConnectorConfig,
+  kit: ConnectorKit,
+  body: { grant_type: 'auth_code'; auth_code: string } | { grant_type: 'refresh_token'; refresh_token: string },
+): Promise<TokenGrant> {
   const path = body.grant_type === 'auth_code' ? 'oauth2/access_token/' : 'oauth2/refresh_token/';
   const d = await kit.http.call(
     { method: 'POST', url: `${trimBase(cfg.apiBase)}/${path}`, json: { app_id: rawId(cfg.appId), secret: cfg.appSecret, ...body } },
@@ -39,5 +43,8 @@ export async function juliangAdvertisers(cfg: ConnectorConfig, kit: ConnectorKit
     },
     juliangData,
   );
-  return asArray(d.list).map(asRecord).filter((a) => a.is_valid !== false).map((a) => ({ advertiserId: idOf(a.advertiser_id), name: str(a.advertiser_name) }));
+  return asArray(d.list)
+    .map(asRecord)
+    .filter((a) => a.is_valid !== false)
+    .map((a) => ({ advertiserId: idOf(a.advertiser_id), name: str(a.advertiser_name) }));
 }

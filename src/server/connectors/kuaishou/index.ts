@@ -4,15 +4,15 @@
  * postbackBase `http://ad.partner.gifshow.com`. Budgets and bids travel in 厘, report charge in yuan.
  */
 import { rawId } from '../../../shared/lossless-json.ts';
-import { fenToLi } from '../money.ts';
-import { accessToken, connectorKit, unsupported, type ConnectorConfig, type ConnectorDeps } from '../common.ts';
-import type { FetchLike } from '../http.ts';
 import type { AdPlatformConnector } from '../ad-platform.ts';
-import { kuaishouAdvertisers, kuaishouAuthorizeUrl, kuaishouToken } from './oauth.ts';
+import { accessToken, type ConnectorConfig, type ConnectorDeps, connectorKit, unsupported } from '../common.ts';
+import type { FetchLike } from '../http.ts';
+import { fenToLi } from '../money.ts';
 import { kuaishouEntities } from './entities.ts';
+import { kuaishouAdvertisers, kuaishouAuthorizeUrl, kuaishouToken } from './oauth.ts';
+import { kuaishouPostback } from './postback.ts';
 import { kuaishouHourly } from './reports.ts';
 import { kuaishouBudget, kuaishouChange, kuaishouStatusUpdate } from './status.ts';
-import { kuaishouPostback } from './postback.ts';
 
 export function createKuaishouConnector(cfg: ConnectorConfig, fetchImpl?: FetchLike, deps?: ConnectorDeps): AdPlatformConnector {
   const kit = connectorKit('kuaishou', cfg, fetchImpl, deps);
@@ -34,7 +34,14 @@ export function createKuaishouConnector(cfg: ConnectorConfig, fetchImpl?: FetchL
     },
     updateBid: async (auth, adv, level, id, bidFen) => {
       if (level !== 'plan') throw unsupported('kuaishou', '快手仅支持修改广告组出价');
-      return kuaishouChange(cfg, kit, token(auth), 'v1/ad_unit/update/bid', { advertiser_id: rawId(adv), unit_id: rawId(id), bid: fenToLi(bidFen) }, id);
+      return kuaishouChange(
+        cfg,
+        kit,
+        token(auth),
+        'v1/ad_unit/update/bid',
+        { advertiser_id: rawId(adv), unit_id: rawId(id), bid: fenToLi(bidFen) },
+        id,
+      );
     },
     postback: (_auth, conv) => kuaishouPostback(cfg, kit, conv),
   };

@@ -4,9 +4,9 @@
  * the granted accounts from `oauth2/authorize/approval/list` (ids only), their names from `v1/advertiser/info`.
  */
 import { idOf, rawId } from '../../../shared/lossless-json.ts';
-import { asArray, str, trimBase, type ConnectorConfig, type ConnectorKit } from '../common.ts';
-import { kuaishouPost } from './envelope.ts';
 import type { AuthorizedAdvertiser, TokenGrant } from '../ad-platform.ts';
+import { asArray, type ConnectorConfig, type ConnectorKit, str, trimBase } from '../common.ts';
+import { kuaishouPost } from './envelope.ts';
 
 export const KUAISHOU_SCOPE = ['ad_query', 'ad_manage', 'report_service', 'account_service'];
 
@@ -15,7 +15,11 @@ export function kuaishouAuthorizeUrl(cfg: ConnectorConfig, p: { state: string; r
   return `${trimBase(cfg.authBase)}/tools/authorize?${q}`;
 }
 
-export async function kuaishouToken(cfg: ConnectorConfig, kit: ConnectorKit, body: { auth_code: string } | { refresh_token: string }): Promise<TokenGrant> {
+export async function kuaishouToken(
+  cfg: ConnectorConfig,
+  kit: ConnectorKit,
+  body: { auth_code: string } | { refresh_token: string },
+): Promise<TokenGrant> {
   const path = 'auth_code' in body ? 'oauth2/authorize/access_token' : 'oauth2/authorize/refresh_token';
   const d = await kuaishouPost(cfg, kit, null, path, { app_id: rawId(cfg.appId), secret: cfg.appSecret, ...body });
   const now = kit.now();
@@ -32,7 +36,13 @@ export async function kuaishouToken(cfg: ConnectorConfig, kit: ConnectorKit, bod
 export async function kuaishouAdvertisers(cfg: ConnectorConfig, kit: ConnectorKit, token: string): Promise<AuthorizedAdvertiser[]> {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
-    const d = await kuaishouPost(cfg, kit, null, 'oauth2/authorize/approval/list', { app_id: rawId(cfg.appId), secret: cfg.appSecret, access_token: token, page_no: page, page_size: 1000 });
+    const d = await kuaishouPost(cfg, kit, null, 'oauth2/authorize/approval/list', {
+      app_id: rawId(cfg.appId),
+      secret: cfg.appSecret,
+      access_token: token,
+      page_no: page,
+      page_size: 1000,
+    });
     ids.push(...asArray(d.details).map(idOf).filter(Boolean));
     if (d.isEnd !== false || !asArray(d.details).length) break;
   }

@@ -6,8 +6,8 @@
  * Every call carries `access_token`, `timestamp` (seconds) and a fresh `nonce` in the query.
  */
 import { randomBytes } from 'node:crypto';
-import { platformError, type CodeKinds } from '../errors.ts';
-import { objectBody, type HttpAnswer } from '../http.ts';
+import { type CodeKinds, platformError } from '../errors.ts';
+import { type HttpAnswer, objectBody } from '../http.ts';
 
 export const TENGXUN_CODE_KINDS: CodeKinds = {
   '11000': 'token_expired',
@@ -26,7 +26,12 @@ export const TENGXUN_CODE_KINDS: CodeKinds = {
 export function tengxunData(answer: HttpAnswer): Record<string, unknown> {
   const body = objectBody('tengxun', answer);
   if (body.code !== 0) {
-    const msg = typeof body.message_cn === 'string' && body.message_cn ? body.message_cn : typeof body.message === 'string' ? body.message : undefined;
+    const msg =
+      typeof body.message_cn === 'string' && body.message_cn
+        ? body.message_cn
+        : typeof body.message === 'string'
+          ? body.message
+          : undefined;
     throw platformError('tengxun', TENGXUN_CODE_KINDS, String(body.code), msg);
   }
   const data = body.data;
@@ -34,4 +39,8 @@ export function tengxunData(answer: HttpAnswer): Record<string, unknown> {
 }
 
 /** The common query of every v3.0 call (a new nonce each time: 16 hex characters, as the official SDK does). */
-export const tengxunAuthQuery = (accessToken: string, now: number) => ({ access_token: accessToken, timestamp: now, nonce: randomBytes(8).toString('hex') });
+export const tengxunAuthQuery = (accessToken: string, now: number) => ({
+  access_token: accessToken,
+  timestamp: now,
+  nonce: randomBytes(8).toString('hex'),
+});

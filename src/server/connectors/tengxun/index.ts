@@ -4,14 +4,15 @@
  * `/oauth/token`, calls under `/v3.0`), authBase `https://developers.e.qq.com`, postbackBase (base of the
  * click callbacks) `https://tracking.e.qq.com`.
  */
-import { accessToken, connectorKit, unsupported, type ConnectorConfig, type ConnectorDeps } from '../common.ts';
-import type { FetchLike } from '../http.ts';
+
 import type { AdPlatformConnector } from '../ad-platform.ts';
-import { tengxunAdvertisers, tengxunAuthorizeUrl, tengxunToken } from './oauth.ts';
+import { accessToken, type ConnectorConfig, type ConnectorDeps, connectorKit, unsupported } from '../common.ts';
+import type { FetchLike } from '../http.ts';
 import { tengxunEntities } from './entities.ts';
+import { tengxunAdvertisers, tengxunAuthorizeUrl, tengxunToken } from './oauth.ts';
+import { tengxunPostback } from './postback.ts';
 import { tengxunHourly } from './reports.ts';
 import { tengxunAdgroupBatch, tengxunAdgroupStatus, tengxunCreativeStatus } from './status.ts';
-import { tengxunPostback } from './postback.ts';
 
 export function createTengxunConnector(cfg: ConnectorConfig, fetchImpl?: FetchLike, deps?: ConnectorDeps): AdPlatformConnector {
   const kit = connectorKit('tengxun', cfg, fetchImpl, deps);
@@ -21,7 +22,8 @@ export function createTengxunConnector(cfg: ConnectorConfig, fetchImpl?: FetchLi
     authKind: 'oauth',
     levels: ['campaign', 'plan'],
     authorizeUrl: (p) => tengxunAuthorizeUrl(cfg, p),
-    exchangeCode: (code, redirectUri) => tengxunToken(cfg, kit, { grant_type: 'authorization_code', authorization_code: code, redirect_uri: redirectUri }),
+    exchangeCode: (code, redirectUri) =>
+      tengxunToken(cfg, kit, { grant_type: 'authorization_code', authorization_code: code, redirect_uri: redirectUri }),
     refresh: (refreshToken) => tengxunToken(cfg, kit, { grant_type: 'refresh_token', refresh_token: refreshToken }),
     listAdvertisers: (auth) => tengxunAdvertisers(cfg, kit, token(auth)),
     listEntities: (auth, adv, level, cursor) => tengxunEntities(cfg, kit, token(auth), adv, level, cursor),
@@ -33,12 +35,16 @@ export function createTengxunConnector(cfg: ConnectorConfig, fetchImpl?: FetchLi
     },
     updateBudget: async (auth, adv, level, id, budgetFen) => {
       if (level !== 'campaign') throw unsupported('tengxun', '腾讯仅支持修改广告（adgroup）日预算');
-      const [r] = await tengxunAdgroupBatch(cfg, kit, token(auth), adv, 'update_daily_budget', 'update_daily_budget_spec', [{ id, value: { daily_budget: budgetFen ?? 0 } }]);
+      const [r] = await tengxunAdgroupBatch(cfg, kit, token(auth), adv, 'update_daily_budget', 'update_daily_budget_spec', [
+        { id, value: { daily_budget: budgetFen ?? 0 } },
+      ]);
       return r!;
     },
     updateBid: async (auth, adv, level, id, bidFen) => {
       if (level !== 'campaign') throw unsupported('tengxun', '腾讯仅支持修改广告（adgroup）出价');
-      const [r] = await tengxunAdgroupBatch(cfg, kit, token(auth), adv, 'update_bid_amount', 'update_bid_amount_spec', [{ id, value: { bid_amount: bidFen } }]);
+      const [r] = await tengxunAdgroupBatch(cfg, kit, token(auth), adv, 'update_bid_amount', 'update_bid_amount_spec', [
+        { id, value: { bid_amount: bidFen } },
+      ]);
       return r!;
     },
     postback: (_auth, conv) => tengxunPostback(cfg, kit, conv),

@@ -3,11 +3,12 @@
  * body}`; the answer's `header.status` is 0 on success, otherwise `header.failures[{code, message}]` say why.
  * `header.leftQuota` 0 with a failure means the day's quota is spent (backed off like a rate limit).
  */
-import { ConnectorError, platformError, type CodeKinds } from '../errors.ts';
-import { objectBody, type HttpAnswer } from '../http.ts';
-import { asArray, asRecord, str, trimBase, type ConnectorConfig, type ConnectorKit } from '../common.ts';
-import { UC_TABLE } from './table.ts';
+
 import type { CallAuth } from '../ad-platform.ts';
+import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, str, trimBase } from '../common.ts';
+import { type CodeKinds, ConnectorError, platformError } from '../errors.ts';
+import { type HttpAnswer, objectBody } from '../http.ts';
+import { UC_TABLE } from './table.ts';
 
 const KINDS: CodeKinds = UC_TABLE.codeKinds;
 
@@ -28,4 +29,11 @@ export function ucCredentials(auth: CallAuth | null): { username: string; passwo
 }
 
 export const ucPost = (cfg: ConnectorConfig, kit: ConnectorKit, auth: CallAuth | null, path: string, body?: unknown) =>
-  kit.http.call({ method: 'POST', url: `${trimBase(cfg.apiBase)}/api/${path}`, json: body === undefined ? { header: ucCredentials(auth) } : { header: ucCredentials(auth), body } }, ucBody);
+  kit.http.call(
+    {
+      method: 'POST',
+      url: `${trimBase(cfg.apiBase)}/api/${path}`,
+      json: body === undefined ? { header: ucCredentials(auth) } : { header: ucCredentials(auth), body },
+    },
+    ucBody,
+  );

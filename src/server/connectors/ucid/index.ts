@@ -4,15 +4,16 @@
  * apiBase `https://e.uc.cn` (calls under `/api/`; some accounts use `https://e.uc.cn/shc`), postbackBase
  * `https://huichuan.uc.cn`. Facts missing from the public sources live in `table.ts`.
  */
-import { asRecord, connectorKit, str, unsupported, type ConnectorConfig, type ConnectorDeps } from '../common.ts';
+
 import { idOf } from '../../../shared/lossless-json.ts';
-import type { FetchLike } from '../http.ts';
 import type { AdPlatformConnector, CallAuth } from '../ad-platform.ts';
-import { ucCredentials, ucPost } from './envelope.ts';
+import { asRecord, type ConnectorConfig, type ConnectorDeps, connectorKit, str, unsupported } from '../common.ts';
+import type { FetchLike } from '../http.ts';
 import { ucEntities } from './entities.ts';
+import { ucCredentials, ucPost } from './envelope.ts';
+import { ucPostback } from './postback.ts';
 import { ucHourly } from './reports.ts';
 import { ucCampaignChange, ucPaused } from './status.ts';
-import { ucPostback } from './postback.ts';
 import { UC_TABLE } from './table.ts';
 
 export type UcConnectorConfig = Pick<ConnectorConfig, 'apiBase' | 'postbackBase' | 'http' | 'pageSize'> & { reportPollMs?: number };

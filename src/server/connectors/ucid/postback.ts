@@ -3,11 +3,12 @@
  * comes from a click, so it is followed only when it lies under the configured postback base (default
  * `https://huichuan.uc.cn`). Answer `{status: 0}` is success.
  */
+
+import type { Conversion } from '../ad-platform.ts';
+import { allowedCallback, type ConnectorConfig, type ConnectorKit, str } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
 import { objectBody } from '../http.ts';
-import { allowedCallback, str, type ConnectorConfig, type ConnectorKit } from '../common.ts';
 import { UC_TABLE } from './table.ts';
-import type { Conversion } from '../ad-platform.ts';
 
 export async function ucPostback(cfg: ConnectorConfig, kit: ConnectorKit, conv: Conversion): Promise<void> {
   const url = allowedCallback('ucid', conv.callback, cfg.postbackBase);

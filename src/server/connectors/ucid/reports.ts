@@ -3,17 +3,21 @@
  * `taskId`; `report/getFile {taskId}` until `reportFileType.ready`; `report/downloadFile {taskId}` → CSV.
  * Time unit, metric names, columns and cost unit come from `UC_TABLE` (not in the public sources).
  */
-import { ConnectorError } from '../errors.ts';
+
 import { chinaDay, chinaDayStart, parseChinaTime } from '../../../shared/china-clock.ts';
+import type { CallAuth, HourlyFact } from '../ad-platform.ts';
+import { asRecord, type ConnectorConfig, type ConnectorKit, str, trimBase } from '../common.ts';
+import { ConnectorError } from '../errors.ts';
 import { count, yuanToFen } from '../money.ts';
-import { asRecord, str, trimBase, type ConnectorConfig, type ConnectorKit } from '../common.ts';
 import { ucCredentials, ucPost } from './envelope.ts';
 import { UC_TABLE } from './table.ts';
-import type { CallAuth, HourlyFact } from '../ad-platform.ts';
 
 /** CSV (no quoted commas: ids and numbers only) → rows keyed by header. */
 export function parseCsv(text: string): Array<Record<string, string>> {
-  const [head, ...lines] = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const [head, ...lines] = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   if (!head) return [];
   const cols = head.split(',').map((c) => c.trim());
   return lines.map((l) => {
@@ -22,13 +26,24 @@ export function parseCsv(text: string): Array<Record<string, string>> {
   });
 }
 
-export async function ucHourly(cfg: ConnectorConfig, kit: ConnectorKit, auth: CallAuth, advertiserId: string, fromHour: number, toHour: number, pollMs = UC_TABLE.pollMs): Promise<HourlyFact[]> {
+export async function ucHourly(
+  cfg: ConnectorConfig,
+  kit: ConnectorKit,
+  auth: CallAuth,
+  advertiserId: string,
+  fromHour: number,
+  toHour: number,
+  pollMs = UC_TABLE.pollMs,
+): Promise<HourlyFact[]> {
   const facts: HourlyFact[] = [];
   const col = UC_TABLE.csv;
   for (let start = chinaDayStart(fromHour); start <= toHour; start += 31 * 86400) {
     const end = Math.min(toHour, start + 31 * 86400 - 1);
     const task = await ucPost(cfg, kit, auth, 'report/campaign', {
-      startDate: chinaDay(start), endDate: chinaDay(end), unitOfTime: UC_TABLE.unitOfTime.hour, performanceData: UC_TABLE.performanceData,
+      startDate: chinaDay(start),
+      endDate: chinaDay(end),
+      unitOfTime: UC_TABLE.unitOfTime.hour,
+      performanceData: UC_TABLE.performanceData,
     });
     const taskId = str(task.taskId);
     let ready = false;
@@ -40,15 +55,24 @@ export async function ucHourly(cfg: ConnectorConfig, kit: ConnectorKit, auth: Ca
     const csv = await kit.http.call(
       { method: 'POST', url: `${trimBase(cfg.apiBase)}/api/report/downloadFile`, json: { header: ucCredentials(auth), body: { taskId } } },
       (a) => {
-        if (a.body !== undefined && typeof a.body === 'object') throw new ConnectorError('ucid', 'refused', `UC 报告下载失败：${a.text.slice(0, 200)}`);
+        if (a.body !== undefined && typeof a.body === 'object')
+          throw new ConnectorError('ucid', 'refused', `UC 报告下载失败：${a.text.slice(0, 200)}`);
         return a.text;
       },
     );
     for (const r of parseCsv(csv)) {
       const hour = parseChinaTime(r[col.date] ?? '') + count(r[col.hour]) * 3600;
       if (Number.isNaN(hour) || hour < fromHour || hour > toHour) continue;
-      facts.push({ advertiserId, campaignId: r[col.adGroupId] ?? '', planId: r[col.campaignId] ?? '', hour,
-        costFen: UC_TABLE.costUnit === 'yuan' ? yuanToFen(r[col.cost]) : count(r[col.cost]), shows: count(r[col.shows]), clicks: count(r[col.clicks]), conversions: count(r[col.conversions]) });
+      facts.push({
+        advertiserId,
+        campaignId: r[col.adGroupId] ?? '',
+        planId: r[col.campaignId] ?? '',
+        hour,
+        costFen: UC_TABLE.costUnit === 'yuan' ? yuanToFen(r[col.cost]) : count(r[col.cost]),
+        shows: count(r[col.shows]),
+        clicks: count(r[col.clicks]),
+        conversions: count(r[col.conversions]),
+      });
     }
   }
   return facts;

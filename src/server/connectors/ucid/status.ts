@@ -3,10 +3,10 @@
  * and `campaign/bid/update {campaignIds, bid}` (yuan). A failure refuses the whole call.
  */
 import { rawIds } from '../../../shared/lossless-json.ts';
-import { fenToYuan } from '../money.ts';
-import { chunks, refusedAll, type ConnectorConfig, type ConnectorKit } from '../common.ts';
-import { ucPost } from './envelope.ts';
 import type { CallAuth, ChangeResult, EntityLevel } from '../ad-platform.ts';
+import { type ConnectorConfig, type ConnectorKit, chunks, refusedAll } from '../common.ts';
+import { fenToYuan } from '../money.ts';
+import { ucPost } from './envelope.ts';
 
 const PAUSED: Record<EntityLevel, { path: string; ids: string }> = {
   campaign: { path: 'adgroup/paused/update', ids: 'adGroupIds' },
@@ -14,7 +14,14 @@ const PAUSED: Record<EntityLevel, { path: string; ids: string }> = {
   creative: { path: 'creative/paused/update', ids: 'creativeIds' },
 };
 
-export async function ucPaused(cfg: ConnectorConfig, kit: ConnectorKit, auth: CallAuth, level: EntityLevel, ids: string[], enable: boolean): Promise<ChangeResult[]> {
+export async function ucPaused(
+  cfg: ConnectorConfig,
+  kit: ConnectorKit,
+  auth: CallAuth,
+  level: EntityLevel,
+  ids: string[],
+  enable: boolean,
+): Promise<ChangeResult[]> {
   const out: ChangeResult[] = [];
   for (const batch of chunks(ids, 100)) {
     try {
@@ -27,7 +34,14 @@ export async function ucPaused(cfg: ConnectorConfig, kit: ConnectorKit, auth: Ca
   return out;
 }
 
-export async function ucCampaignChange(cfg: ConnectorConfig, kit: ConnectorKit, auth: CallAuth, field: 'budget' | 'bid', id: string, fen: number): Promise<ChangeResult> {
+export async function ucCampaignChange(
+  cfg: ConnectorConfig,
+  kit: ConnectorKit,
+  auth: CallAuth,
+  field: 'budget' | 'bid',
+  id: string,
+  fen: number,
+): Promise<ChangeResult> {
   try {
     await ucPost(cfg, kit, auth, `campaign/${field}/update`, { campaignIds: rawIds([id]), [field]: fenToYuan(fen) });
     return { id, ok: true };

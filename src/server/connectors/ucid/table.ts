@@ -8,7 +8,16 @@
 export const UC_TABLE = {
   unitOfTime: { day: 5, hour: 7 },
   performanceData: ['impression', 'click', 'cost', 'conversion'],
-  csv: { date: 'date', hour: 'hour', adGroupId: 'adGroupId', campaignId: 'campaignId', shows: 'impression', clicks: 'click', cost: 'cost', conversions: 'conversion' },
+  csv: {
+    date: 'date',
+    hour: 'hour',
+    adGroupId: 'adGroupId',
+    campaignId: 'campaignId',
+    shows: 'impression',
+    clicks: 'click',
+    cost: 'cost',
+    conversions: 'conversion',
+  },
   costUnit: 'yuan' as 'yuan' | 'fen',
   /** failure code → kind (others are refusals). */
   codeKinds: { '8904': 'rate_limited', '9001': 'transient' } as const,

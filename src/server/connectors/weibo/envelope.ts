@@ -5,9 +5,10 @@
  * 10001 system error; at the token endpoint 21325/21327 mean the grant is gone (re-authorise).
  * Calls send `Authorization: Bearer`, the Accept header of the official SDK, and `customer_id`.
  */
-import { ConnectorError, platformError, type CodeKinds } from '../errors.ts';
-import { objectBody, type HttpAnswer } from '../http.ts';
-import { str, trimBase, type ConnectorConfig, type ConnectorKit } from '../common.ts';
+
+import { type ConnectorConfig, type ConnectorKit, str, trimBase } from '../common.ts';
+import { type CodeKinds, ConnectorError, platformError } from '../errors.ts';
+import { type HttpAnswer, objectBody } from '../http.ts';
 
 export const WEIBO_CODE_KINDS: CodeKinds = {
   '21327': 'token_expired',
@@ -26,16 +27,26 @@ export function weiboData(answer: HttpAnswer): Record<string, unknown> {
 }
 
 /** The token endpoint: plain OAuth JSON; on refresh, a dead grant is refresh_expired. */
-export const weiboOAuth = (refreshing: boolean) => (answer: HttpAnswer): Record<string, unknown> => {
-  const b = objectBody('weibo', answer);
-  if (typeof b.access_token === 'string') return b;
-  const code = str(b.error_code) || str(b.error);
-  const msg = `${str(b.error_description) || '授权失败'}（错误码 ${code}）`;
-  if (refreshing && ['21325', '21327', 'invalid_grant', 'expired_token'].includes(code)) throw new ConnectorError('weibo', 'refresh_expired', msg, code);
-  throw new ConnectorError('weibo', 'refused', msg, code);
-};
+export const weiboOAuth =
+  (refreshing: boolean) =>
+  (answer: HttpAnswer): Record<string, unknown> => {
+    const b = objectBody('weibo', answer);
+    if (typeof b.access_token === 'string') return b;
+    const code = str(b.error_code) || str(b.error);
+    const msg = `${str(b.error_description) || '授权失败'}（错误码 ${code}）`;
+    if (refreshing && ['21325', '21327', 'invalid_grant', 'expired_token'].includes(code))
+      throw new ConnectorError('weibo', 'refresh_expired', msg, code);
+    throw new ConnectorError('weibo', 'refused', msg, code);
+  };
 
-export interface WeiboCall { method: 'GET' | 'PUT'; path: string; token: string; customerId?: string; query?: Record<string, string | number>; json?: unknown }
+export interface WeiboCall {
+  method: 'GET' | 'PUT';
+  path: string;
+  token: string;
+  customerId?: string;
+  query?: Record<string, string | number>;
+  json?: unknown;
+}
 
 export const weiboCall = (cfg: ConnectorConfig, kit: ConnectorKit, c: WeiboCall) =>
   kit.http.call(

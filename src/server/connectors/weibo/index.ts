@@ -3,11 +3,24 @@
  * plan → creative. Real host: apiBase and authBase `https://api.biz.weibo.com`. The paths are a table
  * (`table.ts`): the current v3 management paths are not public, so a deployment can set them.
  */
-import { accessToken, connectorKit, unsupported, type ConnectorConfig, type ConnectorDeps } from '../common.ts';
-import type { FetchLike } from '../http.ts';
+
 import type { AdPlatformConnector, CallAuth } from '../ad-platform.ts';
+import { accessToken, type ConnectorConfig, type ConnectorDeps, connectorKit, unsupported } from '../common.ts';
+import type { FetchLike } from '../http.ts';
+import {
+  type WeiboCtx,
+  weiboAuthorizeUrl,
+  weiboCustomers,
+  weiboEntities,
+  weiboHourly,
+  weiboMoney,
+  weiboPostback,
+  weiboPut,
+  weiboRefresh,
+  weiboStatusUpdate,
+  weiboToken,
+} from './api.ts';
 import { WEIBO_TABLE, type WeiboPaths } from './table.ts';
-import { weiboAuthorizeUrl, weiboCustomers, weiboEntities, weiboHourly, weiboMoney, weiboPostback, weiboPut, weiboRefresh, weiboStatusUpdate, weiboToken, type WeiboCtx } from './api.ts';
 
 export type WeiboConnectorConfig = ConnectorConfig & { paths?: Partial<WeiboPaths> };
 
@@ -27,7 +40,14 @@ export function createWeiboConnector(cfg: WeiboConnectorConfig, fetchImpl?: Fetc
     updateStatus: (auth, adv, level, ids, enable) => weiboStatusUpdate(ctx, token(auth), adv, level, ids, enable),
     updateBudget: async (auth, adv, level, id, budgetFen) => {
       if (level !== 'campaign') throw unsupported('weibo', '微博仅支持修改广告系列预算');
-      return weiboPut(ctx, token(auth), adv, `${ctx.paths.campaigns}/${id}`, { [WEIBO_TABLE.campaignBudgetField]: weiboMoney(budgetFen) }, id);
+      return weiboPut(
+        ctx,
+        token(auth),
+        adv,
+        `${ctx.paths.campaigns}/${id}`,
+        { [WEIBO_TABLE.campaignBudgetField]: weiboMoney(budgetFen) },
+        id,
+      );
     },
     updateBid: async (auth, adv, level, id, bidFen) => {
       if (level !== 'plan') throw unsupported('weibo', '微博仅支持修改广告出价');

@@ -4,9 +4,10 @@
  * in one place so the real codes can be put in. Calls are POST JSON with header `Access-Token` under
  * `{apiBase}/api/open/`.
  */
-import { platformError, type CodeKinds } from '../errors.ts';
-import { objectBody, type HttpAnswer } from '../http.ts';
-import { trimBase, type ConnectorConfig, type ConnectorKit } from '../common.ts';
+
+import { type ConnectorConfig, type ConnectorKit, trimBase } from '../common.ts';
+import { type CodeKinds, platformError } from '../errors.ts';
+import { type HttpAnswer, objectBody } from '../http.ts';
 
 export const XIAOHONGSHU_CODE_KINDS: CodeKinds = {
   '10004': 'token_expired',
@@ -28,4 +29,7 @@ export function xiaohongshuData(answer: HttpAnswer): Record<string, unknown> {
 }
 
 export const xiaohongshuPost = (cfg: ConnectorConfig, kit: ConnectorKit, token: string | null, path: string, json: unknown) =>
-  kit.http.call({ method: 'POST', url: `${trimBase(cfg.apiBase)}/api/open/${path}`, headers: token ? { 'Access-Token': token } : {}, json }, xiaohongshuData);
+  kit.http.call(
+    { method: 'POST', url: `${trimBase(cfg.apiBase)}/api/open/${path}`, headers: token ? { 'Access-Token': token } : {}, json },
+    xiaohongshuData,
+  );

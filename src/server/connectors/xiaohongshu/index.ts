@@ -4,14 +4,14 @@
  * The authorised accounts come with the token (`TokenGrant.advertisers`); 小红书 has no list call.
  */
 import { rawId } from '../../../shared/lossless-json.ts';
-import { accessToken, connectorKit, unsupported, type ConnectorConfig, type ConnectorDeps } from '../common.ts';
-import type { FetchLike } from '../http.ts';
 import type { AdPlatformConnector } from '../ad-platform.ts';
-import { xiaohongshuAuthorizeUrl, xiaohongshuToken } from './oauth.ts';
+import { accessToken, type ConnectorConfig, type ConnectorDeps, connectorKit, unsupported } from '../common.ts';
+import type { FetchLike } from '../http.ts';
 import { xiaohongshuEntities } from './entities.ts';
+import { xiaohongshuAuthorizeUrl, xiaohongshuToken } from './oauth.ts';
+import { xiaohongshuPostback } from './postback.ts';
 import { xiaohongshuHourly } from './reports.ts';
 import { xiaohongshuChange, xiaohongshuStatusUpdate } from './status.ts';
-import { xiaohongshuPostback } from './postback.ts';
 
 export function createXiaohongshuConnector(cfg: ConnectorConfig, fetchImpl?: FetchLike, deps?: ConnectorDeps): AdPlatformConnector {
   const kit = connectorKit('xiaohongshu', cfg, fetchImpl, deps);
@@ -32,11 +32,25 @@ export function createXiaohongshuConnector(cfg: ConnectorConfig, fetchImpl?: Fet
     updateBudget: async (auth, adv, level, id, budgetFen) => {
       if (level !== 'campaign') throw unsupported('xiaohongshu', '小红书仅支持修改计划日预算');
       const body = budgetFen === null ? { limit_day_budget: 0 } : { limit_day_budget: 1, campaign_day_budget: budgetFen };
-      return xiaohongshuChange(cfg, kit, token(auth), 'jg/campaign/update', { advertiser_id: rawId(adv), campaign_id: rawId(id), ...body }, id);
+      return xiaohongshuChange(
+        cfg,
+        kit,
+        token(auth),
+        'jg/campaign/update',
+        { advertiser_id: rawId(adv), campaign_id: rawId(id), ...body },
+        id,
+      );
     },
     updateBid: async (auth, adv, level, id, bidFen) => {
       if (level !== 'plan') throw unsupported('xiaohongshu', '小红书仅支持修改单元出价');
-      return xiaohongshuChange(cfg, kit, token(auth), 'jg/unit/update', { advertiser_id: rawId(adv), unit_id: rawId(id), event_bid: bidFen }, id);
+      return xiaohongshuChange(
+        cfg,
+        kit,
+        token(auth),
+        'jg/unit/update',
+        { advertiser_id: rawId(adv), unit_id: rawId(id), event_bid: bidFen },
+        id,
+      );
     },
     postback: (auth, conv) => xiaohongshuPostback(cfg, kit, auth, conv),
   };

@@ -4,22 +4,33 @@
  * answer names the granted accounts (`approval_advertisers`); there is no separate list call.
  */
 import { idOf, rawId } from '../../../shared/lossless-json.ts';
-import { asArray, asRecord, str, trimBase, type ConnectorConfig, type ConnectorKit } from '../common.ts';
-import { xiaohongshuPost } from './envelope.ts';
 import type { TokenGrant } from '../ad-platform.ts';
+import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, str, trimBase } from '../common.ts';
+import { xiaohongshuPost } from './envelope.ts';
 
 export const XIAOHONGSHU_SCOPE = ['report_service', 'ad_query', 'ad_manage', 'account_manage'];
 
 export function xiaohongshuAuthorizeUrl(cfg: ConnectorConfig, p: { state: string; redirectUri: string }): string {
-  const q = new URLSearchParams({ app_id: cfg.appId, scope: JSON.stringify(XIAOHONGSHU_SCOPE), redirect_uri: p.redirectUri, state: p.state });
+  const q = new URLSearchParams({
+    app_id: cfg.appId,
+    scope: JSON.stringify(XIAOHONGSHU_SCOPE),
+    redirect_uri: p.redirectUri,
+    state: p.state,
+  });
   return `${trimBase(cfg.authBase)}/aurora/openApiAuth?${q}`;
 }
 
-export async function xiaohongshuToken(cfg: ConnectorConfig, kit: ConnectorKit, body: { auth_code: string } | { refresh_token: string }): Promise<TokenGrant> {
+export async function xiaohongshuToken(
+  cfg: ConnectorConfig,
+  kit: ConnectorKit,
+  body: { auth_code: string } | { refresh_token: string },
+): Promise<TokenGrant> {
   const path = 'auth_code' in body ? 'oauth2/access_token' : 'oauth2/refresh_token';
   const d = await xiaohongshuPost(cfg, kit, null, path, { app_id: rawId(cfg.appId), secret: cfg.appSecret, ...body });
   const now = kit.now();
-  const advertisers = asArray(d.approval_advertisers).map(asRecord).map((a) => ({ advertiserId: idOf(a.advertiser_id), name: str(a.advertiser_name) }));
+  const advertisers = asArray(d.approval_advertisers)
+    .map(asRecord)
+    .map((a) => ({ advertiserId: idOf(a.advertiser_id), name: str(a.advertiser_name) }));
   return {
     accessToken: str(d.access_token),
     refreshToken: str(d.refresh_token),

@@ -4,9 +4,9 @@
  * `jg/campaign/update {limit_day_budget, campaign_day_budget (fen)}`; `jg/unit/update {event_bid (fen)}`.
  */
 import { rawId, rawIds } from '../../../shared/lossless-json.ts';
-import { chunks, refusedAll, type ConnectorConfig, type ConnectorKit } from '../common.ts';
-import { xiaohongshuPost } from './envelope.ts';
 import type { ChangeResult, EntityLevel } from '../ad-platform.ts';
+import { type ConnectorConfig, type ConnectorKit, chunks, refusedAll } from '../common.ts';
+import { xiaohongshuPost } from './envelope.ts';
 
 const STATUS: Record<EntityLevel, { path: string; ids: string; action: string }> = {
   campaign: { path: 'jg/campaign/status/update', ids: 'campaign_ids', action: 'action_type' },
@@ -14,12 +14,24 @@ const STATUS: Record<EntityLevel, { path: string; ids: string; action: string }>
   creative: { path: 'jg/creativity/status/update', ids: 'creativity_ids', action: 'action_type' },
 };
 
-export async function xiaohongshuStatusUpdate(cfg: ConnectorConfig, kit: ConnectorKit, token: string, advertiserId: string, level: EntityLevel, ids: string[], enable: boolean): Promise<ChangeResult[]> {
+export async function xiaohongshuStatusUpdate(
+  cfg: ConnectorConfig,
+  kit: ConnectorKit,
+  token: string,
+  advertiserId: string,
+  level: EntityLevel,
+  ids: string[],
+  enable: boolean,
+): Promise<ChangeResult[]> {
   const s = STATUS[level];
   const out: ChangeResult[] = [];
   for (const batch of chunks(ids, 20)) {
     try {
-      await xiaohongshuPost(cfg, kit, token, s.path, { advertiser_id: rawId(advertiserId), [s.ids]: rawIds(batch), [s.action]: enable ? 1 : 2 });
+      await xiaohongshuPost(cfg, kit, token, s.path, {
+        advertiser_id: rawId(advertiserId),
+        [s.ids]: rawIds(batch),
+        [s.action]: enable ? 1 : 2,
+      });
       out.push(...batch.map((id) => ({ id, ok: true })));
     } catch (err) {
       out.push(...refusedAll(batch, err));
@@ -28,7 +40,14 @@ export async function xiaohongshuStatusUpdate(cfg: ConnectorConfig, kit: Connect
   return out;
 }
 
-export async function xiaohongshuChange(cfg: ConnectorConfig, kit: ConnectorKit, token: string, path: string, body: Record<string, unknown>, id: string): Promise<ChangeResult> {
+export async function xiaohongshuChange(
+  cfg: ConnectorConfig,
+  kit: ConnectorKit,
+  token: string,
+  path: string,
+  body: Record<string, unknown>,
+  id: string,
+): Promise<ChangeResult> {
   try {
     await xiaohongshuPost(cfg, kit, token, path, body);
     return { id, ok: true };

@@ -6,10 +6,10 @@
  * not documented publicly).
  */
 import type { Context, Hono } from 'hono';
-import type { World } from './world.ts';
+import type { AdPlatform } from '../../../shared/ad-platforms.ts';
 import type { Grants } from './grants.ts';
 import { PROFILES } from './profiles.ts';
-import type { AdPlatform } from '../../../shared/ad-platforms.ts';
+import type { World } from './world.ts';
 
 export interface ConsentSpec {
   platform: AdPlatform;
@@ -36,7 +36,8 @@ button.ok{background:#1664ff;border-color:#1664ff;color:#fff}.err{color:#f53f3f}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-const errorPage = (c: Context, title: string, msg: string) => c.html(page(title, `<h1>${esc(title)}</h1><p class="err">${esc(msg)}</p>`), 400);
+const errorPage = (c: Context, title: string, msg: string) =>
+  c.html(page(title, `<h1>${esc(title)}</h1><p class="err">${esc(msg)}</p>`), 400);
 
 /** GET `path` shows the page; POST `path` takes the decision. */
 export function consentRoutes(app: Hono, path: string, spec: ConsentSpec, world: World, grants: Grants): void {
@@ -52,13 +53,25 @@ export function consentRoutes(app: Hono, path: string, spec: ConsentSpec, world:
     if (problem) return errorPage(c, title, problem);
     const advertisers = world.advertisers(spec.platform);
     const items = advertisers.length
-      ? advertisers.map((a, i) => `<li><label><input type="checkbox" name="advertiser_id" value="${esc(a.id)}"${i === 0 ? ' checked' : ''}> <span>${esc(a.name)}<br><small>账户 ID ${esc(a.id)}</small></span></label></li>`).join('')
+      ? advertisers
+          .map(
+            (a, i) =>
+              `<li><label><input type="checkbox" name="advertiser_id" value="${esc(a.id)}"${i === 0 ? ' checked' : ''}> <span>${esc(a.name)}<br><small>账户 ID ${esc(a.id)}</small></span></label></li>`,
+          )
+          .join('')
       : '<li>此用户名下没有广告账户</li>';
-    const hidden = [spec.appIdParam, 'redirect_uri', 'state', 'scope'].map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? '')}">`).join('');
-    return c.html(page(title, `<h1>${esc(profile.title)} 授权</h1>
+    const hidden = [spec.appIdParam, 'redirect_uri', 'state', 'scope']
+      .map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? '')}">`)
+      .join('');
+    return c.html(
+      page(
+        title,
+        `<h1>${esc(profile.title)} 授权</h1>
 <p>应用 <b>${esc(appId)}</b> 申请访问你的广告账户：读取账户、${esc(profile.levelNames.campaign)}、${esc(profile.levelNames.plan)}、创意和数据报表，修改投放状态与预算。</p>
 <form method="post" action="">${hidden}<p>请选择授权的广告账户：</p><ul>${items}</ul>
-<div class="row"><button type="submit" name="decision" value="deny">拒绝</button><button class="ok" type="submit" name="decision" value="approve">同意授权</button></div></form>`));
+<div class="row"><button type="submit" name="decision" value="deny">拒绝</button><button class="ok" type="submit" name="decision" value="approve">同意授权</button></div></form>`,
+      ),
+    );
   });
 
   app.post(path, async (c) => {
@@ -74,7 +87,10 @@ export function consentRoutes(app: Hono, path: string, spec: ConsentSpec, world:
       target.searchParams.set('error_description', '用户拒绝授权');
     } else {
       const known = new Set(world.advertisers(spec.platform).map((a) => a.id));
-      const chosen = form.getAll('advertiser_id').map(String).filter((id) => known.has(id));
+      const chosen = form
+        .getAll('advertiser_id')
+        .map(String)
+        .filter((id) => known.has(id));
       if (!chosen.length) return errorPage(c, title, '请至少选择一个广告账户');
       target.searchParams.set(spec.codeParam, grants.issueCode(appId, chosen, redirect, '1'));
     }

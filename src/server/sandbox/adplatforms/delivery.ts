@@ -6,14 +6,15 @@
  * What was sent is recorded per plan-hour; reports add a small excess on top (see world.ts EXCESS).
  * Replaces the standalone demo traffic loop of `sandbox/traffic.ts`.
  */
-import { Agent, request } from 'node:http';
+
 import { randomBytes } from 'node:crypto';
-import type { World, Entity } from './world.ts';
-import { PROFILES } from './profiles.ts';
-import { fillMacros, knownMacros, macroValues, type PingDevice } from './macros.ts';
+import { Agent, request } from 'node:http';
+import type { AdPlatform } from '../../../shared/ad-platforms.ts';
 import { hourStart } from '../../../shared/china-clock.ts';
 import { CHINA_OFFSET_SECONDS } from '../../../shared/time.ts';
-import type { AdPlatform } from '../../../shared/ad-platforms.ts';
+import { fillMacros, knownMacros, macroValues, type PingDevice } from './macros.ts';
+import { PROFILES } from './profiles.ts';
+import type { Entity, World } from './world.ts';
 
 export interface DeliveryOptions {
   /** Root of the sandbox as the outside sees it, e.g. http://127.0.0.1:4321/sandbox (callback URLs point here). */
@@ -34,13 +35,22 @@ export interface DeliveryOptions {
   rewrite: Array<[from: string, to: string]>;
 }
 export const DEFAULT_DELIVERY: DeliveryOptions = {
-  publicBase: 'http://127.0.0.1:4321/sandbox', peakShowsPerSecond: 20, maxInFlight: 64, clickThroughRate: 0.04, landingRate: 0.8, seed: 1, tickMs: 1000, rewrite: [],
+  publicBase: 'http://127.0.0.1:4321/sandbox',
+  peakShowsPerSecond: 20,
+  maxInFlight: 64,
+  clickThroughRate: 0.04,
+  landingRate: 0.8,
+  seed: 1,
+  tickMs: 1000,
+  rewrite: [],
 };
 
 /** Share of the daily peak by China-time hour (quiet at night, evening peak). */
 export function dayShape(epochSeconds: number): number {
-  const hour = Math.floor((((epochSeconds + CHINA_OFFSET_SECONDS) % 86400) + 86400) % 86400 / 3600);
-  return [0.25, 0.15, 0.1, 0.08, 0.08, 0.1, 0.2, 0.4, 0.6, 0.7, 0.75, 0.8, 0.85, 0.75, 0.7, 0.7, 0.75, 0.8, 0.85, 0.95, 1, 1, 0.8, 0.5][hour]!;
+  const hour = Math.floor(((((epochSeconds + CHINA_OFFSET_SECONDS) % 86400) + 86400) % 86400) / 3600);
+  return [0.25, 0.15, 0.1, 0.08, 0.08, 0.1, 0.2, 0.4, 0.6, 0.7, 0.75, 0.8, 0.85, 0.75, 0.7, 0.7, 0.75, 0.8, 0.85, 0.95, 1, 1, 0.8, 0.5][
+    hour
+  ]!;
 }
 
 function mulberry32(seed: number): () => number {
@@ -71,7 +81,12 @@ export const isLoopbackUrl = (url: string): boolean => {
   }
 };
 
-export interface Sent { shows: number; clicks: number; visits: number; skipped: number }
+export interface Sent {
+  shows: number;
+  clicks: number;
+  visits: number;
+  skipped: number;
+}
 
 export class DeliveryEngine {
   private readonly world: World;
@@ -121,8 +136,7 @@ export class DeliveryEngine {
       const per = new Map<Entity, { shows: number; clicks: number }>();
       for (let i = 0; i < n; i++) {
         if (this.inFlight >= this.opts.maxInFlight) break;
-        let r = this.rand() * weights;
-        const plan = plans.find((p) => (r -= p.weight) < 0) ?? plans[plans.length - 1]!;
+        const plan = this.pickByWeight(plans, this.rand() * weights);
         const e = per.get(plan) ?? { shows: 0, clicks: 0 };
         e.shows += 1;
         if (this.rand() < this.opts.clickThroughRate) e.clicks += 1;
@@ -132,6 +146,15 @@ export class DeliveryEngine {
     } finally {
       this.running = false;
     }
+  }
+
+  private pickByWeight(plans: Entity[], point: number): Entity {
+    let left = point;
+    for (const p of plans) {
+      left -= p.weight;
+      if (left < 0) return p;
+    }
+    return plans[plans.length - 1]!;
   }
 
   /**
@@ -149,9 +172,18 @@ export class DeliveryEngine {
       const creative = creatives.length ? creatives[Math.floor(this.rand() * creatives.length)]! : undefined;
       const clickId = plan.platform === 'tengxun' ? `wx0${randomBytes(8).toString('hex')}` : randomBytes(12).toString('hex');
       const callback = this.callbackFor(plan.platform, clickId);
-      const values = macroValues(plan.platform, {
-        advertiserId: plan.advertiserId, campaignId: campaign?.id ?? '', campaignName: campaign?.name ?? '', planId: plan.id, creativeId: creative?.id ?? '',
-      }, this.device(), { clickId, callback, requestId: randomBytes(10).toString('hex'), nowMs: this.world.now() * 1000 });
+      const values = macroValues(
+        plan.platform,
+        {
+          advertiserId: plan.advertiserId,
+          campaignId: campaign?.id ?? '',
+          campaignName: campaign?.name ?? '',
+          planId: plan.id,
+          creativeId: creative?.id ?? '',
+        },
+        this.device(),
+        { clickId, callback, requestId: randomBytes(10).toString('hex'), nowMs: this.world.now() * 1000 },
+      );
       return { clickId, callback, values, ua: values.UA ?? UAS[0]! };
     };
     for (let i = 0; i < shows; i++) {
@@ -172,7 +204,8 @@ export class DeliveryEngine {
     }
     await Promise.all(jobs);
     const cost = sent.clicks * (plan.bidFen ?? campaign?.bidFen ?? 50);
-    if (sent.shows || sent.clicks) this.world.recordDelivery(plan.platform, plan, hourStart(this.world.now()), sent.shows, sent.clicks, cost);
+    if (sent.shows || sent.clicks)
+      this.world.recordDelivery(plan.platform, plan, hourStart(this.world.now()), sent.shows, sent.clicks, cost);
     this.totals.shows += sent.shows;
     this.totals.clicks += sent.clicks;
     this.totals.visits += sent.visits;
@@ -184,11 +217,16 @@ export class DeliveryEngine {
     const token = randomBytes(18).toString('base64url');
     const base = this.opts.publicBase.replace(/\/$/, '');
     switch (platform) {
-      case 'juliang': return `B.${token}`;
-      case 'tengxun': return `${base}/tengxun/conv/callback?cb=${token}&click_id=${clickId}`;
-      case 'ucid': return `${base}/ucid/callback/appapi?click_id=${clickId}&uctrackid=${clickId}&event_type=0`;
-      case 'weibo': return clickId;
-      default: return token;
+      case 'juliang':
+        return `B.${token}`;
+      case 'tengxun':
+        return `${base}/tengxun/conv/callback?cb=${token}&click_id=${clickId}`;
+      case 'ucid':
+        return `${base}/ucid/callback/appapi?click_id=${clickId}&uctrackid=${clickId}&event_type=0`;
+      case 'weibo':
+        return clickId;
+      default:
+        return token;
     }
   }
 
@@ -198,7 +236,17 @@ export class DeliveryEngine {
     const ios = r() < 0.38;
     // Documentation ranges only (RFC 5737): they look like client IPs; nothing is ever sent there.
     const ip = `${['203.0.113', '198.51.100', '192.0.2'][Math.floor(r() * 3)]}.${1 + Math.floor(r() * 254)}`;
-    return { ios, ip, ua: UAS[Math.floor(r() * UAS.length)]!, model: MODELS[Math.floor(r() * MODELS.length)]!, oaid: hex(32), idfa: ios ? hex(32) : '', imei: hex(15), androidId: hex(16), mac: hex(12) };
+    return {
+      ios,
+      ip,
+      ua: UAS[Math.floor(r() * UAS.length)]!,
+      model: MODELS[Math.floor(r() * MODELS.length)]!,
+      oaid: hex(32),
+      idfa: ios ? hex(32) : '',
+      imei: hex(15),
+      androidId: hex(16),
+      mac: hex(12),
+    };
   }
 
   /** GET over loopback; a non-loopback URL is skipped (the sandbox never sends traffic to the internet). */

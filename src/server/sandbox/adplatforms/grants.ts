@@ -6,24 +6,38 @@
  * below to its own error codes.
  */
 import { randomBytes } from 'node:crypto';
-import type { World } from './world.ts';
-import { PROFILES } from './profiles.ts';
 import type { AdPlatform } from '../../../shared/ad-platforms.ts';
+import { PROFILES } from './profiles.ts';
+import type { World } from './world.ts';
 
 export interface Grant {
-  accessToken: string; refreshToken: string; appId: string; advertiserIds: string[]; userId: string;
-  accessExpiresAt: number; refreshExpiresAt: number; revoked: boolean; rotated: boolean;
+  accessToken: string;
+  refreshToken: string;
+  appId: string;
+  advertiserIds: string[];
+  userId: string;
+  accessExpiresAt: number;
+  refreshExpiresAt: number;
+  revoked: boolean;
+  rotated: boolean;
 }
-export type CodeOutcome = { ok: true; grant: Grant } | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'foreign' | 'redirect_mismatch' };
+export type CodeOutcome =
+  | { ok: true; grant: Grant }
+  | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'foreign' | 'redirect_mismatch' };
 export type AccessOutcome = { ok: true; grant: Grant } | { ok: false; reason: 'missing' | 'unknown' | 'expired' | 'revoked' };
 export type RefreshOutcome = { ok: true; grant: Grant } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'rotated' | 'foreign' };
 
 const token = (bytes = 20) => randomBytes(bytes).toString('hex');
 const toGrant = (r: Record<string, unknown>): Grant => ({
-  accessToken: String(r.access_token), refreshToken: String(r.refresh_token), appId: String(r.app_id),
-  advertiserIds: JSON.parse(String(r.advertiser_ids)) as string[], userId: String(r.user_id),
-  accessExpiresAt: Number(r.access_expires_at), refreshExpiresAt: Number(r.refresh_expires_at),
-  revoked: r.revoked === 1, rotated: r.rotated === 1,
+  accessToken: String(r.access_token),
+  refreshToken: String(r.refresh_token),
+  appId: String(r.app_id),
+  advertiserIds: JSON.parse(String(r.advertiser_ids)) as string[],
+  userId: String(r.user_id),
+  accessExpiresAt: Number(r.access_expires_at),
+  refreshExpiresAt: Number(r.refresh_expires_at),
+  revoked: r.revoked === 1,
+  rotated: r.rotated === 1,
 });
 
 export class Grants {
@@ -42,7 +56,13 @@ export class Grants {
     const code = token(16);
     this.world.store.run(
       'INSERT INTO codes (platform, code, app_id, advertiser_ids, redirect_uri, user_id, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      this.platform, code, appId, JSON.stringify(advertiserIds), redirectUri, userId, this.world.now() + this.ttl('code'),
+      this.platform,
+      code,
+      appId,
+      JSON.stringify(advertiserIds),
+      redirectUri,
+      userId,
+      this.world.now() + this.ttl('code'),
     );
     return code;
   }
@@ -62,13 +82,28 @@ export class Grants {
   issueTokens(appId: string, advertiserIds: string[], userId: string): Grant {
     const now = this.world.now();
     const g: Grant = {
-      accessToken: token(), refreshToken: token(), appId, advertiserIds, userId,
-      accessExpiresAt: now + this.ttl('access'), refreshExpiresAt: now + this.ttl('refresh'), revoked: false, rotated: false,
+      accessToken: token(),
+      refreshToken: token(),
+      appId,
+      advertiserIds,
+      userId,
+      accessExpiresAt: now + this.ttl('access'),
+      refreshExpiresAt: now + this.ttl('refresh'),
+      revoked: false,
+      rotated: false,
     };
     this.world.store.run(
       `INSERT INTO tokens (platform, access_token, refresh_token, app_id, advertiser_ids, user_id, access_expires_at, refresh_expires_at, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      this.platform, g.accessToken, g.refreshToken, appId, JSON.stringify(advertiserIds), userId, g.accessExpiresAt, g.refreshExpiresAt, now,
+      this.platform,
+      g.accessToken,
+      g.refreshToken,
+      appId,
+      JSON.stringify(advertiserIds),
+      userId,
+      g.accessExpiresAt,
+      g.refreshExpiresAt,
+      now,
     );
     return g;
   }
@@ -99,20 +134,36 @@ export class Grants {
   /** Admin: end a token's life now (which: access, refresh or both), revoke it, or all tokens of the platform. */
   expire(which: 'access' | 'refresh' | 'both', accessToken?: string): number {
     const t = this.world.now() - 1;
-    const set = which === 'access' ? 'access_expires_at = ?' : which === 'refresh' ? 'refresh_expires_at = ?' : 'access_expires_at = ?, refresh_expires_at = ?';
+    const set =
+      which === 'access'
+        ? 'access_expires_at = ?'
+        : which === 'refresh'
+          ? 'refresh_expires_at = ?'
+          : 'access_expires_at = ?, refresh_expires_at = ?';
     const vals = which === 'both' ? [t, t] : [t];
     return accessToken
-      ? this.world.store.run(`UPDATE tokens SET ${set} WHERE platform = ? AND (access_token = ? OR refresh_token = ?)`, ...vals, this.platform, accessToken, accessToken)
+      ? this.world.store.run(
+          `UPDATE tokens SET ${set} WHERE platform = ? AND (access_token = ? OR refresh_token = ?)`,
+          ...vals,
+          this.platform,
+          accessToken,
+          accessToken,
+        )
       : this.world.store.run(`UPDATE tokens SET ${set} WHERE platform = ?`, ...vals, this.platform);
   }
   revoke(accessToken?: string): number {
     return accessToken
-      ? this.world.store.run('UPDATE tokens SET revoked = 1 WHERE platform = ? AND (access_token = ? OR refresh_token = ?)', this.platform, accessToken, accessToken)
+      ? this.world.store.run(
+          'UPDATE tokens SET revoked = 1 WHERE platform = ? AND (access_token = ? OR refresh_token = ?)',
+          this.platform,
+          accessToken,
+          accessToken,
+        )
       : this.world.store.run('UPDATE tokens SET revoked = 1 WHERE platform = ?', this.platform);
   }
 
   /** Tencent: a nonce may be used once (kept for the timestamp window). */
-  useNonce(nonce: string, windowSeconds: number): boolean {
+  takeNonce(nonce: string, windowSeconds: number): boolean {
     const now = this.world.now();
     this.world.store.run('DELETE FROM nonces WHERE platform = ? AND at < ?', this.platform, now - windowSeconds);
     return this.world.store.run('INSERT OR IGNORE INTO nonces (platform, nonce, at) VALUES (?, ?, ?)', this.platform, nonce, now) === 1;

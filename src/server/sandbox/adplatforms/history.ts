@@ -5,10 +5,10 @@
  * plan's budget is reached. Re-running rewrites the same values (idempotent).
  */
 import { createHash } from 'node:crypto';
-import type { World } from './world.ts';
-import { dayShape } from './delivery.ts';
-import { chinaDayStart, hourStart } from '../../../shared/china-clock.ts';
 import type { AdPlatform } from '../../../shared/ad-platforms.ts';
+import { chinaDayStart, hourStart } from '../../../shared/china-clock.ts';
+import { dayShape } from './delivery.ts';
+import type { World } from './world.ts';
 
 /** A stable number in [0, 1) from a key. */
 const unit = (key: string) => createHash('sha256').update(key).digest().readUInt32BE(0) / 2 ** 32;
@@ -20,7 +20,8 @@ export function generateHistory(world: World, platform: AdPlatform, days: number
   const plans = world.store.all<{ id: string; bid_fen: number | null; budget_fen: number | null; weight: number }>(
     `SELECT p.id, coalesce(p.bid_fen, c.bid_fen) AS bid_fen, p.budget_fen, p.weight FROM entities p
      LEFT JOIN entities c ON c.platform = p.platform AND c.level = 'campaign' AND c.id = p.campaign_id
-     WHERE p.platform = ? AND p.level = 'plan' AND p.deleted = 0`, platform,
+     WHERE p.platform = ? AND p.level = 'plan' AND p.deleted = 0`,
+    platform,
   );
   let hours = 0;
   world.store.tx(() => {

@@ -5,20 +5,20 @@
  * the product's HTTP server when `SANDBOX` is on, or run alone with `node src/server/sandbox/adplatforms/serve.ts`.
  * Imports nothing of the product but `src/shared/`.
  */
-import { Hono, type Context } from 'hono';
-import { SandboxStore } from './store.ts';
-import { World } from './world.ts';
-import { Grants } from './grants.ts';
-import { Faults, Recorder, recordAndFault } from './kit.ts';
+import { type Context, Hono } from 'hono';
+import { type AdPlatform, type OAuthPlatform, SANDBOX_APPS } from '../../../shared/ad-platforms.ts';
 import { adminRoutes, type PlatformContext } from './admin.ts';
 import { DeliveryEngine, type DeliveryOptions } from './delivery.ts';
+import { Grants } from './grants.ts';
 import { juliangApp, juliangRateLimited } from './juliang.ts';
-import { tengxunApp, tengxunRateLimited } from './tengxun.ts';
+import { Faults, Recorder, recordAndFault } from './kit.ts';
 import { kuaishouApp, kuaishouRateLimited } from './kuaishou.ts';
-import { xiaohongshuApp, xiaohongshuRateLimited } from './xiaohongshu.ts';
+import { SandboxStore } from './store.ts';
+import { tengxunApp, tengxunRateLimited } from './tengxun.ts';
 import { ucidApp, ucidRateLimited } from './ucid.ts';
 import { weiboApp, weiboRateLimited } from './weibo.ts';
-import { SANDBOX_APPS, type AdPlatform, type OAuthPlatform } from '../../../shared/ad-platforms.ts';
+import { World } from './world.ts';
+import { xiaohongshuApp, xiaohongshuRateLimited } from './xiaohongshu.ts';
 
 export interface SandboxOptions {
   /** SQLite file of the world (`:memory:` in tests). */
@@ -64,7 +64,8 @@ export function createAdPlatformSandbox(opts: SandboxOptions): AdPlatformSandbox
   const mount = (opts.mountPath ?? '/sandbox').replace(/\/$/, '');
   const store = new SandboxStore(opts.file);
   const world = new World(store, opts.now);
-  for (const [platform, a] of Object.entries(SANDBOX_APPS) as Array<[OAuthPlatform, { appId: string; appSecret: string }]>) world.ensureApp(platform, a.appId, a.appSecret);
+  for (const [platform, a] of Object.entries(SANDBOX_APPS) as Array<[OAuthPlatform, { appId: string; appSecret: string }]>)
+    world.ensureApp(platform, a.appId, a.appSecret);
   for (const a of opts.extraApps ?? []) world.ensureApp(a.platform, a.appId, a.appSecret);
   const engine = new DeliveryEngine(world, { publicBase: opts.publicBase, ...opts.delivery });
 
@@ -72,7 +73,14 @@ export function createAdPlatformSandbox(opts: SandboxOptions): AdPlatformSandbox
   const contexts: Partial<Record<AdPlatform, PlatformContext>> = {};
   for (const [platform, b] of Object.entries(BUILDS) as Array<[AdPlatform, PlatformBuild]>) {
     const prefix = `${mount}/${platform}`;
-    const ctx: PlatformContext = { platform, world, grants: new Grants(world, platform), recorder: new Recorder(), faults: new Faults(), engine };
+    const ctx: PlatformContext = {
+      platform,
+      world,
+      grants: new Grants(world, platform),
+      recorder: new Recorder(),
+      faults: new Faults(),
+      engine,
+    };
     const app = new Hono();
     app.use(recordAndFault(prefix, ctx.recorder, ctx.faults, b.rateLimited, b.consentPaths));
     app.route('/_admin', adminRoutes(ctx));
@@ -84,7 +92,11 @@ export function createAdPlatformSandbox(opts: SandboxOptions): AdPlatformSandbox
   root.onError((err, c) => c.json({ code: 500, message: `sandbox error: ${String(err)}` }, 500));
   if (opts.live !== false) engine.start();
   return {
-    app: root, world, engine, contexts, platforms: Object.keys(contexts) as AdPlatform[],
+    app: root,
+    world,
+    engine,
+    contexts,
+    platforms: Object.keys(contexts) as AdPlatform[],
     close: async () => {
       await engine.stop();
       store.close();

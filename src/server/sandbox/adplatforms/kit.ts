@@ -4,8 +4,9 @@
  * platform's own rate-limit answer; off until the admin API arms them), lossless JSON in and out, and the
  * loopback-only guard of the admin API.
  */
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { parseJson, stringifyJson } from '../../../shared/lossless-json.ts';
 
 export interface RecordedRequest {
@@ -37,7 +38,12 @@ export class Recorder {
 }
 
 export type FaultKind = 'http5xx' | 'timeout' | 'rate_limit';
-export interface Fault { kind: FaultKind; remaining: number; match?: string; delayMs?: number }
+export interface Fault {
+  kind: FaultKind;
+  remaining: number;
+  match?: string;
+  delayMs?: number;
+}
 
 export class Faults {
   private list: Fault[] = [];
@@ -81,7 +87,13 @@ export const sendJson = (c: Context, body: unknown, status: 200 | 400 | 401 | 40
   c.body(stringifyJson(body), status, { 'content-type': 'application/json; charset=utf-8' });
 
 /** Record every request and apply armed faults (never to the admin API or the consent page). */
-export function recordAndFault(prefix: string, recorder: Recorder, faults: Faults, rateLimited: (c: Context) => Response, noFaultPaths: string[] = []): MiddlewareHandler {
+export function recordAndFault(
+  prefix: string,
+  recorder: Recorder,
+  faults: Faults,
+  rateLimited: (c: Context) => Response,
+  noFaultPaths: string[] = [],
+): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path.slice(prefix.length) || '/';
     if (path.startsWith('/_admin')) return next();

@@ -1,6 +1,7 @@
 /** Small readers shared by the platform files: ints from query/body, JSON-in-query params, lossless ids. */
-import { parseJson, rawId } from '../../../shared/lossless-json.ts';
+
 import { chinaDateTime } from '../../../shared/china-clock.ts';
+import { parseJson, rawId } from '../../../shared/lossless-json.ts';
 
 /** A positive integer, the default when absent, or null when malformed. */
 export function intParam(v: unknown, fallback: number): number | null {
@@ -22,7 +23,8 @@ export function jsonParam(v: string | undefined): unknown {
 export const idList = (v: unknown): string[] | null =>
   Array.isArray(v) && v.every((x) => (typeof x === 'number' || typeof x === 'string') && /^\d+$/.test(String(x))) ? v.map(String) : null;
 
-export const idField = (v: unknown): string | null => ((typeof v === 'number' || typeof v === 'string') && /^\d{1,20}$/.test(String(v)) ? String(v) : null);
+export const idField = (v: unknown): string | null =>
+  (typeof v === 'number' || typeof v === 'string') && /^\d{1,20}$/.test(String(v)) ? String(v) : null;
 
 export const wireId = (id: string | null | undefined): unknown => (id ? rawId(id) : 0);
 export const yuan = (fen: number | null | undefined): number => Math.round(fen ?? 0) / 100;

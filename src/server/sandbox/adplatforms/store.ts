@@ -3,9 +3,10 @@
  * `:memory:` in tests), never the product's tables, so a sandbox restart keeps apps, grants, tokens,
  * advertisers, plans and delivered traffic. Every row carries its platform.
  */
-import { DatabaseSync } from 'node:sqlite';
+
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS apps (platform TEXT NOT NULL, app_id TEXT NOT NULL, secret TEXT NOT NULL, PRIMARY KEY (platform, app_id));

@@ -6,34 +6,64 @@
  * daily budget and bid updates. Envelope `{code, message, message_cn, errors, data}`; money in fen.
  * 3.0 has no campaign level: adgroup = our campaign, dynamic creative = our plan.
  */
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
+import { chinaDayStart, parseChinaTime } from '../../../shared/china-clock.ts';
 import type { PlatformContext } from './admin.ts';
 import { consentRoutes } from './consent.ts';
+import type { Grant } from './grants.ts';
 import { readObject, sendJson } from './kit.ts';
 import { idField, intParam, jsonParam, pageOf, wireId } from './paging.ts';
 import type { Entity, WorldState } from './world.ts';
-import type { Grant } from './grants.ts';
-import { chinaDayStart, parseChinaTime } from '../../../shared/china-clock.ts';
 
 export const TENGXUN_CODES = {
-  ok: 0, tokenExpired: 11000, tokenInvalid: 11002, timestampInvalid: 11003, nonceInvalid: 11004, appInvalid: 11006,
-  authCodeInvalid: 11011, refreshExpired: 11012, refreshInvalid: 11014, rateLimited: 11017, noPermission: 11023, badParam: 31001, system: 50000,
+  ok: 0,
+  tokenExpired: 11000,
+  tokenInvalid: 11002,
+  timestampInvalid: 11003,
+  nonceInvalid: 11004,
+  appInvalid: 11006,
+  authCodeInvalid: 11011,
+  refreshExpired: 11012,
+  refreshInvalid: 11014,
+  rateLimited: 11017,
+  noPermission: 11023,
+  badParam: 31001,
+  system: 50000,
 } as const;
 const C = TENGXUN_CODES;
 
 const envelope = (c: Context, code: number, messageCn: string, data: unknown = {}) =>
-  sendJson(c, { code, message: code === 0 ? '' : `error ${code}`, message_cn: messageCn, errors: code === 0 ? [] : [{ code, message: messageCn }], data });
+  sendJson(c, {
+    code,
+    message: code === 0 ? '' : `error ${code}`,
+    message_cn: messageCn,
+    errors: code === 0 ? [] : [{ code, message: messageCn }],
+    data,
+  });
 const ok = (c: Context, data: unknown) => envelope(c, C.ok, '', data);
 export const tengxunRateLimited = (c: Context) => envelope(c, C.rateLimited, '请求过于频繁，请稍后重试');
 
 export const ADGROUP_STATUS: Record<WorldState, string> = {
-  delivering: 'ADGROUP_STATUS_ACTIVE', paused: 'ADGROUP_STATUS_SUSPEND', auditing: 'ADGROUP_STATUS_CREATIVE_STATUS_PENDING',
-  reauditing: 'ADGROUP_STATUS_CREATIVE_STATUS_PENDING', rejected: 'ADGROUP_STATUS_STOP', balance_exceed: 'ADGROUP_STATUS_ACCOUNT_BALANCE_NOT_ENOUGH',
-  budget_exceed: 'ADGROUP_STATUS_DAILY_BUDGET_REACHED', campaign_budget_exceed: 'ADGROUP_STATUS_DAILY_BUDGET_REACHED', campaign_paused: 'ADGROUP_STATUS_SUSPEND',
-  plan_paused: 'ADGROUP_STATUS_SUSPEND', not_started: 'ADGROUP_STATUS_NOT_IN_DELIVERY_TIME', done: 'ADGROUP_STATUS_STOP', deleted: 'ADGROUP_STATUS_DELETED',
+  delivering: 'ADGROUP_STATUS_ACTIVE',
+  paused: 'ADGROUP_STATUS_SUSPEND',
+  auditing: 'ADGROUP_STATUS_CREATIVE_STATUS_PENDING',
+  reauditing: 'ADGROUP_STATUS_CREATIVE_STATUS_PENDING',
+  rejected: 'ADGROUP_STATUS_STOP',
+  balance_exceed: 'ADGROUP_STATUS_ACCOUNT_BALANCE_NOT_ENOUGH',
+  budget_exceed: 'ADGROUP_STATUS_DAILY_BUDGET_REACHED',
+  campaign_budget_exceed: 'ADGROUP_STATUS_DAILY_BUDGET_REACHED',
+  campaign_paused: 'ADGROUP_STATUS_SUSPEND',
+  plan_paused: 'ADGROUP_STATUS_SUSPEND',
+  not_started: 'ADGROUP_STATUS_NOT_IN_DELIVERY_TIME',
+  done: 'ADGROUP_STATUS_STOP',
+  deleted: 'ADGROUP_STATUS_DELETED',
 };
 const approval = (s: WorldState) =>
-  s === 'auditing' || s === 'reauditing' ? 'CREATIVE_SET_APPROVAL_STATUS_PENDING' : s === 'rejected' ? 'CREATIVE_SET_APPROVAL_STATUS_DENIED' : 'CREATIVE_SET_APPROVAL_STATUS_NORMAL';
+  s === 'auditing' || s === 'reauditing'
+    ? 'CREATIVE_SET_APPROVAL_STATUS_PENDING'
+    : s === 'rejected'
+      ? 'CREATIVE_SET_APPROVAL_STATUS_DENIED'
+      : 'CREATIVE_SET_APPROVAL_STATUS_NORMAL';
 
 export function tengxunApp(ctx: PlatformContext, app: Hono): void {
   const { world, grants } = ctx;
@@ -41,24 +71,46 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
   consentRoutes(app, '/oauth/authorize', { platform: p, appIdParam: 'client_id', codeParam: 'authorization_code' }, world, grants);
 
   const tokenData = (g: Grant) => ({
-    access_token: g.accessToken, refresh_token: g.refreshToken, access_token_expires_in: g.accessExpiresAt - world.now(),
+    access_token: g.accessToken,
+    refresh_token: g.refreshToken,
+    access_token_expires_in: g.accessExpiresAt - world.now(),
     refresh_token_expires_in: g.refreshExpiresAt - world.now(),
-    authorizer_info: { account_uin: wireId(g.advertiserIds[0]), account_id: wireId(g.advertiserIds[0]), scope_list: ['ads_management', 'ads_insights', 'account_management'], account_role_type: 'ACCOUNT_ROLE_TYPE_ADVERTISER', account_type: 'ACCOUNT_TYPE_ADVERTISER', role_type: 'ROLE_TYPE_ADMIN' },
+    authorizer_info: {
+      account_uin: wireId(g.advertiserIds[0]),
+      account_id: wireId(g.advertiserIds[0]),
+      scope_list: ['ads_management', 'ads_insights', 'account_management'],
+      account_role_type: 'ACCOUNT_ROLE_TYPE_ADVERTISER',
+      account_type: 'ACCOUNT_TYPE_ADVERTISER',
+      role_type: 'ROLE_TYPE_ADMIN',
+    },
   });
 
   app.get('/oauth/token', (c) => {
     const q = c.req.query();
-    if (!q.client_id || world.appSecret(p, q.client_id) !== q.client_secret) return envelope(c, C.appInvalid, 'client_id 或 client_secret 错误');
+    if (!q.client_id || world.appSecret(p, q.client_id) !== q.client_secret)
+      return envelope(c, C.appInvalid, 'client_id 或 client_secret 错误');
     if (q.grant_type === 'authorization_code') {
       if (!q.authorization_code || !q.redirect_uri) return envelope(c, C.badParam, 'authorization_code 与 redirect_uri 必填');
       const r = grants.redeem(q.client_id, q.authorization_code, q.redirect_uri);
-      if (!r.ok) return envelope(c, C.authCodeInvalid, r.reason === 'used' ? 'authorization_code 已被使用' : r.reason === 'redirect_mismatch' ? 'redirect_uri 与授权时不一致' : 'authorization_code 无效或已过期');
+      if (!r.ok)
+        return envelope(
+          c,
+          C.authCodeInvalid,
+          r.reason === 'used'
+            ? 'authorization_code 已被使用'
+            : r.reason === 'redirect_mismatch'
+              ? 'redirect_uri 与授权时不一致'
+              : 'authorization_code 无效或已过期',
+        );
       return ok(c, tokenData(r.grant));
     }
     if (q.grant_type === 'refresh_token') {
       if (!q.refresh_token) return envelope(c, C.badParam, 'refresh_token 必填');
       const r = grants.refresh(q.client_id, q.refresh_token);
-      if (!r.ok) return r.reason === 'expired' ? envelope(c, C.refreshExpired, 'refresh_token 已过期') : envelope(c, C.refreshInvalid, 'refresh_token 无效');
+      if (!r.ok)
+        return r.reason === 'expired'
+          ? envelope(c, C.refreshExpired, 'refresh_token 已过期')
+          : envelope(c, C.refreshInvalid, 'refresh_token 无效');
       return ok(c, tokenData(r.grant));
     }
     return envelope(c, C.badParam, 'grant_type 取值为 authorization_code 或 refresh_token');
@@ -69,11 +121,14 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
   api.use(async (c, next) => {
     const q = c.req.query();
     const ts = Number(q.timestamp);
-    if (!q.timestamp || !Number.isInteger(ts) || Math.abs(ts - world.now()) > 300) return envelope(c, C.timestampInvalid, 'timestamp 无效：须为当前时间前后 300 秒内的秒级时间戳');
-    if (!q.nonce || q.nonce.length > 32 || !/^[A-Za-z0-9_-]+$/.test(q.nonce)) return envelope(c, C.nonceInvalid, 'nonce 无效：须为不超过 32 位的随机字符串');
-    if (!grants.useNonce(q.nonce, 600)) return envelope(c, C.nonceInvalid, 'nonce 重复：同一 nonce 不能重复使用');
+    if (!q.timestamp || !Number.isInteger(ts) || Math.abs(ts - world.now()) > 300)
+      return envelope(c, C.timestampInvalid, 'timestamp 无效：须为当前时间前后 300 秒内的秒级时间戳');
+    if (!q.nonce || q.nonce.length > 32 || !/^[A-Za-z0-9_-]+$/.test(q.nonce))
+      return envelope(c, C.nonceInvalid, 'nonce 无效：须为不超过 32 位的随机字符串');
+    if (!grants.takeNonce(q.nonce, 600)) return envelope(c, C.nonceInvalid, 'nonce 重复：同一 nonce 不能重复使用');
     const r = grants.check(q.access_token);
-    if (!r.ok) return r.reason === 'expired' ? envelope(c, C.tokenExpired, 'access_token 已过期') : envelope(c, C.tokenInvalid, 'access_token 无效');
+    if (!r.ok)
+      return r.reason === 'expired' ? envelope(c, C.tokenExpired, 'access_token 已过期') : envelope(c, C.tokenInvalid, 'access_token 无效');
     c.set('grant', r.grant);
     return next();
   });
@@ -92,21 +147,46 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
 
   api.get('/organization_account_relation/get', (c) => {
     const q = c.req.query();
-    if (q.pagination_mode !== 'PAGINATION_MODE_NORMAL' && q.pagination_mode !== 'PAGINATION_MODE_CURSOR') return envelope(c, C.badParam, 'pagination_mode 必填');
+    if (q.pagination_mode !== 'PAGINATION_MODE_NORMAL' && q.pagination_mode !== 'PAGINATION_MODE_CURSOR')
+      return envelope(c, C.badParam, 'pagination_mode 必填');
     const pg = paging(c, q, 100);
     if (pg instanceof Response) return pg;
-    const all = c.get('grant').advertiserIds.map((id) => world.advertiser(p, id)).filter((a) => a !== undefined);
-    return ok(c, { list: pageOf(all, pg.page, pg.size).map((a) => ({ account_id: wireId(a.id), corporation_name: a.name, is_bid: true })),
-      page_info: { page: pg.page, page_size: pg.size, total_number: all.length, total_page: Math.ceil(all.length / pg.size) } });
+    const all = c
+      .get('grant')
+      .advertiserIds.map((id) => world.advertiser(p, id))
+      .filter((a) => a !== undefined);
+    return ok(c, {
+      list: pageOf(all, pg.page, pg.size).map((a) => ({ account_id: wireId(a.id), corporation_name: a.name, is_bid: true })),
+      page_info: { page: pg.page, page_size: pg.size, total_number: all.length, total_page: Math.ceil(all.length / pg.size) },
+    });
   });
 
   const render = (e: Entity) =>
     e.level === 'campaign'
-      ? { adgroup_id: wireId(e.id), adgroup_name: e.name, configured_status: e.enabled ? 'AD_STATUS_NORMAL' : 'AD_STATUS_SUSPEND', system_status: ADGROUP_STATUS[world.state(e)],
-          daily_budget: e.budgetFen ?? 0, bid_amount: e.bidFen ?? 0, created_time: e.createdAt, last_modified_time: e.updatedAt, is_deleted: e.deleted }
-      : { adgroup_id: wireId(e.campaignId), dynamic_creative_id: wireId(e.id), dynamic_creative_name: e.name, configured_status: e.enabled ? 'AD_STATUS_NORMAL' : 'AD_STATUS_SUSPEND',
-          creative_set_approval_status: approval(world.state(e)), impression_tracking_url: e.showUrl ?? '', click_tracking_url: e.clickUrl ?? '',
-          page_track_url: e.landingUrl ?? '', created_time: e.createdAt, last_modified_time: e.updatedAt, is_deleted: e.deleted };
+      ? {
+          adgroup_id: wireId(e.id),
+          adgroup_name: e.name,
+          configured_status: e.enabled ? 'AD_STATUS_NORMAL' : 'AD_STATUS_SUSPEND',
+          system_status: ADGROUP_STATUS[world.state(e)],
+          daily_budget: e.budgetFen ?? 0,
+          bid_amount: e.bidFen ?? 0,
+          created_time: e.createdAt,
+          last_modified_time: e.updatedAt,
+          is_deleted: e.deleted,
+        }
+      : {
+          adgroup_id: wireId(e.campaignId),
+          dynamic_creative_id: wireId(e.id),
+          dynamic_creative_name: e.name,
+          configured_status: e.enabled ? 'AD_STATUS_NORMAL' : 'AD_STATUS_SUSPEND',
+          creative_set_approval_status: approval(world.state(e)),
+          impression_tracking_url: e.showUrl ?? '',
+          click_tracking_url: e.clickUrl ?? '',
+          page_track_url: e.landingUrl ?? '',
+          created_time: e.createdAt,
+          last_modified_time: e.updatedAt,
+          is_deleted: e.deleted,
+        };
 
   const listRoute = (path: string, level: 'campaign' | 'plan') =>
     api.get(path, (c) => {
@@ -119,7 +199,10 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
       if (!Array.isArray(fields) || !fields.length) return envelope(c, C.badParam, 'fields 必填，须为 JSON 数组');
       const { rows, total } = world.list(p, level, acc, { offset: (pg.page - 1) * pg.size, limit: pg.size });
       const pick = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => fields.includes(k)));
-      return ok(c, { list: rows.map((e) => pick(render(e))), page_info: { page: pg.page, page_size: pg.size, total_number: total, total_page: Math.ceil(total / pg.size) } });
+      return ok(c, {
+        list: rows.map((e) => pick(render(e))),
+        page_info: { page: pg.page, page_size: pg.size, total_number: total, total_page: Math.ceil(total / pg.size) },
+      });
     });
   listRoute('/adgroups/get', 'campaign');
   listRoute('/dynamic_creatives/get', 'plan');
@@ -131,23 +214,42 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
     if (q.level !== 'REPORT_LEVEL_DYNAMIC_CREATIVE' && q.level !== 'REPORT_LEVEL_ADGROUP') return envelope(c, C.badParam, 'level 取值错误');
     const range = jsonParam(q.date_range) as { start_date?: string; end_date?: string } | null | undefined;
     const day = parseChinaTime(range?.start_date ?? '');
-    if (!range || Number.isNaN(day) || range.start_date !== range.end_date) return envelope(c, C.badParam, 'date_range 必填，且小时报表仅支持查询单日');
+    if (!range || Number.isNaN(day) || range.start_date !== range.end_date)
+      return envelope(c, C.badParam, 'date_range 必填，且小时报表仅支持查询单日');
     const groupBy = jsonParam(q.group_by);
     const fields = jsonParam(q.fields);
-    if (!Array.isArray(groupBy) || !Array.isArray(fields) || !fields.length) return envelope(c, C.badParam, 'group_by 与 fields 必填，须为 JSON 数组');
+    if (!Array.isArray(groupBy) || !Array.isArray(fields) || !fields.length)
+      return envelope(c, C.badParam, 'group_by 与 fields 必填，须为 JSON 数组');
     const pg = paging(c, q, 1000);
     if (pg instanceof Response) return pg;
     const byCreative = q.level === 'REPORT_LEVEL_DYNAMIC_CREATIVE';
-    const merged = new Map<string, Record<string, unknown> & { view_count: number; valid_click_count: number; cost: number; conversions_count: number }>();
+    const merged = new Map<
+      string,
+      Record<string, unknown> & { view_count: number; valid_click_count: number; cost: number; conversions_count: number }
+    >();
     for (const r of world.report(p, acc, chinaDayStart(day), chinaDayStart(day) + 86399)) {
       const key = `${r.hour}|${byCreative ? r.planId : r.campaignId}`;
-      const row = merged.get(key) ?? { hour: (r.hour - chinaDayStart(day)) / 3600, account_id: wireId(acc), adgroup_id: wireId(r.campaignId),
-        ...(byCreative ? { dynamic_creative_id: wireId(r.planId) } : {}), view_count: 0, valid_click_count: 0, cost: 0, conversions_count: 0 };
-      row.view_count += r.shows; row.valid_click_count += r.clicks; row.cost += r.costFen; row.conversions_count += r.conversions;
+      const row = merged.get(key) ?? {
+        hour: (r.hour - chinaDayStart(day)) / 3600,
+        account_id: wireId(acc),
+        adgroup_id: wireId(r.campaignId),
+        ...(byCreative ? { dynamic_creative_id: wireId(r.planId) } : {}),
+        view_count: 0,
+        valid_click_count: 0,
+        cost: 0,
+        conversions_count: 0,
+      };
+      row.view_count += r.shows;
+      row.valid_click_count += r.clicks;
+      row.cost += r.costFen;
+      row.conversions_count += r.conversions;
       merged.set(key, row);
     }
     const all = [...merged.values()];
-    return ok(c, { list: pageOf(all, pg.page, pg.size), page_info: { page: pg.page, page_size: pg.size, total_number: all.length, total_page: Math.ceil(all.length / pg.size) } });
+    return ok(c, {
+      list: pageOf(all, pg.page, pg.size),
+      page_info: { page: pg.page, page_size: pg.size, total_number: all.length, total_page: Math.ceil(all.length / pg.size) },
+    });
   });
 
   /** Per-item results, like the platform: `list[{adgroup_id, code, message_cn}]` and `fail_id_list`. */
@@ -162,12 +264,18 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
         const id = idField(item.adgroup_id);
         const e = id ? world.entity(p, 'campaign', id) : undefined;
         const problem = !id || !e || e.advertiserId !== acc || e.deleted ? '广告不存在' : apply(e, item);
-        return { adgroup_id: id ? wireId(id) : 0, code: problem ? C.badParam : 0, message: problem ? 'failed' : '', message_cn: problem ?? '' };
+        return {
+          adgroup_id: id ? wireId(id) : 0,
+          code: problem ? C.badParam : 0,
+          message: problem ? 'failed' : '',
+          message_cn: problem ?? '',
+        };
       });
       return ok(c, { list, fail_id_list: list.filter((l) => l.code !== 0).map((l) => l.adgroup_id) });
     });
   batch('/adgroups/update_configured_status', 'update_configured_status_spec', (e, item) => {
-    if (item.configured_status !== 'AD_STATUS_NORMAL' && item.configured_status !== 'AD_STATUS_SUSPEND') return 'configured_status 取值错误';
+    if (item.configured_status !== 'AD_STATUS_NORMAL' && item.configured_status !== 'AD_STATUS_SUSPEND')
+      return 'configured_status 取值错误';
     world.update(p, 'campaign', e.id, { enabled: item.configured_status === 'AD_STATUS_NORMAL' });
     return null;
   });
@@ -195,7 +303,8 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
     const e = id ? world.entity(p, 'plan', id) : undefined;
     if (!id || !e || e.advertiserId !== acc || e.deleted) return envelope(c, C.badParam, '创意不存在');
     if (b?.configured_status !== undefined) {
-      if (b.configured_status !== 'AD_STATUS_NORMAL' && b.configured_status !== 'AD_STATUS_SUSPEND') return envelope(c, C.badParam, 'configured_status 取值错误');
+      if (b.configured_status !== 'AD_STATUS_NORMAL' && b.configured_status !== 'AD_STATUS_SUSPEND')
+        return envelope(c, C.badParam, 'configured_status 取值错误');
       world.update(p, 'plan', id, { enabled: b.configured_status === 'AD_STATUS_NORMAL' });
     }
     return ok(c, { dynamic_creative_id: wireId(id) });
@@ -215,7 +324,8 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
     for (const a of actions) {
       if (typeof a.action_type !== 'string' || !TYPES.has(a.action_type)) return reject(`action_type 取值错误：${String(a.action_type)}`);
       const t = a.action_time;
-      if (typeof t !== 'number' || t > world.now() + 300 || t < world.now() - 7 * 86400) return reject('action_time 须为 7 天内的秒级时间戳');
+      if (typeof t !== 'number' || t > world.now() + 300 || t < world.now() - 7 * 86400)
+        return reject('action_time 须为 7 天内的秒级时间戳');
     }
     world.recordConversion(p, true, '', click.planId, b);
     return ok(c, {});

@@ -8,14 +8,15 @@
  * its columns nor the failure codes: `UC_FACTS` below is the sandbox's table, the connector's
  * `ucid/table.ts` mirrors it (docs/ad-platforms.md).
  */
-import { Hono, type Context } from 'hono';
+
 import { randomBytes } from 'node:crypto';
+import { type Context, Hono } from 'hono';
+import { chinaDay, chinaHour, parseChinaTime } from '../../../shared/china-clock.ts';
 import type { PlatformContext } from './admin.ts';
 import { readObject, sendJson } from './kit.ts';
 import { idList, wireId, yuan } from './paging.ts';
-import type { Advertiser, Entity, WorldState } from './world.ts';
 import type { Level } from './profiles.ts';
-import { chinaDay, chinaHour, parseChinaTime } from '../../../shared/china-clock.ts';
+import type { Advertiser, Entity, WorldState } from './world.ts';
 
 export const UC_FACTS = {
   codes: { badAuth: 8101, badToken: 8102, badParam: 8201, noEntity: 8202, quota: 8904, system: 9001 },
@@ -27,10 +28,28 @@ export const UC_FACTS = {
 const C = UC_FACTS.codes;
 
 const answer = (c: Context, status: number, body: unknown, failures: Array<{ code: number; message: string }> = []) =>
-  sendJson(c, { header: { status, desc: status === 0 ? 'success' : 'failure', failures, quota: UC_FACTS.quotaPerDay, leftQuota: UC_FACTS.quotaPerDay - 1 }, body });
+  sendJson(c, {
+    header: {
+      status,
+      desc: status === 0 ? 'success' : 'failure',
+      failures,
+      quota: UC_FACTS.quotaPerDay,
+      leftQuota: UC_FACTS.quotaPerDay - 1,
+    },
+    body,
+  });
 const fail = (c: Context, code: number, message: string) => answer(c, 2, {}, [{ code, message }]);
 export const ucidRateLimited = (c: Context) =>
-  sendJson(c, { header: { status: 2, desc: 'failure', failures: [{ code: C.quota, message: '今日配额已用完，请稍后再试' }], quota: UC_FACTS.quotaPerDay, leftQuota: 0 }, body: {} });
+  sendJson(c, {
+    header: {
+      status: 2,
+      desc: 'failure',
+      failures: [{ code: C.quota, message: '今日配额已用完，请稍后再试' }],
+      quota: UC_FACTS.quotaPerDay,
+      leftQuota: 0,
+    },
+    body: {},
+  });
 
 /** 推广计划 status (spec §4): 14 投放中, 4 未投放, 16 已终止, 12 已完成, -1 已删除. */
 export const UC_PLAN_STATUS = (s: WorldState): number =>
@@ -44,7 +63,8 @@ export function ucidApp(ctx: PlatformContext, app: Hono): void {
   api.use(async (c, next) => {
     const b = await readObject(c);
     const h = b?.header as Record<string, unknown> | undefined;
-    if (!h || typeof h.username !== 'string' || typeof h.password !== 'string') return fail(c, C.badAuth, 'header 须包含 username、password、token');
+    if (!h || typeof h.username !== 'string' || typeof h.password !== 'string')
+      return fail(c, C.badAuth, 'header 须包含 username、password、token');
     const account = world.advertisers(p).find((a) => a.username === h.username);
     if (!account || account.password !== h.password) return fail(c, C.badAuth, '用户名或密码错误');
     if (account.apiToken !== h.token) return fail(c, C.badToken, 'token 无效');
@@ -63,13 +83,33 @@ export function ucidApp(ctx: PlatformContext, app: Hono): void {
     return answer(c, 0, { accountInfoType: { userId: wireId(a.id), userName: a.name, balance: yuan(a.balanceFen), budget: 0 } });
   });
 
-  const group = (e: Entity) => ({ adGroupId: wireId(e.id), adGroupName: e.name, paused: !e.enabled, status: e.enabled ? 1 : 2, budget: yuan(e.budgetFen) });
-  const plan = (e: Entity) => ({
-    campaignId: wireId(e.id), adGroupId: wireId(e.campaignId), campaignName: e.name, paused: !e.enabled, status: UC_PLAN_STATUS(world.state(e)),
-    budget: yuan(e.budgetFen), bid: yuan(e.bidFen), targetUrl: e.landingUrl ?? '', clickMonitorUrl: e.clickUrl ?? '', showMonitorUrl: e.showUrl ?? '',
+  const group = (e: Entity) => ({
+    adGroupId: wireId(e.id),
+    adGroupName: e.name,
+    paused: !e.enabled,
+    status: e.enabled ? 1 : 2,
+    budget: yuan(e.budgetFen),
   });
-  const creative = (e: Entity) => ({ creativeId: wireId(e.id), campaignId: wireId(e.planId), adGroupId: wireId(e.campaignId), title: e.name, paused: !e.enabled,
-    status: world.state(e) === 'auditing' ? 1 : world.state(e) === 'rejected' ? 3 : e.enabled ? 0 : 2 });
+  const plan = (e: Entity) => ({
+    campaignId: wireId(e.id),
+    adGroupId: wireId(e.campaignId),
+    campaignName: e.name,
+    paused: !e.enabled,
+    status: UC_PLAN_STATUS(world.state(e)),
+    budget: yuan(e.budgetFen),
+    bid: yuan(e.bidFen),
+    targetUrl: e.landingUrl ?? '',
+    clickMonitorUrl: e.clickUrl ?? '',
+    showMonitorUrl: e.showUrl ?? '',
+  });
+  const creative = (e: Entity) => ({
+    creativeId: wireId(e.id),
+    campaignId: wireId(e.planId),
+    adGroupId: wireId(e.campaignId),
+    title: e.name,
+    paused: !e.enabled,
+    status: world.state(e) === 'auditing' ? 1 : world.state(e) === 'rejected' ? 3 : e.enabled ? 0 : 2,
+  });
 
   api.post('/adgroup/getAllAdGroup', (c) => answer(c, 0, { adGroupTypes: all(c.get('account').id, 'campaign').map(group) }));
   api.post('/adgroup/getAllAdGroupID', (c) => answer(c, 0, { adGroupIds: all(c.get('account').id, 'campaign').map((e) => wireId(e.id)) }));
@@ -79,7 +119,11 @@ export function ucidApp(ctx: PlatformContext, app: Hono): void {
       if (!ids || !ids.length || ids.length > 100) return fail(c, C.badParam, `${key} 必填，最多 100 个`);
       if (!own(c, parentLevel, ids)) return fail(c, C.noEntity, `${key} 中有不存在的 ID`);
       const set = new Set(ids);
-      return answer(c, 0, { [out]: all(c.get('account').id, level).filter((e) => set.has(String(level === 'plan' ? e.campaignId : e.planId))).map(render) });
+      return answer(c, 0, {
+        [out]: all(c.get('account').id, level)
+          .filter((e) => set.has(String(level === 'plan' ? e.campaignId : e.planId)))
+          .map(render),
+      });
     });
   byParent('/campaign/getCampaignByAdGroupId', 'adGroupIds', 'campaign', 'plan', 'campaignTypes', plan);
   byParent('/campaign/getCampaignIdByAdGroupId', 'adGroupIds', 'campaign', 'plan', 'campaignIds', (e) => wireId(e.id));
@@ -89,7 +133,8 @@ export function ucidApp(ctx: PlatformContext, app: Hono): void {
     api.post(path, (c) => {
       const b = c.get('body');
       const ids = idList(b[key]);
-      if (!ids || !ids.length || ids.length > 100 || typeof b.paused !== 'boolean') return fail(c, C.badParam, `${key}（最多 100 个）与 paused 必填`);
+      if (!ids || !ids.length || ids.length > 100 || typeof b.paused !== 'boolean')
+        return fail(c, C.badParam, `${key}（最多 100 个）与 paused 必填`);
       if (!own(c, level, ids)) return fail(c, C.noEntity, `${key} 中有不存在的 ID`);
       for (const id of ids) world.update(p, level, id, { enabled: !b.paused });
       return answer(c, 0, { result: ids.map((id) => wireId(id)) });
@@ -124,22 +169,40 @@ export function ucidApp(ctx: PlatformContext, app: Hono): void {
     const b = c.get('body');
     const from = parseChinaTime(String(b.startDate ?? ''));
     const to = parseChinaTime(String(b.endDate ?? ''));
-    if (Number.isNaN(from) || Number.isNaN(to) || to < from || to - from > 30 * 86400) return fail(c, C.badParam, 'startDate / endDate 须为 yyyy-MM-dd，跨度不超过 31 天');
-    if (b.unitOfTime !== UC_FACTS.unitOfTime.hour && b.unitOfTime !== UC_FACTS.unitOfTime.day) return fail(c, C.badParam, 'unitOfTime 取值错误');
+    if (Number.isNaN(from) || Number.isNaN(to) || to < from || to - from > 30 * 86400)
+      return fail(c, C.badParam, 'startDate / endDate 须为 yyyy-MM-dd，跨度不超过 31 天');
+    if (b.unitOfTime !== UC_FACTS.unitOfTime.hour && b.unitOfTime !== UC_FACTS.unitOfTime.day)
+      return fail(c, C.badParam, 'unitOfTime 取值错误');
     if (!Array.isArray(b.performanceData) || !b.performanceData.length) return fail(c, C.badParam, 'performanceData 必填');
     const taskId = randomBytes(12).toString('hex');
-    world.store.run('INSERT INTO report_tasks (platform, task_id, advertiser_id, spec, ready_at) VALUES (?, ?, ?, ?, ?)',
-      p, taskId, c.get('account').id, JSON.stringify({ from, to, hourly: b.unitOfTime === UC_FACTS.unitOfTime.hour }), 1);
+    world.store.run(
+      'INSERT INTO report_tasks (platform, task_id, advertiser_id, spec, ready_at) VALUES (?, ?, ?, ?, ?)',
+      p,
+      taskId,
+      c.get('account').id,
+      JSON.stringify({ from, to, hourly: b.unitOfTime === UC_FACTS.unitOfTime.hour }),
+      1,
+    );
     return answer(c, 0, { taskId });
   });
   /** A task becomes ready on the poll after the first (so clients really poll). */
   const task = (c: Context<Env>) =>
-    world.store.get<{ spec: string; ready_at: number }>('SELECT spec, ready_at FROM report_tasks WHERE platform = ? AND task_id = ? AND advertiser_id = ?', p, String(c.get('body').taskId ?? ''), c.get('account').id);
+    world.store.get<{ spec: string; ready_at: number }>(
+      'SELECT spec, ready_at FROM report_tasks WHERE platform = ? AND task_id = ? AND advertiser_id = ?',
+      p,
+      String(c.get('body').taskId ?? ''),
+      c.get('account').id,
+    );
   api.post('/report/getFile', (c) => {
     const t = task(c);
     if (!t) return fail(c, C.noEntity, 'taskId 不存在');
     const ready = t.ready_at <= 0;
-    if (!ready) world.store.run('UPDATE report_tasks SET ready_at = ready_at - 1 WHERE platform = ? AND task_id = ?', p, String(c.get('body').taskId));
+    if (!ready)
+      world.store.run(
+        'UPDATE report_tasks SET ready_at = ready_at - 1 WHERE platform = ? AND task_id = ?',
+        p,
+        String(c.get('body').taskId),
+      );
     return answer(c, 0, { reportFileType: { taskId: String(c.get('body').taskId), ready } });
   });
   api.post('/report/downloadFile', (c) => {
@@ -149,13 +212,27 @@ export function ucidApp(ctx: PlatformContext, app: Hono): void {
     const rows = new Map<string, number[] & { length: 4 }>();
     const key: Array<[string, string, string, string]> = [];
     for (const r of world.report(p, c.get('account').id, spec.from, spec.to + 86399)) {
-      const k = [chinaDay(r.hour), spec.hourly ? String(chinaHour(r.hour)) : '', r.campaignId, r.planId] as [string, string, string, string];
+      const k = [chinaDay(r.hour), spec.hourly ? String(chinaHour(r.hour)) : '', r.campaignId, r.planId] as [
+        string,
+        string,
+        string,
+        string,
+      ];
       const id = k.join('|');
-      if (!rows.has(id)) (rows.set(id, [0, 0, 0, 0] as number[] & { length: 4 }), key.push(k));
+      if (!rows.has(id)) rows.set(id, [0, 0, 0, 0] as number[] & { length: 4 }), key.push(k);
       const v = rows.get(id)!;
-      v[0] += r.shows; v[1] += r.clicks; v[2] += r.costFen; v[3] += r.conversions;
+      v[0] += r.shows;
+      v[1] += r.clicks;
+      v[2] += r.costFen;
+      v[3] += r.conversions;
     }
-    const lines = [UC_FACTS.csvColumns.join(','), ...key.map((k) => { const v = rows.get(k.join('|'))!; return [...k, v[0], v[1], (v[2] / 100).toFixed(2), v[3]].join(','); })];
+    const lines = [
+      UC_FACTS.csvColumns.join(','),
+      ...key.map((k) => {
+        const v = rows.get(k.join('|'))!;
+        return [...k, v[0], v[1], (v[2] / 100).toFixed(2), v[3]].join(',');
+      }),
+    ];
     return c.body(`${lines.join('\n')}\n`, 200, { 'content-type': 'text/csv; charset=utf-8' });
   });
   app.route('/api', api);

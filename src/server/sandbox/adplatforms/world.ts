@@ -6,32 +6,87 @@
  * its budget (late in the day for a tight budget), balance insufficient once the advertiser's balance is
  * spent; done after its end. Each platform file renders these states in its own codes.
  */
-import type { SandboxStore, Row } from './store.ts';
-import { PROFILES, type IdKind, type Level } from './profiles.ts';
+
 import type { AdPlatform } from '../../../shared/ad-platforms.ts';
 import { chinaDay, chinaDayStart } from '../../../shared/china-clock.ts';
+import { type IdKind, type Level, PROFILES } from './profiles.ts';
+import type { Row, SandboxStore } from './store.ts';
 
 export type WorldState =
-  | 'delivering' | 'paused' | 'auditing' | 'reauditing' | 'rejected' | 'balance_exceed' | 'budget_exceed'
-  | 'campaign_budget_exceed' | 'campaign_paused' | 'plan_paused' | 'not_started' | 'done' | 'deleted';
+  | 'delivering'
+  | 'paused'
+  | 'auditing'
+  | 'reauditing'
+  | 'rejected'
+  | 'balance_exceed'
+  | 'budget_exceed'
+  | 'campaign_budget_exceed'
+  | 'campaign_paused'
+  | 'plan_paused'
+  | 'not_started'
+  | 'done'
+  | 'deleted';
 
-export interface Advertiser { id: string; name: string; balanceFen: number; username: string | null; password: string | null; apiToken: string | null }
+export interface Advertiser {
+  id: string;
+  name: string;
+  balanceFen: number;
+  username: string | null;
+  password: string | null;
+  apiToken: string | null;
+}
 
 export interface Entity {
-  platform: AdPlatform; level: Level; id: string; advertiserId: string; campaignId: string | null; planId: string | null;
-  name: string; enabled: boolean; deleted: boolean; budgetFen: number | null; bidFen: number | null;
-  showUrl: string | null; clickUrl: string | null; landingUrl: string | null; materialType: string | null;
-  auditUntil: number; reaudit: boolean; rejected: boolean; startAt: number; endAt: number; weight: number;
-  createdAt: number; updatedAt: number;
+  platform: AdPlatform;
+  level: Level;
+  id: string;
+  advertiserId: string;
+  campaignId: string | null;
+  planId: string | null;
+  name: string;
+  enabled: boolean;
+  deleted: boolean;
+  budgetFen: number | null;
+  bidFen: number | null;
+  showUrl: string | null;
+  clickUrl: string | null;
+  landingUrl: string | null;
+  materialType: string | null;
+  auditUntil: number;
+  reaudit: boolean;
+  rejected: boolean;
+  startAt: number;
+  endAt: number;
+  weight: number;
+  createdAt: number;
+  updatedAt: number;
 }
 
 export interface NewEntity {
-  name: string; enabled?: boolean; budgetFen?: number | null; bidFen?: number | null;
-  showUrl?: string | null; clickUrl?: string | null; landingUrl?: string | null; materialType?: string | null;
-  auditSeconds?: number; rejected?: boolean; startAt?: number; endAt?: number; weight?: number;
+  name: string;
+  enabled?: boolean;
+  budgetFen?: number | null;
+  bidFen?: number | null;
+  showUrl?: string | null;
+  clickUrl?: string | null;
+  landingUrl?: string | null;
+  materialType?: string | null;
+  auditSeconds?: number;
+  rejected?: boolean;
+  startAt?: number;
+  endAt?: number;
+  weight?: number;
 }
 
-export interface ReportRow { campaignId: string; planId: string; hour: number; shows: number; clicks: number; costFen: number; conversions: number }
+export interface ReportRow {
+  campaignId: string;
+  planId: string;
+  hour: number;
+  shows: number;
+  clicks: number;
+  costFen: number;
+  conversions: number;
+}
 
 /** Platform counts exceed what was pinged by a small deterministic margin (documented in docs/ad-platforms.md). */
 export const EXCESS = { showsPct: 3, clicksPct: 2, costPct: 2 } as const;
@@ -39,12 +94,29 @@ export const withExcess = (n: number, pct: number): number => n + Math.ceil((n *
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const toEntity = (r: Row): Entity => ({
-  platform: r.platform as AdPlatform, level: r.level as Level, id: String(r.id), advertiserId: String(r.advertiser_id),
-  campaignId: r.campaign_id === null ? null : String(r.campaign_id), planId: r.plan_id === null ? null : String(r.plan_id),
-  name: String(r.name), enabled: r.enabled === 1, deleted: r.deleted === 1, budgetFen: num(r.budget_fen), bidFen: num(r.bid_fen),
-  showUrl: r.show_url as string | null, clickUrl: r.click_url as string | null, landingUrl: r.landing_url as string | null,
-  materialType: r.material_type as string | null, auditUntil: Number(r.audit_until), reaudit: r.reaudit === 1, rejected: r.rejected === 1,
-  startAt: Number(r.start_at), endAt: Number(r.end_at), weight: Number(r.weight), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at),
+  platform: r.platform as AdPlatform,
+  level: r.level as Level,
+  id: String(r.id),
+  advertiserId: String(r.advertiser_id),
+  campaignId: r.campaign_id === null ? null : String(r.campaign_id),
+  planId: r.plan_id === null ? null : String(r.plan_id),
+  name: String(r.name),
+  enabled: r.enabled === 1,
+  deleted: r.deleted === 1,
+  budgetFen: num(r.budget_fen),
+  bidFen: num(r.bid_fen),
+  showUrl: r.show_url as string | null,
+  clickUrl: r.click_url as string | null,
+  landingUrl: r.landing_url as string | null,
+  materialType: r.material_type as string | null,
+  auditUntil: Number(r.audit_until),
+  reaudit: r.reaudit === 1,
+  rejected: r.rejected === 1,
+  startAt: Number(r.start_at),
+  endAt: Number(r.end_at),
+  weight: Number(r.weight),
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
 });
 
 export class World {
@@ -57,7 +129,12 @@ export class World {
   }
 
   ensureApp(platform: AdPlatform, appId: string, secret: string): void {
-    this.store.run('INSERT INTO apps (platform, app_id, secret) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET secret = excluded.secret', platform, appId, secret);
+    this.store.run(
+      'INSERT INTO apps (platform, app_id, secret) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET secret = excluded.secret',
+      platform,
+      appId,
+      secret,
+    );
   }
   appSecret(platform: AdPlatform, appId: string): string | undefined {
     return this.store.get<{ secret: string }>('SELECT secret FROM apps WHERE platform = ? AND app_id = ?', platform, appId)?.secret;
@@ -68,7 +145,12 @@ export class World {
     return r ? Number(r.value) : fallback;
   }
   setSetting(platform: AdPlatform, key: string, value: number): void {
-    this.store.run('INSERT INTO settings (platform, key, value) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET value = excluded.value', platform, key, String(value));
+    this.store.run(
+      'INSERT INTO settings (platform, key, value) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET value = excluded.value',
+      platform,
+      key,
+      String(value),
+    );
   }
 
   nextId(platform: AdPlatform, kind: IdKind): string {
@@ -78,11 +160,21 @@ export class World {
     return prefix + String(n).padStart(digits - prefix.length, '0');
   }
 
-  addAdvertiser(platform: AdPlatform, a: { id?: string; name: string; balanceFen: number; username?: string; password?: string; apiToken?: string }): string {
+  addAdvertiser(
+    platform: AdPlatform,
+    a: { id?: string; name: string; balanceFen: number; username?: string; password?: string; apiToken?: string },
+  ): string {
     const id = a.id ?? this.nextId(platform, 'advertiser');
     this.store.run(
       'INSERT INTO advertisers (platform, id, name, balance_fen, username, password, api_token, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      platform, id, a.name, a.balanceFen, a.username ?? null, a.password ?? null, a.apiToken ?? null, this.now(),
+      platform,
+      id,
+      a.name,
+      a.balanceFen,
+      a.username ?? null,
+      a.password ?? null,
+      a.apiToken ?? null,
+      this.now(),
     );
     return id;
   }
@@ -97,16 +189,39 @@ export class World {
     this.store.run('UPDATE advertisers SET balance_fen = ? WHERE platform = ? AND id = ?', balanceFen, platform, id);
   }
 
-  addEntity(platform: AdPlatform, level: Level, parent: { advertiserId: string; campaignId?: string; planId?: string }, e: NewEntity): string {
+  addEntity(
+    platform: AdPlatform,
+    level: Level,
+    parent: { advertiserId: string; campaignId?: string; planId?: string },
+    e: NewEntity,
+  ): string {
     const id = this.nextId(platform, level);
     const now = this.now();
     this.store.run(
       `INSERT INTO entities (platform, level, id, advertiser_id, campaign_id, plan_id, name, enabled, budget_fen, bid_fen, show_url, click_url,
         landing_url, material_type, audit_until, rejected, start_at, end_at, weight, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      platform, level, id, parent.advertiserId, parent.campaignId ?? null, parent.planId ?? null, e.name, e.enabled === false ? 0 : 1,
-      e.budgetFen ?? null, e.bidFen ?? null, e.showUrl ?? null, e.clickUrl ?? null, e.landingUrl ?? null, e.materialType ?? null,
-      now + (e.auditSeconds ?? 0), e.rejected ? 1 : 0, e.startAt ?? 0, e.endAt ?? 0, e.weight ?? 1, now, now,
+      platform,
+      level,
+      id,
+      parent.advertiserId,
+      parent.campaignId ?? null,
+      parent.planId ?? null,
+      e.name,
+      e.enabled === false ? 0 : 1,
+      e.budgetFen ?? null,
+      e.bidFen ?? null,
+      e.showUrl ?? null,
+      e.clickUrl ?? null,
+      e.landingUrl ?? null,
+      e.materialType ?? null,
+      now + (e.auditSeconds ?? 0),
+      e.rejected ? 1 : 0,
+      e.startAt ?? 0,
+      e.endAt ?? 0,
+      e.weight ?? 1,
+      now,
+      now,
     );
     return id;
   }
@@ -115,7 +230,12 @@ export class World {
     return r ? toEntity(r) : undefined;
   }
   /** One advertiser's entities of a level, oldest first; deleted ones only when asked. */
-  list(platform: AdPlatform, level: Level, advertiserId: string, q: { ids?: string[]; parentId?: string; offset: number; limit: number; withDeleted?: boolean }): { rows: Entity[]; total: number } {
+  list(
+    platform: AdPlatform,
+    level: Level,
+    advertiserId: string,
+    q: { ids?: string[]; parentId?: string; offset: number; limit: number; withDeleted?: boolean },
+  ): { rows: Entity[]; total: number } {
     const where = ['platform = ?', 'level = ?', 'advertiser_id = ?'];
     const params: (string | number)[] = [platform, level, advertiserId];
     if (!q.withDeleted) where.push('deleted = 0');
@@ -129,18 +249,29 @@ export class World {
     }
     const w = where.join(' AND ');
     const total = Number(this.store.get<{ n: number }>(`SELECT count(*) AS n FROM entities WHERE ${w}`, ...params)!.n);
-    const rows = this.store.all(`SELECT * FROM entities WHERE ${w} ORDER BY created_at, id LIMIT ? OFFSET ?`, ...params, q.limit, q.offset).map(toEntity);
+    const rows = this.store
+      .all(`SELECT * FROM entities WHERE ${w} ORDER BY created_at, id LIMIT ? OFFSET ?`, ...params, q.limit, q.offset)
+      .map(toEntity);
     return { rows, total };
   }
   /** Every live plan with a monitor URL, for the delivery engine. */
   plansWithMonitors(): Entity[] {
-    return this.store.all("SELECT * FROM entities WHERE level = 'plan' AND deleted = 0 AND (show_url IS NOT NULL OR click_url IS NOT NULL)").map(toEntity);
+    return this.store
+      .all("SELECT * FROM entities WHERE level = 'plan' AND deleted = 0 AND (show_url IS NOT NULL OR click_url IS NOT NULL)")
+      .map(toEntity);
   }
   creativesOf(platform: AdPlatform, planId: string): Entity[] {
-    return this.store.all("SELECT * FROM entities WHERE platform = ? AND level = 'creative' AND plan_id = ? AND deleted = 0 ORDER BY id", platform, planId).map(toEntity);
+    return this.store
+      .all("SELECT * FROM entities WHERE platform = ? AND level = 'creative' AND plan_id = ? AND deleted = 0 ORDER BY id", platform, planId)
+      .map(toEntity);
   }
 
-  update(platform: AdPlatform, level: Level, id: string, set: Partial<Pick<Entity, 'enabled' | 'deleted' | 'budgetFen' | 'bidFen' | 'name'>>): void {
+  update(
+    platform: AdPlatform,
+    level: Level,
+    id: string,
+    set: Partial<Pick<Entity, 'enabled' | 'deleted' | 'budgetFen' | 'bidFen' | 'name'>>,
+  ): void {
     const cols: string[] = [];
     const vals: (string | number | null)[] = [];
     if (set.enabled !== undefined) cols.push('enabled = ?'), vals.push(set.enabled ? 1 : 0);
@@ -149,20 +280,36 @@ export class World {
     if (set.bidFen !== undefined) cols.push('bid_fen = ?'), vals.push(set.bidFen);
     if (set.name !== undefined) cols.push('name = ?'), vals.push(set.name);
     if (!cols.length) return;
-    this.store.run(`UPDATE entities SET ${cols.join(', ')}, updated_at = ? WHERE platform = ? AND level = ? AND id = ?`, ...vals, this.now(), platform, level, id);
+    this.store.run(
+      `UPDATE entities SET ${cols.join(', ')}, updated_at = ? WHERE platform = ? AND level = ? AND id = ?`,
+      ...vals,
+      this.now(),
+      platform,
+      level,
+      id,
+    );
   }
   /** Put an entity (back) in audit for `seconds` (a modified plan is re-audited). */
   audit(platform: AdPlatform, level: Level, id: string, seconds: number, reaudit: boolean, rejected = false): void {
-    this.store.run('UPDATE entities SET audit_until = ?, reaudit = ?, rejected = ?, updated_at = ? WHERE platform = ? AND level = ? AND id = ?',
-      this.now() + seconds, reaudit ? 1 : 0, rejected ? 1 : 0, this.now(), platform, level, id);
+    this.store.run(
+      'UPDATE entities SET audit_until = ?, reaudit = ?, rejected = ?, updated_at = ? WHERE platform = ? AND level = ? AND id = ?',
+      this.now() + seconds,
+      reaudit ? 1 : 0,
+      rejected ? 1 : 0,
+      this.now(),
+      platform,
+      level,
+      id,
+    );
   }
 
   /** Today's (China day) spend of a plan, or of all plans of a campaign. */
   spendTodayFen(platform: AdPlatform, level: 'campaign' | 'plan', id: string): number {
     const since = chinaDayStart(this.now());
-    const sql = level === 'plan'
-      ? 'SELECT coalesce(sum(live_cost_fen + hist_cost_fen), 0) AS s FROM delivery WHERE platform = ? AND plan_id = ? AND hour >= ?'
-      : `SELECT coalesce(sum(d.live_cost_fen + d.hist_cost_fen), 0) AS s FROM delivery d JOIN entities e ON e.platform = d.platform AND e.level = 'plan' AND e.id = d.plan_id
+    const sql =
+      level === 'plan'
+        ? 'SELECT coalesce(sum(live_cost_fen + hist_cost_fen), 0) AS s FROM delivery WHERE platform = ? AND plan_id = ? AND hour >= ?'
+        : `SELECT coalesce(sum(d.live_cost_fen + d.hist_cost_fen), 0) AS s FROM delivery d JOIN entities e ON e.platform = d.platform AND e.level = 'plan' AND e.id = d.plan_id
          WHERE d.platform = ? AND e.campaign_id = ? AND d.hour >= ?`;
     return Number(this.store.get<{ s: number }>(sql, platform, id, since)!.s);
   }
@@ -188,7 +335,8 @@ export class World {
     if (e.endAt && now >= e.endAt) return 'done';
     if (e.startAt && now < e.startAt) return 'not_started';
     if ((this.advertiser(e.platform, e.advertiserId)?.balanceFen ?? 0) <= 0) return 'balance_exceed';
-    if (e.budgetFen && this.spendTodayFen(e.platform, e.level === 'campaign' ? 'campaign' : 'plan', e.id) >= e.budgetFen) return 'budget_exceed';
+    if (e.budgetFen && this.spendTodayFen(e.platform, e.level === 'campaign' ? 'campaign' : 'plan', e.id) >= e.budgetFen)
+      return 'budget_exceed';
     return 'delivering';
   }
 
@@ -199,9 +347,20 @@ export class World {
         `INSERT INTO delivery (platform, plan_id, hour, live_shows, live_clicks, live_cost_fen) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT DO UPDATE SET live_shows = live_shows + excluded.live_shows, live_clicks = live_clicks + excluded.live_clicks,
          live_cost_fen = live_cost_fen + excluded.live_cost_fen`,
-        platform, plan.id, hour, shows, clicks, costFen,
+        platform,
+        plan.id,
+        hour,
+        shows,
+        clicks,
+        costFen,
       );
-      if (costFen) this.store.run('UPDATE advertisers SET balance_fen = balance_fen - ? WHERE platform = ? AND id = ?', costFen, platform, plan.advertiserId);
+      if (costFen)
+        this.store.run(
+          'UPDATE advertisers SET balance_fen = balance_fen - ? WHERE platform = ? AND id = ?',
+          costFen,
+          platform,
+          plan.advertiserId,
+        );
     });
   }
   /** Back-filled history (report facts only, nothing pinged). Idempotent per plan-hour. */
@@ -209,7 +368,12 @@ export class World {
     this.store.run(
       `INSERT INTO delivery (platform, plan_id, hour, hist_shows, hist_clicks, hist_cost_fen) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT DO UPDATE SET hist_shows = excluded.hist_shows, hist_clicks = excluded.hist_clicks, hist_cost_fen = excluded.hist_cost_fen`,
-      platform, planId, hour, shows, clicks, costFen,
+      platform,
+      planId,
+      hour,
+      shows,
+      clicks,
+      costFen,
     );
   }
 
@@ -219,7 +383,10 @@ export class World {
       .all(
         `SELECT d.*, e.campaign_id FROM delivery d JOIN entities e ON e.platform = d.platform AND e.level = 'plan' AND e.id = d.plan_id
          WHERE d.platform = ? AND e.advertiser_id = ? AND d.hour >= ? AND d.hour <= ? ORDER BY d.hour, d.plan_id`,
-        platform, advertiserId, fromHour, toHour,
+        platform,
+        advertiserId,
+        fromHour,
+        toHour,
       )
       .map((r) => ({
         campaignId: String(r.campaign_id ?? ''),
@@ -233,12 +400,23 @@ export class World {
   }
   /** What the engine really pinged (no excess), for tests and the admin API. */
   pinged(platform: AdPlatform, planId: string): { shows: number; clicks: number } {
-    const r = this.store.get<{ s: number; c: number }>('SELECT coalesce(sum(live_shows), 0) AS s, coalesce(sum(live_clicks), 0) AS c FROM delivery WHERE platform = ? AND plan_id = ?', platform, planId)!;
+    const r = this.store.get<{ s: number; c: number }>(
+      'SELECT coalesce(sum(live_shows), 0) AS s, coalesce(sum(live_clicks), 0) AS c FROM delivery WHERE platform = ? AND plan_id = ?',
+      platform,
+      planId,
+    )!;
     return { shows: Number(r.s), clicks: Number(r.c) };
   }
 
   recordClick(platform: AdPlatform, clickId: string, planId: string, callback: string): void {
-    this.store.run('INSERT OR IGNORE INTO clicks (platform, click_id, plan_id, callback, at) VALUES (?, ?, ?, ?, ?)', platform, clickId, planId, callback, this.now());
+    this.store.run(
+      'INSERT OR IGNORE INTO clicks (platform, click_id, plan_id, callback, at) VALUES (?, ?, ?, ?, ?)',
+      platform,
+      clickId,
+      planId,
+      callback,
+      this.now(),
+    );
   }
   click(platform: AdPlatform, by: { clickId?: string; callback?: string }): { clickId: string; planId: string; at: number } | undefined {
     const r = by.clickId
@@ -248,31 +426,65 @@ export class World {
   }
   /** A received conversion; an accepted one is counted on the clicked plan's hour. */
   recordConversion(platform: AdPlatform, accepted: boolean, reason: string, planId: string | null, payload: unknown): void {
-    this.store.run('INSERT INTO conversions (platform, at, accepted, reason, plan_id, payload) VALUES (?, ?, ?, ?, ?, ?)',
-      platform, this.now(), accepted ? 1 : 0, reason, planId, JSON.stringify(payload));
+    this.store.run(
+      'INSERT INTO conversions (platform, at, accepted, reason, plan_id, payload) VALUES (?, ?, ?, ?, ?, ?)',
+      platform,
+      this.now(),
+      accepted ? 1 : 0,
+      reason,
+      planId,
+      JSON.stringify(payload),
+    );
     if (accepted && planId) {
       const hour = this.now() - (this.now() % 3600);
-      this.store.run(`INSERT INTO delivery (platform, plan_id, hour, conversions) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET conversions = conversions + 1`, platform, planId, hour);
+      this.store.run(
+        `INSERT INTO delivery (platform, plan_id, hour, conversions) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET conversions = conversions + 1`,
+        platform,
+        planId,
+        hour,
+      );
     }
   }
   conversions(platform: AdPlatform): Array<{ at: number; accepted: boolean; reason: string; planId: string | null; payload: unknown }> {
     return this.store.all('SELECT * FROM conversions WHERE platform = ? ORDER BY id', platform).map((r) => ({
-      at: Number(r.at), accepted: r.accepted === 1, reason: String(r.reason), planId: r.plan_id as string | null, payload: JSON.parse(String(r.payload)),
+      at: Number(r.at),
+      accepted: r.accepted === 1,
+      reason: String(r.reason),
+      planId: r.plan_id as string | null,
+      payload: JSON.parse(String(r.payload)),
     }));
   }
 
   /** Count one budget change of an entity today; returns the count after it. */
   countBudgetChange(platform: AdPlatform, id: string): number {
     const d = chinaDay(this.now());
-    this.store.run('INSERT INTO budget_changes (platform, entity_id, day, n) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET n = n + 1', platform, id, d);
-    return Number(this.store.get<{ n: number }>('SELECT n FROM budget_changes WHERE platform = ? AND entity_id = ? AND day = ?', platform, id, d)!.n);
+    this.store.run(
+      'INSERT INTO budget_changes (platform, entity_id, day, n) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET n = n + 1',
+      platform,
+      id,
+      d,
+    );
+    return Number(
+      this.store.get<{ n: number }>('SELECT n FROM budget_changes WHERE platform = ? AND entity_id = ? AND day = ?', platform, id, d)!.n,
+    );
   }
   budgetChangesToday(platform: AdPlatform, id: string): number {
-    return Number(this.store.get<{ n: number }>('SELECT n FROM budget_changes WHERE platform = ? AND entity_id = ? AND day = ?', platform, id, chinaDay(this.now()))?.n ?? 0);
+    return Number(
+      this.store.get<{ n: number }>(
+        'SELECT n FROM budget_changes WHERE platform = ? AND entity_id = ? AND day = ?',
+        platform,
+        id,
+        chinaDay(this.now()),
+      )?.n ?? 0,
+    );
   }
 }
 
 const toAdvertiser = (r: Row): Advertiser => ({
-  id: String(r.id), name: String(r.name), balanceFen: Number(r.balance_fen),
-  username: r.username as string | null, password: r.password as string | null, apiToken: r.api_token as string | null,
+  id: String(r.id),
+  name: String(r.name),
+  balanceFen: Number(r.balance_fen),
+  username: r.username as string | null,
+  password: r.password as string | null,
+  apiToken: r.api_token as string | null,
 });

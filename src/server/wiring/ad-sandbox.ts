@@ -6,10 +6,14 @@
  */
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
-import { createAdPlatformSandbox, type AdPlatformSandbox } from './sandbox/adplatforms/index.ts';
-import { onShutdown } from './lifecycle.ts';
+import { onShutdown } from '../lifecycle.ts';
+import { type AdPlatformSandbox, createAdPlatformSandbox } from '../sandbox/adplatforms/index.ts';
 
-export function startAdSandbox(dataDir: string, publicBaseUrl: string, internalBaseUrl: string): { sandbox: AdPlatformSandbox; listener: ReturnType<typeof getRequestListener> } {
+export function startAdSandbox(
+  dataDir: string,
+  publicBaseUrl: string,
+  internalBaseUrl: string,
+): { sandbox: AdPlatformSandbox; listener: ReturnType<typeof getRequestListener> } {
   const sandbox = createAdPlatformSandbox({
     file: path.join(dataDir, 'sandbox', 'adplatforms.sqlite'),
     publicBase: `${internalBaseUrl}/sandbox`,
