@@ -6,6 +6,7 @@
  * Imports nothing of the product but `src/shared/`.
  */
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { type AdPlatform, type OAuthPlatform, SANDBOX_APPS } from '../../../shared/ad-platforms.ts';
 import { adminRoutes, type PlatformContext } from './admin.ts';
 import { DeliveryEngine, type DeliveryOptions } from './delivery.ts';
@@ -70,6 +71,8 @@ export function createAdPlatformSandbox(opts: SandboxOptions): AdPlatformSandbox
   const engine = new DeliveryEngine(world, { publicBase: opts.publicBase, ...opts.delivery });
 
   const root = new Hono();
+  // Like the real gateways: no platform call needs more than a few kilobytes.
+  root.use(bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ code: 413, message: 'sandbox: request body too large' }, 413) }));
   const contexts: Partial<Record<AdPlatform, PlatformContext>> = {};
   for (const [platform, b] of Object.entries(BUILDS) as Array<[AdPlatform, PlatformBuild]>) {
     const prefix = `${mount}/${platform}`;
