@@ -11,7 +11,8 @@ import { type AdPlatform, type OAuthPlatform, SANDBOX_APPS } from '../../../shar
 import { adminRoutes, type PlatformContext } from './admin.ts';
 import { DeliveryEngine, type DeliveryOptions } from './delivery.ts';
 import { Grants } from './grants.ts';
-import { juliangApp, juliangRateLimited } from './juliang.ts';
+import { juliangApp } from './juliang.ts';
+import { juliangRateLimited } from './juliang-wire.ts';
 import { Faults, Recorder, recordAndFault } from './kit.ts';
 import { kuaishouApp, kuaishouRateLimited } from './kuaishou.ts';
 import { SandboxStore } from './store.ts';
