@@ -33,6 +33,7 @@ li{padding:10px 14px;border-bottom:1px solid #f2f3f5}li:last-child{border-bottom
 small{color:#86909c}.row{display:flex;gap:12px;justify-content:flex-end;margin-top:24px}
 button{font-size:15px;padding:9px 22px;border-radius:6px;border:1px solid #c9cdd4;background:#fff;cursor:pointer}
 button.ok{background:#1664ff;border-color:#1664ff;color:#fff}.err{color:#f53f3f}
+.tag{font-size:12px;font-weight:normal;color:#86909c;border:1px solid #e5e6eb;border-radius:4px;padding:1px 6px;margin-left:8px;vertical-align:middle}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
@@ -66,7 +67,7 @@ export function consentRoutes(app: Hono, path: string, spec: ConsentSpec, world:
     return c.html(
       page(
         title,
-        `<h1>${esc(profile.title)} 授权</h1>
+        `<h1>${esc(profile.title)} 授权<span class="tag">沙箱环境</span></h1>
 <p>应用 <b>${esc(appId)}</b> 申请访问你的广告账户：读取账户、${esc(profile.levelNames.campaign)}、${esc(profile.levelNames.plan)}、创意和数据报表，修改投放状态与预算。</p>
 <form method="post" action="">${hidden}<p>请选择授权的广告账户：</p><ul>${items}</ul>
 <div class="row"><button type="submit" name="decision" value="deny">拒绝</button><button class="ok" type="submit" name="decision" value="approve">同意授权</button></div></form>`,
