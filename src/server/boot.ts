@@ -1,8 +1,8 @@
 /**
  * The one boot function and the process wiring: it builds the dependency set from the environment for the
  * server process, the CLI and every test alike (tests pass an open database, fixed secrets, a manual clock or
- * fake connectors), and it is the only place that chooses implementations of the seams — which is why the
- * sandbox appears here and nowhere else in the product.
+ * fake connectors), and it is where implementations of the seams are chosen (through `wiring/`, the only place
+ * besides main.ts that knows the sandboxes exist).
  */
 import path from 'node:path';
 import { loadConfig, type Config } from './kernel/config.ts';
@@ -20,7 +20,7 @@ import { authenticate } from './accounts/session.ts';
 import { LinkEvents } from './links/events.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
 import type { AffiliateRegistry } from './affiliate/provider.ts';
-import { sandboxAffiliates } from './sandbox/affiliate.ts';
+import { affiliateRegistry } from './wiring/affiliates.ts';
 import { Scheduler, type SchedulerOptions } from './jobs/scheduler.ts';
 import { jobRunsRetentionJob } from './jobs/housekeeping.ts';
 import { mailJob, MAIL_JOB } from './mail/jobs.ts';
@@ -39,6 +39,8 @@ export interface BootOptions {
   affiliates?: AffiliateRegistry;
   adPlatforms?: AdPlatformRegistry;
   scheduler?: Partial<SchedulerOptions>;
+  /** Check every API answer against its contract's output schema (tests). */
+  checkOutputs?: boolean;
 }
 
 export interface Booted {
@@ -86,8 +88,9 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
     linkEvents: new LinkEvents(),
     authenticate: (authorization) => authenticate(deps, authorization),
     // Real union and ad-platform connectors plug in here when configured; until then the sandbox answers.
-    affiliates: opts.affiliates ?? sandboxAffiliates(),
+    affiliates: opts.affiliates ?? affiliateRegistry(),
     adPlatforms: opts.adPlatforms ?? {},
+    checkOutputs: opts.checkOutputs,
   };
   // Every feature's jobs. They run where the server calls `deps.jobs.start()` (one leader among the nodes);
   // a kick (queued mail) runs its job on any node.

@@ -47,4 +47,6 @@ export interface Deps {
   /** Affiliate unions (taobao 2, jingdong 3, pinduoduo 5). */
   affiliates: AffiliateRegistry;
   adPlatforms: AdPlatformRegistry;
+  /** Check every API answer against its contract's output schema (tests; off in production). */
+  checkOutputs?: boolean;
 }

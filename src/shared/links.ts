@@ -1,11 +1,10 @@
 import { z } from './zod.ts';
+import { intInput, pageInput, pagesizeInput } from './paging.ts';
 import { CHANNELS, PLATFORMS, JUMPTYPES, isChannel, isPlatform } from './catalog.ts';
 
 /** Promotion links (spec §3 link entity): request schemas shared by the links API and the console forms. */
 
-/** An integer given as a JSON number or a digit string (the old console sends both). */
-const int = (msg: string) =>
-  z.union([z.number().int(), z.string().trim().regex(/^-?\d{1,9}$/).transform(Number)], { error: msg });
+const int = intInput;
 
 const text = (max: number, label: string) => z.string({ error: `${label}必须是文本` }).trim().max(max, `${label}不能超过 ${max} 个字符`);
 
@@ -78,8 +77,8 @@ function definedOnly<T extends object>(v: T): T {
 
 export const pageidInput = z.object({ pageid: pageidSchema });
 
-const pagesize = int('每页条数必须是整数').refine((n) => n >= 1 && n <= 100, '每页条数只能是 1–100').default(20);
-const page = int('页码必须是整数').refine((n) => n >= 1 && n <= 100_000, '页码必须是正整数').default(1);
+const pagesize = pagesizeInput;
+const page = pageInput;
 
 export const linkIndexInput = z.object({
   isdirect: isdirectSchema.optional(),
@@ -104,63 +103,69 @@ export const linkLogInput = z.object({ pageid: pageidSchema, pagesize, page });
  * of a link's fields: the server's table type (`src/server/links/tables.ts`) is this minus `customer` and
  * `landing_url` plus its row-only columns.
  */
-export interface LinkView {
+export const linkView = z.object({
   /** Public id in landing and monitor URLs (digits only). */
-  pageid: string;
+  pageid: z.string(),
   /** Owner: a customer (role 3/4) user id. */
-  customerid: number;
+  customerid: z.number().int(),
   /** The owner's company (joined, not stored on the link). */
-  customer: string;
+  customer: z.string(),
   /** Shop platform code 2–8 (catalog.ts). */
-  platform: number;
+  platform: z.number().int(),
   /** Ad channel code 2–10 (the spec calls it `state`). */
-  state: number;
-  title: string;
-  itemid: string;
-  item_title: string;
-  item_image: string;
+  state: z.number().int(),
+  title: z.string(),
+  itemid: z.string(),
+  item_title: z.string(),
+  item_image: z.string(),
   /** Fen; null when no price is known (a 微信小程序 item has no union to ask, a shop has none). */
-  item_price: number | null;
-  ispro: number;
+  item_price: z.number().int().nullable(),
+  ispro: z.number().int(),
   /** 1 direct, 2 indirect. */
-  isdirect: number;
-  jumptype: string;
-  detaillink: string;
-  smartlink: string;
-  taojimulink: string;
-  couponlink: string;
-  transedlink: string;
-  monitor_touch_url: string;
-  monitor_show_url: string;
-  social_id: string;
-  type: number;
-  report_type: number;
-  page_type: number;
+  isdirect: z.number().int(),
+  jumptype: z.string(),
+  detaillink: z.string(),
+  smartlink: z.string(),
+  taojimulink: z.string(),
+  couponlink: z.string(),
+  transedlink: z.string(),
+  monitor_touch_url: z.string(),
+  monitor_show_url: z.string(),
+  social_id: z.string(),
+  type: z.number().int(),
+  report_type: z.number().int(),
+  page_type: z.number().int(),
   /** Comma-separated advertiser ids this link is delivered through. */
-  relate_advertiser_ids: string;
-  appid: string;
-  pagepath: string;
+  relate_advertiser_ids: z.string(),
+  appid: z.string(),
+  pagepath: z.string(),
   /** Derived from the platform, channel and jump type (`landingPath`), not stored. */
-  landing_url: string;
-  created_at: number;
-  updated_at: number;
-}
+  landing_url: z.string(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+});
+export type LinkView = z.output<typeof linkView>;
 
-export interface LinkLogEntry {
-  id: number;
-  action: string;
-  actor: string;
-  at: number;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
-}
+export const linkLogEntry = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actor: z.string(),
+  at: z.number().int(),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+});
+export type LinkLogEntry = z.output<typeof linkLogEntry>;
 
-export interface CustomerOption {
-  customerid: number;
-  company: string;
+export const advertiserOption = z.object({ advertiser_id: z.string(), advertiser_name: z.string() });
+export type AdvertiserOption = z.output<typeof advertiserOption>;
+
+export const customerOption = z.object({
+  customerid: z.number().int(),
+  company: z.string(),
   /** Advertisers per channel code; filled once ad accounts exist. */
-  advertisers: Record<string, { advertiser_id: string; advertiser_name: string }[]>;
-}
+  advertisers: z.record(z.string(), z.array(advertiserOption)),
+});
+export type CustomerOption = z.output<typeof customerOption>;
 
 /** Landing path prefixes (spec §2 public routes), most specific rule first. */
 export const LANDING_PREFIXES = ['/new/wx/', '/new/', '/pjd/', '/pud/', '/pwb/', '/puc/', '/xtb/', '/pub/'] as const;

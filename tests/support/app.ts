@@ -51,6 +51,7 @@ export async function makeTestApp(dialect: DialectCase, env: Record<string, stri
     clock: opts.clock,
     affiliates: opts.affiliates,
     scheduler: opts.scheduler,
+    checkOutputs: true,
   });
   const { deps } = booted;
   const app = createApp(deps);

@@ -1,4 +1,5 @@
 import { expiredCodes, successCodes, type Envelope } from '../../shared/codes.ts';
+import type { Contract, Endpoint, InputOf, OutputOf } from '../../shared/api/contract.ts';
 import { notify } from './notify.ts';
 import { currentArea, getToken } from './session.ts';
 
@@ -85,4 +86,15 @@ export async function apiPost<T = unknown>(path: string, body?: Record<string, u
   else if (expiredCodes.includes(env.code)) notify.expired();
   else if (!opts.silent) notify.error(env.msg || '接口请求失败');
   throw new ApiError(env.code, env.msg || '接口请求失败', env.data);
+}
+
+/** Call one endpoint by its contract: typed input, typed `data` (the envelope handling is apiPost's). */
+export async function call<C extends Contract>(c: C | Endpoint<C>, input: InputOf<C>, opts: Omit<ApiOptions, 'method'> = {}): Promise<OutputOf<C>> {
+  return (await callWithMsg(c, input, opts)).data;
+}
+
+/** Like `call`, with the server's success `msg` (e.g. '修改密码成功，请重新登录'). */
+export async function callWithMsg<C extends Contract>(c: C | Endpoint<C>, input: InputOf<C>, opts: Omit<ApiOptions, 'method'> = {}): Promise<{ data: OutputOf<C>; msg: string }> {
+  const env = await apiPost<OutputOf<C>>(c.path, input as Record<string, unknown>, { ...opts, method: c.method });
+  return { data: env.data, msg: env.msg };
 }

@@ -1,9 +1,11 @@
 import type { AccountsTables } from '../accounts/tables.ts';
+import type { AdsTables } from '../ads/tables.ts';
 import type { AuditTables } from '../audit/tables.ts';
 import type { ClusterTables } from '../cluster/tables.ts';
 import type { JobsTables } from '../jobs/tables.ts';
 import type { LinksTables } from '../links/tables.ts';
 import type { MailTables } from '../mail/tables.ts';
+import type { OrdersTables } from '../orders/tables.ts';
 import type { TrackingTables } from '../tracking/tables.ts';
 
 /**
@@ -11,4 +13,5 @@ import type { TrackingTables } from '../tracking/tables.ts';
  * `<Feature>Tables`); this file only composes them. Times are epoch seconds, money integer fen, flags integers:
  * they read back the same on SQLite and PostgreSQL. (The only import of features from `db/`: type-only tables.)
  */
-export interface Database extends AccountsTables, AuditTables, ClusterTables, JobsTables, LinksTables, MailTables, TrackingTables {}
+export interface Database
+  extends AccountsTables, AdsTables, AuditTables, ClusterTables, JobsTables, LinksTables, MailTables, OrdersTables, TrackingTables {}

@@ -3,7 +3,8 @@ import { Dialog } from 'primereact/dialog';
 import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
 import { logoutAfterPasswordChange } from '../../app/auth.ts';
-import { apiPost } from '../../lib/api.ts';
+import { userModifyPassword } from '../../../shared/api/user.ts';
+import { callWithMsg } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useShake } from '../../ui/useShake.ts';
 import { validatePasswordForm, type PasswordErrors, type PasswordForm } from './passwordForm.ts';
@@ -31,8 +32,8 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }): Reac
     setErrors({});
     setBusy(true);
     try {
-      const env = await apiPost('api/user/modify', r.body);
-      notify.success(env.msg || '修改密码成功，请重新登录');
+      const { msg } = await callWithMsg(userModifyPassword, r.body);
+      notify.success(msg || '修改密码成功，请重新登录');
       window.setTimeout(logoutAfterPasswordChange, 1500);
     } catch {
       setBusy(false);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { LoginData } from '../../../shared/user.ts';
 import { isAdminRole } from '../../../shared/roles.ts';
-import { apiPost } from '../../lib/api.ts';
+import { userLogin } from '../../lib/userEndpoints.ts';
+import { call } from '../../lib/api.ts';
 import { useBranding } from '../../lib/branding.ts';
 import { areaOfRole, homeAfterLogin, isAdminPath, safeReturnPath, saveSession, toStoredUser } from '../../lib/session.ts';
 import { useShake } from '../../ui/useShake.ts';
@@ -32,7 +32,7 @@ export function LoginForm({ admin }: { admin: boolean }): React.JSX.Element {
     if (next.email || next.password) return shake();
     setBusy(true);
     try {
-      const { data } = await apiPost<LoginData>('api/user/login', { email: email.trim(), password: password.trim() });
+      const data = await call(userLogin, { email: email.trim(), password: password.trim() });
       const user = toStoredUser(data);
       saveSession(areaOfRole(user.userrole), data.jwt, user);
       const back = safeReturnPath(new URLSearchParams(location.search).get('redirect'));

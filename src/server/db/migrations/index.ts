@@ -4,9 +4,11 @@ import { accounts } from './0001_accounts.ts';
 import { links } from './0002_links.ts';
 import { leases } from './0004_leases.ts';
 import { tracking } from './0003_tracking.ts';
-import { jobs } from './0005_jobs.ts';
-import { mailQueue } from './0006_mail_queue.ts';
-import { demoLinks } from './0007_demo_links.ts';
+import { ads } from './0005_ads.ts';
+import { orders } from './0006_orders.ts';
+import { jobs } from './0007_jobs.ts';
+import { mailQueue } from './0008_mail_queue.ts';
+import { demoLinks } from './0009_demo_links.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -17,9 +19,11 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0002_links', links],
   ['0003_tracking', tracking],
   ['0004_leases', leases],
-  ['0005_jobs', jobs],
-  ['0006_mail_queue', mailQueue],
-  ['0007_demo_links', demoLinks],
+  ['0005_ads', ads],
+  ['0006_orders', orders],
+  ['0007_jobs', jobs],
+  ['0008_mail_queue', mailQueue],
+  ['0009_demo_links', demoLinks],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
