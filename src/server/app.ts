@@ -1,21 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { randomUUID } from 'node:crypto';
+import { allContracts } from '../shared/api/index.ts';
 import { Code } from '../shared/codes.ts';
+import { userRoutes } from './accounts/routes.ts';
+import { tfcRoutes } from './affiliate/routes.ts';
+import { ping } from './db/dialect.ts';
 import type { Deps } from './deps.ts';
+import { mountContracts } from './http/contracts.ts';
 import type { AppEnv } from './http/env.ts';
 import { fail, notFoundRoute, onError } from './http/envelope.ts';
-import { ping } from './db/dialect.ts';
-import { log } from './kernel/log.ts';
-import { allContracts } from '../shared/api/index.ts';
-import { mountContracts } from './http/contracts.ts';
 import { mountApiDocs } from './http/openapi.ts';
-import { userRoutes } from './accounts/routes.ts';
-import { linkRoutes } from './links/routes.ts';
-import { tfcRoutes } from './affiliate/routes.ts';
-import { publishRoutes } from './publish/routes.ts';
 import { jumptestRoutes } from './jumptest/routes.ts';
+import { log } from './kernel/log.ts';
+import { linkRoutes } from './links/routes.ts';
+import { publishRoutes } from './publish/routes.ts';
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
   if (trustProxy) {

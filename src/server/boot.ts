@@ -5,27 +5,27 @@
  * besides main.ts that knows the sandboxes exist).
  */
 import path from 'node:path';
-import { loadConfig, type Config } from './kernel/config.ts';
-import { loadSecrets, type Secrets } from './kernel/secrets.ts';
-import { systemClock, type Clock } from './kernel/clock.ts';
+import { authenticate } from './accounts/session.ts';
+import type { AffiliateRegistry } from './affiliate/provider.ts';
+import { newNodeId } from './cluster/lease.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index.ts';
+import type { AdPlatformRegistry, Deps } from './deps.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { jobRunsRetentionJob } from './jobs/housekeeping.ts';
+import { Scheduler, type SchedulerOptions } from './jobs/scheduler.ts';
+import { type Clock, systemClock } from './kernel/clock.ts';
+import { type Config, loadConfig } from './kernel/config.ts';
 import { Lifecycle } from './kernel/lifecycle.ts';
+import { log, setLogLevel } from './kernel/log.ts';
 import { Metrics } from './kernel/metrics.ts';
 import { IngestPressure } from './kernel/pressure.ts';
-import { log, setLogLevel } from './kernel/log.ts';
-import { openDatabase, migrateToLatest, type DatabaseHandle } from './db/index.ts';
-import { createMailer } from './mail/mailer.ts';
-import { RateLimiter } from './http/rate-limit.ts';
-import { newNodeId } from './cluster/lease.ts';
-import { authenticate } from './accounts/session.ts';
+import { loadSecrets, type Secrets } from './kernel/secrets.ts';
 import { LinkEvents } from './links/events.ts';
+import { MAIL_JOB, mailJob } from './mail/jobs.ts';
+import { createMailer } from './mail/mailer.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
-import type { AffiliateRegistry } from './affiliate/provider.ts';
-import { affiliateRegistry } from './wiring/affiliates.ts';
-import { Scheduler, type SchedulerOptions } from './jobs/scheduler.ts';
-import { jobRunsRetentionJob } from './jobs/housekeeping.ts';
-import { mailJob, MAIL_JOB } from './mail/jobs.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
-import type { AdPlatformRegistry, Deps } from './deps.ts';
+import { affiliateRegistry } from './wiring/affiliates.ts';
 
 export interface BootOptions {
   /** The environment to read configuration from (default: process.env). */

@@ -1,19 +1,19 @@
-import type { Db } from './kernel/executor.ts';
+import type { AffiliateRegistry } from './affiliate/provider.ts';
+import type { AdPlatform, AdPlatformConnector } from './connectors/ad-platform.ts';
 import type { Engine } from './db/dialect.ts';
-import type { Config } from './kernel/config.ts';
-import type { Secrets } from './kernel/secrets.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
+import type { Scheduler } from './jobs/scheduler.ts';
+import type { Authenticate } from './kernel/actor.ts';
 import type { Clock } from './kernel/clock.ts';
+import type { Config } from './kernel/config.ts';
+import type { Db } from './kernel/executor.ts';
 import type { Lifecycle } from './kernel/lifecycle.ts';
 import type { Metrics } from './kernel/metrics.ts';
 import type { IngestPressure } from './kernel/pressure.ts';
-import type { Scheduler } from './jobs/scheduler.ts';
-import type { Authenticate } from './kernel/actor.ts';
-import type { Mailer } from './mail/mailer.ts';
-import type { RateLimiter } from './http/rate-limit.ts';
-import type { ObjectStorage } from './publish/storage.ts';
+import type { Secrets } from './kernel/secrets.ts';
 import type { LinkEvents } from './links/events.ts';
-import type { AffiliateRegistry } from './affiliate/provider.ts';
-import type { AdPlatformConnector, AdPlatform } from './connectors/ad-platform.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { ObjectStorage } from './publish/storage.ts';
 
 /** Ad-platform connectors by platform; a platform is absent until its connector is configured or sandboxed. */
 export type AdPlatformRegistry = Readonly<Partial<Record<AdPlatform, AdPlatformConnector>>>;

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { redirectTarget } from './http-server.ts';
 import { loadConfig } from './kernel/config.ts';
 

@@ -1,11 +1,11 @@
-import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
-import type { Config } from './kernel/config.ts';
 import type { AppEnv } from './http/env.ts';
-import { createStaticHandler } from './static.ts';
+import type { Config } from './kernel/config.ts';
+import { errorFields, log } from './kernel/log.ts';
 import type { Metrics } from './kernel/metrics.ts';
-import { log, errorFields } from './kernel/log.ts';
+import { createStaticHandler } from './static.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void, locals?: object) => void | Promise<void>;
 
@@ -16,7 +16,11 @@ const isApi = (url: string) => API_PREFIXES.some((p) => url.startsWith(p)) || ur
 export function redirectTarget(config: Config, req: IncomingMessage): string | null {
   const host = String(req.headers.host ?? '').toLowerCase();
   const hostname = host.replace(/:\d+$/, '');
-  const proto = config.TRUST_PROXY ? String(req.headers['x-forwarded-proto'] ?? 'http').split(',')[0]!.trim() : 'http';
+  const proto = config.TRUST_PROXY
+    ? String(req.headers['x-forwarded-proto'] ?? 'http')
+        .split(',')[0]!
+        .trim()
+    : 'http';
   const legacy = config.CANONICAL_HOST && config.LEGACY_HOSTS.includes(hostname);
   const upgrade = config.FORCE_HTTPS && proto !== 'https';
   if (!legacy && !upgrade) return null;

@@ -1,20 +1,20 @@
-import path from 'node:path';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { boot } from './boot.ts';
-import { ConfigError, publicBaseUrl } from './kernel/config.ts';
 import { createApp } from './app.ts';
-import { createHttpServer } from './http-server.ts';
-import { seedDemoAccounts, demoLoginTable } from './demo/accounts.ts';
-import { seedDemoLinks } from './demo/links.ts';
-import { log, errorFields } from './kernel/log.ts';
-import { startTracking } from './tracking/index.ts';
-import { Landing } from './landing/index.ts';
-import { startDemoWorldTraffic } from './demo/traffic.ts';
-import { createUnionSandbox } from './sandbox/unions/index.ts';
+import { boot } from './boot.ts';
 import { loadAffiliateConfig } from './connectors/affiliate-config.ts';
-import { startAdSandbox } from './wiring/ad-sandbox.ts';
 import { loadAdPlatformConfig } from './connectors/config.ts';
+import { demoLoginTable, seedDemoAccounts } from './demo/accounts.ts';
+import { seedDemoLinks } from './demo/links.ts';
+import { startDemoWorldTraffic } from './demo/traffic.ts';
+import { createHttpServer } from './http-server.ts';
+import { ConfigError, publicBaseUrl } from './kernel/config.ts';
+import { errorFields, log } from './kernel/log.ts';
+import { Landing } from './landing/index.ts';
+import { createUnionSandbox } from './sandbox/unions/index.ts';
+import { startTracking } from './tracking/index.ts';
+import { startAdSandbox } from './wiring/ad-sandbox.ts';
 
 type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>;
 
@@ -39,14 +39,23 @@ async function main(): Promise<void> {
   // Affiliate-union sandbox under /sandbox/<union>/ (SANDBOX on by default); 30 days of history for each new link.
   let boundPort = config.PORT;
   const unions = loadAffiliateConfig(process.env, publicBaseUrl(config)).sandbox
-    ? createUnionSandbox({ file: path.join(config.dataDir, 'sandbox', 'unions.sqlite'), publicBaseUrl: () => publicBaseUrl({ ...config, PORT: boundPort }), historyDays: 30 })
+    ? createUnionSandbox({
+        file: path.join(config.dataDir, 'sandbox', 'unions.sqlite'),
+        publicBaseUrl: () => publicBaseUrl({ ...config, PORT: boundPort }),
+        historyDays: 30,
+      })
     : null;
   if (unions) deps.lifecycle.onShutdown('union-sandbox', () => unions.close());
   const tracking = startTracking(deps, { trustProxy: config.TRUST_PROXY, batch: { delayMs: config.TRACKING_BATCH_DELAY_MS } });
   const landing = new Landing(deps, tracking.batcher, { cache: config.LANDING_CACHE, ttlMs: 60_000, warmLimit: 500, maxEntries: 5000 });
   const internalBase = `http://127.0.0.1:${config.PORT}`;
-  const adPlatforms = loadAdPlatformConfig(process.env, { publicBaseUrl: publicBaseUrl(config), internalBaseUrl: config.PORT ? internalBase : undefined });
-  const adSandbox = adPlatforms.sandbox ? startAdSandbox(deps, publicBaseUrl(config), config.PORT ? internalBase : publicBaseUrl(config)) : null;
+  const adPlatforms = loadAdPlatformConfig(process.env, {
+    publicBaseUrl: publicBaseUrl(config),
+    internalBaseUrl: config.PORT ? internalBase : undefined,
+  });
+  const adSandbox = adPlatforms.sandbox
+    ? startAdSandbox(deps, publicBaseUrl(config), config.PORT ? internalBase : publicBaseUrl(config))
+    : null;
   const { server, inFlight } = createHttpServer({
     config,
     metrics: deps.metrics,
@@ -85,7 +94,9 @@ async function main(): Promise<void> {
     await closed;
     clearInterval(sweeper);
     clearTimeout(deadline);
-    await deps.lifecycle.shutdown((name, err) => (err ? log.error('shutdown hook failed', { name, ...errorFields(err) }) : log.info('shutdown hook done', { name })));
+    await deps.lifecycle.shutdown((name, err) =>
+      err ? log.error('shutdown hook failed', { name, ...errorFields(err) }) : log.info('shutdown hook done', { name }),
+    );
     await booted.close();
     log.info('stopped');
     process.exit(0);

@@ -1,12 +1,16 @@
-import { z } from './zod.ts';
+import { CHANNELS, isChannel, isPlatform, JUMPTYPES, PLATFORMS } from './catalog.ts';
 import { intInput, pageInput, pagesizeInput } from './paging.ts';
-import { CHANNELS, PLATFORMS, JUMPTYPES, isChannel, isPlatform } from './catalog.ts';
+import { z } from './zod.ts';
 
 /** Promotion links (spec §3 link entity): request schemas shared by the links API and the console forms. */
 
 const int = intInput;
 
-const text = (max: number, label: string) => z.string({ error: `${label}必须是文本` }).trim().max(max, `${label}不能超过 ${max} 个字符`);
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label}必须是文本` })
+    .trim()
+    .max(max, `${label}不能超过 ${max} 个字符`);
 
 /** Optional http(s) URL; '' clears it. */
 const url = (label: string) =>
@@ -18,13 +22,18 @@ export const pageidSchema = z
 
 export const platformSchema = int('请选择商品平台').refine(isPlatform, `商品平台只能是 ${Object.keys(PLATFORMS).join('/')}`);
 export const channelSchema = int('请选择投放渠道').refine(isChannel, `投放渠道只能是 ${Object.keys(CHANNELS).join('/')}`);
-const isdirectSchema = int('跳转方式只能是 1（直跳）或 2（非直跳）').refine((n) => n === 1 || n === 2, '跳转方式只能是 1（直跳）或 2（非直跳）');
+const isdirectSchema = int('跳转方式只能是 1（直跳）或 2（非直跳）').refine(
+  (n) => n === 1 || n === 2,
+  '跳转方式只能是 1（直跳）或 2（非直跳）',
+);
 const jumptypeSchema = z.enum(Object.keys(JUMPTYPES) as [keyof typeof JUMPTYPES], { error: '跳转类型只能是 detail、taojimu 或 smart' });
 const smallInt = (label: string) => int(`${label}必须是整数`).refine((n) => n >= 0 && n <= 99, `${label}只能是 0–99`);
 
 /** The editable fields, without defaults: update takes any subset of them. */
 const linkFields = {
-  customerid: int('客户编号必须是整数').refine((n) => n > 0, '客户编号必须是正整数').optional(),
+  customerid: int('客户编号必须是整数')
+    .refine((n) => n > 0, '客户编号必须是正整数')
+    .optional(),
   platform: platformSchema,
   state: channelSchema,
   title: text(100, '链接名称'),
@@ -86,8 +95,30 @@ export const linkIndexInput = z.object({
   page,
   exact: text(100, '搜索内容').optional(),
   customerid: int('客户编号必须是整数').optional(),
-  advertiser_id: z.union([z.string().trim().regex(/^\d{0,20}$/), z.number().int().nonnegative().transform(String)], { error: '广告主编号只能是数字' }).optional(),
-  pageid: z.union([z.string().trim().regex(/^\d{0,20}$/), z.number().int().nonnegative().transform(String)], { error: '推广链接编号只能是数字' }).optional(),
+  advertiser_id: z
+    .union(
+      [
+        z
+          .string()
+          .trim()
+          .regex(/^\d{0,20}$/),
+        z.number().int().nonnegative().transform(String),
+      ],
+      { error: '广告主编号只能是数字' },
+    )
+    .optional(),
+  pageid: z
+    .union(
+      [
+        z
+          .string()
+          .trim()
+          .regex(/^\d{0,20}$/),
+        z.number().int().nonnegative().transform(String),
+      ],
+      { error: '推广链接编号只能是数字' },
+    )
+    .optional(),
   platform: platformSchema.optional(),
   state: channelSchema.optional(),
 });

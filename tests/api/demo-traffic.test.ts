@@ -3,17 +3,18 @@
  * same services as on first start, a customer then makes a link of their own, and the demo traffic (the same
  * wiring as the server's) runs against a loopback server that records every request it receives.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createServer, type Server } from 'node:http';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
-import { makeLink } from '../support/factories.ts';
+import { Migrator } from 'kysely/migration';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUserByEmail } from '../../src/server/accounts/store.ts';
+import { migrationProvider } from '../../src/server/db/migrations/index.ts';
 import { seedDemoAccounts } from '../../src/server/demo/accounts.ts';
 import { seedDemoLinks } from '../../src/server/demo/links.ts';
 import { startDemoWorldTraffic } from '../../src/server/demo/traffic.ts';
-import { findUserByEmail } from '../../src/server/accounts/store.ts';
-import { Migrator } from 'kysely/migration';
-import { migrationProvider } from '../../src/server/db/migrations/index.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
+import { makeLink } from '../support/factories.ts';
 
 describe.each(dialects())('demo traffic on $name', (dialect) => {
   let t: TestApp;

@@ -4,11 +4,11 @@
  * call `tick()` (what the scheduler's timer does every second) instead of waiting.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
-import { recentRuns, readCursor } from '../../src/server/jobs/store.ts';
+import { readCursor, recentRuns } from '../../src/server/jobs/store.ts';
 import type { JobDef } from '../../src/server/jobs/types.ts';
+import { ManualClock } from '../../src/server/kernel/clock.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
 import { insertLinkRow, makeUser } from '../support/factories.ts';
 
 describe.each(dialects())('job scheduler on $name', (dialect) => {
@@ -197,9 +197,24 @@ describe.each(dialects())('job scheduler on $name', (dialect) => {
     const { db, a } = await pair();
     const now = a.deps.clock.now();
     await insertLinkRow(db.db, { pageid: '3001', customerid: (await makeUser(a.deps)).id });
-    await db.db.insertInto('monitor_raw').values(Array.from({ length: 30 }, (_, i) => ({ kind: i % 3 ? 's' : 'c', pageid: '3001', query: `ch=2&cb=k${i}`, ip: '', ua: '', received_at: now }))).execute();
+    await db.db
+      .insertInto('monitor_raw')
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          kind: i % 3 ? 's' : 'c',
+          pageid: '3001',
+          query: `ch=2&cb=k${i}`,
+          ip: '',
+          ua: '',
+          received_at: now,
+        })),
+      )
+      .execute();
     expect(await a.deps.jobs.run('tracking-processor')).toEqual({ ran: true, rows: 30, error: '' });
-    const sums = await db.db.selectFrom('rollup_hourly').select((eb) => [eb.fn.sum<number>('shows').as('s'), eb.fn.sum<number>('clicks').as('c')]).executeTakeFirstOrThrow();
+    const sums = await db.db
+      .selectFrom('rollup_hourly')
+      .select((eb) => [eb.fn.sum<number>('shows').as('s'), eb.fn.sum<number>('clicks').as('c')])
+      .executeTakeFirstOrThrow();
     expect([Number(sums.s), Number(sums.c)]).toEqual([20, 10]);
     expect((await recentRuns(db.db, { job: 'tracking-processor' })).map((r) => [r.node, Number(r.rows)])).toEqual([[a.deps.nodeId, 30]]);
     await a.deps.jobs.stop();

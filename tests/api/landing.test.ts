@@ -3,20 +3,21 @@
  * loopback render, the memory fast path, visits through the batch into rollups, link changes re-rendering.
  * Needs `npm run build` first (npm test builds before the API tests); without dist/ it fails and says so.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { existsSync } from 'node:fs';
+import { get as httpGet, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { get as httpGet, type IncomingMessage, type Server } from 'node:http';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
 import { createHttpServer } from '../../src/server/http-server.ts';
-import { startTracking } from '../../src/server/tracking/index.ts';
-import { processAll } from '../../src/server/tracking/processor.ts';
 import { Landing } from '../../src/server/landing/index.ts';
 import { landingKey } from '../../src/server/publish/storage.ts';
+import { startTracking } from '../../src/server/tracking/index.ts';
+import { processAll } from '../../src/server/tracking/processor.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
 import { insertLinkRow } from '../support/factories.ts';
 
 const entry = path.resolve('dist/server/entry.mjs');
@@ -36,13 +37,37 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
   beforeAll(async () => {
     t = await makeTestApp(dialect);
     const c = await createUser(t.deps, { email: 'c@x.cn', password: 'secret123', role: 3 });
-    await insertLinkRow(t.deps.db, { pageid: '2001', customerid: c.id, platform: 2, state: 2, isdirect: 2, item_title: '商品A', item_price: 1990, detaillink: 'https://item.taobao.com/item.htm?id=1' });
-    await insertLinkRow(t.deps.db, { pageid: '2002', customerid: c.id, platform: 3, state: 4, isdirect: 1, detaillink: 'https://item.m.jd.com/product/2.html' });
+    await insertLinkRow(t.deps.db, {
+      pageid: '2001',
+      customerid: c.id,
+      platform: 2,
+      state: 2,
+      isdirect: 2,
+      item_title: '商品A',
+      item_price: 1990,
+      detaillink: 'https://item.taobao.com/item.htm?id=1',
+    });
+    await insertLinkRow(t.deps.db, {
+      pageid: '2002',
+      customerid: c.id,
+      platform: 3,
+      state: 4,
+      isdirect: 1,
+      detaillink: 'https://item.m.jd.com/product/2.html',
+    });
     const { handler } = (await import(pathToFileURL(entry).href)) as { handler: never };
     const tracking = startTracking(t.deps, { trustProxy: false });
     stopTracking = () => tracking.batcher.close();
     landing = new Landing(t.deps, tracking.batcher, { cache: true, ttlMs: 60_000, warmLimit: 100, maxEntries: 100 });
-    ({ server } = createHttpServer({ config: t.deps.config, metrics: t.deps.metrics, api: t.app, clientDir: path.resolve('dist/client'), astro: handler, astroLocals: { landing: landing.runtime }, fastPaths: [tracking.monitorFastPath, landing.fastPath] }));
+    ({ server } = createHttpServer({
+      config: t.deps.config,
+      metrics: t.deps.metrics,
+      api: t.app,
+      clientDir: path.resolve('dist/client'),
+      astro: handler,
+      astroLocals: { landing: landing.runtime },
+      fastPaths: [tracking.monitorFastPath, landing.fastPath],
+    }));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as { port: number }).port;
     base = `http://127.0.0.1:${port}`;
@@ -86,7 +111,11 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
     expect(v).toMatchObject({ click_param: 'gdt_vid', clickid: 'wx0abc', ua: 'Mozilla/5.0 (iPhone)' });
     const r = await t.deps.db.selectFrom('rollup_hourly').selectAll().where('pageid', '=', '2002').orderBy('adv').execute();
     expect(r.map((x) => [x.adv, x.aid, Number(x.clicks), Number(x.visits)])).toEqual([['33', '44', 1, 1]]);
-    const a = await t.deps.db.selectFrom('rollup_hourly').select((eb) => eb.fn.sum<number>('visits').as('v')).where('pageid', '=', '2001').executeTakeFirstOrThrow();
+    const a = await t.deps.db
+      .selectFrom('rollup_hourly')
+      .select((eb) => eb.fn.sum<number>('visits').as('v'))
+      .where('pageid', '=', '2001')
+      .executeTakeFirstOrThrow();
     expect(Number(a.v)).toBe(7); // 5 GET + gzip GET + HEAD
   });
 
@@ -107,7 +136,15 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
 
   it('a link missing from memory is rendered by Astro (visit recorded) and then cached', async () => {
     const c = await t.deps.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-    await insertLinkRow(t.deps.db, { pageid: '2003', customerid: c.id, platform: 5, state: 2, isdirect: 2, item_title: '拼多多商品', detaillink: 'https://mobile.yangkeduo.com/goods.html?goods_id=5' });
+    await insertLinkRow(t.deps.db, {
+      pageid: '2003',
+      customerid: c.id,
+      platform: 5,
+      state: 2,
+      isdirect: 2,
+      item_title: '拼多多商品',
+      detaillink: 'https://mobile.yangkeduo.com/goods.html?goods_id=5',
+    });
     const misses = landing.stats.misses;
     const r = await get('/pud/2003?clickid=abc');
     expect(r.status).toBe(200);
@@ -129,7 +166,16 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
   // Issue 15 item 9: a 微信小程序 link's page shows the item, never the link's internal name.
   it('the public page of a wechat mini-app link does not show the link name to shoppers', async () => {
     const c = await t.deps.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-    await insertLinkRow(t.deps.db, { pageid: '2004', customerid: c.id, platform: 6, state: 4, isdirect: 2, title: '内部名称-勿外露', appid: 'wx1234567890abcdef', pagepath: 'pages/item/index?id=42' });
+    await insertLinkRow(t.deps.db, {
+      pageid: '2004',
+      customerid: c.id,
+      platform: 6,
+      state: 4,
+      isdirect: 2,
+      title: '内部名称-勿外露',
+      appid: 'wx1234567890abcdef',
+      pagepath: 'pages/item/index?id=42',
+    });
     const html = await (await get('/new/wx/2004')).text();
     expect(html).toContain('打开微信小程序');
     expect(html).not.toContain('内部名称-勿外露');

@@ -1,14 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
 import { createUser } from '../../src/server/accounts/users.ts';
-import type { LinkView, LinkLogEntry, CustomerOption } from '../../src/shared/links.ts';
+import type { CustomerOption, LinkLogEntry, LinkView } from '../../src/shared/links.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
 
 const PW = 'secret123';
 const VIEW_FIELDS = [
-  'pageid', 'customerid', 'customer', 'platform', 'state', 'itemid', 'ispro', 'isdirect', 'jumptype', 'detaillink', 'smartlink',
-  'taojimulink', 'couponlink', 'transedlink', 'monitor_touch_url', 'monitor_show_url', 'social_id', 'type', 'report_type', 'page_type',
-  'relate_advertiser_ids', 'appid', 'pagepath', 'title', 'item_title', 'item_image', 'item_price', 'landing_url', 'created_at', 'updated_at',
+  'pageid',
+  'customerid',
+  'customer',
+  'platform',
+  'state',
+  'itemid',
+  'ispro',
+  'isdirect',
+  'jumptype',
+  'detaillink',
+  'smartlink',
+  'taojimulink',
+  'couponlink',
+  'transedlink',
+  'monitor_touch_url',
+  'monitor_show_url',
+  'social_id',
+  'type',
+  'report_type',
+  'page_type',
+  'relate_advertiser_ids',
+  'appid',
+  'pagepath',
+  'title',
+  'item_title',
+  'item_image',
+  'item_price',
+  'landing_url',
+  'created_at',
+  'updated_at',
 ].sort();
 
 describe.each(dialects())('links API on $name', (dialect) => {
@@ -18,7 +45,12 @@ describe.each(dialects())('links API on $name', (dialect) => {
   beforeAll(async () => {
     t = await makeTestApp(dialect, { PUBLIC_BASE_URL: 'https://tf.example.cn' });
     const users: [string, number, string?][] = [
-      ['admin', 2], ['c1', 3], ['c2', 3], ['agent', 4], ['sub', 3, 'agent@x.cn'], ['ud', 5],
+      ['admin', 2],
+      ['c1', 3],
+      ['c2', 3],
+      ['agent', 4],
+      ['sub', 3, 'agent@x.cn'],
+      ['ud', 5],
     ];
     for (const [name, role, parentEmail] of users) {
       const u = await createUser(t.deps, { email: `${name}@x.cn`, password: PW, role, company: `${name}公司`, parentEmail });
@@ -42,7 +74,15 @@ describe.each(dialects())('links API on $name', (dialect) => {
     expect(Object.keys(v).sort()).toEqual(VIEW_FIELDS);
     expect(v.pageid).toMatch(/^\d{9}$/);
     expect(changed).toEqual([v.pageid]);
-    expect(v).toMatchObject({ customerid: ids.c1, customer: 'c1公司', platform: 2, state: 2, itemid: '612345678901', isdirect: 1, jumptype: 'detail' });
+    expect(v).toMatchObject({
+      customerid: ids.c1,
+      customer: 'c1公司',
+      platform: 2,
+      state: 2,
+      itemid: '612345678901',
+      isdirect: 1,
+      jumptype: 'detail',
+    });
     expect(v.item_title).not.toBe('');
     expect(v.item_price).toBeGreaterThan(0);
     expect(v.detaillink).toBe('https://item.taobao.com/item.htm?id=612345678901');
@@ -98,7 +138,12 @@ describe.each(dialects())('links API on $name', (dialect) => {
 
   it('updates, re-derives the item and monitor URLs, logs only changed fields', async () => {
     const v = (await create('c1')).body.data;
-    const u = await call('c1', 'update', { pageid: v.pageid, title: '新名称', state: 5, item: 'https://detail.tmall.com/item.htm?id=700000000001&spm=a' });
+    const u = await call('c1', 'update', {
+      pageid: v.pageid,
+      title: '新名称',
+      state: 5,
+      item: 'https://detail.tmall.com/item.htm?id=700000000001&spm=a',
+    });
     expect(u.body.code).toBe(1);
     expect(u.body.data).toMatchObject({ title: '新名称', state: 5, itemid: '700000000001', isdirect: 1 });
     expect(u.body.data.monitor_touch_url).toContain('cb=__CALLBACK__');
@@ -123,7 +168,16 @@ describe.each(dialects())('links API on $name', (dialect) => {
   });
 
   it('a 微信小程序 link has no price rather than ¥0.00, the same in the detail and the change log (issue 15 item 9)', async () => {
-    const wx = (await create('c1', { platform: 6, state: 4, item: '686789012345', appid: 'wx1234567890abcdef', pagepath: 'pages/goods/detail?id=1', title: '礼盒装坚果' })).body.data;
+    const wx = (
+      await create('c1', {
+        platform: 6,
+        state: 4,
+        item: '686789012345',
+        appid: 'wx1234567890abcdef',
+        pagepath: 'pages/goods/detail?id=1',
+        title: '礼盒装坚果',
+      })
+    ).body.data;
     expect(wx).toMatchObject({ item_price: null, item_title: '', itemid: '686789012345', title: '礼盒装坚果' });
     const created = (await call<{ list: LinkLogEntry[] }>('c1', 'log', { pageid: wx.pageid })).body.data.list[0]!;
     expect(created.action).toBe('create');
@@ -142,8 +196,18 @@ describe.each(dialects())('links API on $name', (dialect) => {
     expect(r.body.code).toBe(1);
     expect(r.body.data.total).toBe(3);
     const [last, mid, first] = r.body.data.list;
-    expect(last).toMatchObject({ action: 'update', actor: 'admin@x.cn', before: { couponlink: '' }, after: { couponlink: 'https://uland.taobao.com/coupon/edetail?e=x' } });
-    expect(mid).toMatchObject({ action: 'update', actor: 'c1@x.cn', before: { title: '夏季T恤', isdirect: 1 }, after: { title: '改名', isdirect: 2 } });
+    expect(last).toMatchObject({
+      action: 'update',
+      actor: 'admin@x.cn',
+      before: { couponlink: '' },
+      after: { couponlink: 'https://uland.taobao.com/coupon/edetail?e=x' },
+    });
+    expect(mid).toMatchObject({
+      action: 'update',
+      actor: 'c1@x.cn',
+      before: { title: '夏季T恤', isdirect: 1 },
+      after: { title: '改名', isdirect: 2 },
+    });
     expect(Object.keys(mid!.after).sort()).toEqual(['isdirect', 'title']);
     expect(first).toMatchObject({ action: 'create', actor: 'c1@x.cn', before: {} });
     expect(first!.after).toMatchObject({ title: '夏季T恤', platform: 2, itemid: '612345678901' });
@@ -167,7 +231,11 @@ describe.each(dialects())('links API on $name', (dialect) => {
     expect(p2.body.data).toMatchObject({ total: 2 });
     expect(p2.body.data.list).toHaveLength(1);
     expect(p2.body.data.list[0]!.pageid).toBe(a.pageid);
-    const old = await t.post<{ list: LinkView[]; total: number }>('/capi/api/land/v2/index', { jump_type: 2, page: 1, pagesize: 20 }, { token: tok.c2 });
+    const old = await t.post<{ list: LinkView[]; total: number }>(
+      '/capi/api/land/v2/index',
+      { jump_type: 2, page: 1, pagesize: 20 },
+      { token: tok.c2 },
+    );
     expect(old.body.data.list.map((l) => l.pageid)).toEqual([a.pageid]);
   });
 
@@ -177,7 +245,12 @@ describe.each(dialects())('links API on $name', (dialect) => {
       { customerid: ids.agent, company: 'agent公司', advertisers: {} },
       { customerid: ids.sub, company: 'sub公司', advertisers: {} },
     ]);
-    expect((await call<CustomerOption[]>('admin', 'customers', {})).body.data.map((c) => c.customerid)).toEqual([ids.c1, ids.c2, ids.agent, ids.sub]);
+    expect((await call<CustomerOption[]>('admin', 'customers', {})).body.data.map((c) => c.customerid)).toEqual([
+      ids.c1,
+      ids.c2,
+      ids.agent,
+      ids.sub,
+    ]);
     expect((await call('c1', 'customers', {})).body.data).toEqual([]);
     expect((await call('ud', 'customers', {})).body.data).toEqual([]);
   });

@@ -4,12 +4,12 @@
  * once when two instances run the job, and kept in the outbox when no SMTP is configured.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp } from '../support/app.ts';
-import { startSmtp } from '../support/smtp.ts';
+import { recentRuns } from '../../src/server/jobs/store.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { MAIL_JOB, MAIL_RETRY_DELAYS } from '../../src/server/mail/jobs.ts';
-import { recentRuns } from '../../src/server/jobs/store.ts';
+import { makeTestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
+import { startSmtp } from '../support/smtp.ts';
 
 const mail = (n: number) => ({ to: `u${n}@x.cn`, subject: `主题 ${n}`, text: `正文 ${n}` });
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
-import { startSmtp } from '../support/smtp.ts';
-import { createUser } from '../../src/server/accounts/users.ts';
 import { SEND_ANSWER } from '../../src/server/accounts/password-reset.ts';
+import { createUser } from '../../src/server/accounts/users.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
+import { startSmtp } from '../support/smtp.ts';
 
 describe.each(dialects())('password reset by e-mail over real SMTP on $name', (dialect) => {
   let t: TestApp;
@@ -61,7 +61,8 @@ describe.each(dialects())('password reset by e-mail over real SMTP on $name', (d
     await vi.waitFor(() => expect(smtp.inbox.length).toBe(before + 1), { timeout: 5000 });
     const code = codeFrom(smtp.inbox.at(-1)!.text)!;
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) await t.post('/capi/api/user/find', { email: 'off@x.cn', code: wrong, password: 'newpass1', confirmpass: 'newpass1' });
+    for (let i = 0; i < 5; i++)
+      await t.post('/capi/api/user/find', { email: 'off@x.cn', code: wrong, password: 'newpass1', confirmpass: 'newpass1' });
     const r = await t.post('/capi/api/user/find', { email: 'off@x.cn', code, password: 'newpass1', confirmpass: 'newpass1' });
     expect(r.body.code).toBe(4011);
   });

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { dialects } from '../support/dialects.ts';
+import { describe, expect, it } from 'vitest';
 import { setLogLevel } from '../../src/server/kernel/log.ts';
+import { dialects } from '../support/dialects.ts';
 
 const real = dialects().find((d) => d.name === 'postgres');
 

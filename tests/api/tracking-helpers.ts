@@ -1,7 +1,7 @@
 /** Helpers for tracking tests: an HTTP server with the monitor fast path, a bounded-concurrency GET loop. */
-import { createServer, request, Agent, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import type { Db } from '../../src/server/kernel/executor.ts';
-import { EventBatcher, defaultBatchOptions } from '../../src/server/tracking/batch.ts';
+import { defaultBatchOptions, EventBatcher } from '../../src/server/tracking/batch.ts';
 import { createMonitorHandler } from '../../src/server/tracking/monitor.ts';
 
 export async function monitorServer(db: Db): Promise<{ base: string; batcher: EventBatcher; server: Server; close(): Promise<void> }> {

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
 import { processAll } from '../../src/server/tracking/processor.ts';
-import { monitorUrl } from '../../src/shared/macros.ts';
 import { hourOf } from '../../src/server/tracking/rollup.ts';
-import { get, monitorServer, runAll } from './tracking-helpers.ts';
+import { monitorUrl } from '../../src/shared/macros.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
 import { insertLinkRow } from '../support/factories.ts';
+import { get, monitorServer, runAll } from './tracking-helpers.ts';
 
 const PW = 'secret123';
 
@@ -74,7 +74,10 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
       statuses.set(s, (statuses.get(s) ?? 0) + 1);
     });
     expect(Object.fromEntries(statuses)).toEqual({ 204: 10_000 });
-    const raw = await t.deps.db.selectFrom('monitor_raw').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const raw = await t.deps.db
+      .selectFrom('monitor_raw')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(raw.n)).toBe(10_000);
 
     const run = await processAll(t.deps.db, t.deps.engine);
@@ -92,12 +95,41 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
       ['1002', 'click', 2000, 400],
       ['1002', 'show', 3000, 0],
     ]);
-    const sample = await t.deps.db.selectFrom('monitor_events').selectAll().where('pageid', '=', '1001').where('kind', '=', 'click').orderBy('id').limit(1).executeTakeFirstOrThrow();
-    expect(sample).toMatchObject({ channel: 2, camp: '555', cid: '9001', ip: '203.0.113.7', ua: 'Mozilla/5.0 (Linux; Android 14)', customerid: c1, clickid: '' });
+    const sample = await t.deps.db
+      .selectFrom('monitor_events')
+      .selectAll()
+      .where('pageid', '=', '1001')
+      .where('kind', '=', 'click')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(sample).toMatchObject({
+      channel: 2,
+      camp: '555',
+      cid: '9001',
+      ip: '203.0.113.7',
+      ua: 'Mozilla/5.0 (Linux; Android 14)',
+      customerid: c1,
+      clickid: '',
+    });
     expect(sample.callback).toMatch(/^cbv_/);
     expect(['android', 'ios']).toContain(sample.os);
-    const tx = await t.deps.db.selectFrom('monitor_events').selectAll().where('pageid', '=', '1002').where('kind', '=', 'click').orderBy('id').limit(1).executeTakeFirstOrThrow();
-    expect(tx).toMatchObject({ channel: 4, adv: '3300001', clickid: 'ck0', os: 'ios', callback: 'https://api.e.qq.com/cb?x=0', ua: 'PlatformBot/1.0' });
+    const tx = await t.deps.db
+      .selectFrom('monitor_events')
+      .selectAll()
+      .where('pageid', '=', '1002')
+      .where('kind', '=', 'click')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(tx).toMatchObject({
+      channel: 4,
+      adv: '3300001',
+      clickid: 'ck0',
+      os: 'ios',
+      callback: 'https://api.e.qq.com/cb?x=0',
+      ua: 'PlatformBot/1.0',
+    });
 
     const roll = await t.deps.db
       .selectFrom('rollup_hourly')
@@ -109,7 +141,10 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
       ['1001', 3000, 1500],
       ['1002', 3000, 1600],
     ]);
-    const daily = await t.deps.db.selectFrom('rollup_daily').select((eb) => [eb.fn.sum<number>('shows').as('s'), eb.fn.sum<number>('clicks').as('c')]).executeTakeFirstOrThrow();
+    const daily = await t.deps.db
+      .selectFrom('rollup_daily')
+      .select((eb) => [eb.fn.sum<number>('shows').as('s'), eb.fn.sum<number>('clicks').as('c')])
+      .executeTakeFirstOrThrow();
     expect([Number(daily.s), Number(daily.c)]).toEqual([6000, 3100]);
     // grouped by advertiser and ad
     const perAdv = await t.deps.db.selectFrom('rollup_hourly').select(['adv', 'aid']).where('pageid', '=', '1001').execute();
@@ -119,7 +154,11 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
     expect(await processAll(t.deps.db, t.deps.engine)).toEqual({ monitor: 0, visits: 0, rejects: 0 });
     expect(await get(srv.base, `/m/c/1002?${tengxunQuery(5, 'click')}`)).toBe(204);
     await processAll(t.deps.db, t.deps.engine);
-    const after = await t.deps.db.selectFrom('rollup_hourly').select((eb) => eb.fn.sum<number>('clicks').as('c')).where('pageid', '=', '1002').executeTakeFirstOrThrow();
+    const after = await t.deps.db
+      .selectFrom('rollup_hourly')
+      .select((eb) => eb.fn.sum<number>('clicks').as('c'))
+      .where('pageid', '=', '1002')
+      .executeTakeFirstOrThrow();
     expect(Number(after.c)).toBe(1600);
   });
 
@@ -145,8 +184,23 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
     const run = await processAll(t.deps.db, t.deps.engine);
     expect(run.monitor).toBe(cases.length + 1);
     expect(run.rejects).toBe(cases.length);
-    const rejects = await t.deps.db.selectFrom('monitor_rejects').select(['reason', 'pageid']).where('id', 'not in', before.length ? before.map((r) => r.id) : [-1]).orderBy('id').execute();
-    expect(rejects.map((r) => r.reason)).toEqual(['too_long', 'unknown_page', 'bad_pageid', 'deleted_page', 'malformed', 'ua_too_long', 'bad_pageid', 'bad_pageid', 'field_too_long']);
+    const rejects = await t.deps.db
+      .selectFrom('monitor_rejects')
+      .select(['reason', 'pageid'])
+      .where('id', 'not in', before.length ? before.map((r) => r.id) : [-1])
+      .orderBy('id')
+      .execute();
+    expect(rejects.map((r) => r.reason)).toEqual([
+      'too_long',
+      'unknown_page',
+      'bad_pageid',
+      'deleted_page',
+      'malformed',
+      'ua_too_long',
+      'bad_pageid',
+      'bad_pageid',
+      'field_too_long',
+    ]);
     expect(rejects.every((r) => r.pageid.length <= 20)).toBe(true);
   });
 
@@ -171,21 +225,29 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
     it('answers hourly and daily series from rollups with totals and ctr', async () => {
       const tok = await token('c1@x.cn');
       // The range is read from when the pings of the earlier tests arrived, so the test holds across an hour or midnight.
-      const seen = await t.deps.db.selectFrom('monitor_raw').where('pageid', '=', '1001').select((eb) => [eb.fn.min('received_at').as('first'), eb.fn.max('received_at').as('last')]).executeTakeFirstOrThrow();
+      const seen = await t.deps.db
+        .selectFrom('monitor_raw')
+        .where('pageid', '=', '1001')
+        .select((eb) => [eb.fn.min('received_at').as('first'), eb.fn.max('received_at').as('last')])
+        .executeTakeFirstOrThrow();
       const day = (s: number) => new Date((s + 8 * 3600) * 1000).toISOString().slice(0, 10);
       const [first, last] = [Number(seen.first), Number(seen.last)];
-      const r = await t.post<{ series: Array<{ time: string; ts: number; shows: number; clicks: number; visits: number }>; totals: Record<string, number> }>(
-        '/capi/napi/link/stats',
-        { pageid: '1001', start: day(first), end: day(last), granularity: 'hour' },
-        { token: tok },
-      );
+      const r = await t.post<{
+        series: Array<{ time: string; ts: number; shows: number; clicks: number; visits: number }>;
+        totals: Record<string, number>;
+      }>('/capi/napi/link/stats', { pageid: '1001', start: day(first), end: day(last), granularity: 'hour' }, { token: tok });
       expect(r.body.code).toBe(1);
       expect(r.body.data.series.length % 24).toBe(0);
       expect(r.body.data.totals).toEqual({ shows: 3000, clicks: 1500, visits: 0, ctr: 50 });
       const lastHour = r.body.data.series.find((p) => p.ts === hourOf(last));
       expect(lastHour?.shows).toBeGreaterThan(0);
-      const d = await t.post<{ series: Array<{ shows: number; clicks: number; visits: number }>; totals: Record<string, number> }>('/capi/napi/link/stats', { pageid: 1001, start: day(first), end: day(last), granularity: 'day' }, { token: tok });
-      if (day(first) === day(last)) expect(d.body.data.series).toEqual([{ time: day(last), ts: expect.any(Number), shows: 3000, clicks: 1500, visits: 0 }]);
+      const d = await t.post<{ series: Array<{ shows: number; clicks: number; visits: number }>; totals: Record<string, number> }>(
+        '/capi/napi/link/stats',
+        { pageid: 1001, start: day(first), end: day(last), granularity: 'day' },
+        { token: tok },
+      );
+      if (day(first) === day(last))
+        expect(d.body.data.series).toEqual([{ time: day(last), ts: expect.any(Number), shows: 3000, clicks: 1500, visits: 0 }]);
       expect(d.body.data.series.reduce((a, p) => a + p.shows, 0)).toBe(3000);
     });
 

@@ -2,11 +2,12 @@
  * Landing pages in Chromium against their own real server (node src/server/main.ts on a fixture data dir
  * with one link of every kind). No request leaves 127.0.0.1: every other URL is intercepted and recorded.
  */
-import { test, expect, type Page } from '@playwright/test';
+
 import { mkdirSync } from 'node:fs';
-import { prepareDataDir, startServer, FIXTURE_LINKS, type Child } from '../process/fixture.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { type LandingLinkRow, landingModel } from '../../src/server/landing/model.ts';
 import { landingPath } from '../../src/shared/links.ts';
-import { landingModel, type LandingLinkRow } from '../../src/server/landing/model.ts';
+import { type Child, FIXTURE_LINKS, prepareDataDir, startServer } from '../process/fixture.ts';
 
 const PORT = Number(process.env.E2E_LANDING_PORT ?? 4398);
 let server: Child;
@@ -34,14 +35,31 @@ async function interceptOutside(page: Page): Promise<string[]> {
       const url = route.request().url();
       outside.push(url);
       if (url.endsWith('.png')) return route.fulfill({ status: 200, contentType: 'image/svg+xml', body: SVG });
-      return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: `<!doctype html><title>stub</title><p>外部页面（已拦截）${url.replace(/</g, '')}</p>` });
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><title>stub</title><p>外部页面（已拦截）${url.replace(/</g, '')}</p>`,
+      });
     },
   );
   return outside;
 }
 
 const row = (l: (typeof FIXTURE_LINKS)[number]): LandingLinkRow =>
-  ({ itemid: '', item_title: '', item_image: '', item_price: 0, detaillink: '', smartlink: '', taojimulink: '', couponlink: '', transedlink: '', appid: '', pagepath: '', ...l }) as LandingLinkRow;
+  ({
+    itemid: '',
+    item_title: '',
+    item_image: '',
+    item_price: 0,
+    detaillink: '',
+    smartlink: '',
+    taojimulink: '',
+    couponlink: '',
+    transedlink: '',
+    appid: '',
+    pagepath: '',
+    ...l,
+  }) as LandingLinkRow;
 
 /** Static checks on the served HTML (before any script runs). */
 function checkZeroJs(html: string) {
@@ -99,7 +117,9 @@ for (const link of FIXTURE_LINKS) {
     } else {
       const button = page.getByRole('link', { name: '打开微信小程序' });
       await expect(button).toHaveAttribute('href', model.app);
-      expect(model.app).toBe('weixin://dl/business/?appid=wx1234567890abcdef&path=pages%2Fitem%2Findex&query=id%3D42%26from%3Dad&env_version=release');
+      expect(model.app).toBe(
+        'weixin://dl/business/?appid=wx1234567890abcdef&path=pages%2Fitem%2Findex&query=id%3D42%26from%3Dad&env_version=release',
+      );
       await page.screenshot({ path: `test-results/screens/${name}.png` });
     }
   });

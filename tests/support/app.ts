@@ -1,14 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { boot } from '../../src/server/boot.ts';
-import { createApp } from '../../src/server/app.ts';
-import { setLogLevel } from '../../src/server/kernel/log.ts';
-import type { Clock } from '../../src/server/kernel/clock.ts';
 import type { AffiliateRegistry } from '../../src/server/affiliate/provider.ts';
-import type { SchedulerOptions } from '../../src/server/jobs/scheduler.ts';
+import { createApp } from '../../src/server/app.ts';
+import { boot } from '../../src/server/boot.ts';
 import type { DatabaseHandle } from '../../src/server/db/index.ts';
 import type { Deps } from '../../src/server/deps.ts';
+import type { SchedulerOptions } from '../../src/server/jobs/scheduler.ts';
+import type { Clock } from '../../src/server/kernel/clock.ts';
+import { setLogLevel } from '../../src/server/kernel/log.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
 import type { DialectCase } from './dialects.ts';
 
@@ -18,7 +18,11 @@ export interface TestApp {
   handle: DatabaseHandle;
   app: ReturnType<typeof createApp>;
   /** POST JSON (or a raw string body) and read the envelope. */
-  post<T = unknown>(path: string, body?: unknown, opts?: { token?: string; ip?: string; raw?: string }): Promise<{ status: number; body: Envelope<T> }>;
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    opts?: { token?: string; ip?: string; raw?: string },
+  ): Promise<{ status: number; body: Envelope<T> }>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { openDatabase, migrateToLatest, type DatabaseHandle } from '../../src/server/db/index.ts';
+import pg from 'pg';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
 
 /**
  * The engines every API test runs on: SQLite (node:sqlite, in memory), PostgreSQL on PGlite (in process),

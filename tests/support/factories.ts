@@ -8,16 +8,16 @@
  * through the authorisation service, orders through the order sync), not as raw rows in each test.
  */
 import type { Insertable } from 'kysely';
+import { actorOf } from '../../src/server/accounts/actor.ts';
+import type { UserRow } from '../../src/server/accounts/store.ts';
+import { createUser, type NewUser } from '../../src/server/accounts/users.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
-import type { Role } from '../../src/shared/roles.ts';
-import { createUser, type NewUser } from '../../src/server/accounts/users.ts';
-import type { UserRow } from '../../src/server/accounts/store.ts';
-import { actorOf } from '../../src/server/accounts/actor.ts';
+import { parseWith } from '../../src/server/kernel/parse.ts';
 import { createLink } from '../../src/server/links/service.ts';
 import type { LinksTable } from '../../src/server/links/tables.ts';
-import { LINK_DEFAULTS, linkCreateInput, type LinkView } from '../../src/shared/links.ts';
-import { parseWith } from '../../src/server/kernel/parse.ts';
+import { LINK_DEFAULTS, type LinkView, linkCreateInput } from '../../src/shared/links.ts';
+import type { Role } from '../../src/shared/roles.ts';
 import type { TestApp } from './app.ts';
 
 export const PASSWORD = 'secret123';
@@ -26,7 +26,13 @@ let seq = 0;
 /** A user of `role` (default 3, a customer) with a unique e-mail; `parentEmail` makes a sub-customer or sub-account. */
 export async function makeUser(deps: Deps, over: Partial<NewUser> & { role?: Role } = {}): Promise<UserRow> {
   seq += 1;
-  return createUser(deps, { email: `user${seq}-${Date.now().toString(36)}@x.cn`, password: PASSWORD, role: 3, company: `公司${seq}`, ...over });
+  return createUser(deps, {
+    email: `user${seq}-${Date.now().toString(36)}@x.cn`,
+    password: PASSWORD,
+    role: 3,
+    company: `公司${seq}`,
+    ...over,
+  });
 }
 
 export async function loginAs(t: TestApp, email: string, password = PASSWORD): Promise<string> {
@@ -37,12 +43,23 @@ export async function loginAs(t: TestApp, email: string, password = PASSWORD): P
 
 /** A link owned by `owner`, created by `by` (default the owner) through the links service. */
 export async function makeLink(deps: Deps, owner: UserRow, over: Record<string, unknown> = {}, by: UserRow = owner): Promise<LinkView> {
-  const input = parseWith(linkCreateInput, { platform: 2, state: 2, item: '612345678901', isdirect: 1, title: '测试链接', customerid: owner.id, ...over });
+  const input = parseWith(linkCreateInput, {
+    platform: 2,
+    state: 2,
+    item: '612345678901',
+    isdirect: 1,
+    title: '测试链接',
+    customerid: owner.id,
+    ...over,
+  });
   return createLink(deps, actorOf(by, 'factory'), input);
 }
 
 /** A link row written directly (fixed pageid, any item fields). */
-export async function insertLinkRow(db: Db, row: Partial<Insertable<LinksTable>> & { pageid: string; customerid: number; deleted?: boolean }): Promise<void> {
+export async function insertLinkRow(
+  db: Db,
+  row: Partial<Insertable<LinksTable>> & { pageid: string; customerid: number; deleted?: boolean },
+): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const { deleted, ...rest } = row;
   await db
@@ -50,7 +67,14 @@ export async function insertLinkRow(db: Db, row: Partial<Insertable<LinksTable>>
     .values({
       ...LINK_DEFAULTS,
       ...{ platform: 2, state: 2, isdirect: 1, itemid: '', item_title: '', item_image: '', item_price: 0, detaillink: '', transedlink: '' },
-      ...{ monitor_touch_url: '', monitor_show_url: '', created_by: row.customerid, created_at: now, updated_at: now, deleted_at: deleted ? now : null },
+      ...{
+        monitor_touch_url: '',
+        monitor_show_url: '',
+        created_by: row.customerid,
+        created_at: now,
+        updated_at: now,
+        deleted_at: deleted ? now : null,
+      },
       ...rest,
     })
     .execute();

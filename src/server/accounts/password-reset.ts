@@ -1,10 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { Code } from '../../shared/codes.ts';
+import { audit } from '../audit/service.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../kernel/errors.ts';
-import { Code } from '../../shared/codes.ts';
-import { audit } from '../audit/store.ts';
-import { setPassword } from './users.ts';
 import * as store from './store.ts';
+import { setPassword } from './users.ts';
 
 const CODE_TTL_SECONDS = 15 * 60;
 const MAX_ATTEMPTS = 5;
@@ -24,7 +24,12 @@ export async function sendResetCode(deps: Deps, email: string, ip: string): Prom
   if (!user || user.status !== 1) return SEND_ANSWER;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = deps.clock.now();
-  await store.insertResetCode(deps.db, { email, code_hash: hashCode(deps, email, code), created_at: now, expires_at: now + CODE_TTL_SECONDS });
+  await store.insertResetCode(deps.db, {
+    email,
+    code_hash: hashCode(deps, email, code),
+    created_at: now,
+    expires_at: now + CODE_TTL_SECONDS,
+  });
   await deps.mailer.send({
     to: email,
     subject: '【投放管理平台】找回密码验证码',
@@ -48,6 +53,6 @@ export async function resetPassword(deps: Deps, input: { email: string; code: st
   }
   const user = await store.findUserByEmail(deps.db, input.email);
   if (!user) throw new AppError(Code.wrongResetCode);
-  await store.useResetCodes(deps.db, input.email, now);
+  await store.markResetCodesUsed(deps.db, input.email, now);
   await setPassword(deps, user.id, input.password, 'password_reset', ip);
 }

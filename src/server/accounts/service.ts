@@ -1,11 +1,11 @@
-import type { Deps } from '../deps.ts';
-import { AppError, forbidden, notFound } from '../kernel/errors.ts';
 import { Code } from '../../shared/codes.ts';
 import { deriveRole, isAdminRole } from '../../shared/roles.ts';
+import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
+import { AppError, forbidden, notFound } from '../kernel/errors.ts';
 import { verifyPassword } from './password.ts';
-import { setPassword, setUserStatus } from './users.ts';
 import * as store from './store.ts';
+import { setPassword, setUserStatus } from './users.ts';
 
 /** Change one's own password: the old one must match; every token of the account stops working. */
 export async function modifyPassword(deps: Deps, actor: Actor, input: { oldpass: string; password: string }, ip: string): Promise<void> {

@@ -1,16 +1,15 @@
 import { Code } from '../../shared/codes.ts';
-import { deriveRole } from '../../shared/roles.ts';
-import type { LoginData, UserInfo } from '../../shared/user.ts';
-import { deriveVersion } from '../../shared/roles.ts';
+import { deriveRole, deriveVersion } from '../../shared/roles.ts';
 import { chinaDate } from '../../shared/time.ts';
+import type { LoginData, UserInfo } from '../../shared/user.ts';
+import { audit } from '../audit/service.ts';
 import type { Deps } from '../deps.ts';
-import { AppError, loginExpired } from '../kernel/errors.ts';
-import { audit } from '../audit/store.ts';
 import type { Actor } from '../kernel/actor.ts';
+import { AppError, loginExpired } from '../kernel/errors.ts';
 import { actorOf, maskPhone } from './actor.ts';
 import { decoyHash, verifyPassword } from './password.ts';
-import { newSessionId, signToken, verifyToken } from './tokens.ts';
 import * as store from './store.ts';
+import { newSessionId, signToken, verifyToken } from './tokens.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -66,17 +65,38 @@ export async function login(deps: Deps, input: { email: string; password: string
     throw new AppError(Code.wrongCredentials);
   }
   if (user.status !== 1) {
-    await audit(deps.db, { event: 'login_refused', at: now, userId: user.id, email: user.email, ip: client.ip, detail: { reason: 'disabled' } });
+    await audit(deps.db, {
+      event: 'login_refused',
+      at: now,
+      userId: user.id,
+      email: user.email,
+      ip: client.ip,
+      detail: { reason: 'disabled' },
+    });
     throw new AppError(Code.banned);
   }
   if (isExpired(user, now)) {
-    await audit(deps.db, { event: 'login_refused', at: now, userId: user.id, email: user.email, ip: client.ip, detail: { reason: 'expired' } });
+    await audit(deps.db, {
+      event: 'login_refused',
+      at: now,
+      userId: user.id,
+      email: user.email,
+      ip: client.ip,
+      detail: { reason: 'expired' },
+    });
     throw new AppError(Code.accountExpired);
   }
   deps.limiter.reset(accountKey);
   const sid = newSessionId();
   const exp = now + deps.config.TOKEN_TTL_HOURS * 3600;
-  await store.insertSession(deps.db, { id: sid, user_id: user.id, created_at: now, expires_at: exp, ip: client.ip, user_agent: client.userAgent.slice(0, 300) });
+  await store.insertSession(deps.db, {
+    id: sid,
+    user_id: user.id,
+    created_at: now,
+    expires_at: exp,
+    ip: client.ip,
+    user_agent: client.userAgent.slice(0, 300),
+  });
   await audit(deps.db, { event: 'login_ok', at: now, userId: user.id, email: user.email, ip: client.ip });
   return { jwt: signToken(deps.secrets.tokenSecret, { sid, uid: user.id, exp }), ...publicUser(user) };
 }

@@ -23,7 +23,14 @@ export const listChildren = (db: Executor, parentId: number) =>
   db.selectFrom('users').selectAll().where('parent_id', '=', parentId).orderBy('id').execute();
 
 export const countUsers = async (db: Executor): Promise<number> =>
-  Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 // sessions
 
@@ -31,7 +38,10 @@ export async function insertSession(
   db: Executor,
   row: { id: string; user_id: number; created_at: number; expires_at: number; ip: string; user_agent: string },
 ): Promise<void> {
-  await db.insertInto('sessions').values({ ...row, revoked_at: null }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ ...row, revoked_at: null })
+    .execute();
 }
 
 /** The session and its user in one round trip (every authenticated request). */
@@ -55,7 +65,10 @@ export async function revokeUserSessions(db: Executor, userId: number, at: numbe
 // reset codes
 
 export async function insertResetCode(db: Executor, row: { email: string; code_hash: string; created_at: number; expires_at: number }) {
-  await db.insertInto('reset_codes').values({ ...row, attempts: 0, used_at: null }).execute();
+  await db
+    .insertInto('reset_codes')
+    .values({ ...row, attempts: 0, used_at: null })
+    .execute();
 }
 
 export const latestResetCode = (db: Executor, email: string, now: number) =>
@@ -70,9 +83,13 @@ export const latestResetCode = (db: Executor, email: string, now: number) =>
     .executeTakeFirst();
 
 export async function countResetAttempt(db: Executor, id: number): Promise<void> {
-  await db.updateTable('reset_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', id).execute();
+  await db
+    .updateTable('reset_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
-export async function useResetCodes(db: Executor, email: string, at: number): Promise<void> {
+export async function markResetCodesUsed(db: Executor, email: string, at: number): Promise<void> {
   await db.updateTable('reset_codes').set({ used_at: at }).where('email', '=', email).where('used_at', 'is', null).execute();
 }

@@ -1,13 +1,13 @@
-import { z } from '../../shared/zod.ts';
-import { email as emailSchema, password as passwordSchema } from '../../shared/user.ts';
-import { deriveRole, type Role } from '../../shared/roles.ts';
 import { Code } from '../../shared/codes.ts';
-import type { Deps } from '../deps.ts';
+import { deriveRole, type Role } from '../../shared/roles.ts';
+import { email as emailSchema, password as passwordSchema } from '../../shared/user.ts';
+import { z } from '../../shared/zod.ts';
+import { audit } from '../audit/service.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
+import type { Deps } from '../deps.ts';
+import type { Actor } from '../kernel/actor.ts';
 import { AppError, invalid, notFound } from '../kernel/errors.ts';
 import { parseWith } from '../kernel/parse.ts';
-import { audit } from '../audit/store.ts';
-import type { Actor } from '../kernel/actor.ts';
 import { columnsForRole } from './actor.ts';
 import { hashPassword } from './password.ts';
 import * as store from './store.ts';
@@ -19,7 +19,11 @@ export const newUserInput = z.object({
   role: z.coerce.number().int().min(1).max(6),
   company: z.string().trim().max(100).default(''),
   username: z.string().trim().max(50).optional(),
-  phone: z.string().trim().regex(/^\d{0,20}$/, '手机号只能是数字').default(''),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\d{0,20}$/, '手机号只能是数字')
+    .default(''),
   /** For role 3: the agent whose sub-customer this is. For role 6: its UDSmart admin. */
   parentEmail: emailSchema.optional(),
   expireTime: z.number().int().min(0).default(0),
@@ -58,7 +62,14 @@ export async function createUser(deps: Deps, input: NewUser, actor?: Actor): Pro
     created_at: now,
     updated_at: now,
   });
-  await audit(deps.db, { event: 'user_created', at: now, userId: row.id, actorId: actor?.userId ?? null, email: row.email, detail: { role } });
+  await audit(deps.db, {
+    event: 'user_created',
+    at: now,
+    userId: row.id,
+    actorId: actor?.userId ?? null,
+    email: row.email,
+    detail: { role },
+  });
   return row;
 }
 
@@ -86,7 +97,14 @@ export async function setUserStatus(deps: Deps, userId: number, status: 0 | 1, a
   await deps.db.transaction().execute(async (tx) => {
     await store.updateUser(tx, user.id, { status, updated_at: now });
     if (status !== 1) await store.revokeUserSessions(tx, user.id, now);
-    await audit(tx, { event: status === 1 ? 'user_enabled' : 'user_disabled', at: now, userId: user.id, actorId: actor?.userId ?? null, email: user.email, ip });
+    await audit(tx, {
+      event: status === 1 ? 'user_enabled' : 'user_disabled',
+      at: now,
+      userId: user.id,
+      actorId: actor?.userId ?? null,
+      email: user.email,
+      ip,
+    });
   });
 }
 
@@ -97,7 +115,13 @@ export async function disableUserByEmail(deps: Deps, email: string): Promise<sto
 }
 
 /** Set a new password and end every session of the account. */
-export async function setPassword(deps: Deps, userId: number, password: string, event: 'password_changed' | 'password_reset', ip = ''): Promise<void> {
+export async function setPassword(
+  deps: Deps,
+  userId: number,
+  password: string,
+  event: 'password_changed' | 'password_reset',
+  ip = '',
+): Promise<void> {
   const hash = await hashPassword(parseWith(passwordSchema('请输入新密码'), password), deps.config.SCRYPT_COST);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {

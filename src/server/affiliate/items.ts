@@ -19,8 +19,26 @@ export function unionOf(platform: number): Union | null {
   return null;
 }
 
-const SHORT_HOSTS = ['m.tb.cn', 's.click.taobao.com', 'tb.cn', 'u.jd.com', '3.cn', 'p.pinduoduo.com', 'p.yangkeduo.com', 'uland.taobao.com'];
-const TAOBAO_ITEM_HOSTS = ['item.taobao.com', 'h5.m.taobao.com', 'main.m.taobao.com', 'detail.m.tmall.com', 'detail.tmall.com', 'chaoshi.detail.tmall.com', 'detail.tmall.hk', 'world.taobao.com'];
+const SHORT_HOSTS = [
+  'm.tb.cn',
+  's.click.taobao.com',
+  'tb.cn',
+  'u.jd.com',
+  '3.cn',
+  'p.pinduoduo.com',
+  'p.yangkeduo.com',
+  'uland.taobao.com',
+];
+const TAOBAO_ITEM_HOSTS = [
+  'item.taobao.com',
+  'h5.m.taobao.com',
+  'main.m.taobao.com',
+  'detail.m.tmall.com',
+  'detail.tmall.com',
+  'chaoshi.detail.tmall.com',
+  'detail.tmall.hk',
+  'world.taobao.com',
+];
 const PDD_HOSTS = ['mobile.yangkeduo.com', 'yangkeduo.com', 'mobile.pinduoduo.com', 'pinduoduo.com'];
 const DIGITS = /^\d{4,20}$/;
 

@@ -1,26 +1,11 @@
+import type { ConversionView } from '../../shared/affiliate.ts';
 import { Code } from '../../shared/codes.ts';
 import { AppError } from '../kernel/errors.ts';
-import { log, errorFields } from '../kernel/log.ts';
+import { errorFields, log } from '../kernel/log.ts';
 import type { ItemRef, Union } from './items.ts';
 
-/** What an affiliate union tells us about one item or shop, and the promotion link it issues for it. */
-export interface Conversion {
-  platform: Union;
-  kind: 'item' | 'shop';
-  /** Item id ('' for a shop). */
-  itemid: string;
-  shopid: string;
-  title: string;
-  image: string;
-  /** Fen. */
-  price: number;
-  /** Coupon amount in fen and the union's coupon link; null when the item has none. */
-  coupon: { amount: number; link: string } | null;
-  /** The canonical page on the shop platform. */
-  detail_url: string;
-  /** The union's tracked promotion link (s.click.taobao.com, u.jd.com, duo_coupon_landing …). */
-  promotion_url: string;
-}
+/** What a union says of an item or shop (the API's `ConversionView`: one field list). */
+export type Conversion = ConversionView;
 
 /** The seam for the union connectors (Taobao Union, JD Union, Pinduoduo DDK). */
 export interface AffiliateProvider {

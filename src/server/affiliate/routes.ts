@@ -1,5 +1,5 @@
 import * as api from '../../shared/api/tfc.ts';
-import { handle, type Binding } from '../http/contracts.ts';
+import { type Binding, handle } from '../http/contracts.ts';
 import { unionOf } from './items.ts';
 import { convertItem, jdShopId } from './service.ts';
 
@@ -7,7 +7,9 @@ import { convertItem, jdShopId } from './service.ts';
 export const tfcRoutes: Binding[] = [
   handle(api.tfcTaobaoUrl, ({ deps, actor, input }) => convertItem(deps, actor, input.item, 2)),
   handle(api.tfcPddUrl, ({ deps, actor, input }) => convertItem(deps, actor, input.item, 5)),
-  handle(api.tfcItemConvert, ({ deps, actor, input }) => convertItem(deps, actor, input.url, input.platform ? unionOf(input.platform) : null)),
+  handle(api.tfcItemConvert, ({ deps, actor, input }) =>
+    convertItem(deps, actor, input.url, input.platform ? unionOf(input.platform) : null),
+  ),
   handle(api.tfcJdPromotion, ({ deps, actor, input }) => convertItem(deps, actor, input.item, 3)),
   handle(api.tfcJdShopId, ({ deps, actor, input }) => jdShopId(deps, actor, input.url)),
 ];

@@ -2,7 +2,7 @@ import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
 import { parseItem, type Union } from './items.ts';
-import { convertThrough, type Conversion } from './provider.ts';
+import { type Conversion, convertThrough } from './provider.ts';
 
 /** Conversions per user per minute (each may cost a real union API call once connectors exist). */
 const PER_MINUTE = 120;

@@ -39,4 +39,5 @@ export async function audit(db: Executor, e: AuditEntry): Promise<void> {
     .execute();
 }
 
-export const recentAudit = (db: Executor, limit = 50) => db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(limit).execute();
+export const recentAudit = (db: Executor, limit = 50) =>
+  db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(limit).execute();

@@ -3,15 +3,15 @@
  * (it reads the same environment as the server: DATA_DIR, DATABASE_URL …).
  */
 import { parseArgs } from 'node:util';
+import { deriveRole, roleLabel } from '../../shared/roles.ts';
+import { chinaDate } from '../../shared/time.ts';
+import { listUsers } from '../accounts/lookup.ts';
+import { createUser, disableUserByEmail, setPasswordByEmail } from '../accounts/users.ts';
+import { recentAudit } from '../audit/service.ts';
 import { boot } from '../boot.ts';
 import { ConfigError } from '../kernel/config.ts';
 import { AppError } from '../kernel/errors.ts';
-import { createUser, disableUserByEmail, setPasswordByEmail } from '../accounts/users.ts';
-import { listUsers } from '../accounts/store.ts';
-import { recentMessages } from '../mail/store.ts';
-import { recentAudit } from '../audit/store.ts';
-import { deriveRole, roleLabel } from '../../shared/roles.ts';
-import { chinaDate } from '../../shared/time.ts';
+import { recentMessages } from '../mail/lookup.ts';
 
 const USAGE = `用法 (usage): npm run cli -- <command> [options]
   user:add --email E --password P --role R [--company C] [--agent AGENT_EMAIL]
@@ -64,7 +64,16 @@ async function main(argv: string[]): Promise<number> {
       case 'user:list':
         for (const u of await listUsers(deps.db)) {
           const role = deriveRole(u);
-          const line = [u.id, u.email, `角色${role}`, roleLabel[role], u.status === 1 ? '启用' : '禁用', u.company, u.parent_id ? `上级${u.parent_id}` : '', u.expire_time ? `到期 ${chinaDate(u.expire_time)}` : ''];
+          const line = [
+            u.id,
+            u.email,
+            `角色${role}`,
+            roleLabel[role],
+            u.status === 1 ? '启用' : '禁用',
+            u.company,
+            u.parent_id ? `上级${u.parent_id}` : '',
+            u.expire_time ? `到期 ${chinaDate(u.expire_time)}` : '',
+          ];
           process.stdout.write(line.filter((x) => x !== '').join('\t') + '\n');
         }
         break;
@@ -72,11 +81,15 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(`已禁用 ${(await disableUserByEmail(deps, need(values.email, 'email'))).email}，其登录已全部失效\n`);
         break;
       case 'user:passwd':
-        process.stdout.write(`已重置 ${(await setPasswordByEmail(deps, need(values.email, 'email'), need(values.password, 'password'))).email} 的密码，其登录已全部失效\n`);
+        process.stdout.write(
+          `已重置 ${(await setPasswordByEmail(deps, need(values.email, 'email'), need(values.password, 'password'))).email} 的密码，其登录已全部失效\n`,
+        );
         break;
       case 'mail:list':
         for (const m of await recentMessages(deps.db, limit)) {
-          process.stdout.write(`#${m.id} ${new Date(m.created_at * 1000).toISOString()} [${m.status}] ${m.to_addr} ${m.subject}\n${m.text}\n\n`);
+          process.stdout.write(
+            `#${m.id} ${new Date(m.created_at * 1000).toISOString()} [${m.status}] ${m.to_addr} ${m.subject}\n${m.text}\n\n`,
+          );
         }
         break;
       case 'audit:list':
@@ -98,7 +111,8 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
     if (err instanceof AppError || err instanceof ConfigError) process.stderr.write(`错误: ${err.message}\n`);
-    else if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS')) process.stderr.write(`错误: ${err.message}\n${USAGE}\n`);
+    else if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
+      process.stderr.write(`错误: ${err.message}\n${USAGE}\n`);
     else process.stderr.write(`错误: ${err instanceof Error ? err.stack : String(err)}\n`);
     process.exit(1);
   },

@@ -1,6 +1,6 @@
-import { expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
+import { expect, it } from 'vitest';
 import { holderIsDead, newNodeId } from './lease.ts';
 
 it('a holder is dead only when it is a vanished process of this host', () => {

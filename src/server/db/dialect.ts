@@ -1,4 +1,4 @@
-import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
+import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, sql } from 'kysely';
 
 /** The one place that knows which SQL engine is behind Kysely. */
 export type Engine = 'sqlite' | 'postgres';

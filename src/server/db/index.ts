@@ -1,12 +1,11 @@
-import { Kysely, PostgresDialect, PGliteDialect, type Dialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Database } from './schema.ts';
+import { type Dialect, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import type { Engine } from './dialect.ts';
 import { migrationProvider } from './migrations/index.ts';
+import type { Database } from './schema.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite-dialect.ts';
-
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

@@ -14,4 +14,12 @@ import type { TrackingTables } from '../tracking/tables.ts';
  * they read back the same on SQLite and PostgreSQL. (The only import of features from `db/`: type-only tables.)
  */
 export interface Database
-  extends AccountsTables, AdsTables, AuditTables, ClusterTables, JobsTables, LinksTables, MailTables, OrdersTables, TrackingTables {}
+  extends AccountsTables,
+    AdsTables,
+    AuditTables,
+    ClusterTables,
+    JobsTables,
+    LinksTables,
+    MailTables,
+    OrdersTables,
+    TrackingTables {}

@@ -1,8 +1,8 @@
-import type { Deps } from '../deps.ts';
+import { type Role, roleLabel } from '../../shared/roles.ts';
+import { countUsers } from '../accounts/lookup.ts';
 import { createUser, type NewUser } from '../accounts/users.ts';
-import { countUsers } from '../accounts/store.ts';
-import { roleLabel, type Role } from '../../shared/roles.ts';
 import { acquireLease } from '../cluster/lease.ts';
+import type { Deps } from '../deps.ts';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -11,12 +11,43 @@ export const demoAccounts: Array<NewUser & { role: Role; note: string }> = [
   { email: 'super@demo.local', role: 1, password: DEMO_PASSWORD, username: '超级管理员', note: '' },
   { email: 'admin@demo.local', role: 2, password: DEMO_PASSWORD, username: '运营管理员', note: '' },
   { email: 'udsmart@demo.local', role: 5, password: DEMO_PASSWORD, username: 'UDSmart 管理员', note: '' },
-  { email: 'udsub@demo.local', role: 6, password: DEMO_PASSWORD, username: 'UDSmart 子账号', parentEmail: 'udsmart@demo.local', note: 'udsmart@demo.local 的子账号' },
+  {
+    email: 'udsub@demo.local',
+    role: 6,
+    password: DEMO_PASSWORD,
+    username: 'UDSmart 子账号',
+    parentEmail: 'udsmart@demo.local',
+    note: 'udsmart@demo.local 的子账号',
+  },
   { email: 'customer1@demo.local', role: 3, password: DEMO_PASSWORD, company: '杭州青禾服饰有限公司', phone: '13800001111', note: '' },
-  { email: 'customer2@demo.local', role: 3, password: DEMO_PASSWORD, company: '深圳优品数码科技有限公司', phone: '13900002222', promoteType: 2, note: '' },
+  {
+    email: 'customer2@demo.local',
+    role: 3,
+    password: DEMO_PASSWORD,
+    company: '深圳优品数码科技有限公司',
+    phone: '13900002222',
+    promoteType: 2,
+    note: '',
+  },
   { email: 'agent@demo.local', role: 4, password: DEMO_PASSWORD, company: '上海星链广告代理有限公司', phone: '13700003333', note: '' },
-  { email: 'sub1@demo.local', role: 3, password: DEMO_PASSWORD, company: '宁波海味食品有限公司', phone: '13600004444', parentEmail: 'agent@demo.local', note: 'agent@demo.local 的子客户' },
-  { email: 'sub2@demo.local', role: 3, password: DEMO_PASSWORD, company: '广州美妆日化有限公司', phone: '13500005555', parentEmail: 'agent@demo.local', note: 'agent@demo.local 的子客户' },
+  {
+    email: 'sub1@demo.local',
+    role: 3,
+    password: DEMO_PASSWORD,
+    company: '宁波海味食品有限公司',
+    phone: '13600004444',
+    parentEmail: 'agent@demo.local',
+    note: 'agent@demo.local 的子客户',
+  },
+  {
+    email: 'sub2@demo.local',
+    role: 3,
+    password: DEMO_PASSWORD,
+    company: '广州美妆日化有限公司',
+    phone: '13500005555',
+    parentEmail: 'agent@demo.local',
+    note: 'agent@demo.local 的子客户',
+  },
 ];
 
 /**
@@ -32,6 +63,8 @@ export async function seedDemoAccounts(deps: Deps): Promise<boolean> {
 }
 
 export function demoLoginTable(): string {
-  const rows = demoAccounts.map((a) => `  ${a.email.padEnd(22)} ${DEMO_PASSWORD}   角色 ${a.role} ${roleLabel[a.role]}${a.note ? `（${a.note}）` : ''}`);
+  const rows = demoAccounts.map(
+    (a) => `  ${a.email.padEnd(22)} ${DEMO_PASSWORD}   角色 ${a.role} ${roleLabel[a.role]}${a.note ? `（${a.note}）` : ''}`,
+  );
   return ['演示账号 (demo logins):', ...rows].join('\n');
 }

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.ts';
+import { errorFields, log } from '../kernel/log.ts';
 import { liveDemoLinks } from '../links/lookup.ts';
 import { startDemoTraffic } from '../sandbox/traffic.ts';
-import { log, errorFields } from '../kernel/log.ts';
 
 /**
  * The demo world's traffic (DEMO_DATA and DEMO_TRAFFIC on): the sandbox's ad-platform traffic, aimed at the

@@ -1,12 +1,12 @@
 import type { Context, Hono } from 'hono';
+import { allows, deniedMessage } from '../../shared/access.ts';
 import type { Contract, OutputOf, ParsedOf } from '../../shared/api/contract.ts';
 import type { z } from '../../shared/zod.ts';
-import { allows, deniedMessage } from '../../shared/access.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
+import { forbidden } from '../kernel/errors.ts';
 import type { AppEnv } from './env.ts';
 import { ok } from './envelope.ts';
-import { forbidden } from '../kernel/errors.ts';
 import { body, query } from './validate.ts';
 
 /** Who called, from where: what a handler may need beyond its input. */
@@ -58,7 +58,8 @@ export function handle<C extends Contract>(contract: C, handler: Handler<C, Acto
 
 /** Bind a contract anyone may call (login, password reset). */
 export function handlePublic<C extends Contract>(contract: C, handler: Handler<C, null>): Binding {
-  if (contract.access !== 'public') throw new Error(`${contract.path}: contract with access '${contract.access}' bound with handlePublic()`);
+  if (contract.access !== 'public')
+    throw new Error(`${contract.path}: contract with access '${contract.access}' bound with handlePublic()`);
   return { contract, run: async (c) => answer(c, contract, await handler({ ...(await parsed(c, contract)), actor: null })) };
 }
 

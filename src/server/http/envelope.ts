@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { Code, defaultMessage, httpStatus, type CodeValue, type Envelope } from '../../shared/codes.ts';
+import { Code, type CodeValue, defaultMessage, type Envelope, httpStatus } from '../../shared/codes.ts';
 import { AppError } from '../kernel/errors.ts';
-import { log, errorFields } from '../kernel/log.ts';
+import { errorFields, log } from '../kernel/log.ts';
 
 /** The one envelope writer: every API answer is `{code, msg, data}`. */
 export function ok<T>(c: Context, data: T, msg = defaultMessage[Code.ok]): Response {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { RateLimiter } from './rate-limit.ts';
 import { AppError } from '../kernel/errors.ts';
+import { RateLimiter } from './rate-limit.ts';
 
 it('allows `limit` hits per window, then answers 4029 until the window resets', () => {
   let now = 0;

@@ -1,7 +1,7 @@
-import type { Db } from '../kernel/executor.ts';
 import type { Clock } from '../kernel/clock.ts';
+import type { Db } from '../kernel/executor.ts';
+import { errorFields, log } from '../kernel/log.ts';
 import type { IngestPressure } from '../kernel/pressure.ts';
-import { log, errorFields } from '../kernel/log.ts';
 import * as store from './store.ts';
 import type { JobContext, JobDef, JobResult } from './types.ts';
 
@@ -26,12 +26,20 @@ export function jobContext(
       const started = clock.now();
       let result: JobResult = {};
       try {
-        result = (await part()) ?? {};
+        result = await part();
       } catch (err) {
         result = { rows: 0, error: err instanceof Error ? err.message : String(err) };
         log.warn('job part failed', { job: def.name, key, ...errorFields(err) });
       }
-      await store.insertRun(db, { job: def.name, key, node: nodeId, started_at: started, finished_at: clock.now(), rows: result.rows ?? 0, error: result.error ?? '' });
+      await store.insertRun(db, {
+        job: def.name,
+        key,
+        node: nodeId,
+        started_at: started,
+        finished_at: clock.now(),
+        rows: result.rows ?? 0,
+        error: result.error ?? '',
+      });
       return result;
     },
   };

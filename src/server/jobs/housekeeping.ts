@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
-import type { JobDef } from './types.ts';
 import { pruneRuns } from './store.ts';
+import type { JobDef } from './types.ts';
 
 /** Recorded runs are kept this long. */
 export const JOB_RUNS_RETENTION_DAYS = 30;

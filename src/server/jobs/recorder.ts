@@ -23,7 +23,15 @@ export class RunRecorder {
   /** The row id of a started run, or null for a coalescing job (written at the end). */
   async begin(startedMs: number): Promise<number | null> {
     if (this.def.coalesceMs) return null;
-    return store.insertRun(this.db, { job: this.def.name, key: '', node: this.node, started_at: Math.floor(startedMs / 1000), finished_at: null, rows: 0, error: '' });
+    return store.insertRun(this.db, {
+      job: this.def.name,
+      key: '',
+      node: this.node,
+      started_at: Math.floor(startedMs / 1000),
+      finished_at: null,
+      rows: 0,
+      error: '',
+    });
   }
 
   async finish(id: number | null, startedMs: number, endedMs: number, rows: number, error: string): Promise<void> {
@@ -31,7 +39,15 @@ export class RunRecorder {
     if (id !== null) return store.finishRun(this.db, id, finishedAt, rows, error);
     const window = this.def.coalesceMs ?? 0;
     if (!error && this.open && startedMs - this.open.startedMs < window) return store.addToRun(this.db, this.open.id, finishedAt, rows);
-    const row = { job: this.def.name, key: '', node: this.node, started_at: Math.floor(startedMs / 1000), finished_at: finishedAt, rows, error };
+    const row = {
+      job: this.def.name,
+      key: '',
+      node: this.node,
+      started_at: Math.floor(startedMs / 1000),
+      finished_at: finishedAt,
+      rows,
+      error,
+    };
     const newId = await store.insertRun(this.db, row);
     this.open = error ? null : { id: newId, startedMs };
   }

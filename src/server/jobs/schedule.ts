@@ -7,8 +7,10 @@ const patterns = new Map<string, Cron>();
 
 /** A cron pattern evaluated in China time (the product's one zone), parsed once. */
 function cronOf(pattern: string): Cron {
-  let c = patterns.get(pattern);
-  if (!c) patterns.set(pattern, (c = new Cron(pattern, { timezone: CHINA_TIMEZONE })));
+  const known = patterns.get(pattern);
+  if (known) return known;
+  const c = new Cron(pattern, { timezone: CHINA_TIMEZONE });
+  patterns.set(pattern, c);
   return c;
 }
 

@@ -5,15 +5,16 @@
  * just arrived, e.g. a queued e-mail): it runs there at once if nobody else is running it, else retries shortly.
  * Jobs yield to monitor ingestion between slices (`ctx.yield`), and `stop()` aborts and waits for them.
  */
-import type { Db } from '../kernel/executor.ts';
-import type { Clock } from '../kernel/clock.ts';
-import type { IngestPressure } from '../kernel/pressure.ts';
-import { log, errorFields } from '../kernel/log.ts';
+
 import { acquireLease, releaseLease } from '../cluster/lease.ts';
-import { checkSchedule, isDue } from './schedule.ts';
-import { RunRecorder } from './recorder.ts';
-import * as store from './store.ts';
+import type { Clock } from '../kernel/clock.ts';
+import type { Db } from '../kernel/executor.ts';
+import { errorFields, log } from '../kernel/log.ts';
+import type { IngestPressure } from '../kernel/pressure.ts';
 import { jobContext } from './context.ts';
+import { RunRecorder } from './recorder.ts';
+import { checkSchedule, isDue } from './schedule.ts';
+import * as store from './store.ts';
 import type { JobDef, JobResult } from './types.ts';
 
 export interface SchedulerDeps {
@@ -126,7 +127,12 @@ export class Scheduler {
   }
 
   private startIfDue(slot: Slot): void {
-    if (this.leader && !slot.running && !this.stopped && isDue(slot.def.schedule, slot.lastEndMs, this.deps.clock.nowMs(), this.leaderSinceMs)) {
+    if (
+      this.leader &&
+      !slot.running &&
+      !this.stopped &&
+      isDue(slot.def.schedule, slot.lastEndMs, this.deps.clock.nowMs(), this.leaderSinceMs)
+    ) {
       void this.launch(slot);
     }
   }
@@ -171,7 +177,9 @@ export class Scheduler {
     await this.idle();
     if (this.leader) {
       this.leader = false;
-      await releaseLease(this.deps.db, LEADER, this.deps.nodeId).catch((err) => log.warn('scheduler lease release failed', errorFields(err)));
+      await releaseLease(this.deps.db, LEADER, this.deps.nodeId).catch((err) =>
+        log.warn('scheduler lease release failed', errorFields(err)),
+      );
     }
   }
 
@@ -192,7 +200,8 @@ export class Scheduler {
       }
       // A job due more often than the leader ticks (the tracking processor, every 500 ms) gets its own timer.
       const { schedule } = slot.def;
-      if (this.leader && 'everyMs' in schedule && schedule.everyMs < this.opts.tickMs) setTimeout(() => this.startIfDue(slot), schedule.everyMs).unref();
+      if (this.leader && 'everyMs' in schedule && schedule.everyMs < this.opts.tickMs)
+        setTimeout(() => this.startIfDue(slot), schedule.everyMs).unref();
     });
     slot.running = run;
     return run;
@@ -215,12 +224,15 @@ export class Scheduler {
     slot.retries = 0;
     const ac = new AbortController();
     this.aborts.add(ac);
-    const heartbeat = setInterval(() => {
-      acquireLease(db, lease, ttl, nodeId, clock.now()).then(
-        (held) => held || ac.abort(new Error('job lease lost')),
-        (err) => log.warn('job lease renewal failed', { job: def.name, ...errorFields(err) }),
-      );
-    }, (ttl * 1000) / 3);
+    const heartbeat = setInterval(
+      () => {
+        acquireLease(db, lease, ttl, nodeId, clock.now()).then(
+          (held) => held || ac.abort(new Error('job lease lost')),
+          (err) => log.warn('job lease renewal failed', { job: def.name, ...errorFields(err) }),
+        );
+      },
+      (ttl * 1000) / 3,
+    );
     heartbeat.unref();
     const startedMs = clock.nowMs();
     let outcome: RunOutcome = { ran: true, rows: 0, error: '' };
@@ -228,7 +240,7 @@ export class Scheduler {
       const open = await slot.recorder.begin(startedMs);
       let result: JobResult = {};
       try {
-        result = (await def.run(jobContext(this.deps, def, ac.signal, startedMs))) ?? {};
+        result = await def.run(jobContext(this.deps, def, ac.signal, startedMs));
       } catch (err) {
         result = { rows: 0, error: err instanceof Error ? err.message : String(err) };
         log.error('job failed', { job: def.name, ...errorFields(err) });

@@ -6,7 +6,11 @@ export async function insertRun(
   db: Executor,
   row: { job: string; key: string; node: string; started_at: number; finished_at: number | null; rows: number; error: string },
 ): Promise<number> {
-  const r = await db.insertInto('job_runs').values({ ...row, runs: 1 }).returning('id').executeTakeFirstOrThrow();
+  const r = await db
+    .insertInto('job_runs')
+    .values({ ...row, runs: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(r.id);
 }
 
@@ -39,7 +43,10 @@ export function recentRuns(db: Executor, filter: { job?: string; key?: string; l
   let q = db.selectFrom('job_runs').selectAll();
   if (filter.job !== undefined) q = q.where('job', '=', filter.job);
   if (filter.key !== undefined) q = q.where('key', '=', filter.key);
-  return q.orderBy('id', 'desc').limit(filter.limit ?? 50).execute();
+  return q
+    .orderBy('id', 'desc')
+    .limit(filter.limit ?? 50)
+    .execute();
 }
 
 export async function pruneRuns(db: Executor, before: number): Promise<number> {

@@ -21,14 +21,14 @@ export interface JobContext {
   cursor(key?: string): Promise<string | null>;
   setCursor(value: string, key?: string): Promise<void>;
   /** Run one keyed part (e.g. one account) as its own recorded run; its failure is recorded and does not end this run. */
-  forKey(key: string, part: () => Promise<JobResult | void>): Promise<JobResult>;
+  forKey(key: string, part: () => Promise<JobResult>): Promise<JobResult>;
 }
 
 export interface JobDef {
   /** Unique; also the lease name `job:<name>` and the `job` column of its runs. */
   name: string;
   schedule: Schedule;
-  run(ctx: JobContext): Promise<JobResult | void>;
+  run(ctx: JobContext): Promise<JobResult>;
   /** Fold consecutive successful runs within this window into one recorded row (jobs that run every few seconds). */
   coalesceMs?: number;
   /** The job lease's lifetime, renewed every third of it while running (default 60 s). */

@@ -10,7 +10,9 @@ describe('loadConfig', () => {
   });
 
   it('names every bad variable in one readable error', () => {
-    expect(() => loadConfig({ PORT: '99999', DATABASE_URL: 'mysql://x', PUBLIC_BASE_URL: 'nope', DEMO_DATA: 'maybe' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '99999', DATABASE_URL: 'mysql://x', PUBLIC_BASE_URL: 'nope', DEMO_DATA: 'maybe' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: '99999', DATABASE_URL: 'mysql://x' });
     } catch (e) {
@@ -20,7 +22,12 @@ describe('loadConfig', () => {
   });
 
   it('treats empty values as unset and parses lists and flags', () => {
-    const c = loadConfig({ PORT: '', LEGACY_HOSTS: 'Old.example.com, old2.example.com', DEMO_DATA: 'off', PUBLIC_BASE_URL: 'https://tf.example.com/' });
+    const c = loadConfig({
+      PORT: '',
+      LEGACY_HOSTS: 'Old.example.com, old2.example.com',
+      DEMO_DATA: 'off',
+      PUBLIC_BASE_URL: 'https://tf.example.com/',
+    });
     expect(c.PORT).toBe(4321);
     expect(c.LEGACY_HOSTS).toEqual(['old.example.com', 'old2.example.com']);
     expect(c.DEMO_DATA).toBe(false);

@@ -1,9 +1,7 @@
-import { z } from 'zod';
 import path from 'node:path';
+import { z } from 'zod';
 
-const flag = z
-  .enum(['on', 'off', 'true', 'false', '1', '0'])
-  .transform((v) => v === 'on' || v === 'true' || v === '1');
+const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -19,7 +17,12 @@ const schema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
     .optional(),
-  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   DEMO_DATA: flag.default(true),
   /** With DEMO_DATA: live sandbox ad-platform traffic (pings and visits) to this server's loopback URLs. */
   DEMO_TRAFFIC: flag.default(true),
@@ -34,7 +37,11 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('投放管理平台 <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   TRUST_PROXY: flag.default(false),
   JUMPTEST_ALLOW_PRIVATE: flag.default(false),
   FORCE_HTTPS: flag.default(false),
@@ -42,8 +49,18 @@ const schema = z.object({
   LEGACY_HOSTS: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
-  SCRYPT_COST: z.coerce.number().int().min(1024).max(1 << 20).default(1 << 14),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  SCRYPT_COST: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1 << 20)
+    .default(1 << 14),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

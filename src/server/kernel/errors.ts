@@ -1,4 +1,4 @@
-import { Code, defaultMessage, type CodeValue } from '../../shared/codes.ts';
+import { Code, type CodeValue, defaultMessage } from '../../shared/codes.ts';
 
 /**
  * Domain errors, thrown by services, stores, jobs and connectors alike; the HTTP layer's envelope writer turns

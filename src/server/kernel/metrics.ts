@@ -22,10 +22,13 @@ export class Metrics {
     this.requests.set(key, (this.requests.get(key) ?? 0) + 1);
     const lkey = `method="${esc(method)}",route="${esc(route)}"`;
     let s = this.latency.get(lkey);
-    if (!s) this.latency.set(lkey, (s = { count: 0, sum: 0, buckets: BUCKETS.map(() => 0) }));
+    if (!s) {
+      s = { count: 0, sum: 0, buckets: BUCKETS.map(() => 0) };
+      this.latency.set(lkey, s);
+    }
     s.count += 1;
     s.sum += seconds;
-    for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]!) s.buckets[i]! += 1;
+    for (const [i, le] of BUCKETS.entries()) if (seconds <= le) s.buckets[i] = (s.buckets[i] ?? 0) + 1;
   }
 
   /** A value read at scrape time (e.g. pending rows of a write batch). */
@@ -39,7 +42,7 @@ export class Metrics {
     for (const [k, v] of this.requests) out.push(`http_requests_total{${k}} ${v}`);
     out.push('# HELP http_request_duration_seconds Time to answer, by route.', '# TYPE http_request_duration_seconds histogram');
     for (const [k, s] of this.latency) {
-      BUCKETS.forEach((b, i) => out.push(`http_request_duration_seconds_bucket{${k},le="${b}"} ${s.buckets[i]}`));
+      for (const [i, b] of BUCKETS.entries()) out.push(`http_request_duration_seconds_bucket{${k},le="${b}"} ${s.buckets[i]}`);
       out.push(`http_request_duration_seconds_bucket{${k},le="+Inf"} ${s.count}`);
       out.push(`http_request_duration_seconds_sum{${k}} ${s.sum}`, `http_request_duration_seconds_count{${k}} ${s.count}`);
     }

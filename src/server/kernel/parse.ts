@@ -7,5 +7,8 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new AppError(Code.invalidInput, issue?.message ?? '请求参数错误', { field: issue?.path.join('.') ?? '', issues: parsed.error.issues.length });
+  throw new AppError(Code.invalidInput, issue?.message ?? '请求参数错误', {
+    field: issue?.path.join('.') ?? '',
+    issues: parsed.error.issues.length,
+  });
 }

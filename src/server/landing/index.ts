@@ -6,20 +6,21 @@
  * rendering, which records the visit itself. Entries older than `ttlMs` are re-rendered in the background
  * (other app nodes' link changes reach this node that way).
  */
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../kernel/executor.ts';
-import type { Config } from '../kernel/config.ts';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { LANDING_PREFIXES, landingPath } from '../../shared/links.ts';
 import type { Deps } from '../deps.ts';
+import type { Config } from '../kernel/config.ts';
+import type { Db } from '../kernel/executor.ts';
+import { errorFields, log } from '../kernel/log.ts';
+import { findLiveLink, recentLivePageIds } from '../links/lookup.ts';
+import { landingKey } from '../publish/storage.ts';
 import type { EventBatcher } from '../tracking/batch.ts';
 import { requestIp, splitPath } from '../tracking/monitor.ts';
 import { LIMITS } from '../tracking/parse.ts';
 import { LandingCache } from './cache.ts';
-import { isPageIdParam, RENDER_HEADER, type LandingRuntime, type VisitInput } from './runtime.ts';
-import { findLiveLink, recentLivePageIds } from '../links/lookup.ts';
-import { landingPath, LANDING_PREFIXES } from '../../shared/links.ts';
-import { landingKey } from '../publish/storage.ts';
-import { log, errorFields } from '../kernel/log.ts';
+import { isPageIdParam, type LandingRuntime, RENDER_HEADER, type VisitInput } from './runtime.ts';
 
 type LandingDeps = Pick<Deps, 'db' | 'config' | 'lifecycle' | 'metrics' | 'linkEvents' | 'storage'>;
 
@@ -73,7 +74,14 @@ export class Landing {
 
   recordVisit(v: VisitInput, now = Date.now()): Promise<boolean> {
     return new Promise((resolve) => {
-      const row = { pageid: v.pageid, query: v.query.slice(0, LIMITS.query + 1), ip: v.ip, ua: v.ua.slice(0, LIMITS.ua + 1), referer: v.referer.slice(0, 512), received_at: Math.floor(now / 1000) };
+      const row = {
+        pageid: v.pageid,
+        query: v.query.slice(0, LIMITS.query + 1),
+        ip: v.ip,
+        ua: v.ua.slice(0, LIMITS.ua + 1),
+        referer: v.referer.slice(0, 512),
+        received_at: Math.floor(now / 1000),
+      };
       if (!this.batcher.add({ table: 'landing_visits', row }, resolve)) resolve(false);
     });
   }
@@ -105,7 +113,14 @@ export class Landing {
       res.end(req.method === 'HEAD' ? undefined : body);
     };
     // The visit is committed before the page goes out; a refused or failed batch never blocks the visitor.
-    const row = { pageid: id, query, ip: requestIp(req, this.config.TRUST_PROXY), ua: ua ? ua.slice(0, LIMITS.ua + 1) : '', referer: referer ? referer.slice(0, 512) : '', received_at: Math.floor(Date.now() / 1000) };
+    const row = {
+      pageid: id,
+      query,
+      ip: requestIp(req, this.config.TRUST_PROXY),
+      ua: ua ? ua.slice(0, LIMITS.ua + 1) : '',
+      referer: referer ? referer.slice(0, 512) : '',
+      received_at: Math.floor(Date.now() / 1000),
+    };
     if (!this.batcher.add({ table: 'landing_visits', row }, send)) send();
     return true;
   };
@@ -177,12 +192,22 @@ export class Landing {
   private fetchLocal(path: string): Promise<{ status: number; body: Buffer }> {
     return new Promise((resolve, reject) => {
       const host = ['0.0.0.0', '::', 'localhost'].includes(this.config.HOST) ? '127.0.0.1' : this.config.HOST;
-      const req = httpRequest({ host, port: this.port, path, method: 'GET', headers: { [RENDER_HEADER]: this.secret, 'user-agent': 'landing-publisher' }, timeout: 10_000 }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      });
+      const req = httpRequest(
+        {
+          host,
+          port: this.port,
+          path,
+          method: 'GET',
+          headers: { [RENDER_HEADER]: this.secret, 'user-agent': 'landing-publisher' },
+          timeout: 10_000,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('render timed out')));
       req.on('error', reject);
       req.end();

@@ -7,8 +7,22 @@ import type { LinkView } from '../../shared/links.ts';
 /** The link fields a landing page needs. */
 export type LandingLinkRow = Pick<
   LinkView,
-  | 'pageid' | 'platform' | 'state' | 'itemid' | 'item_title' | 'item_image' | 'item_price' | 'isdirect' | 'jumptype'
-  | 'detaillink' | 'smartlink' | 'taojimulink' | 'couponlink' | 'transedlink' | 'appid' | 'pagepath'
+  | 'pageid'
+  | 'platform'
+  | 'state'
+  | 'itemid'
+  | 'item_title'
+  | 'item_image'
+  | 'item_price'
+  | 'isdirect'
+  | 'jumptype'
+  | 'detaillink'
+  | 'smartlink'
+  | 'taojimulink'
+  | 'couponlink'
+  | 'transedlink'
+  | 'appid'
+  | 'pagepath'
 >;
 
 export interface LandingModel {
@@ -47,7 +61,9 @@ export const priceText = (fen: number): string => (Number.isFinite(fen) && fen >
 
 function webTarget(l: LandingLinkRow): string {
   const byType = l.jumptype === 'taojimu' ? l.taojimulink : l.jumptype === 'smart' ? l.smartlink : l.transedlink || l.detaillink;
-  return safeWebUrl(byType) || safeWebUrl(l.transedlink) || safeWebUrl(l.detaillink) || safeWebUrl(l.smartlink) || safeWebUrl(l.taojimulink);
+  return (
+    safeWebUrl(byType) || safeWebUrl(l.transedlink) || safeWebUrl(l.detaillink) || safeWebUrl(l.smartlink) || safeWebUrl(l.taojimulink)
+  );
 }
 
 /** taobao://host/path… (item pages), tbopen for taojimu and the taobao mini-app. */
@@ -65,7 +81,8 @@ export function jdApp(web: string): string {
 export function pddApp(web: string, itemid: string): string {
   if (web) {
     const u = new URL(web);
-    if (/(^|\.)(yangkeduo|pinduoduo)\.com$/.test(u.hostname)) return `pinduoduo://com.xunmeng.pinduoduo/${u.pathname.replace(/^\//, '')}${u.search}`;
+    if (/(^|\.)(yangkeduo|pinduoduo)\.com$/.test(u.hostname))
+      return `pinduoduo://com.xunmeng.pinduoduo/${u.pathname.replace(/^\//, '')}${u.search}`;
   }
   if (/^\d{1,20}$/.test(itemid)) return `pinduoduo://com.xunmeng.pinduoduo/goods.html?goods_id=${itemid}`;
   return '';
@@ -94,7 +111,18 @@ export function landingModel(l: LandingLinkRow): LandingModel {
   const platformLabel = LABEL[l.platform] ?? '商城';
   if (l.platform === 6) {
     const app = wxApp(l.appid, l.pagepath);
-    return { mode: 'wx', auto: l.isdirect === 1 && !!app, title, image, price, app, web: '', coupon: '', button: '打开微信小程序', platformLabel };
+    return {
+      mode: 'wx',
+      auto: l.isdirect === 1 && !!app,
+      title,
+      image,
+      price,
+      app,
+      web: '',
+      coupon: '',
+      button: '打开微信小程序',
+      platformLabel,
+    };
   }
   const web = webTarget(l);
   let app = '';

@@ -1,7 +1,7 @@
 /** What every landing route does on a request: find the link (null → the page rewrites to /404), record the visit (not for the publisher's renders). */
 import type { AstroGlobal } from 'astro';
-import { isPageIdParam, RENDER_HEADER } from './runtime.ts';
 import type { LandingLinkRow } from './model.ts';
+import { isPageIdParam, RENDER_HEADER } from './runtime.ts';
 
 function clientIp(astro: AstroGlobal, trustProxy: boolean): string {
   if (trustProxy) {
@@ -24,7 +24,13 @@ export async function resolveLanding(astro: AstroGlobal): Promise<LandingLinkRow
   if (!link) return null;
   if (astro.request.headers.get(RENDER_HEADER) !== rt.renderSecret) {
     const h = astro.request.headers;
-    await rt.recordVisit({ pageid: pageId!, query: astro.url.search.slice(1), ip: clientIp(astro, rt.trustProxy), ua: h.get('user-agent') ?? '', referer: h.get('referer') ?? '' });
+    await rt.recordVisit({
+      pageid: pageId!,
+      query: astro.url.search.slice(1),
+      ip: clientIp(astro, rt.trustProxy),
+      ua: h.get('user-agent') ?? '',
+      referer: h.get('referer') ?? '',
+    });
   }
   return link;
 }

@@ -1,7 +1,7 @@
 import { monitorUrl } from '../../shared/macros.ts';
+import { type ItemRef, parseItem, unionOf } from '../affiliate/items.ts';
+import { type AffiliateRegistry, convertThrough } from '../affiliate/provider.ts';
 import { invalid } from '../kernel/errors.ts';
-import { parseItem, unionOf, type ItemRef } from '../affiliate/items.ts';
-import { convertThrough, type AffiliateRegistry } from '../affiliate/provider.ts';
 
 /** The item fields a link takes from the affiliate conversion. */
 export interface ItemFields {
@@ -47,13 +47,20 @@ export async function deriveItem(affiliates: AffiliateRegistry, platform: number
 }
 
 /** Rules across fields, checked on the merged record of create and update. */
-export function checkCombination(l: { platform: number; jumptype: string; taojimulink: string; smartlink: string; pagepath: string }): void {
+export function checkCombination(l: {
+  platform: number;
+  jumptype: string;
+  taojimulink: string;
+  smartlink: string;
+  pagepath: string;
+}): void {
   if (l.platform === 6 && l.pagepath === '') throw invalid('微信小程序链接必须填写小程序页面路径（pagepath）', { field: 'pagepath' });
   if (l.jumptype === 'taojimu') {
     if (l.platform !== 2 && l.platform !== 4) throw invalid('淘积木跳转只适用于淘宝平台', { field: 'jumptype' });
     if (l.taojimulink === '') throw invalid('跳转类型为淘积木时必须填写淘积木链接（taojimulink）', { field: 'taojimulink' });
   }
-  if (l.jumptype === 'smart' && l.smartlink === '') throw invalid('跳转类型为智能链接时必须填写智能链接（smartlink）', { field: 'smartlink' });
+  if (l.jumptype === 'smart' && l.smartlink === '')
+    throw invalid('跳转类型为智能链接时必须填写智能链接（smartlink）', { field: 'smartlink' });
 }
 
 export const monitorUrls = (baseUrl: string, channel: number, pageid: string) => ({

@@ -1,4 +1,4 @@
-import { log, errorFields } from '../kernel/log.ts';
+import { errorFields, log } from '../kernel/log.ts';
 
 type Listener = (pageid: string) => void | Promise<void>;
 

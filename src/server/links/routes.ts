@@ -1,21 +1,17 @@
 import * as api from '../../shared/api/links.ts';
-import { handle, type Binding } from '../http/contracts.ts';
-import { AppError } from '../kernel/errors.ts';
 import { Code } from '../../shared/codes.ts';
-import { createLink, customerOptions, deleteLink, getLink, linkLog, listLinks, updateLink } from './service.ts';
-import { scopeOf } from './scope.ts';
+import { type Binding, handle } from '../http/contracts.ts';
+import { AppError } from '../kernel/errors.ts';
 import { linkStats } from '../tracking/stats.ts';
+import { scopeOf } from './scope.ts';
+import { createLink, customerOptions, deleteLink, getLink, linkLog, listLinks, updateLink } from './service.ts';
 
 /** `/capi/napi/link/*` and the old console's `/capi/api/land/*` (spec §7 Links): the same services. Tenant rules live in the services. */
 export const linkRoutes: Binding[] = [
   ...[api.linkIndex, api.landIndex].map((c) => handle(c, ({ deps, actor, input }) => listLinks(deps, actor, input))),
   handle(api.landV2Index, ({ deps, actor, input: { jump_type, ...rest } }) => listLinks(deps, actor, { ...rest, isdirect: jump_type })),
-  ...[api.linkCreate, api.landCreate, api.landV2Create].map((c) =>
-    handle(c, ({ deps, actor, input }) => createLink(deps, actor, input)),
-  ),
-  ...[api.linkUpdate, api.landUpdate, api.landV2Update].map((c) =>
-    handle(c, ({ deps, actor, input }) => updateLink(deps, actor, input)),
-  ),
+  ...[api.linkCreate, api.landCreate, api.landV2Create].map((c) => handle(c, ({ deps, actor, input }) => createLink(deps, actor, input))),
+  ...[api.linkUpdate, api.landUpdate, api.landV2Update].map((c) => handle(c, ({ deps, actor, input }) => updateLink(deps, actor, input))),
   ...[api.linkDelete, api.landDelete, api.landV2Delete].map((c) =>
     handle(c, async ({ deps, actor, input }) => {
       await deleteLink(deps, actor, input.pageid);

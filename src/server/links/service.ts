@@ -1,16 +1,16 @@
 import { randomInt } from 'node:crypto';
 import type { Updateable } from 'kysely';
-import type { Deps } from '../deps.ts';
-import type { Actor } from '../kernel/actor.ts';
-import type { LinksTable } from './tables.ts';
-import { publicBaseUrl } from '../kernel/config.ts';
-import { isUniqueViolation } from '../db/dialect.ts';
-import { AppError } from '../kernel/errors.ts';
 import { Code } from '../../shared/codes.ts';
 import type { CustomerOption, LinkCreateInput, LinkIndexInput, LinkLogEntry, LinkUpdateInput, LinkView } from '../../shared/links.ts';
-import * as store from './store.ts';
-import { requireLink, resolveCustomer, scopeOf } from './scope.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
+import type { Deps } from '../deps.ts';
+import type { Actor } from '../kernel/actor.ts';
+import { publicBaseUrl } from '../kernel/config.ts';
+import { AppError } from '../kernel/errors.ts';
 import { checkCombination, deriveItem, monitorUrls, refFromStored } from './derive.ts';
+import { requireLink, resolveCustomer, scopeOf } from './scope.ts';
+import * as store from './store.ts';
+import type { LinksTable } from './tables.ts';
 import { diff, loggedFields, toView } from './view.ts';
 
 const base = (deps: Deps) => publicBaseUrl(deps.config);
@@ -48,8 +48,16 @@ export async function createLink(deps: Deps, actor: Actor, input: LinkCreateInpu
     try {
       const row = await deps.db.transaction().execute(async (tx) => {
         const r = await store.insertLink(tx, {
-          ...fields, ...derived, ...monitorUrls(base(deps), input.state, pageid),
-          pageid, customerid, created_by: actor.userId, created_at: now, updated_at: now, deleted_at: null, demo: opts.demo ? 1 : 0,
+          ...fields,
+          ...derived,
+          ...monitorUrls(base(deps), input.state, pageid),
+          pageid,
+          customerid,
+          created_by: actor.userId,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+          demo: opts.demo ? 1 : 0,
         });
         await store.insertLog(tx, { pageid, customerid, actor_id: actor.userId, action: 'create', at: now, ...diff({}, r) });
         return r;
@@ -69,7 +77,8 @@ export async function updateLink(deps: Deps, actor: Actor, input: LinkUpdateInpu
   const { pageid, item, customerid, ...given } = input;
   const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as Partial<typeof given>;
   const merged = { ...old, ...defined };
-  if (customerid !== undefined && customerid !== old.customerid) merged.customerid = await resolveCustomer(deps.db, actor, scope, customerid);
+  if (customerid !== undefined && customerid !== old.customerid)
+    merged.customerid = await resolveCustomer(deps.db, actor, scope, customerid);
   checkCombination(merged);
   let next: Updateable<LinksTable> = { ...merged };
   if (item !== undefined || merged.platform !== old.platform) {
@@ -93,16 +102,35 @@ export async function deleteLink(deps: Deps, actor: Actor, pageid: string): Prom
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
     await store.updateLink(tx, old.id, { deleted_at: now, updated_at: now });
-    await store.insertLog(tx, { pageid, customerid: old.customerid, actor_id: actor.userId, action: 'delete', at: now, before: { deleted_at: null }, after: { deleted_at: now } });
+    await store.insertLog(tx, {
+      pageid,
+      customerid: old.customerid,
+      actor_id: actor.userId,
+      action: 'delete',
+      at: now,
+      before: { deleted_at: null },
+      after: { deleted_at: now },
+    });
   });
   await deps.linkEvents.emit(pageid);
 }
 
-export async function linkLog(deps: Deps, actor: Actor, input: { pageid: string; page: number; pagesize: number }): Promise<{ list: LinkLogEntry[]; total: number }> {
+export async function linkLog(
+  deps: Deps,
+  actor: Actor,
+  input: { pageid: string; page: number; pagesize: number },
+): Promise<{ list: LinkLogEntry[]; total: number }> {
   await requireLink(deps.db, await scopeOf(deps.db, actor), input.pageid);
   const { rows, total } = await store.listLog(deps.db, input.pageid, input.pagesize, (input.page - 1) * input.pagesize);
   return {
-    list: rows.map((r) => ({ id: r.id, action: r.action, actor: r.email ?? '', at: Number(r.at), before: loggedFields(r.before), after: loggedFields(r.after) })),
+    list: rows.map((r) => ({
+      id: r.id,
+      action: r.action,
+      actor: r.email ?? '',
+      at: Number(r.at),
+      before: loggedFields(r.before),
+      after: loggedFields(r.after),
+    })),
     total,
   };
 }

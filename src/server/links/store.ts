@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
 import type { LinksTable } from './tables.ts';
 
@@ -10,10 +10,17 @@ export const findLinkByPageId = (db: Executor, pageid: string): Promise<LinkRow 
   db.selectFrom('links').selectAll().where('pageid', '=', pageid).where('deleted_at', 'is', null).executeTakeFirst();
 
 /** Channel, owner and deletion of the links behind these pageids (deleted ones included), for the tracking processor. */
-export async function linkFactsByPageId(db: Executor, pageids: string[]): Promise<Map<string, { customerid: number; state: number; deleted_at: number | null }>> {
+export async function linkFactsByPageId(
+  db: Executor,
+  pageids: string[],
+): Promise<Map<string, { customerid: number; state: number; deleted_at: number | null }>> {
   const map = new Map<string, { customerid: number; state: number; deleted_at: number | null }>();
   for (let i = 0; i < pageids.length; i += 500) {
-    const rows = await db.selectFrom('links').select(['pageid', 'customerid', 'state', 'deleted_at']).where('pageid', 'in', pageids.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('links')
+      .select(['pageid', 'customerid', 'state', 'deleted_at'])
+      .where('pageid', 'in', pageids.slice(i, i + 500))
+      .execute();
     for (const r of rows) map.set(r.pageid, { customerid: Number(r.customerid), state: Number(r.state), deleted_at: r.deleted_at });
   }
   return map;
@@ -21,11 +28,18 @@ export async function linkFactsByPageId(db: Executor, pageids: string[]): Promis
 
 /** The pageids of the most recently changed live links. */
 export const recentLivePageIds = async (db: Executor, limit: number): Promise<string[]> =>
-  (await db.selectFrom('links').select('pageid').where('deleted_at', 'is', null).orderBy('updated_at', 'desc').limit(limit).execute()).map((r) => r.pageid);
+  (await db.selectFrom('links').select('pageid').where('deleted_at', 'is', null).orderBy('updated_at', 'desc').limit(limit).execute()).map(
+    (r) => r.pageid,
+  );
 
 /** The demo world's live links, with what a traffic source needs to build their monitor and landing URLs. */
 export const liveDemoLinks = (db: Executor) =>
-  db.selectFrom('links').select(['pageid', 'platform', 'state', 'jumptype', 'relate_advertiser_ids']).where('demo', '=', 1).where('deleted_at', 'is', null).execute();
+  db
+    .selectFrom('links')
+    .select(['pageid', 'platform', 'state', 'jumptype', 'relate_advertiser_ids'])
+    .where('demo', '=', 1)
+    .where('deleted_at', 'is', null)
+    .execute();
 
 /** Whether a pageid was ever used (deleted links keep theirs: old monitor URLs must never point at a new link). */
 export const pageidTaken = async (db: Executor, pageid: string): Promise<boolean> =>
@@ -52,7 +66,13 @@ function scoped(db: Executor, scope: Scope) {
   return q;
 }
 
-export async function listLinks(db: Executor, scope: Scope, f: LinkFilter, limit: number, offset: number): Promise<{ rows: LinkRowWithCustomer[]; total: number }> {
+export async function listLinks(
+  db: Executor,
+  scope: Scope,
+  f: LinkFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: LinkRowWithCustomer[]; total: number }> {
   let q = scoped(db, scope);
   if (f.isdirect !== undefined) q = q.where('links.isdirect', '=', f.isdirect);
   if (f.customerid !== undefined) q = q.where('links.customerid', '=', f.customerid);
@@ -67,12 +87,20 @@ export async function listLinks(db: Executor, scope: Scope, f: LinkFilter, limit
     const like = `%${escapeLike(f.exact.toLowerCase())}%`;
     q = q.where((eb) =>
       eb.or(
-        (['links.pageid', 'links.itemid', 'links.title', 'links.item_title'] as const).map((col) => eb(sql`lower(${sql.ref(col)})`, 'like', sql`${like} escape '\\'`)),
+        (['links.pageid', 'links.itemid', 'links.title', 'links.item_title'] as const).map((col) =>
+          eb(sql`lower(${sql.ref(col)})`, 'like', sql`${like} escape '\\'`),
+        ),
       ),
     );
   }
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await q.selectAll('links').select('users.company as customer').orderBy('links.id', 'desc').limit(limit).offset(offset).execute();
+  const rows = await q
+    .selectAll('links')
+    .select('users.company as customer')
+    .orderBy('links.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return { rows, total };
 }
 
@@ -87,8 +115,14 @@ export async function updateLink(db: Executor, id: number, patch: Updateable<Lin
   await db.updateTable('links').set(patch).where('id', '=', id).execute();
 }
 
-export async function insertLog(db: Executor, row: { pageid: string; customerid: number; actor_id: number; action: string; at: number; before: object; after: object }) {
-  await db.insertInto('link_log').values({ ...row, before: JSON.stringify(row.before), after: JSON.stringify(row.after) }).execute();
+export async function insertLog(
+  db: Executor,
+  row: { pageid: string; customerid: number; actor_id: number; action: string; at: number; before: object; after: object },
+) {
+  await db
+    .insertInto('link_log')
+    .values({ ...row, before: JSON.stringify(row.before), after: JSON.stringify(row.after) })
+    .execute();
 }
 
 export async function listLog(db: Executor, pageid: string, limit: number, offset: number) {

@@ -1,6 +1,6 @@
-import { landingPath, type LinkView } from '../../shared/links.ts';
-import type { LinkRowOnly } from './tables.ts';
+import { type LinkView, landingPath } from '../../shared/links.ts';
 import type { LinkRow, LinkRowWithCustomer } from './store.ts';
+import type { LinkRowOnly } from './tables.ts';
 
 /** A stored price as the API shows it: 0 fen means no price is known → null (detail and change log agree). */
 export const shownPrice = (fen: unknown): number | null => (typeof fen === 'number' && fen > 0 ? fen : null);
@@ -18,7 +18,15 @@ export function toView(r: LinkRowWithCustomer, baseUrl: string): LinkView {
 }
 
 /** Columns the change log never records: identity, bookkeeping and times (an entry has its own time and actor). */
-const NOT_LOGGED: ReadonlySet<string> = new Set(['id', 'pageid', 'created_by', 'created_at', 'updated_at', 'customer', 'demo'] satisfies Array<keyof LinkRowWithCustomer>);
+const NOT_LOGGED: ReadonlySet<string> = new Set([
+  'id',
+  'pageid',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'customer',
+  'demo',
+] satisfies Array<keyof LinkRowWithCustomer>);
 
 /** Every other column is logged: whatever a person or the item derivation can change, and `deleted_at`. */
 export const isLogged = (field: string): boolean => !NOT_LOGGED.has(field);
@@ -27,7 +35,10 @@ export const isLogged = (field: string): boolean => !NOT_LOGGED.has(field);
 export const loggedValue = (field: string, v: unknown): unknown => (field === 'item_price' ? shownPrice(v) : (v ?? null));
 
 /** Only the logged fields that differ, as `{before, after}`, in API form. */
-export function diff(before: Partial<LinkRow>, after: Partial<LinkRow>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+export function diff(
+  before: Partial<LinkRow>,
+  after: Partial<LinkRow>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const b: Record<string, unknown> = {};
   const a: Record<string, unknown> = {};
   const was = before as Record<string, unknown>;

@@ -36,13 +36,21 @@ export function mailJob(deps: Pick<Deps, 'db' | 'clock' | 'mailer'>): JobDef {
             const delay = MAIL_RETRY_DELAYS[m.attempts];
             await markAttemptFailed(deps.db, m.id, message, delay === undefined ? null : deps.clock.now() + delay);
             failures.push(`#${m.id} ${m.to_addr}: ${message}`);
-            log.warn('mail delivery failed', { id: m.id, to: m.to_addr, attempt: m.attempts + 1, final: delay === undefined, err: message });
+            log.warn('mail delivery failed', {
+              id: m.id,
+              to: m.to_addr,
+              attempt: m.attempts + 1,
+              final: delay === undefined,
+              err: message,
+            });
           }
         }
         if (due.length < BATCH || ctx.signal.aborted) break;
         await ctx.yield();
       }
-      return failures.length ? { rows: sent, error: `${failures.length} 封邮件发送失败：${failures.join('；').slice(0, 900)}` } : { rows: sent };
+      return failures.length
+        ? { rows: sent, error: `${failures.length} 封邮件发送失败：${failures.join('；').slice(0, 900)}` }
+        : { rows: sent };
     },
   };
 }

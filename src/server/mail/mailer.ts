@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../kernel/executor.ts';
 import type { Clock } from '../kernel/clock.ts';
+import type { Db } from '../kernel/executor.ts';
 import { insertMessage } from './store.ts';
 
 export interface Mail {
@@ -30,7 +30,15 @@ export function createMailer(db: Db, clock: Clock, opts: { smtpUrl?: string; fro
     smtp: transport !== null,
     async send(mail) {
       const now = clock.now();
-      await insertMessage(db, { created_at: now, to_addr: mail.to, subject: mail.subject, text: mail.text, status: transport ? 'queued' : 'stored', error: '', next_attempt_at: now });
+      await insertMessage(db, {
+        created_at: now,
+        to_addr: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        status: transport ? 'queued' : 'stored',
+        error: '',
+        next_attempt_at: now,
+      });
       if (transport) opts.onQueued?.();
     },
     async deliver(mail) {

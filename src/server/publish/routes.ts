@@ -1,5 +1,5 @@
 import * as api from '../../shared/api/tfc.ts';
-import { handle, type Binding } from '../http/contracts.ts';
+import { type Binding, handle } from '../http/contracts.ts';
 import { publishLandingHtml } from './service.ts';
 
 /** `/tfc/htmltoss` and `/tfc/newputoth/htmloss`: landing HTML publishing (its own feature, so affiliate → publish → links → affiliate is no cycle). */

@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { invalid } from '../kernel/errors.ts';
 
 export interface StoredObject {
@@ -20,7 +20,12 @@ const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}(\/[A-Za-z0-9][A-Za-z0-9._-]{0,127
 
 /** Keys are `a/b/c.html`-style: ASCII segments, no `..`, no leading dot or slash, no backslash — so never outside the root. */
 export function checkKey(key: string): string {
-  if (typeof key !== 'string' || key.length > 512 || !KEY.test(key) || key.split('/').some((s) => s === '.' || s === '..' || s.includes('..'))) {
+  if (
+    typeof key !== 'string' ||
+    key.length > 512 ||
+    !KEY.test(key) ||
+    key.split('/').some((s) => s === '.' || s === '..' || s.includes('..'))
+  ) {
     throw invalid('存储键不合法');
   }
   return key;

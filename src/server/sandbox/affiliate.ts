@@ -1,6 +1,13 @@
-import type { AffiliateProvider, AffiliateRegistry, Conversion } from '../affiliate/provider.ts';
-import type { ItemRef, Union } from '../affiliate/items.ts';
+import type { ConversionView as Conversion } from '../../shared/affiliate.ts';
 import { seeded } from './seed.ts';
+
+type Union = Conversion['platform'];
+/** An item or shop of one union, as the product asks for it. */
+interface ItemRef {
+  platform: Union;
+  kind: 'item' | 'shop';
+  id: string;
+}
 
 /**
  * Sandbox affiliate unions: synthetic but stable item data (title, image, price in fen, coupon) derived from the id,
@@ -10,7 +17,18 @@ import { seeded } from './seed.ts';
 export const SANDBOX_PID: Record<Union, string> = { 2: 'mm_1000001_2000002_3000003', 3: '1000001_2000002_3000003', 5: '1000001_20000002' };
 
 const BRANDS = ['云朵', '山野', '小满', '青禾', '北屿', '拾光', '木槿', '初见', '南风', '知味'] as const;
-const GOODS = ['纯棉短袖T恤', '316不锈钢保温杯', '降噪蓝牙耳机', '氨基酸洗面奶', '家用电煮锅', '宠物冻干猫粮', '儿童益智积木', '乳胶午睡枕', '速干运动裤', '坚果礼盒'] as const;
+const GOODS = [
+  '纯棉短袖T恤',
+  '316不锈钢保温杯',
+  '降噪蓝牙耳机',
+  '氨基酸洗面奶',
+  '家用电煮锅',
+  '宠物冻干猫粮',
+  '儿童益智积木',
+  '乳胶午睡枕',
+  '速干运动裤',
+  '坚果礼盒',
+] as const;
 const TAGS = ['旗舰店', '官方正品', '2026新款', '限时特惠', '包邮'] as const;
 
 /** A small inline SVG so landing pages show an image without fetching anything. */
@@ -44,19 +62,27 @@ function couponUrl(p: Union, id: string, token: string): string {
   return `https://mobile.yangkeduo.com/duo_coupon_landing.html?goods_id=${id}&pid=${SANDBOX_PID[5]}&coupon=${token}`;
 }
 
-export function sandboxConvert(ref: ItemRef & { platform: Union }): Conversion {
+export function sandboxConvert(ref: ItemRef): Conversion {
   const r = seeded(`${ref.platform}:${ref.kind}:${ref.id}`);
   const brand = r.pick(BRANDS);
   const token = r.token(24);
   if (ref.kind === 'shop') {
     return {
-      platform: ref.platform, kind: 'shop', itemid: '', shopid: ref.id,
-      title: `${brand}${r.pick(TAGS)}`, image: image(r, brand), price: 0, coupon: null,
-      detail_url: detailUrl(ref.platform, 'shop', ref.id), promotion_url: promotionUrl(ref.platform, 'shop', ref.id, token),
+      platform: ref.platform,
+      kind: 'shop',
+      itemid: '',
+      shopid: ref.id,
+      title: `${brand}${r.pick(TAGS)}`,
+      image: image(r, brand),
+      price: 0,
+      coupon: null,
+      detail_url: detailUrl(ref.platform, 'shop', ref.id),
+      promotion_url: promotionUrl(ref.platform, 'shop', ref.id, token),
     };
   }
   const price = r.int(9, 299) * 100 - 10;
-  const coupon = r.next() < 0.6 ? { amount: Math.min(r.int(1, 10) * 500, price - 100), link: couponUrl(ref.platform, ref.id, r.token(20)) } : null;
+  const coupon =
+    r.next() < 0.6 ? { amount: Math.min(r.int(1, 10) * 500, price - 100), link: couponUrl(ref.platform, ref.id, r.token(20)) } : null;
   return {
     platform: ref.platform,
     kind: 'item',
@@ -71,10 +97,8 @@ export function sandboxConvert(ref: ItemRef & { platform: Union }): Conversion {
   };
 }
 
-export const sandboxAffiliate: AffiliateProvider = {
+/** Shaped like the product's union provider; the process wiring plugs it in for every union. */
+export const sandboxAffiliate = {
   name: 'sandbox',
-  convert: async (ref) => sandboxConvert(ref),
+  convert: async (ref: ItemRef): Promise<Conversion> => sandboxConvert(ref),
 };
-
-/** The sandbox answering for every union (the process wiring's default). */
-export const sandboxAffiliates = (): AffiliateRegistry => ({ 2: sandboxAffiliate, 3: sandboxAffiliate, 5: sandboxAffiliate });

@@ -5,10 +5,11 @@
  * channel's click-id parameter. Every existing link gets traffic, at a modest, bounded rate that follows the
  * day (quiet at night). No history is back-filled: counts build up from the moment the server starts.
  */
-import { Agent, request } from 'node:http';
+
 import { createHash, randomBytes } from 'node:crypto';
-import { monitorUrl } from '../../shared/macros.ts';
+import { Agent, request } from 'node:http';
 import { landingPath } from '../../shared/links.ts';
+import { monitorUrl } from '../../shared/macros.ts';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
 
 export interface TrafficOptions {
@@ -55,23 +56,55 @@ const docIp = () => `${pick(['203.0.113', '198.51.100', '192.0.2'])}.${1 + Math.
 
 /** A platform's substitution of our monitor URL's macros for one impression or click. */
 export function substitute(link: DemoLink, kind: 'click' | 'show', baseUrl: string, clickId: string): string {
-  const adv = link.relate_advertiser_ids.split(',').map((s) => s.trim()).find(Boolean) ?? digits(`adv${link.pageid}`, 16);
+  const adv =
+    link.relate_advertiser_ids
+      .split(',')
+      .map((s) => s.trim())
+      .find(Boolean) ?? digits(`adv${link.pageid}`, 16);
   const camp = digits(`camp${link.pageid}${Math.floor(Math.random() * 2)}`, 16);
   const aid = digits(`aid${link.pageid}${Math.floor(Math.random() * 3)}`, 16);
   const cid = digits(`cid${aid}${Math.floor(Math.random() * 4)}`, 16);
   const ios = Math.random() < 0.38;
   const now = Date.now();
   const values: Record<string, string> = {
-    ADVERTISER_ID: adv, ACCOUNT_ID: adv, ACCOUNTID: adv,
-    CAMPAIGN_ID: camp, PROJECT_ID: camp,
-    AID: aid, PROMOTION_ID: aid, ADGROUP_ID: aid, UNIT_ID: aid, AD_ID: aid,
-    CID: cid, CREATIVITY_ID: cid, CREATIVE_ID: cid, DYNAMIC_CREATIVE_ID: cid,
-    CLICK_ID: clickId, CALLBACK_PARAM: `B.${randomBytes(24).toString('base64url')}`, CALLBACK: `https://ad.sandbox.local/cb/${clickId}`,
-    CALLBACK_URL: `https://ad.sandbox.local/cb/${clickId}`, REQUEST_ID: randomBytes(12).toString('hex'), TRACK_ID: randomBytes(8).toString('hex'),
-    IMPRESSION_ID: randomBytes(10).toString('hex'), IMPRESSION_TIME: String(Math.floor(now / 1000)), CLICK_TIME: String(Math.floor(now / 1000)),
-    OS: ios ? '1' : '0', DEVICE_OS_TYPE: ios ? 'ios' : 'android', IP: docIp(), IPV4: docIp(), UA: pick(UAS), USER_AGENT: pick(UAS),
-    TS: String(now), MODEL: pick(MODELS), CSITE: pick(['1', '10001', '30001', '40001']), CTYPE: pick(['2', '5', '15']), SITE_SET_NAME: pick(['SITE_SET_WECHAT', 'SITE_SET_MOBILE_INNER']),
-    OAID: randomBytes(16).toString('hex'), HASH_OAID: randomBytes(16).toString('hex'), MUID: randomBytes(16).toString('hex'), PLACEMENT: pick(['1', '2', '7']),
+    ADVERTISER_ID: adv,
+    ACCOUNT_ID: adv,
+    ACCOUNTID: adv,
+    CAMPAIGN_ID: camp,
+    PROJECT_ID: camp,
+    AID: aid,
+    PROMOTION_ID: aid,
+    ADGROUP_ID: aid,
+    UNIT_ID: aid,
+    AD_ID: aid,
+    CID: cid,
+    CREATIVITY_ID: cid,
+    CREATIVE_ID: cid,
+    DYNAMIC_CREATIVE_ID: cid,
+    CLICK_ID: clickId,
+    CALLBACK_PARAM: `B.${randomBytes(24).toString('base64url')}`,
+    CALLBACK: `https://ad.sandbox.local/cb/${clickId}`,
+    CALLBACK_URL: `https://ad.sandbox.local/cb/${clickId}`,
+    REQUEST_ID: randomBytes(12).toString('hex'),
+    TRACK_ID: randomBytes(8).toString('hex'),
+    IMPRESSION_ID: randomBytes(10).toString('hex'),
+    IMPRESSION_TIME: String(Math.floor(now / 1000)),
+    CLICK_TIME: String(Math.floor(now / 1000)),
+    OS: ios ? '1' : '0',
+    DEVICE_OS_TYPE: ios ? 'ios' : 'android',
+    IP: docIp(),
+    IPV4: docIp(),
+    UA: pick(UAS),
+    USER_AGENT: pick(UAS),
+    TS: String(now),
+    MODEL: pick(MODELS),
+    CSITE: pick(['1', '10001', '30001', '40001']),
+    CTYPE: pick(['2', '5', '15']),
+    SITE_SET_NAME: pick(['SITE_SET_WECHAT', 'SITE_SET_MOBILE_INNER']),
+    OAID: randomBytes(16).toString('hex'),
+    HASH_OAID: randomBytes(16).toString('hex'),
+    MUID: randomBytes(16).toString('hex'),
+    PLACEMENT: pick(['1', '2', '7']),
   };
   const url = monitorUrl(baseUrl, kind, link.state, link.pageid);
   // Unknown macros stay literal, as a real platform leaves macros it does not support.
@@ -86,7 +119,9 @@ const landingParam = (state: number) => (state === 4 ? 'gdt_vid' : state === 8 ?
 /** Share of the daily peak by China-time hour (quiet at night, evening peak). */
 export function dayShape(epochSeconds: number): number {
   const hour = Math.floor(((epochSeconds + CHINA_OFFSET_SECONDS) % 86400) / 3600);
-  const shape = [0.25, 0.15, 0.1, 0.08, 0.08, 0.1, 0.2, 0.4, 0.6, 0.7, 0.75, 0.8, 0.85, 0.75, 0.7, 0.7, 0.75, 0.8, 0.85, 0.95, 1, 1, 0.8, 0.5];
+  const shape = [
+    0.25, 0.15, 0.1, 0.08, 0.08, 0.1, 0.2, 0.4, 0.6, 0.7, 0.75, 0.8, 0.85, 0.75, 0.7, 0.7, 0.75, 0.8, 0.85, 0.95, 1, 1, 0.8, 0.5,
+  ];
   return shape[hour]!;
 }
 

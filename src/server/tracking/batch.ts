@@ -4,13 +4,16 @@
  * outcome only after COMMIT (or the failure). While one batch commits the next one fills, so batches grow
  * with load. A bounded queue refuses (returns false) instead of growing without limit.
  */
-import type { Db } from '../kernel/executor.ts';
-import type { Insertable } from 'kysely';
-import type { LandingVisitsTable, MonitorRawTable } from './tables.ts';
-import { log, errorFields } from '../kernel/log.ts';
-import { insertRawBatch } from './store.ts';
 
-export type RawRow = { table: 'monitor_raw'; row: Insertable<MonitorRawTable> } | { table: 'landing_visits'; row: Insertable<LandingVisitsTable> };
+import type { Insertable } from 'kysely';
+import type { Db } from '../kernel/executor.ts';
+import { errorFields, log } from '../kernel/log.ts';
+import { insertRawBatch } from './store.ts';
+import type { LandingVisitsTable, MonitorRawTable } from './tables.ts';
+
+export type RawRow =
+  | { table: 'monitor_raw'; row: Insertable<MonitorRawTable> }
+  | { table: 'landing_visits'; row: Insertable<LandingVisitsTable> };
 export type Done = (ok: boolean) => void;
 
 export interface BatchOptions {

@@ -5,17 +5,20 @@
  * the batcher commits what it holds, then one last drain processes every raw row left (hooks run in reverse).
  */
 import type { Deps } from '../deps.ts';
-import { EventBatcher, defaultBatchOptions, type BatchOptions } from './batch.ts';
+import { errorFields, log } from '../kernel/log.ts';
+import { type BatchOptions, defaultBatchOptions, EventBatcher } from './batch.ts';
 import { createMonitorHandler } from './monitor.ts';
 import { processAll } from './processor.ts';
-import { log, errorFields } from '../kernel/log.ts';
 
 export interface Tracking {
   batcher: EventBatcher;
   monitorFastPath: ReturnType<typeof createMonitorHandler>;
 }
 
-export function startTracking(deps: Pick<Deps, 'db' | 'engine' | 'lifecycle' | 'metrics' | 'pressure'>, opts: { trustProxy: boolean; batch?: Partial<BatchOptions> }): Tracking {
+export function startTracking(
+  deps: Pick<Deps, 'db' | 'engine' | 'lifecycle' | 'metrics' | 'pressure'>,
+  opts: { trustProxy: boolean; batch?: Partial<BatchOptions> },
+): Tracking {
   const batcher = new EventBatcher(deps.db, { ...defaultBatchOptions, ...opts.batch });
   // registered before the batcher's hook → runs after it at shutdown
   deps.lifecycle.onShutdown('tracking-drain', async () => {

@@ -2,8 +2,9 @@
  * Ping parsing, off the hot path: a raw monitor query string → the fields we keep.
  * The channel's macro table (src/shared/macros.ts) says which values are still unsubstituted macros.
  */
-import { clickMacros, showMacros, LANDING_CLICK_PARAMS } from '../../shared/macros.ts';
-import { isChannel, type Channel } from '../../shared/catalog.ts';
+
+import { type Channel, isChannel } from '../../shared/catalog.ts';
+import { clickMacros, LANDING_CLICK_PARAMS, showMacros } from '../../shared/macros.ts';
 import type { MonitorEventsTable } from './tables.ts';
 
 export const LIMITS = {
@@ -92,7 +93,10 @@ export function decodeQuery(query: string): Map<string, string> {
 }
 
 /** The event columns a ping carries; `ts` is the platform's event time in epoch seconds, 0 when absent or implausible. */
-export type ParsedPing = Pick<MonitorEventsTable, 'channel' | 'adv' | 'camp' | 'aid' | 'cid' | 'clickid' | 'callback' | 'os' | 'ip' | 'ua' | 'ts'>;
+export type ParsedPing = Pick<
+  MonitorEventsTable,
+  'channel' | 'adv' | 'camp' | 'aid' | 'cid' | 'clickid' | 'callback' | 'os' | 'ip' | 'ua' | 'ts'
+>;
 
 /** juliang __OS__ 0/1/3, tengxun __DEVICE_OS_TYPE__ android/ios, free text elsewhere → android | ios | other | ''. */
 export function normalizeOs(v: string): string {

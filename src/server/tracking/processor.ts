@@ -4,13 +4,13 @@
  * so a crash mid-run redoes the whole run and nothing is counted twice. Never throws on bad input.
  */
 import type { Insertable } from 'kysely';
-import type { Db } from '../kernel/executor.ts';
 import type { Engine } from '../db/dialect.ts';
-import type { MonitorEventsTable, MonitorRejectsTable, VisitEventsTable } from './tables.ts';
-import { clickKey, isPageId, LIMITS, parsePing, parseVisit, PingReject } from './parse.ts';
-import { RollupAccumulator } from './rollup.ts';
+import type { Db } from '../kernel/executor.ts';
 import { linkFactsByPageId } from '../links/lookup.ts';
+import { clickKey, isPageId, LIMITS, PingReject, parsePing, parseVisit } from './parse.ts';
+import { RollupAccumulator } from './rollup.ts';
 import * as store from './store.ts';
+import type { MonitorEventsTable, MonitorRejectsTable, VisitEventsTable } from './tables.ts';
 
 interface LinkFacts {
   customerid: number;
@@ -46,11 +46,21 @@ export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise
     const rejects: Array<Insertable<MonitorRejectsTable>> = [];
     const reject = (source: 'monitor' | 'visit', r: { id: number; pageid: string; received_at: number }, kind: string, err: unknown) => {
       const e = err instanceof PingReject ? err : new PingReject('malformed', String((err as Error)?.message ?? err).slice(0, 200));
-      rejects.push({ source, raw_id: Number(r.id), kind, pageid: r.pageid.slice(0, LIMITS.pageid), reason: e.reason, detail: e.detail.slice(0, 200), received_at: Number(r.received_at) });
+      rejects.push({
+        source,
+        raw_id: Number(r.id),
+        kind,
+        pageid: r.pageid.slice(0, LIMITS.pageid),
+        reason: e.reason,
+        detail: e.detail.slice(0, 200),
+        received_at: Number(r.received_at),
+      });
     };
 
     // Monitor pings → events.
-    const events: Array<Insertable<MonitorEventsTable> & { key: string; dup: number; received_at: number; customerid: number; adv: string; aid: string }> = [];
+    const events: Array<
+      Insertable<MonitorEventsTable> & { key: string; dup: number; received_at: number; customerid: number; adv: string; aid: string }
+    > = [];
     for (const r of raw) {
       const kind = r.kind === 'c' ? 'click' : 'show';
       try {
@@ -102,9 +112,16 @@ export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise
     }
     for (const e of events) {
       if (e.dup) continue;
-      acc.add(e.received_at, { pageid: e.pageid, customerid: e.customerid, adv: e.adv, aid: e.aid }, e.kind === 'click' ? { clicks: 1 } : { shows: 1 });
+      acc.add(
+        e.received_at,
+        { pageid: e.pageid, customerid: e.customerid, adv: e.adv, aid: e.aid },
+        e.kind === 'click' ? { clicks: 1 } : { shows: 1 },
+      );
     }
-    await store.insertPingEvents(trx, events.map(({ key: _k, ...row }) => row));
+    await store.insertPingEvents(
+      trx,
+      events.map(({ key: _k, ...row }) => row),
+    );
 
     // Landing visits → visit events; a click id seen on a monitor click attributes the visit to that click's advertiser and ad.
     const visitRows: Array<Insertable<VisitEventsTable> & { customerid: number; received_at: number; clickid: string }> = [];
@@ -112,14 +129,24 @@ export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise
       try {
         const link = checkPage(r.pageid, links);
         const v = parseVisit(r.query);
-        visitRows.push({ raw_id: Number(r.id), pageid: r.pageid, customerid: link.customerid, click_param: v.click_param, clickid: v.clickid, ip: r.ip.slice(0, 64), ua: r.ua.slice(0, LIMITS.ua), received_at: Number(r.received_at) });
+        visitRows.push({
+          raw_id: Number(r.id),
+          pageid: r.pageid,
+          customerid: link.customerid,
+          click_param: v.click_param,
+          clickid: v.clickid,
+          ip: r.ip.slice(0, 64),
+          ua: r.ua.slice(0, LIMITS.ua),
+          received_at: Number(r.received_at),
+        });
       } catch (err) {
         reject('visit', r, 'visit', err);
       }
     }
     const attribution = new Map<string, { adv: string; aid: string }>();
     const clickids = [...new Set(visitRows.map((v) => v.clickid).filter(Boolean))];
-    for (const row of await store.clicksByClickId(trx, clickids)) attribution.set(`${row.pageid}\n${row.clickid}`, { adv: row.adv, aid: row.aid });
+    for (const row of await store.clicksByClickId(trx, clickids))
+      attribution.set(`${row.pageid}\n${row.clickid}`, { adv: row.adv, aid: row.aid });
     for (const e of events) if (e.kind === 'click' && e.clickid) attribution.set(`${e.pageid}\n${e.clickid}`, { adv: e.adv, aid: e.aid });
     for (const v of visitRows) {
       const a = (v.clickid && attribution.get(`${v.pageid}\n${v.clickid}`)) || { adv: '', aid: '' };
@@ -129,8 +156,16 @@ export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise
     await store.insertRejects(trx, rejects);
     const rollups = acc.rows();
     await store.addRollups(trx, rollups.hourly, rollups.daily);
-    await store.markProcessed(trx, 'monitor_raw', raw.map((r) => Number(r.id)));
-    await store.markProcessed(trx, 'landing_visits', visits.map((r) => Number(r.id)));
+    await store.markProcessed(
+      trx,
+      'monitor_raw',
+      raw.map((r) => Number(r.id)),
+    );
+    await store.markProcessed(
+      trx,
+      'landing_visits',
+      visits.map((r) => Number(r.id)),
+    );
     return { monitor: raw.length, visits: visits.length, rejects: rejects.length };
   });
 }
@@ -139,7 +174,13 @@ export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise
  * Run until nothing is left (the processor job, the shutdown drain, tests). `pause` runs between slices (the
  * job yields to ingestion there); an aborted `signal` ends the loop after the current slice.
  */
-export async function processAll(db: Db, engine: Engine, limit = 2000, pause?: () => Promise<void>, signal?: AbortSignal): Promise<RunResult> {
+export async function processAll(
+  db: Db,
+  engine: Engine,
+  limit = 2000,
+  pause?: () => Promise<void>,
+  signal?: AbortSignal,
+): Promise<RunResult> {
   const total: RunResult = { monitor: 0, visits: 0, rejects: 0 };
   for (;;) {
     if (pause) await pause();

@@ -22,7 +22,12 @@ async function pruneTable(db: Db, table: RawTable, cutoff: number, pause?: () =>
 }
 
 /** Delete processed raw rows received before `now - days` (`days` 0 keeps them). Returns how many went, per table. */
-export async function pruneRawEvents(db: Db, days: number, now: number, pause?: () => Promise<void>): Promise<{ monitor: number; visits: number }> {
+export async function pruneRawEvents(
+  db: Db,
+  days: number,
+  now: number,
+  pause?: () => Promise<void>,
+): Promise<{ monitor: number; visits: number }> {
   if (days <= 0) return { monitor: 0, visits: 0 };
   const cutoff = now - days * 86400;
   return { monitor: await pruneTable(db, 'monitor_raw', cutoff, pause), visits: await pruneTable(db, 'landing_visits', cutoff, pause) };

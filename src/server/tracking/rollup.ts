@@ -1,10 +1,12 @@
 /** Rollup buckets, and the in-memory sums of one processing run (written by `addRollups` in the store). */
-import type { RollupDailyTable, RollupHourlyTable } from './tables.ts';
+
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
+import type { RollupDailyTable, RollupHourlyTable } from './tables.ts';
 
 export const hourOf = (epochSeconds: number): number => Math.floor(epochSeconds / 3600) * 3600;
 /** Start of the China-time day (00:00 +08:00) as epoch seconds. */
-export const dayOf = (epochSeconds: number): number => Math.floor((epochSeconds + CHINA_OFFSET_SECONDS) / 86400) * 86400 - CHINA_OFFSET_SECONDS;
+export const dayOf = (epochSeconds: number): number =>
+  Math.floor((epochSeconds + CHINA_OFFSET_SECONDS) / 86400) * 86400 - CHINA_OFFSET_SECONDS;
 
 export interface Counts {
   shows: number;
@@ -30,7 +32,10 @@ export class RollupAccumulator {
     ] as const) {
       const k = `${bucket}|${key.pageid}|${key.adv}|${key.aid}`;
       let row = map.get(k);
-      if (!row) map.set(k, (row = { ...key, bucket, shows: 0, clicks: 0, visits: 0 }));
+      if (!row) {
+        row = { ...key, bucket, shows: 0, clicks: 0, visits: 0 };
+        map.set(k, row);
+      }
       row.shows += counts.shows ?? 0;
       row.clicks += counts.clicks ?? 0;
       row.visits += counts.visits ?? 0;

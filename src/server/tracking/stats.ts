@@ -2,15 +2,16 @@
  * Link statistics from rollups (never from raw events). `linkStats` is the service the stats route, the
  * console's link screens and dashboards share; `rollupSeries` is the query under it.
  */
-import type { Db } from '../kernel/executor.ts';
+
+import { type linkStatsInput, MAX_RANGE_DAYS, type StatsPoint, type StatsResult } from '../../shared/stats.ts';
+import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
+import type { z } from '../../shared/zod.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
+import type { Db } from '../kernel/executor.ts';
 import { requireLink, scopeOf } from '../links/scope.ts';
-import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
 import { dayOf, hourOf } from './rollup.ts';
 import { rollupSums } from './store.ts';
-import { MAX_RANGE_DAYS, type StatsPoint, type StatsResult, type linkStatsInput } from '../../shared/stats.ts';
-import type { z } from '../../shared/zod.ts';
 
 export type { StatsPoint, StatsResult } from '../../shared/stats.ts';
 
@@ -32,7 +33,10 @@ const label = (ts: number, granularity: 'hour' | 'day'): string => {
 export const ctrOf = (clicks: number, shows: number): number => (shows > 0 ? Math.round((clicks / shows) * 10000) / 100 : 0);
 
 /** Zero-filled series over [from, to] for some pages (or customers), summed over advertisers and ads. */
-export async function rollupSeries(db: Db, q: { pageids?: string[]; customerids?: number[]; from: number; to: number; granularity: 'hour' | 'day' }): Promise<StatsResult> {
+export async function rollupSeries(
+  db: Db,
+  q: { pageids?: string[]; customerids?: number[]; from: number; to: number; granularity: 'hour' | 'day' },
+): Promise<StatsResult> {
   const bucketOf = q.granularity === 'hour' ? hourOf : dayOf;
   const step = q.granularity === 'hour' ? 3600 : 86400;
   const first = bucketOf(q.from);

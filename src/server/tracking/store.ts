@@ -4,11 +4,17 @@
  * retention, stats) decide the transaction. Large inserts and `in (…)` lists go in chunks that stay under
  * SQLite's bound-variable limit.
  */
-import { sql, type Insertable } from 'kysely';
-import type { Db, Executor } from '../kernel/executor.ts';
+import { type Insertable, sql } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
+import type { Db, Executor } from '../kernel/executor.ts';
 import type {
-  LandingVisitsTable, MonitorEventsTable, MonitorRawTable, MonitorRejectsTable, RollupDailyTable, RollupHourlyTable, VisitEventsTable,
+  LandingVisitsTable,
+  MonitorEventsTable,
+  MonitorRawTable,
+  MonitorRejectsTable,
+  RollupDailyTable,
+  RollupHourlyTable,
+  VisitEventsTable,
 } from './tables.ts';
 
 export type RawTable = 'monitor_raw' | 'landing_visits';
@@ -23,10 +29,22 @@ export const chunks = <T>(list: T[], size: number): T[][] => {
 const RAW_CHUNK = 400;
 
 /** One batch of raw pings and visits in ONE transaction (the batch writer acknowledges after it commits). */
-export async function insertRawBatch(db: Db, monitor: Array<Insertable<MonitorRawTable>>, visits: Array<Insertable<LandingVisitsTable>>): Promise<void> {
+export async function insertRawBatch(
+  db: Db,
+  monitor: Array<Insertable<MonitorRawTable>>,
+  visits: Array<Insertable<LandingVisitsTable>>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < monitor.length; i += RAW_CHUNK) await trx.insertInto('monitor_raw').values(monitor.slice(i, i + RAW_CHUNK)).execute();
-    for (let i = 0; i < visits.length; i += RAW_CHUNK) await trx.insertInto('landing_visits').values(visits.slice(i, i + RAW_CHUNK)).execute();
+    for (let i = 0; i < monitor.length; i += RAW_CHUNK)
+      await trx
+        .insertInto('monitor_raw')
+        .values(monitor.slice(i, i + RAW_CHUNK))
+        .execute();
+    for (let i = 0; i < visits.length; i += RAW_CHUNK)
+      await trx
+        .insertInto('landing_visits')
+        .values(visits.slice(i, i + RAW_CHUNK))
+        .execute();
   });
 }
 
@@ -49,7 +67,11 @@ export async function markProcessed(tx: Executor, table: RawTable, ids: number[]
 export async function rawBacklog(db: Executor): Promise<number> {
   let n = 0;
   for (const table of ['monitor_raw', 'landing_visits'] as const) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('processed', '=', 0).executeTakeFirst();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('processed', '=', 0)
+      .executeTakeFirst();
     n += Number(row?.n ?? 0);
   }
   return n;
@@ -78,7 +100,12 @@ export async function seenClickKeys(tx: Executor, keys: string[]): Promise<Set<s
 }
 
 export async function insertClickKeys(tx: Executor, rows: Array<{ pageid: string; key: string; first_at: number }>): Promise<void> {
-  for (const part of chunks(rows, 300)) await tx.insertInto('click_keys').values(part).onConflict((oc) => oc.doNothing()).execute();
+  for (const part of chunks(rows, 300))
+    await tx
+      .insertInto('click_keys')
+      .values(part)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 }
 
 export async function insertPingEvents(tx: Executor, rows: Array<Insertable<MonitorEventsTable>>): Promise<void> {
@@ -86,10 +113,20 @@ export async function insertPingEvents(tx: Executor, rows: Array<Insertable<Moni
 }
 
 /** The advertiser and ad of earlier clicks with these click ids (a visit is attributed to its click). */
-export async function clicksByClickId(tx: Executor, clickids: string[]): Promise<Array<{ pageid: string; clickid: string; adv: string; aid: string }>> {
+export async function clicksByClickId(
+  tx: Executor,
+  clickids: string[],
+): Promise<Array<{ pageid: string; clickid: string; adv: string; aid: string }>> {
   const out: Array<{ pageid: string; clickid: string; adv: string; aid: string }> = [];
   for (const part of chunks(clickids, 500)) {
-    out.push(...(await tx.selectFrom('monitor_events').select(['pageid', 'clickid', 'adv', 'aid']).where('kind', '=', 'click').where('clickid', 'in', part).execute()));
+    out.push(
+      ...(await tx
+        .selectFrom('monitor_events')
+        .select(['pageid', 'clickid', 'adv', 'aid'])
+        .where('kind', '=', 'click')
+        .where('clickid', 'in', part)
+        .execute()),
+    );
   }
   return out;
 }
@@ -147,20 +184,30 @@ export async function rollupSums(db: Executor, q: RollupQuery): Promise<Map<numb
     q.granularity === 'hour'
       ? await db
           .selectFrom('rollup_hourly')
-          .select((eb) => ['hour as bucket', eb.fn.sum<number>('shows').as('shows'), eb.fn.sum<number>('clicks').as('clicks'), eb.fn.sum<number>('visits').as('visits')])
+          .select((eb) => [
+            'hour as bucket',
+            eb.fn.sum<number>('shows').as('shows'),
+            eb.fn.sum<number>('clicks').as('clicks'),
+            eb.fn.sum<number>('visits').as('visits'),
+          ])
           .where('hour', '>=', q.first)
           .where('hour', '<=', q.last)
-          .$if(!!q.pageids, (b) => b.where('pageid', 'in', q.pageids!))
-          .$if(!!q.customerids, (b) => b.where('customerid', 'in', q.customerids!))
+          .$call((b) => (q.pageids ? b.where('pageid', 'in', q.pageids) : b))
+          .$call((b) => (q.customerids ? b.where('customerid', 'in', q.customerids) : b))
           .groupBy('hour')
           .execute()
       : await db
           .selectFrom('rollup_daily')
-          .select((eb) => ['day as bucket', eb.fn.sum<number>('shows').as('shows'), eb.fn.sum<number>('clicks').as('clicks'), eb.fn.sum<number>('visits').as('visits')])
+          .select((eb) => [
+            'day as bucket',
+            eb.fn.sum<number>('shows').as('shows'),
+            eb.fn.sum<number>('clicks').as('clicks'),
+            eb.fn.sum<number>('visits').as('visits'),
+          ])
           .where('day', '>=', q.first)
           .where('day', '<=', q.last)
-          .$if(!!q.pageids, (b) => b.where('pageid', 'in', q.pageids!))
-          .$if(!!q.customerids, (b) => b.where('customerid', 'in', q.customerids!))
+          .$call((b) => (q.pageids ? b.where('pageid', 'in', q.pageids) : b))
+          .$call((b) => (q.customerids ? b.where('customerid', 'in', q.customerids) : b))
           .groupBy('day')
           .execute();
   return new Map(rows.map((r) => [Number(r.bucket), { shows: Number(r.shows), clicks: Number(r.clicks), visits: Number(r.visits) }]));

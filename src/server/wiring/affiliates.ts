@@ -4,6 +4,6 @@
  * file; nothing else in the product knows the sandbox exists.
  */
 import type { AffiliateRegistry } from '../affiliate/provider.ts';
-import { sandboxAffiliates } from '../sandbox/affiliate.ts';
+import { sandboxAffiliate } from '../sandbox/affiliate.ts';
 
-export const affiliateRegistry = (): AffiliateRegistry => sandboxAffiliates();
+export const affiliateRegistry = (): AffiliateRegistry => ({ 2: sandboxAffiliate, 3: sandboxAffiliate, 5: sandboxAffiliate });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId, notNullDefault, type Engine } from '../dialect.ts';
+import { type Engine, notNullDefault, withId } from '../dialect.ts';
 
 /** Frozen 2026-11-22: the job scheduler — every run recorded (per job and key), and stored cursors/watermarks. */
 export function jobs(engine: Engine) {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { notNullDefault } from '../dialect.ts';
 
 /** The demo world's links as seeded until this migration (owner e-mail, title): frozen here. */
@@ -26,7 +26,9 @@ export function demoLinks() {
       await db.schema.alterTable('links').addColumn('demo', 'integer', notNullDefault(0)).execute();
       await db.schema.createIndex('links_demo').on('links').columns(['demo', 'deleted_at']).execute();
       for (const [email, title] of SEEDED) {
-        await sql`update links set demo = 1 where title = ${title} and customerid in (select id from users where email = ${email})`.execute(db);
+        await sql`update links set demo = 1 where title = ${title} and customerid in (select id from users where email = ${email})`.execute(
+          db,
+        );
       }
     },
     async down(db: Kysely<unknown>): Promise<void> {

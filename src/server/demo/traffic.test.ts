@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayShape, substitute } from './traffic.ts';
+import { dayShape, substitute } from '../sandbox/traffic.ts';
 import { parsePing } from '../tracking/parse.ts';
 
 describe('demo traffic pings', () => {
