@@ -1,5 +1,5 @@
 /**
- * `npm test`: type check, unit tests, a production build, API tests over SQLite + PGlite (+ real PostgreSQL when
+ * `npm test`: type check, unit tests, console component tests, a production build, API tests over SQLite + PGlite (+ real PostgreSQL when
  * TEST_DATABASE_URL is set), process tests, and Playwright in Debian's Chromium. Prints a summary and exits
  * non-zero on any failure. Installs Debian's chromium when missing and it can (root + apt-get).
  */
@@ -71,6 +71,7 @@ const vitest = (project: string, env: Record<string, string> = {}) => {
 run('astro sync', bin('astro'), ['sync']);
 run('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 vitest('unit');
+vitest('console');
 // The landing API tests, process tests and Playwright render with the production build.
 const built = run('build', 'npm', ['run', 'build']);
 vitest('api');

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { setupLocale } from '../app/locale.ts';
+import { setupLocale } from '../lib/locale.ts';
 import { homePath } from '../app/routeFilter.ts';
 import { useSession } from '../app/SessionContext.tsx';
 import { parseMenuMode, parseScreenMode, readSidebarOpen, usePersistentState, userPrefKey, writeSidebarOpen, type MenuMode, type ScreenMode } from '../lib/prefs.ts';

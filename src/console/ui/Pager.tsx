@@ -10,6 +10,7 @@ export interface PagerProps {
   /** 1-based page */
   page: number;
   pageSize: number;
+  /** a new page size starts again at page 1 */
   onChange: (page: number, pageSize: number) => void;
 }
 

@@ -1,15 +1,13 @@
 import { addLocale, locale } from 'primereact/api';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+import './clock.ts'; // dayjs in zh-CN, weeks from Monday
 
-/** zh-CN throughout (PrimeReact and dayjs); weeks start on Monday. */
+/** zh-CN throughout (PrimeReact here, dayjs in clock.ts); weeks start on Monday. */
 let done = false;
 
 /** Idempotent; called by the modules that render PrimeReact components (layout, dialogs, pickers). */
 export function setupLocale(): void {
   if (done) return;
   done = true;
-  dayjs.locale('zh-cn');
   addLocale('zh-CN', {
     firstDayOfWeek: 1,
     dayNames: ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
