@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { UserInfo } from '../../shared/user.ts';
-import { apiPost, ApiError } from '../lib/api.ts';
+import { apiPost, endsSession, failureText } from '../lib/api.ts';
 import { getStoredUser, getToken, saveSession, toStoredUser } from '../lib/session.ts';
+import { anonymousSession, SessionContext, type Session } from '../lib/useSession.ts';
 import { Loading } from '../ui/Loading.tsx';
 import { AppRouter } from './AppRouter.tsx';
 import { decideGuard } from './guard.ts';
-import { SessionContext, type Session } from './SessionContext.tsx';
 
 type State = { status: 'redirect' } | { status: 'loading' } | { status: 'error'; msg: string } | { status: 'ready'; session: Session };
-
-const anonymous: Session = { area: null, user: null, role: null, version: 'ver2' };
 
 /** Spec §4: decide the guard, then fetch user info once and add the role's routes. */
 export function SessionGate(): React.JSX.Element {
@@ -23,7 +21,7 @@ export function SessionGate(): React.JSX.Element {
     }),
   );
   const [state, setState] = useState<State>(() =>
-    decision.kind === 'redirect' ? { status: 'redirect' } : decision.kind === 'public' ? { status: 'ready', session: anonymous } : { status: 'loading' },
+    decision.kind === 'redirect' ? { status: 'redirect' } : decision.kind === 'public' ? { status: 'ready', session: anonymousSession } : { status: 'loading' },
   );
   const [attempt, setAttempt] = useState(0);
 
@@ -43,7 +41,7 @@ export function SessionGate(): React.JSX.Element {
       })
       .catch((e: unknown) => {
         // Expiry and ban are shown by the notifier; anything else gets a retry screen.
-        if (live && e instanceof ApiError && e.code !== 1001 && ![1009, 6, 1008].includes(e.code)) setState({ status: 'error', msg: e.message });
+        if (live && !endsSession(e)) setState({ status: 'error', msg: failureText(e) ?? '' });
       });
     return () => {
       live = false;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideGuard, expiryLoginArea, loginWithReturn, type GuardInput } from './guard.ts';
+import { loginWithReturn } from '../lib/access.ts';
+import { decideGuard, navigationGuard, type GuardInput } from './guard.ts';
 
 const base: GuardInput = { pathname: '/', search: '', customerToken: '', adminToken: '', adminRole: null };
 const g = (o: Partial<GuardInput>) => decideGuard({ ...base, ...o });
@@ -46,12 +47,12 @@ describe('decideGuard', () => {
   });
 });
 
-describe('expiryLoginArea', () => {
-  it('roles 1, 2, 5 go to admin login; 3, 4, 6 to user login', () => {
-    expect([1, 2, 3, 4, 5, 6].map((r) => expiryLoginArea(r as 1, '/'))).toEqual(['admin', 'admin', 'customer', 'customer', 'admin', 'customer']);
+describe('navigationGuard', () => {
+  it('lets a navigation through while the token is there', () => {
+    expect(navigationGuard('customer', 't', '/landing', '')).toBeNull();
   });
-  it('falls back to the path when the role is unknown', () => {
-    expect(expiryLoginArea(null, '/sxA')).toBe('admin');
-    expect(expiryLoginArea(null, '/dashboard')).toBe('customer');
+  it('sends a navigation without the token to the area’s login, remembering the target', () => {
+    expect(navigationGuard('customer', '', '/exportTemplate', '')).toBe('/login?redirect=%2FexportTemplate');
+    expect(navigationGuard('admin', '', '/sxA/manager', '?a=1')).toBe('/admin-login?redirect=%2FsxA%2Fmanager%3Fa%3D1');
   });
 });

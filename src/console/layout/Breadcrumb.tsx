@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { breadcrumbFor } from '../app/routeFilter.ts';
+import { breadcrumbFor } from '../lib/routes.ts';
 import { useCurrentRoute } from './useCurrentRoute.ts';
 
 /** Breadcrumb of the matched titled routes (spec §2). */

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { switchVersion } from '../app/auth.ts';
-import { useSession } from '../app/SessionContext.tsx';
+import { ROLE } from '../../shared/roles.ts';
+import { switchVersion } from '../lib/auth.ts';
 import { useBranding } from '../lib/branding.ts';
+import { hideFrom, showOnlyTo } from '../lib/hide.ts';
 import { applyTheme, readTheme, type MenuMode, type ScreenMode, type Theme } from '../lib/prefs.ts';
+import { useShell } from '../lib/shell.ts';
+import { useSession } from '../lib/useSession.ts';
 import { RoleGate } from '../ui/RoleGate.tsx';
-import { useLayout } from './LayoutContext.ts';
 import { PlatformMenu } from './PlatformMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -19,10 +21,13 @@ interface HeaderProps {
   onScreenMode: (m: ScreenMode) => void;
 }
 
+/** Platform menu and 时报设置 are for advertisers and agents (spec §2); 切换版本 for advertisers only. */
+const CUSTOMERS_ONLY = showOnlyTo(ROLE.customer, ROLE.agent);
+
 export function Header(p: HeaderProps): React.JSX.Element {
   const brand = useBranding();
   const { version } = useSession();
-  const { openDialog } = useLayout();
+  const { openDialog } = useShell();
   const [theme, setTheme] = useState<Theme>(readTheme);
   const [full, setFull] = useState(false);
 
@@ -53,16 +58,16 @@ export function Header(p: HeaderProps): React.JSX.Element {
         <img src={brand.logo} alt="" width={30} height={30} />
         <span>{brand.product}</span>
       </Link>
-      <RoleGate hide="3,4">
+      <RoleGate hide={CUSTOMERS_ONLY}>
         <PlatformMenu />
       </RoleGate>
       <div className="header-right">
-        <RoleGate hide="3,4">
+        <RoleGate hide={CUSTOMERS_ONLY}>
           <button type="button" className="header-cmd" onClick={() => openDialog('hourly')}>
             <i className="pi pi-envelope" aria-hidden="true" /> 时报设置
           </button>
         </RoleGate>
-        <RoleGate hide="3">
+        <RoleGate hide={showOnlyTo(ROLE.customer)}>
           <button type="button" className="header-cmd" onClick={() => void switchVersion(version === 'ver1' ? 'ver2' : 'ver1')}>
             <i className="pi pi-sync" aria-hidden="true" /> {version === 'ver1' ? '切换新版' : '切换旧版'}
           </button>

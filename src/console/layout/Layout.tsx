@@ -1,14 +1,14 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { setupLocale } from '../lib/locale.ts';
-import { homePath } from '../app/routeFilter.ts';
-import { useSession } from '../app/SessionContext.tsx';
+import { homePath } from '../lib/access.ts';
 import { parseMenuMode, parseScreenMode, readSidebarOpen, usePersistentState, userPrefKey, writeSidebarOpen, type MenuMode, type ScreenMode } from '../lib/prefs.ts';
+import { ShellContext, type ShellDialog } from '../lib/shell.ts';
+import { useSession } from '../lib/useSession.ts';
 import { Loading } from '../ui/Loading.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { LayoutContext, type ShellDialog } from './LayoutContext.ts';
 import { SideMenu } from './SideMenu.tsx';
 
 setupLocale();
@@ -32,7 +32,7 @@ export function Layout(): React.JSX.Element {
   };
 
   return (
-    <LayoutContext.Provider value={api}>
+    <ShellContext.Provider value={api}>
       <div className={`layout layout-${menuMode} screen-mode-${screenMode}`} data-role={role ?? ''}>
         <Header
           home={role ? homePath(role, version) : '/'}
@@ -65,6 +65,6 @@ export function Layout(): React.JSX.Element {
           {dialog === 'hourly' ? <HourlyReportDialog onClose={() => setDialog(null)} /> : null}
         </Suspense>
       </div>
-    </LayoutContext.Provider>
+    </ShellContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { buildMenu, isActiveItem, type MenuItem } from '../app/menu.ts';
+import { buildMenu, isActiveItem, type MenuItem } from './menu.ts';
 import { useCurrentRoute } from './useCurrentRoute.ts';
 
 /** Vertical sidebar (210 px; collapsible) or horizontal bar, both from the route table (spec §2). */

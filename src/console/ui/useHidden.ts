@@ -1,4 +1,4 @@
-import { useSession } from '../app/SessionContext.tsx';
+import { useSession } from '../lib/useSession.ts';
 import { isHidden } from '../lib/hide.ts';
 
 /** Spec §6 hide rule for the signed-in user's role ('no3', '1,2', '3'). */

@@ -1,8 +1,8 @@
 import { Button } from 'primereact/button';
 import type { UserInfo } from '../../../shared/user.ts';
 import { roleLabel } from '../../../shared/roles.ts';
-import { useSession } from '../../app/SessionContext.tsx';
-import { useLayout } from '../../layout/LayoutContext.ts';
+import { useShell } from '../../lib/shell.ts';
+import { useSession } from '../../lib/useSession.ts';
 import { useApi } from '../../lib/useApi.ts';
 import { Loading } from '../../ui/Loading.tsx';
 
@@ -11,7 +11,7 @@ const promoteTypeLabel = (t: number): string => (t === 1 ? '默认' : t === 2 ? 
 /** /accountinfo: the signed-in customer's account (read-only), with 修改密码 and 时报设置. */
 export function AccountInfoScreen(): React.JSX.Element {
   const { role } = useSession();
-  const { openDialog } = useLayout();
+  const { openDialog } = useShell();
   const { data, isLoading } = useApi<UserInfo>('api/user/info');
   if (isLoading || !data) return <Loading />;
   const rows: Array<[string, string]> = [

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
-import { logoutAfterPasswordChange } from '../../app/auth.ts';
+import { logoutAfterPasswordChange } from '../../lib/auth.ts';
 import { apiPost } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useShake } from '../../ui/useShake.ts';
@@ -13,6 +13,9 @@ const fields: ReadonlyArray<{ key: keyof PasswordForm; label: string; placeholde
   { key: 'newpass', label: '新密码', placeholder: '请输入新密码' },
   { key: 'againpass', label: '确认密码', placeholder: '请再次重复新密码' },
 ];
+
+/** Spec §7/§8 message on success. */
+const PASSWORD_CHANGED = '修改密码成功，请重新登录';
 
 /** 修改密码 (spec §5); success: '修改密码成功，请重新登录' and log out (the server revoked every token). */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
@@ -31,8 +34,8 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }): Reac
     setErrors({});
     setBusy(true);
     try {
-      const env = await apiPost('api/user/modify', r.body);
-      notify.success(env.msg || '修改密码成功，请重新登录');
+      await apiPost('api/user/modify', r.body);
+      notify.success(PASSWORD_CHANGED);
       window.setTimeout(logoutAfterPasswordChange, 1500);
     } catch {
       setBusy(false);

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { LoginData } from '../../../shared/user.ts';
-import { isAdminRole } from '../../../shared/roles.ts';
+import { afterLogin, areaOfRole } from '../../lib/access.ts';
 import { apiPost } from '../../lib/api.ts';
 import { useBranding } from '../../lib/branding.ts';
-import { areaOfRole, homeAfterLogin, isAdminPath, safeReturnPath, saveSession, toStoredUser } from '../../lib/session.ts';
+import { saveSession, toStoredUser } from '../../lib/session.ts';
 import { useShake } from '../../ui/useShake.ts';
 
 /** Plain inputs styled by the PrimeReact theme classes: no component JS on the login screen. */
@@ -35,9 +35,7 @@ export function LoginForm({ admin }: { admin: boolean }): React.JSX.Element {
       const { data } = await apiPost<LoginData>('api/user/login', { email: email.trim(), password: password.trim() });
       const user = toStoredUser(data);
       saveSession(areaOfRole(user.userrole), data.jwt, user);
-      const back = safeReturnPath(new URLSearchParams(location.search).get('redirect'));
-      const fits = back !== null && isAdminPath(back) === isAdminRole(user.userrole);
-      location.assign(fits ? back : homeAfterLogin(user.userrole));
+      location.assign(afterLogin(user.userrole, new URLSearchParams(location.search).get('redirect')));
     } catch {
       setBusy(false);
       shake();

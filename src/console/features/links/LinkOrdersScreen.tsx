@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useSession } from '../../app/SessionContext.tsx';
+import { useSession } from '../../lib/useSession.ts';
 import { Loading } from '../../ui/Loading.tsx';
 import { LinkLogTable } from './LinkLogTable.tsx';
 import { LinkStatsPanel } from './LinkStatsPanel.tsx';

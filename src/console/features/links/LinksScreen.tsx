@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '../../app/SessionContext.tsx';
+import { useSession } from '../../lib/useSession.ts';
 import { notify } from '../../lib/notify.ts';
 import { DEFAULT_PAGE_SIZE, Pager } from '../../ui/Pager.tsx';
 import { emptyForm, formFromLink, type LinkForm } from './linkForm.ts';

@@ -1,5 +1,5 @@
 import { biddingLabels, biddingOffers } from '../lib/platforms.ts';
-import type { RouteDef } from './routeTypes.ts';
+import type { RouteDef } from '../lib/routes.ts';
 
 export interface MenuItem {
   key: string;

@@ -1,8 +1,8 @@
 import type { Role, Version } from '../../shared/roles.ts';
-import { apiPost } from '../lib/api.ts';
-import { notify } from '../lib/notify.ts';
-import { clearSession, currentArea, getStoredUser, saveSession, type Area } from '../lib/session.ts';
-import { expiryLoginArea, loginPathFor, loginWithReturn } from './guard.ts';
+import { expiryLoginArea, loginPathFor, loginWithReturn, type Area } from './access.ts';
+import { apiPost } from './api.ts';
+import { notify } from './notify.ts';
+import { clearSession, currentArea, getStoredUser, saveSession } from './session.ts';
 
 /** 退出: revoke the token (failures ignored), drop the area's cookies, go to its login page. */
 export async function logout(area: Area = currentArea()): Promise<void> {

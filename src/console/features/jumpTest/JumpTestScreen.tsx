@@ -8,7 +8,7 @@ import { ApiError, apiPost } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { useShake } from '../../ui/useShake.ts';
 import { checkUrl, KIND_LABELS, KIND_SEVERITY, schemeOf, statusTone, type Hop, type JumpTestResult } from './jumpTest.ts';
-import './jumptest.css';
+import './jumpTest.css';
 
 type HopRow = Hop & { n: number };
 
