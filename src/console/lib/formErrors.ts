@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /** Field name → its first Chinese message. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
-export type Checked<S extends z.ZodType> = { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors<Extract<keyof z.input<S>, string>> };
+export type Checked<S extends z.ZodType> = { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors };
 
 /**
  * Validate a form's values with the schema the server uses; each field gets the first message of its

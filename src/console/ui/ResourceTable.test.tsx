@@ -66,9 +66,10 @@ describe('ResourceTable', () => {
     expect(screen.getByText('共 3 条')).toBeTruthy();
   });
 
-  it('shows 加载中 before the first answer and 暂无数据 for an empty answer', () => {
+  it('shows 加载中 (and no count) before the first answer and 暂无数据 for an empty answer', () => {
     const view = renderTable({ rows: undefined, loading: true, paging: { ...paging, total: 0 } });
     expect(screen.getByText('加载中…')).toBeTruthy();
+    expect(screen.queryByText('共 0 条')).toBeNull();
     view.rerender(
       <MemoryRouter>
         <ResourceTable<Item> rows={[]} rowKey={(r) => r.id} columns={columns} paging={{ ...paging, total: 0 }} emptyText="暂无链接" />
@@ -89,6 +90,13 @@ describe('ResourceTable', () => {
     );
     expect(bodyRows()).toHaveLength(3);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('never claims 暂无数据 when the first read ended in an expired session', () => {
+    renderTable({ rows: undefined, error: new ApiError(1009, '登录信息已过期'), paging: { ...paging, total: 0 } });
+    expect(screen.queryByText('暂无数据')).toBeNull();
+    expect(screen.queryByText('共 0 条')).toBeNull();
+    expect(screen.getByText('登录信息已过期，重新登录后显示数据')).toBeTruthy();
   });
 
   it('offers row actions: links and buttons, per row', () => {

@@ -3,7 +3,7 @@ import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { failureText } from '../lib/api.ts';
+import { endsSession, failureText } from '../lib/api.ts';
 import { Pager } from './Pager.tsx';
 import { nextSort, sortRows, type SortState, type SortValue } from './tableSort.ts';
 import { useLastDefined } from './useLastDefined.ts';
@@ -117,12 +117,14 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
     if (p.onSort) p.onSort(next);
     else setLocalSort(next);
   };
+  const sessionEnded = endsSession(p.error) && lastRows === undefined;
+  const known = lastRows !== undefined || !!problem;
   const empty = problem ? (
     <div className="table-state table-error" role="alert">
       <i className="pi pi-exclamation-circle" aria-hidden="true" /> {problem}
     </div>
   ) : (
-    <div className="table-state">{p.loading && lastRows === undefined ? '加载中…' : (p.emptyText ?? '暂无数据')}</div>
+    <div className="table-state">{sessionEnded ? '登录信息已过期，重新登录后显示数据' : p.loading && lastRows === undefined ? '加载中…' : (p.emptyText ?? '暂无数据')}</div>
   );
 
   return (
@@ -164,7 +166,7 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
           <Column key="__actions" header="操作" body={({ row }: Keyed<T>) => <Actions row={row} actions={p.actions ?? []} />} style={{ width: p.actionsWidth ?? 140 }} />
         ) : null}
       </DataTable>
-      {p.paging ? <Pager total={total} page={p.paging.page} pageSize={p.paging.pageSize} onChange={p.paging.onChange} /> : null}
+      {p.paging && known ? <Pager total={total} page={p.paging.page} pageSize={p.paging.pageSize} onChange={p.paging.onChange} /> : null}
     </div>
   );
 }

@@ -1,15 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { metricChange } from './metricChange.ts';
-import { axisLabel, chartOptions } from './chartOptions.ts';
+import { axisLabel, chartOptions, hourTicks } from './chartOptions.ts';
 import { nextSort, sortRows } from './tableSort.ts';
 
 describe('chart axis and formats', () => {
-  it('shortens hourly labels, keeping the date where a day starts', () => {
-    expect(axisLabel('2026-11-18 14:00', 'hour')).toBe('14:00');
-    expect(axisLabel('2026-11-18 00:00', 'hour')).toBe('11-18 00:00');
-    expect(axisLabel('2026-11-18 14:00', 'hour', true)).toBe('11-18 14:00');
+  it('shortens day labels', () => {
     expect(axisLabel('2026-11-18', 'day')).toBe('11-18');
+    expect(axisLabel('2026-11-18 14:00', 'hour')).toBe('11-18 14:00');
     expect(axisLabel('抖音', 'category')).toBe('抖音');
+  });
+  const hours = (days: number): string[] =>
+    Array.from({ length: days * 24 }, (_, i) => `2026-11-${String(1 + Math.floor(i / 24)).padStart(2, '0')} ${String(i % 24).padStart(2, '0')}:00`);
+  it('labels one day of hours every third hour', () => {
+    const t = hourTicks(hours(1));
+    expect(t.filter(Boolean)).toEqual(['11-01 00:00', '03:00', '06:00', '09:00', '12:00', '15:00', '18:00', '21:00']);
+  });
+  it('labels a week of hours by the day where each day starts, and thins a month to about ten labels', () => {
+    expect(hourTicks(hours(7)).filter(Boolean)).toEqual(['11-01', '11-02', '11-03', '11-04', '11-05', '11-06', '11-07']);
+    const month = hourTicks(hours(30)).filter(Boolean);
+    expect(month.length).toBeLessThanOrEqual(10);
+    expect(month[0]).toBe('11-01');
+    expect(month[1]).toBe('11-04');
   });
   it('formats y ticks and tooltips with the spec formats and never rotates x labels', () => {
     const o = chartOptions({ format: 2, axis: 'day', dark: false, labels: ['2026-11-18'] });

@@ -1,5 +1,6 @@
 import type { JumpType } from '../../../shared/catalog.ts';
 import { linkCreateInput, type LinkView } from '../../../shared/links.ts';
+import { checkForm } from '../../lib/formErrors.ts';
 
 /** The create / edit dialog's state: what the person types, before the schema shapes it. */
 export interface LinkForm {
@@ -19,6 +20,8 @@ export interface LinkForm {
 }
 
 export type FormErrors = Partial<Record<keyof LinkForm, string>>;
+
+const FORM_FIELDS = ['customerid', 'platform', 'state', 'title', 'item', 'isdirect', 'jumptype', 'couponlink', 'taojimulink', 'smartlink', 'relate_advertiser_ids', 'appid', 'pagepath'] as const satisfies readonly (keyof LinkForm)[];
 
 export interface PlatformFields {
   jumptypes: readonly JumpType[];
@@ -87,13 +90,8 @@ const ITEM_RE = /^(\d{4,20}|https?:\/\/\S+)$/i;
 /** Field errors in Chinese (the shared schema plus the server's combination rules); `{}` when the form may be sent. */
 export function validateForm(f: LinkForm, needsCustomer: boolean): FormErrors {
   const errors: FormErrors = {};
-  const parsed = linkCreateInput.safeParse(toPayload(f, needsCustomer));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as keyof LinkForm;
-      errors[key] ??= issue.message;
-    }
-  }
+  const checked = checkForm(linkCreateInput, toPayload(f, needsCustomer));
+  if (!checked.ok) for (const key of FORM_FIELDS) if (checked.errors[key]) errors[key] = checked.errors[key];
   if (needsCustomer && !f.customerid) errors.customerid = '请选择客户';
   if (!errors.item && !ITEM_RE.test(f.item.trim())) errors.item = '商品 ID 应为 4–20 位数字，或粘贴以 http(s):// 开头的商品链接';
   if (f.jumptype === 'taojimu' && !f.taojimulink.trim()) errors.taojimulink ??= '请输入淘积木链接';
@@ -126,8 +124,7 @@ export function toPayload(f: LinkForm, needsCustomer: boolean, pageid?: string):
 
 /** A server refusal names its field in `data.field`; put it under that input when the form has one. */
 export function serverFieldError(data: unknown, msg: string): FormErrors | null {
-  const field = typeof data === 'object' && data !== null && 'field' in data ? String((data as { field: unknown }).field) : '';
-  const key = field === 'itemid' ? 'item' : field;
-  const known: readonly string[] = Object.keys(emptyForm(2));
-  return known.includes(key) ? { [key]: msg } : null;
+  const field = typeof data === 'object' && data !== null && 'field' in data ? String(data.field) : '';
+  const key = FORM_FIELDS.find((k) => k === (field === 'itemid' ? 'item' : field));
+  return key ? { [key]: msg } : null;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptyForm, fieldsFor, patchForm, serverFieldError, toPayload, validateForm } from './linkForm.ts';
 import { emptyFilters, listQuery } from './listQuery.ts';
-import { shortUrl } from './urls.ts';
-import { detailPath, variantInfo, variantOf } from './variant.ts';
+import { shortUrl } from './format.ts';
+import { detailPath, ownerElsewhere, variantInfo, variantOf } from './variant.ts';
 
 describe('variantOf', () => {
   it('tells the four list routes and the detail routes apart', () => {
@@ -94,5 +94,19 @@ describe('shortUrl', () => {
     expect(shortUrl('http://127.0.0.1:4399/m/c/123?ch=2&adv=__A__')).toBe('/m/c/123?…');
     expect(shortUrl('https://x.example/pub/9')).toBe('/pub/9');
     expect(shortUrl('not a url')).toBe('not a url');
+  });
+});
+
+describe('old-version lists keep to their own links', () => {
+  it('sends a taobao link opened at /minilandurl/{id} to /landing/{id} and a mini-app link the other way', () => {
+    expect(ownerElsewhere('mini', 2, '12')).toBe('/landing/12');
+    expect(ownerElsewhere('old', 4, '12')).toBe('/minilandurl/12');
+    expect(ownerElsewhere('mini', 4, '12')).toBeNull();
+    expect(ownerElsewhere('old', 3, '12')).toBeNull();
+  });
+  it('shows a link no old list owns where it was opened, and never moves ver2 or admin details', () => {
+    expect(ownerElsewhere('mini', 5, '12')).toBeNull();
+    expect(ownerElsewhere('ver2', 4, '12')).toBeNull();
+    expect(ownerElsewhere('admin', 2, '12')).toBeNull();
   });
 });

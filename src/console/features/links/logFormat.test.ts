@@ -10,6 +10,10 @@ describe('change log', () => {
     expect(formatLogValue('item_price', 1990)).toBe('¥19.90');
     expect(formatLogValue('title', '')).toBe('空');
   });
+  it('shows a price of 0 fen as no price, like the summary, and leaves it out of a creation', () => {
+    expect(formatLogValue('item_price', 0)).toBe('--');
+    expect(logChanges('create', {}, { platform: 6, item_price: 0, pagepath: 'pages/a' }).map((c) => c.field)).toEqual(['platform', 'pagepath']);
+  });
   it('lists changed fields with before and after', () => {
     expect(logChanges('update', { title: 'a' }, { title: 'b', isdirect: 1 })).toEqual([
       { field: 'title', label: '链接名称', before: 'a', after: 'b' },

@@ -1,4 +1,5 @@
 import { CHANNELS, JUMP, JUMPTYPES, PLATFORMS } from '../../../shared/catalog.ts';
+import { priceText } from './format.ts';
 
 /** Change-log rendering: Chinese names for actions and fields, and values through the catalog labels. */
 export const ACTION_LABELS: Record<string, string> = { create: '创建', update: '修改', delete: '删除', restore: '恢复', publish: '发布' };
@@ -40,7 +41,7 @@ export function formatLogValue(field: string, v: unknown): string {
   if (field === 'state') return lookup(CHANNELS, v);
   if (field === 'isdirect') return lookup(JUMP, v);
   if (field === 'jumptype') return lookup(JUMPTYPES, v);
-  if (field === 'item_price') return `¥${(Number(v) / 100).toFixed(2)}`;
+  if (field === 'item_price') return priceText(v);
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
@@ -62,7 +63,8 @@ const asRecord = (v: unknown): Record<string, unknown> => {
   return typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
 };
 
-const isEmpty = (v: unknown): boolean => v === null || v === undefined || v === '';
+/** Nothing there; a price of 0 fen is no price (the union gave none). */
+const isEmpty = (field: string, v: unknown): boolean => v === null || v === undefined || v === '' || (field === 'item_price' && v === 0);
 
 /** Derived on create (image, converted links, monitor URLs, defaults): a creation entry shows what the person chose. */
 const DERIVED_ON_CREATE = new Set(['item_image', 'detaillink', 'transedlink', 'monitor_touch_url', 'monitor_show_url', 'ispro', 'type', 'report_type', 'page_type']);
@@ -71,7 +73,7 @@ const DERIVED_ON_CREATE = new Set(['item_image', 'detaillink', 'transedlink', 'm
 export function logChanges(action: string, before: unknown, after: unknown): LogChange[] {
   const b = asRecord(before);
   const a = asRecord(after);
-  const fields = Object.keys(a).filter((f) => action !== 'create' || !(isEmpty(a[f]) || DERIVED_ON_CREATE.has(f)));
+  const fields = Object.keys(a).filter((f) => action !== 'create' || !(isEmpty(f, a[f]) || DERIVED_ON_CREATE.has(f)));
   return fields.map((field) => ({
     field,
     label: FIELD_LABELS[field] ?? field,

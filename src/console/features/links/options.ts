@@ -1,12 +1,8 @@
 import { CHANNELS, PLATFORMS, isChannel, isPlatform } from '../../../shared/catalog.ts';
+import type { Option } from '../../ui/options.ts';
 import type { CustomerOption } from './types.ts';
 
-/** Dropdown options built from the catalog's one label table per enum. */
-export interface Option<T> {
-  label: string;
-  value: T;
-}
-
+/** Select options built from the catalog's one label table per enum. */
 export const platformLabel = (n: number): string => (isPlatform(n) ? PLATFORMS[n] : `平台 ${n}`);
 export const channelLabel = (n: number): string => (isChannel(n) ? CHANNELS[n] : `渠道 ${n}`);
 
@@ -16,6 +12,3 @@ export const channelOptions = (): Option<number>[] => Object.keys(CHANNELS).map(
 
 export const customerOptions = (list: readonly CustomerOption[]): Option<number>[] =>
   list.map((c) => ({ label: `${c.company || '未命名客户'}（${c.customerid}）`, value: c.customerid }));
-
-/** A filter's options with 全部 (null) first. */
-export const withAll = <T,>(opts: Option<T>[]): Option<T | null>[] => [{ label: '全部', value: null }, ...opts];

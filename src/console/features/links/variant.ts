@@ -63,3 +63,14 @@ export function detailPath(variant: LinkVariant, pageid: string): string {
   if (variant === 'mini') return `/minilandurl/${id}`;
   return `/landing/${id}`;
 }
+
+/**
+ * The old version keeps taobao / jingdong links at `/landing/{id}` and mini-app links at `/minilandurl/{id}`:
+ * the detail address of the other list when that list owns the platform, else null (show it here).
+ */
+export function ownerElsewhere(variant: LinkVariant, platform: number, pageid: string): string | null {
+  if (variant !== 'old' && variant !== 'mini') return null;
+  if (ownsPlatform(variant, platform)) return null;
+  const other: LinkVariant = variant === 'old' ? 'mini' : 'old';
+  return ownsPlatform(other, platform) ? detailPath(other, pageid) : null;
+}
