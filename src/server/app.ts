@@ -9,12 +9,13 @@ import { fail, notFoundRoute, onError } from './http/envelope.ts';
 import { ping } from './db/dialect.ts';
 import { observeRequest, renderMetrics } from './metrics.ts';
 import { log } from './log.ts';
+import { allContracts } from '../shared/api/index.ts';
+import { mountContracts } from './http/contracts.ts';
+import { mountApiDocs } from './http/openapi.ts';
 import { userRoutes } from './accounts/routes.ts';
-import { landRoutes } from './links/land-routes.ts';
 import { linkRoutes } from './links/routes.ts';
 import { tfcRoutes } from './affiliate/routes.ts';
 import { jumptestRoutes } from './jumptest/routes.ts';
-import { trackingRoutes } from './tracking/routes.ts';
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
   if (trustProxy) {
@@ -29,7 +30,8 @@ function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): st
 }
 
 /**
- * The API app: `/capi/api/*`, `/capi/napi/*`, `/tfc/*`, `/fcadbacklong/capi/*`, `/healthz`, `/metrics`.
+ * The API app: every endpoint contract of `src/shared/api/` (`/capi/api/*`, `/capi/napi/*`, `/tfc/*`,
+ * `/fcadbacklong/capi/*`), the API document (`/capi/openapi.json`, `/capi/docs`), `/healthz`, `/metrics`.
  * Tested in-process with `app.request()`.
  */
 export function createApp(deps: Deps): Hono<AppEnv> {
@@ -65,14 +67,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   });
   app.get('/metrics', (c) => c.text(renderMetrics(), 200, { 'content-type': 'text/plain; version=0.0.4' }));
 
-  const capi = new Hono<AppEnv>();
-  capi.route('/api/user', userRoutes);
-  capi.route('/api/land', landRoutes);
-  capi.route('/napi/link', linkRoutes);
-  capi.route('/napi/jumptest', jumptestRoutes);
-  capi.route('/napi/link/stats', trackingRoutes);
-  app.route('/capi', capi);
-  app.route('/tfc', tfcRoutes);
+  mountApiDocs(app, allContracts);
+  mountContracts(app, [...userRoutes, ...linkRoutes, ...tfcRoutes, ...jumptestRoutes], allContracts);
 
   app.notFound(notFoundRoute);
   app.onError(onError);

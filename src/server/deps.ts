@@ -13,4 +13,6 @@ export interface Deps {
   secrets: Secrets;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** Check every API answer against its contract's output schema (tests; off in production). */
+  checkOutputs?: boolean;
 }

@@ -32,6 +32,8 @@ export interface ServerParts {
   astro: NodeHandler | null;
   /** Raw handlers that must run before anything else (monitor pings, stored landing pages). */
   fastPaths?: Array<(req: IncomingMessage, res: ServerResponse) => boolean>;
+  /** The in-process ad-platform sandbox, serving `/sandbox/*` (when SANDBOX is on). */
+  sandbox?: NodeHandler | null;
 }
 
 /** The one HTTP server: fast paths, the API app, static assets, then Astro for everything else. */
@@ -52,6 +54,10 @@ export function createHttpServer(parts: ServerParts): { server: Server; inFlight
     if (parts.fastPaths?.some((h) => h(req, res))) return;
     if (isApi(url)) {
       void apiListener(req, res);
+      return;
+    }
+    if (parts.sandbox && url.startsWith('/sandbox/')) {
+      void parts.sandbox(req, res);
       return;
     }
     const started = performance.now();

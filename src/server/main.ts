@@ -13,6 +13,11 @@ import { startTracking } from './tracking/index.ts';
 import { startRetention } from './tracking/retention.ts';
 import { Landing } from './landing/index.ts';
 import { startDemoTraffic } from './sandbox/traffic.ts';
+import { createUnionSandbox } from './sandbox/unions/index.ts';
+import { loadAffiliateConfig } from './connectors/affiliate-config.ts';
+import { onShutdown } from './lifecycle.ts';
+import { startAdSandbox } from './wiring/ad-sandbox.ts';
+import { loadAdPlatformConfig } from './connectors/config.ts';
 
 type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>;
 
@@ -33,20 +38,31 @@ async function main(): Promise<void> {
   if (seeded) log.info('demo accounts created');
 
   const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
+  // Affiliate-union sandbox under /sandbox/<union>/ (SANDBOX on by default); 30 days of history for each new link.
+  let boundPort = config.PORT;
+  const unions = loadAffiliateConfig(process.env, publicBaseUrl(config)).sandbox
+    ? createUnionSandbox({ file: path.join(config.dataDir, 'sandbox', 'unions.sqlite'), publicBaseUrl: () => publicBaseUrl({ ...config, PORT: boundPort }), historyDays: 30 })
+    : null;
+  if (unions) onShutdown('union-sandbox', () => unions.close());
   startRetention(deps.db, config.RAW_RETENTION_DAYS);
   const tracking = startTracking(deps.db, deps.engine, { trustProxy: config.TRUST_PROXY, batch: { delayMs: config.TRACKING_BATCH_DELAY_MS } });
   const landing = new Landing(deps.db, config, tracking.batcher, { cache: config.LANDING_CACHE, ttlMs: 60_000, warmLimit: 500, maxEntries: 5000 });
+  const internalBase = `http://127.0.0.1:${config.PORT}`;
+  const adPlatforms = loadAdPlatformConfig(process.env, { publicBaseUrl: publicBaseUrl(config), internalBaseUrl: config.PORT ? internalBase : undefined });
+  const adSandbox = adPlatforms.sandbox ? startAdSandbox(config.dataDir, publicBaseUrl(config), config.PORT ? internalBase : publicBaseUrl(config)) : null;
   const { server, inFlight } = createHttpServer({
     config,
     api: createApp(deps),
     clientDir: path.join(distDir, 'client'),
     astro: await loadAstro(distDir),
-    fastPaths: [tracking.monitorFastPath, landing.fastPath],
+    fastPaths: [tracking.monitorFastPath, landing.fastPath, ...(unions ? [unions.fastPath] : [])],
+    sandbox: adSandbox?.listener,
   });
 
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  boundPort = port;
   log.info('listening', { url: `http://${config.HOST}:${port}`, database: deps.engine, dataDir: config.dataDir });
   landing.start(port);
   if (seeded) log.info('demo links created', { links: await seedDemoLinks(deps) });

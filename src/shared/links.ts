@@ -1,11 +1,10 @@
 import { z } from './zod.ts';
+import { intInput, pageInput, pagesizeInput } from './paging.ts';
 import { CHANNELS, PLATFORMS, JUMPTYPES, isChannel, isPlatform } from './catalog.ts';
 
 /** Promotion links (spec §3 link entity): request schemas shared by the links API and the console forms. */
 
-/** An integer given as a JSON number or a digit string (the old console sends both). */
-const int = (msg: string) =>
-  z.union([z.number().int(), z.string().trim().regex(/^-?\d{1,9}$/).transform(Number)], { error: msg });
+const int = intInput;
 
 const text = (max: number, label: string) => z.string({ error: `${label}必须是文本` }).trim().max(max, `${label}不能超过 ${max} 个字符`);
 
@@ -78,8 +77,8 @@ function definedOnly<T extends object>(v: T): T {
 
 export const pageidInput = z.object({ pageid: pageidSchema });
 
-const pagesize = int('每页条数必须是整数').refine((n) => n >= 1 && n <= 100, '每页条数只能是 1–100').default(20);
-const page = int('页码必须是整数').refine((n) => n >= 1 && n <= 100_000, '页码必须是正整数').default(1);
+const pagesize = pagesizeInput;
+const page = pageInput;
 
 export const linkIndexInput = z.object({
   isdirect: isdirectSchema.optional(),
@@ -100,55 +99,61 @@ export const landIndexInput = z.object({ jump_type: isdirectSchema.optional(), p
 export const linkLogInput = z.object({ pageid: pageidSchema, pagesize, page });
 
 /** A link as every links endpoint answers it: the §3 fields plus item data, landing URL and times. */
-export interface LinkView {
-  pageid: string;
-  customerid: number;
-  customer: string;
-  platform: number;
-  state: number;
-  title: string;
-  itemid: string;
-  item_title: string;
-  item_image: string;
+export const linkView = z.object({
+  pageid: z.string(),
+  customerid: z.number().int(),
+  customer: z.string(),
+  platform: z.number().int(),
+  state: z.number().int(),
+  title: z.string(),
+  itemid: z.string(),
+  item_title: z.string(),
+  item_image: z.string(),
   /** Fen. */
-  item_price: number;
-  ispro: number;
-  isdirect: number;
-  jumptype: string;
-  detaillink: string;
-  smartlink: string;
-  taojimulink: string;
-  couponlink: string;
-  transedlink: string;
-  monitor_touch_url: string;
-  monitor_show_url: string;
-  social_id: string;
-  type: number;
-  report_type: number;
-  page_type: number;
-  relate_advertiser_ids: string;
-  appid: string;
-  pagepath: string;
-  landing_url: string;
-  created_at: number;
-  updated_at: number;
-}
+  item_price: z.number().int(),
+  ispro: z.number().int(),
+  isdirect: z.number().int(),
+  jumptype: z.string(),
+  detaillink: z.string(),
+  smartlink: z.string(),
+  taojimulink: z.string(),
+  couponlink: z.string(),
+  transedlink: z.string(),
+  monitor_touch_url: z.string(),
+  monitor_show_url: z.string(),
+  social_id: z.string(),
+  type: z.number().int(),
+  report_type: z.number().int(),
+  page_type: z.number().int(),
+  relate_advertiser_ids: z.string(),
+  appid: z.string(),
+  pagepath: z.string(),
+  landing_url: z.string(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+});
+export type LinkView = z.output<typeof linkView>;
 
-export interface LinkLogEntry {
-  id: number;
-  action: string;
-  actor: string;
-  at: number;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
-}
+export const linkLogEntry = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actor: z.string(),
+  at: z.number().int(),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+});
+export type LinkLogEntry = z.output<typeof linkLogEntry>;
 
-export interface CustomerOption {
-  customerid: number;
-  company: string;
+export const advertiserOption = z.object({ advertiser_id: z.string(), advertiser_name: z.string() });
+export type AdvertiserOption = z.output<typeof advertiserOption>;
+
+export const customerOption = z.object({
+  customerid: z.number().int(),
+  company: z.string(),
   /** Advertisers per channel code; filled once ad accounts exist. */
-  advertisers: Record<string, { advertiser_id: string; advertiser_name: string }[]>;
-}
+  advertisers: z.record(z.string(), z.array(advertiserOption)),
+});
+export type CustomerOption = z.output<typeof customerOption>;
 
 /** Landing path prefixes (spec §2 public routes), most specific rule first. */
 export const LANDING_PREFIXES = ['/new/wx/', '/new/', '/pjd/', '/pud/', '/pwb/', '/puc/', '/xtb/', '/pub/'] as const;

@@ -57,20 +57,28 @@ export const openInput = z.object({
 });
 
 /** The login response `data` of spec §3, exactly these fields. */
-export interface LoginData {
-  jwt: string;
-  username: string;
-  company: string;
-  id: number;
-  super: number;
-  udsmart: number;
-  is_sub: number;
-  role: 'common' | 'agent';
-  phone: string;
-  email: string;
-  expire_time: string;
-  status: number;
-  promote_type: number;
-}
+export const loginData = z.object({
+  jwt: z.string(),
+  username: z.string(),
+  company: z.string(),
+  id: z.number().int(),
+  super: z.number().int(),
+  udsmart: z.number().int(),
+  is_sub: z.number().int(),
+  role: z.enum(['common', 'agent']),
+  phone: z.string(),
+  email: z.string(),
+  expire_time: z.string(),
+  status: z.number().int(),
+  promote_type: z.number().int(),
+});
+export type LoginData = z.output<typeof loginData>;
 
-export type UserInfo = Omit<LoginData, 'jwt'> & { userrole: number; version: 'ver1' | 'ver2'; email_status: number };
+export const userInfo = loginData.omit({ jwt: true }).extend({
+  userrole: z.number().int(),
+  version: z.enum(['ver1', 'ver2']),
+  email_status: z.number().int(),
+});
+export type UserInfo = z.output<typeof userInfo>;
+
+export const versionInput = z.object({ version: z.enum(['ver1', 'ver2'], { error: '版本只能是 ver1 或 ver2' }) });

@@ -166,7 +166,7 @@ describe.each(dialects())('POST /capi/napi/jumptest/run on $name', (dialect) => 
 
   it.each(['c1', 'agent', 'ud'])('role of %s gets 4003', async (who) => {
     expect(await t.post('/capi/napi/jumptest/run', { url: `${base()}/a` }, { token: tok[who] })).toEqual({
-      status: 403, body: { code: 4003, msg: '没有权限执行该操作', data: null },
+      status: 403, body: { code: 4003, msg: '没有权限执行该操作（仅限超级管理员与管理员）', data: null },
     });
   });
 

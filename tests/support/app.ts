@@ -37,6 +37,7 @@ export async function makeTestApp(dialect: DialectCase, env: Record<string, stri
     secrets: { tokenSecret: Buffer.from('test-token-secret-test-token-secret!!'), encryptionKey: Buffer.alloc(32, 7) },
     mailer,
     limiter: new RateLimiter(),
+    checkOutputs: true,
   };
   const app = createApp(deps);
   return {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { UserInfo } from '../../shared/user.ts';
-import { apiPost, endsSession, failureText } from '../lib/api.ts';
+import { userInfoGet } from '../lib/userEndpoints.ts';
+import { call, endsSession, failureText } from '../lib/api.ts';
 import { getStoredUser, getToken, saveSession, toStoredUser } from '../lib/session.ts';
 import { anonymousSession, SessionContext, type Session } from '../lib/useSession.ts';
 import { Loading } from '../ui/Loading.tsx';
@@ -33,9 +33,9 @@ export function SessionGate(): React.JSX.Element {
     if (decision.kind !== 'session') return;
     const area = decision.area;
     let live = true;
-    apiPost<UserInfo>('api/user/info', {}, { silent: true })
-      .then((env) => {
-        const user = toStoredUser(env.data);
+    call(userInfoGet, {}, { silent: true })
+      .then((info) => {
+        const user = toStoredUser(info);
         saveSession(area, null, user);
         if (live) setState({ status: 'ready', session: { area, user, role: user.userrole, version: user.version } });
       })

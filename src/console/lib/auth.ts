@@ -1,12 +1,13 @@
 import type { Role, Version } from '../../shared/roles.ts';
 import { expiryLoginArea, loginPathFor, loginWithReturn, type Area } from './access.ts';
-import { apiPost } from './api.ts';
+import { call } from './api.ts';
 import { notify } from './notify.ts';
 import { clearSession, currentArea, getStoredUser, saveSession } from './session.ts';
+import { userLogout, userSetVersion } from './userEndpoints.ts';
 
 /** 退出: revoke the token (failures ignored), drop the area's cookies, go to its login page. */
 export async function logout(area: Area = currentArea()): Promise<void> {
-  await apiPost('api/user/logout', {}, { silent: true }).catch(() => undefined);
+  await call(userLogout, {}, { silent: true }).catch(() => undefined);
   clearSession(area);
   location.assign(loginPathFor(area));
 }
@@ -29,7 +30,7 @@ export function logoutAfterPasswordChange(): void {
 
 /** "Switch version" command for customers (agents always stay on ver2). */
 export async function switchVersion(to: Version): Promise<void> {
-  await apiPost('api/user/version', { version: to });
+  await call(userSetVersion, { version: to });
   const area = currentArea();
   const user = getStoredUser(area);
   if (user) saveSession(area, null, { ...user, version: to });

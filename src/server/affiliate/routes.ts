@@ -1,28 +1,16 @@
-import { Hono } from 'hono';
-import { z } from '../../shared/zod.ts';
-import { platformSchema } from '../../shared/links.ts';
-import type { AppEnv } from '../http/env.ts';
-import { ok } from '../http/envelope.ts';
-import { body, query } from '../http/validate.ts';
-import { actor, requireAuth } from '../http/auth.ts';
-import { publishRoutes } from '../publish/routes.ts';
+import * as api from '../../shared/api/tfc.ts';
+import { handle, type Binding } from '../http/contracts.ts';
+import { publishLandingHtml } from '../publish/service.ts';
 import { unionOf } from './items.ts';
 import { convertItem, jdShopId } from './service.ts';
 
-const text = (msg: string) => z.string({ error: msg }).trim().min(1, msg).max(2000, '链接不能超过 2000 个字符');
-const itemQuery = z.object({ item: text('请输入商品 ID 或商品链接') });
-const urlQuery = z.object({ url: text('请输入商品或店铺链接') });
-const converQuery = urlQuery.extend({ platform: platformSchema.optional() });
-
-/** `/tfc/*`: the "separate service" of spec §7 — item conversion through the affiliate provider, landing HTML publishing. */
-export const tfcRoutes = new Hono<AppEnv>()
-  .use('/*', requireAuth)
-  .get('/newputoth/geturl', async (c) => ok(c, await convertItem(c.get('deps'), actor(c), query(c, itemQuery).item, 2)))
-  .get('/newputpdd/geturl', async (c) => ok(c, await convertItem(c.get('deps'), actor(c), query(c, itemQuery).item, 5)))
-  .get('/newputoth/item_conver', async (c) => {
-    const q = query(c, converQuery);
-    return ok(c, await convertItem(c.get('deps'), actor(c), q.url, q.platform ? unionOf(q.platform) : null));
-  })
-  .post('/jdpromotion', async (c) => ok(c, await convertItem(c.get('deps'), actor(c), (await body(c, itemQuery)).item, 3)))
-  .get('/jdgetshopid', async (c) => ok(c, await jdShopId(c.get('deps'), actor(c), query(c, urlQuery).url)))
-  .route('/', publishRoutes);
+/** `/tfc/*`: the "separate service" of spec §7 — item conversion through the affiliate unions, landing HTML publishing. */
+export const tfcRoutes: Binding[] = [
+  handle(api.tfcTaobaoUrl, ({ deps, actor, input }) => convertItem(deps, actor, input.item, 2)),
+  handle(api.tfcPddUrl, ({ deps, actor, input }) => convertItem(deps, actor, input.item, 5)),
+  handle(api.tfcItemConvert, ({ deps, actor, input }) => convertItem(deps, actor, input.url, input.platform ? unionOf(input.platform) : null)),
+  handle(api.tfcJdPromotion, ({ deps, actor, input }) => convertItem(deps, actor, input.item, 3)),
+  handle(api.tfcJdShopId, ({ deps, actor, input }) => jdShopId(deps, actor, input.url)),
+  handle(api.tfcHtmlToss, ({ deps, actor, input }) => publishLandingHtml(deps, actor, input.pageid, input.html)),
+  handle(api.tfcHtmlOss, ({ deps, actor, input }) => publishLandingHtml(deps, actor, input.pageid, input.html)),
+];

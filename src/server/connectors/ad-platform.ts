@@ -5,9 +5,11 @@
  * seconds, ids as strings. Failures are thrown as `ConnectorError` (./errors.ts) with a Chinese message.
  */
 
-/** Account types of spec §1 plus 微博 (channel 3, old version). The value is the spec's channel code. */
-export const AD_PLATFORMS = { juliang: 2, weibo: 3, tengxun: 4, kuaishou: 5, ucid: 8, xiaohongshu: 10 } as const;
-export type AdPlatform = keyof typeof AD_PLATFORMS;
+import type { AdLevel } from '../../shared/ad-levels.ts';
+import type { AdPlatform } from '../../shared/ad-platforms.ts';
+
+/** Account types of spec §1 plus 微博 (channel 3, old version); the value is the spec's channel code. */
+export { AD_PLATFORMS, type AdPlatform } from '../../shared/ad-platforms.ts';
 
 /** OAuth tokens (UC has none: it authenticates every call with per-account credentials). */
 export interface TokenGrant {
@@ -18,23 +20,23 @@ export interface TokenGrant {
   refreshExpiresAt: number;
   /** Advertiser ids the grant covers, when the token answer names them. */
   advertiserIds: string[];
+  /** Their names too, when the token answer carries them (小红书: the only way to learn them). */
+  advertisers?: AuthorizedAdvertiser[];
   /** Platform user / authorizer id, when given. */
   platformUserId?: string;
   scope?: string;
 }
 
 /** How one call authenticates: an OAuth access token, or UC's username/password/token triple. */
-export type CallAuth =
-  | { kind: 'token'; accessToken: string }
-  | { kind: 'credentials'; username: string; password: string; token: string };
+export type CallAuth = { kind: 'token'; accessToken: string } | { kind: 'credentials'; username: string; password: string; token: string };
 
 export interface AuthorizedAdvertiser {
   advertiserId: string;
   name: string;
 }
 
-/** Our three levels; each platform names them its own way (see `levelNames`). */
-export type EntityLevel = 'campaign' | 'plan' | 'creative';
+/** Our three levels; each platform names them its own way (`LEVEL_NAMES` in src/shared/ad-levels.ts). */
+export type EntityLevel = AdLevel;
 
 /** A status normalised across platforms; the raw code is kept beside it for the §4 label tables. */
 export type NormalStatus =
@@ -57,7 +59,7 @@ export interface AdEntity {
   /** campaign id for a plan, plan id for a creative, null for a campaign. */
   parentId: string | null;
   name: string;
-  /** The platform's own status value(s), as sent (e.g. 'AD_STATUS_DELIVERY_OK', '20', 'PROMOTION_STATUS_ENABLE/AUDIT'). */
+  /** The platform's own status value, as sent (e.g. 'AD_STATUS_DELIVERY_OK', '20'); labelled by src/shared/ad-status.ts. */
   rawStatus: string;
   status: NormalStatus;
   /** Whether the advertiser switched it on (opt/configured/put status). */
@@ -118,6 +120,8 @@ export interface Conversion {
 export interface AdPlatformConnector {
   readonly platform: AdPlatform;
   readonly authKind: 'oauth' | 'credentials';
+  /** The levels the platform has, top down (腾讯 3.0 has two: adgroup = campaign, dynamic creative = plan). */
+  readonly levels: readonly EntityLevel[];
   /** The consent page URL the user is sent to (OAuth platforms). */
   authorizeUrl(p: { state: string; redirectUri: string }): string;
   exchangeCode(code: string, redirectUri: string): Promise<TokenGrant>;

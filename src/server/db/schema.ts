@@ -1,3 +1,5 @@
+import type { AdsTables } from '../ads/tables.ts';
+import type { OrdersTables } from '../orders/tables.ts';
 import type { Generated } from 'kysely';
 
 /**
@@ -239,7 +241,7 @@ export interface LeasesTable {
   expires_at: number;
 }
 
-export interface Database {
+export interface Database extends AdsTables, OrdersTables {
   leases: LeasesTable;
   links: LinksTable;
   link_log: LinkLogTable;

@@ -6,20 +6,9 @@ import { blockedReason } from './address.ts';
 import { htmlRedirectTarget } from './html.ts';
 import { appLabel, classifyScheme } from './schemes.ts';
 
-export interface Hop {
-  url: string;
-  status: number;
-  location: string;
-  ms: number;
-}
-export interface JumpResult {
-  hops: Hop[];
-  final: string;
-  final_kind: 'http' | 'app' | 'blocked' | 'error';
-  app_scheme?: string;
-  app_name?: string;
-  error?: string;
-}
+import type { Hop, JumpResult } from '../../shared/jumptest.ts';
+
+export type { Hop, JumpResult };
 export interface FollowOptions {
   allowPrivate: boolean;
   maxHops?: number;

@@ -1,21 +1,39 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../http/env.ts';
-import { ok } from '../http/envelope.ts';
-import { body } from '../http/validate.ts';
-import { actor, requireAuth } from '../http/auth.ts';
-import { linkCreateInput, linkIndexInput, linkLogInput, linkUpdateInput, pageidInput } from '../../shared/links.ts';
+import * as api from '../../shared/api/links.ts';
+import { handle, type Binding } from '../http/contracts.ts';
+import { AppError } from '../http/errors.ts';
+import { Code } from '../../shared/codes.ts';
 import { createLink, customerOptions, deleteLink, getLink, linkLog, listLinks, updateLink } from './service.ts';
+import { scopeOf } from './scope.ts';
+import { linkStats } from '../tracking/stats.ts';
 
-/** `/capi/napi/link/*`: promotion links (spec §7 Links, napi). Tenant rules live in the service. */
-export const linkRoutes = new Hono<AppEnv>()
-  .use('/*', requireAuth)
-  .post('/index', async (c) => ok(c, await listLinks(c.get('deps'), actor(c), await body(c, linkIndexInput))))
-  .post('/create', async (c) => ok(c, await createLink(c.get('deps'), actor(c), await body(c, linkCreateInput)), '创建成功'))
-  .post('/update', async (c) => ok(c, await updateLink(c.get('deps'), actor(c), await body(c, linkUpdateInput)), '保存成功'))
-  .post('/delete', async (c) => {
-    await deleteLink(c.get('deps'), actor(c), (await body(c, pageidInput)).pageid);
-    return ok(c, null, '删除成功');
-  })
-  .post('/detail', async (c) => ok(c, await getLink(c.get('deps'), actor(c), (await body(c, pageidInput)).pageid)))
-  .post('/log', async (c) => ok(c, await linkLog(c.get('deps'), actor(c), await body(c, linkLogInput))))
-  .post('/customers', async (c) => ok(c, await customerOptions(c.get('deps'), actor(c))));
+/** `/capi/napi/link/*` and the old console's `/capi/api/land/*` (spec §7 Links): the same services. Tenant rules live in the services. */
+export const linkRoutes: Binding[] = [
+  ...[api.linkIndex, api.landIndex].map((c) => handle(c, ({ deps, actor, input }) => listLinks(deps, actor, input))),
+  handle(api.landV2Index, ({ deps, actor, input: { jump_type, ...rest } }) => listLinks(deps, actor, { ...rest, isdirect: jump_type })),
+  ...[api.linkCreate, api.landCreate, api.landV2Create].map((c) =>
+    handle(c, ({ deps, actor, input }) => createLink(deps, actor, input)),
+  ),
+  ...[api.linkUpdate, api.landUpdate, api.landV2Update].map((c) =>
+    handle(c, ({ deps, actor, input }) => updateLink(deps, actor, input)),
+  ),
+  ...[api.linkDelete, api.landDelete, api.landV2Delete].map((c) =>
+    handle(c, async ({ deps, actor, input }) => {
+      await deleteLink(deps, actor, input.pageid);
+      return null;
+    }),
+  ),
+  ...[api.linkDetail, api.landDetail, api.landV2Detail].map((c) =>
+    handle(c, ({ deps, actor, input }) => getLink(deps, actor, input.pageid)),
+  ),
+  handle(api.linkLog, ({ deps, actor, input }) => linkLog(deps, actor, input)),
+  handle(api.linkCustomers, ({ deps, actor }) => customerOptions(deps, actor)),
+  handle(api.linkStats, ({ deps, actor, input }) => linkStats(deps, actor, input)),
+  /** The caller's advertisers: empty until the ad-account feature lands. */
+  handle(api.landAdlist, async ({ deps, actor }) => {
+    await scopeOf(deps.db, actor);
+    return [];
+  }),
+  handle(api.landReport, () => {
+    throw new AppError(Code.notImplemented, '订单功能尚未开放');
+  }),
+];

@@ -2,27 +2,14 @@
  * Link statistics from rollups (never from raw events). `linkStats` is the service the stats route, the
  * console's link screens and dashboards share; `rollupSeries` is the query under it.
  */
-import { z } from '../../shared/zod.ts';
 import type { Db } from '../db/index.ts';
 import type { Actor } from '../accounts/actor.ts';
 import { invalid } from '../http/errors.ts';
 import { requireLink, scopeOf } from '../links/scope.ts';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
 import { dayOf, hourOf } from './rollup.ts';
-import type { StatsPoint, StatsResult } from '../../shared/stats.ts';
-
-export const MAX_RANGE_DAYS = 92;
-
-/** 'YYYY-MM-DD' (whole China day), 'YYYY-MM-DD HH:mm[:ss]' (China time) or epoch seconds. */
-const timeInput = z.union([z.number().int().min(0).max(4102444800), z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '时间格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss')]);
-
-export const linkStatsInput = z.object({
-  pageid: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,20}$/, '推广链接ID格式不正确')),
-  start: timeInput,
-  end: timeInput,
-  granularity: z.enum(['hour', 'day'], { error: '统计粒度只能是 hour 或 day' }).default('day'),
-});
-export type LinkStatsInput = z.input<typeof linkStatsInput>;
+import { MAX_RANGE_DAYS, type StatsPoint, type StatsResult, type linkStatsInput } from '../../shared/stats.ts';
+import type { z } from '../../shared/zod.ts';
 
 export type { StatsPoint, StatsResult } from '../../shared/stats.ts';
 
@@ -87,10 +74,7 @@ export async function rollupSeries(db: Db, q: { pageids?: string[]; customerids?
   return { series, totals };
 }
 
-export async function linkStats(deps: { db: Db }, actor: Actor, raw: unknown): Promise<StatsResult> {
-  const parsed = linkStatsInput.safeParse(raw);
-  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? '请求参数错误', { field: parsed.error.issues[0]?.path.join('.') ?? '' });
-  const input = parsed.data;
+export async function linkStats(deps: { db: Db }, actor: Actor, input: z.output<typeof linkStatsInput>): Promise<StatsResult> {
   // Tenant scope exactly as the links API: roles 1/2 all, 4 itself + sub-customers, 3 itself, others 4003.
   const scope = await scopeOf(deps.db, actor);
   const from = toEpoch(input.start, false);

@@ -1,9 +1,9 @@
 import { Button } from 'primereact/button';
-import type { UserInfo } from '../../../shared/user.ts';
+import { userInfoGet } from '../../../shared/api/user.ts';
 import { roleLabel } from '../../../shared/roles.ts';
 import { useShell } from '../../lib/shell.ts';
 import { useSession } from '../../lib/useSession.ts';
-import { useApi } from '../../lib/useApi.ts';
+import { useQuery } from '../../lib/useApi.ts';
 import { Loading } from '../../ui/Loading.tsx';
 
 const promoteTypeLabel = (t: number): string => (t === 1 ? '默认' : t === 2 ? '精准' : '默认 + 精准');
@@ -12,7 +12,7 @@ const promoteTypeLabel = (t: number): string => (t === 1 ? '默认' : t === 2 ? 
 export function AccountInfoScreen(): React.JSX.Element {
   const { role } = useSession();
   const { openDialog } = useShell();
-  const { data, isLoading } = useApi<UserInfo>('api/user/info');
+  const { data, isLoading } = useQuery(userInfoGet, {});
   if (isLoading || !data) return <Loading />;
   const rows: Array<[string, string]> = [
     ['用户名', data.username || '--'],

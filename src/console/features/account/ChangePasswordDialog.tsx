@@ -2,8 +2,9 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Password } from 'primereact/password';
 import { useState, type FormEvent } from 'react';
+import { userModifyPassword } from '../../../shared/api/user.ts';
+import { call } from '../../lib/api.ts';
 import { logoutAfterPasswordChange } from '../../lib/auth.ts';
-import { apiPost } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { useShake } from '../../ui/useShake.ts';
 import { validatePasswordForm, type PasswordErrors, type PasswordForm } from './passwordForm.ts';
@@ -34,7 +35,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }): Reac
     setErrors({});
     setBusy(true);
     try {
-      await apiPost('api/user/modify', r.body);
+      await call(userModifyPassword, r.body);
       notify.success(PASSWORD_CHANGED);
       window.setTimeout(logoutAfterPasswordChange, 1500);
     } catch {

@@ -1,7 +1,8 @@
 import { Dialog } from 'primereact/dialog';
 import { RadioButton } from 'primereact/radiobutton';
 import { useEffect, useState } from 'react';
-import { apiPost } from '../../lib/api.ts';
+import { userGetEmailStatus, userSetEmailStatus } from '../../../shared/api/user.ts';
+import { call } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Loading } from '../../ui/Loading.tsx';
 
@@ -14,8 +15,8 @@ export function HourlyReportDialog({ onClose }: { onClose: () => void }): React.
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    apiPost<{ email_status: number }>('api/user/getemail')
-      .then((env) => setTimeRadio(env.data.email_status === 1 ? 1 : 2))
+    call(userGetEmailStatus, {})
+      .then((d) => setTimeRadio(d.email_status === 1 ? 1 : 2))
       .catch(() => onClose());
   }, []); // once per opening
 
@@ -25,7 +26,7 @@ export function HourlyReportDialog({ onClose }: { onClose: () => void }): React.
     setTimeRadio(next);
     setBusy(true);
     try {
-      await apiPost('api/user/setemail', { email_status: next });
+      await call(userSetEmailStatus, { email_status: next });
       notify.success('提交成功');
     } catch {
       setTimeRadio(prev);

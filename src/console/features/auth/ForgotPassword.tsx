@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { userFindPassword, userSendCode } from '../../../shared/api/user.ts';
 import { findPasswordInput, sendCodeInput } from '../../../shared/user.ts';
-import { ApiError, apiPost, failureText } from '../../lib/api.ts';
+import { ApiError, callWithMsg, failureText } from '../../lib/api.ts';
 import { checkForm, type FieldErrors } from '../../lib/formErrors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useShake } from '../../ui/useShake.ts';
@@ -58,9 +59,9 @@ export function ForgotPassword(): React.JSX.Element {
     }
     setBusy(true);
     try {
-      const env = await apiPost('api/user/send', { email: r.data.email }, { silent: true });
+      const { msg } = await callWithMsg(userSendCode, { email: r.data.email }, { silent: true });
       setSentTo(r.data.email);
-      setNotice(env.msg);
+      setNotice(msg);
       restart();
     } catch (e) {
       setErrors(placeError(e));
@@ -78,8 +79,8 @@ export function ForgotPassword(): React.JSX.Element {
     }
     setBusy(true);
     try {
-      const env = await apiPost('api/user/find', r.data, { silent: true });
-      notify.success(env.msg || '密码已重置，请重新登录');
+      const { msg } = await callWithMsg(userFindPassword, r.data, { silent: true });
+      notify.success(msg || '密码已重置，请重新登录');
       navigate('/login', { replace: true, state: { email: r.data.email } });
     } catch (e) {
       setErrors(placeError(e));

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { LoginData } from '../../../shared/user.ts';
 import { afterLogin, areaOfRole } from '../../lib/access.ts';
-import { apiPost } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { saveSession, toStoredUser } from '../../lib/session.ts';
+import { userLogin } from '../../lib/userEndpoints.ts';
 import { useShake } from '../../ui/useShake.ts';
 import { LoginCard, SubmitButton } from './LoginCard.tsx';
 import { LoginField } from './LoginField.tsx';
@@ -35,7 +35,7 @@ export function LoginForm({ admin }: { admin: boolean }): React.JSX.Element {
     if (next.email || next.password) return shake();
     setBusy(true);
     try {
-      const { data } = await apiPost<LoginData>('api/user/login', { email: email.trim(), password: password.trim() });
+      const data = await call(userLogin, { email: email.trim(), password: password.trim() });
       const user = toStoredUser(data);
       saveSession(areaOfRole(user.userrole), data.jwt, user);
       window.location.assign(afterLogin(user.userrole, new URLSearchParams(window.location.search).get('redirect')));

@@ -4,7 +4,8 @@ import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { useState, type FormEvent } from 'react';
-import { ApiError, apiPost } from '../../lib/api.ts';
+import { jumptestRun } from '../../../shared/api/jumptest.ts';
+import { ApiError, call } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { useShake } from '../../ui/useShake.ts';
 import { checkUrl, KIND_LABELS, KIND_SEVERITY, schemeOf, statusTone, type Hop, type JumpTestResult } from './jumpTest.ts';
@@ -43,8 +44,7 @@ export function JumpTestScreen(): React.JSX.Element {
     setError('');
     setBusy(true);
     try {
-      const { data } = await apiPost<JumpTestResult>('napi/jumptest/run', { url: checked.url }, { silent: true });
-      setResult(data);
+      setResult(await call(jumptestRun, { url: checked.url }, { silent: true }));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : '检测失败，请稍后再试');
     } finally {

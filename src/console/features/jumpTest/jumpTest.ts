@@ -1,20 +1,9 @@
 /** Link jump test (admin): input rules and how a result reads. Pure, tested beside. */
-export interface Hop {
-  url: string;
-  status: number;
-  location: string;
-  ms: number;
-}
+import type { Hop, JumpResult } from '../../../shared/jumptest.ts';
 
-export type FinalKind = 'http' | 'app' | 'blocked' | 'error';
-
-export interface JumpTestResult {
-  hops: Hop[];
-  final: string;
-  final_kind: FinalKind;
-  app_scheme?: string;
-  error?: string;
-}
+export type { Hop };
+export type JumpTestResult = JumpResult;
+export type FinalKind = JumpResult['final_kind'];
 
 export const KIND_LABELS: Record<FinalKind, string> = {
   http: '网页',

@@ -1,6 +1,11 @@
 import type { JumpType } from '../../../shared/catalog.ts';
+import type { InputOf } from '../../../shared/api/contract.ts';
+import type { linkCreate } from '../../../shared/api/links.ts';
 import { linkCreateInput, type LinkView } from '../../../shared/links.ts';
 import { checkForm } from '../../lib/formErrors.ts';
+
+/** What the dialog sends: a create body, with `pageid` an update. */
+export type LinkPayload = InputOf<typeof linkCreate> & { pageid?: string };
 
 /** The create / edit dialog's state: what the person types, before the schema shapes it. */
 export interface LinkForm {
@@ -101,9 +106,9 @@ export function validateForm(f: LinkForm, needsCustomer: boolean): FormErrors {
 }
 
 /** The body of napi/link/create (and, with pageid, napi/link/update): only the fields this platform uses. */
-export function toPayload(f: LinkForm, needsCustomer: boolean, pageid?: string): Record<string, unknown> {
+export function toPayload(f: LinkForm, needsCustomer: boolean, pageid?: string): LinkPayload {
   const fields = fieldsFor(f.platform);
-  const body: Record<string, unknown> = {
+  const body: LinkPayload = {
     platform: f.platform,
     state: f.state,
     title: f.title.trim(),

@@ -1,0 +1,149 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Ad platforms (spec §1 account types 2 巨量, 4 腾讯, 5 快手, 8 UC, 10 小红书, and 3 微博): authorisations, the
+ * advertiser accounts they grant, the synced entity tree, and the hourly report facts every cost number reads.
+ * `platform` is the spec's channel code. Secrets are AES-256-GCM encrypted (`crypto.ts`) before they are stored.
+ */
+export interface AdAuthsTable {
+  id: Generated<number>;
+  platform: number;
+  /** The customer (role 3 or 4) whose authorisation this is; an agent may authorise for a sub-customer. */
+  customerid: number;
+  /** Who clicked 授权 (the customer, its agent, or an admin). */
+  created_by: number;
+  /** The platform's user / authorizer id, when it names one. */
+  platform_user_id: string;
+  /** Encrypted tokens ('' for UC, which has credentials instead). */
+  access_token_enc: string;
+  refresh_token_enc: string;
+  /** Epoch seconds; 0 when not applicable. */
+  access_expires_at: number;
+  refresh_expires_at: number;
+  /** UC: encrypted JSON {username, password, token}; '' elsewhere. */
+  credentials_enc: string;
+  scope: string;
+  /** active · reauth (需要重新授权: refresh failed or revoked) · cancelled (unbound by the user; data kept, sync stops). */
+  state: string;
+  /** Chinese reason of the last failure, '' when healthy. */
+  last_error: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One advertiser account granted by an authorisation. An advertiser belongs to one customer at a time. */
+export interface AdAccountsTable {
+  id: Generated<number>;
+  auth_id: number;
+  platform: number;
+  advertiser_id: string;
+  customerid: number;
+  name: string;
+  /** 1 while the grant covers it, 0 once the user dropped it from the grant or cancelled. */
+  active: number;
+  /** Last entity/report sync: when, and '' or the Chinese error. */
+  last_sync_at: number;
+  last_sync_error: string;
+  /** Report back-fill done up to this hour (epoch seconds); 0 before the first sync. */
+  report_synced_to: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Campaigns (projects, campaigns), plans (ads, promotions, ad groups, units) and creatives, as last synced. */
+export interface AdEntitiesTable {
+  id: Generated<number>;
+  platform: number;
+  advertiser_id: string;
+  customerid: number;
+  /** campaign · plan · creative */
+  level: string;
+  entity_id: string;
+  /** Campaign id for a plan, plan id for a creative, '' for a campaign. */
+  parent_id: string;
+  campaign_id: string;
+  name: string;
+  /** The platform's own status value(s) and the normalised one (see connectors/ad-platform.ts NormalStatus). */
+  raw_status: string;
+  status: string;
+  enabled: number;
+  /** Daily budget and bid in fen; null = unlimited / none. */
+  budget_fen: number | null;
+  bid_fen: number | null;
+  click_monitor_url: string;
+  show_monitor_url: string;
+  landing_url: string;
+  /** The promotion link this entity drives (from its monitor or landing URL), '' when none of ours. */
+  pageid: string;
+  material_type: string;
+  created_at: number;
+  updated_at: number;
+  synced_at: number;
+}
+
+/** Report facts per plan and hour (epoch seconds, China-time hour start). Cost in fen whatever the platform sends. */
+export interface AdFactsHourlyTable {
+  platform: number;
+  advertiser_id: string;
+  customerid: number;
+  campaign_id: string;
+  plan_id: string;
+  /** The plan's promotion link at write time ('' when none). */
+  pageid: string;
+  hour: number;
+  cost_fen: number;
+  shows: number;
+  clicks: number;
+  conversions: number;
+  synced_at: number;
+}
+
+/** The same facts per China-time day (epoch seconds at 00:00 +08:00), kept in step with the hourly rows. */
+export interface AdFactsDailyTable extends Omit<AdFactsHourlyTable, 'hour'> {
+  day: number;
+}
+
+/** Every status, budget or bid change a person asked for, with the platform's answer (promotion change log). */
+export interface AdChangesTable {
+  id: Generated<number>;
+  platform: number;
+  advertiser_id: string;
+  customerid: number;
+  level: string;
+  entity_id: string;
+  /** status · budget · bid */
+  field: string;
+  before: string;
+  after: string;
+  actor_id: number;
+  /** The batch task it belongs to (`/napi/task/update`), 0 for a single edit. */
+  task_id: number;
+  /** pending · applied · refused */
+  result: string;
+  message: string;
+  at: number;
+  finished_at: number;
+}
+
+/** OAuth `state` values: bound to the signed-in user, single use, ten minutes. */
+export interface OauthStatesTable {
+  state: string;
+  platform: number;
+  user_id: number;
+  customerid: number;
+  /** Re-authorising an existing authorisation, 0 for a new one. */
+  auth_id: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface AdsTables {
+  ad_auths: AdAuthsTable;
+  ad_accounts: AdAccountsTable;
+  ad_entities: AdEntitiesTable;
+  ad_facts_hourly: AdFactsHourlyTable;
+  ad_facts_daily: AdFactsDailyTable;
+  ad_changes: AdChangesTable;
+  oauth_states: OauthStatesTable;
+}

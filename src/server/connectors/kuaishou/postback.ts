@@ -1,0 +1,37 @@
+/**
+ * 快手 conversion postback: `GET {postbackBase}/track/activate?callback&event_type&event_time(ms)&purchase_amount(yuan)`
+ * → `{"result": 1}` (anything else is a refusal). The callback is the click's `__CALLBACK__` value.
+ * Event types are agreed per account with 快手; this table is the one place to change them.
+ */
+
+import type { Conversion } from '../ad-platform.ts';
+import { type ConnectorConfig, type ConnectorKit, trimBase } from '../common.ts';
+import { ConnectorError } from '../errors.ts';
+import { objectBody } from '../http.ts';
+
+export const KUAISHOU_EVENTS: Record<Conversion['event'], number> = { order: 14, pay: 3 };
+
+export async function kuaishouPostback(cfg: ConnectorConfig, kit: ConnectorKit, conv: Conversion): Promise<void> {
+  if (!cfg.postbackBase) throw new ConnectorError('kuaishou', 'protocol', '未配置快手转化回传地址（KUAISHOU_POSTBACK_BASE）');
+  await kit.http.call(
+    {
+      method: 'GET',
+      url: `${trimBase(cfg.postbackBase)}/track/activate`,
+      query: {
+        callback: conv.callback,
+        event_type: KUAISHOU_EVENTS[conv.event],
+        event_time: conv.timeMs,
+        purchase_amount: (conv.amountFen / 100).toFixed(2),
+      },
+    },
+    (answer) => {
+      const b = objectBody('kuaishou', answer);
+      if (b.result !== 1)
+        throw new ConnectorError(
+          'kuaishou',
+          'refused',
+          `快手拒绝了回传：${typeof b.error_msg === 'string' ? b.error_msg : JSON.stringify(b)}`,
+        );
+    },
+  );
+}

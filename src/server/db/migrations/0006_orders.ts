@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import { withId, notNullDefault, type Engine } from '../dialect.ts';
+
+/** Frozen 2026-11-23: affiliate orders, their status history, conversion postbacks, hourly/daily order facts. */
+export function orders(engine: Engine) {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      const text = notNullDefault('');
+      const zero = notNullDefault(0);
+      await withId(engine, db.schema.createTable('orders'))
+        .addColumn('union_name', 'text', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('parent_order_id', 'text', text)
+        .addColumn('item_id', 'text', text)
+        .addColumn('item_title', 'text', text)
+        .addColumn('item_image', 'text', text)
+        .addColumn('item_num', 'integer', notNullDefault(1))
+        .addColumn('shop_name', 'text', text)
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('raw_status', 'text', text)
+        .addColumn('presell', 'integer', zero)
+        .addColumn('deposit_fen', 'bigint', zero)
+        .addColumn('order_fen', 'bigint', zero)
+        .addColumn('paid_fen', 'bigint', zero)
+        .addColumn('commission_fen', 'bigint', zero)
+        .addColumn('commission_bp', 'integer', zero)
+        .addColumn('created_at', 'bigint', zero)
+        .addColumn('paid_at', 'bigint', zero)
+        .addColumn('deposit_paid_at', 'bigint', zero)
+        .addColumn('settled_at', 'bigint', zero)
+        .addColumn('refunded_at', 'bigint', zero)
+        .addColumn('click_at', 'bigint', zero)
+        .addColumn('modified_at', 'bigint', zero)
+        .addColumn('tracking', 'text', notNullDefault('{}'))
+        .addColumn('pageid', 'text', text)
+        .addColumn('customerid', 'integer', zero)
+        .addColumn('attribution_rule', 'text', text)
+        .addColumn('event_id', 'bigint', zero)
+        .addColumn('channel', 'integer', zero)
+        .addColumn('advertiser_id', 'text', text)
+        .addColumn('campaign_id', 'text', text)
+        .addColumn('plan_id', 'text', text)
+        .addColumn('creative_id', 'text', text)
+        .addColumn('callback', 'text', text)
+        .addColumn('postback_state', 'text', notNullDefault('none'))
+        .addColumn('first_seen_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('orders_key', ['union_name', 'order_id'])
+        .execute();
+      for (const [name, cols] of [
+        ['orders_customer_paid', ['customerid', 'paid_at']],
+        ['orders_customer_created', ['customerid', 'created_at']],
+        ['orders_customer_click', ['customerid', 'click_at']],
+        ['orders_customer_deposit', ['customerid', 'deposit_paid_at']],
+        ['orders_page', ['pageid', 'created_at']],
+        ['orders_item', ['customerid', 'item_id']],
+        ['orders_plan', ['plan_id']],
+      ] as const) {
+        await db.schema.createIndex(name).on('orders').columns([...cols]).execute();
+      }
+
+      await withId(engine, db.schema.createTable('order_status_log'))
+        .addColumn('union_name', 'text', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('raw_status', 'text', text)
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('order_status_log_order').on('order_status_log').columns(['union_name', 'order_id', 'id']).execute();
+
+      await withId(engine, db.schema.createTable('postbacks'))
+        .addColumn('union_name', 'text', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('channel', 'integer', (c) => c.notNull())
+        .addColumn('idem_key', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', notNullDefault('pending'))
+        .addColumn('attempts', 'integer', zero)
+        .addColumn('next_at', 'bigint', zero)
+        .addColumn('last_error', 'text', text)
+        .addColumn('sent_at', 'bigint', zero)
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('postbacks_key', ['union_name', 'order_id'])
+        .execute();
+      await db.schema.createIndex('postbacks_due').on('postbacks').columns(['state', 'next_at']).execute();
+
+      for (const [table, bucket] of [['order_facts_hourly', 'hour'], ['order_facts_daily', 'day']] as const) {
+        await db.schema
+          .createTable(table)
+          .addColumn('customerid', 'integer', (c) => c.notNull())
+          .addColumn('pageid', 'text', text)
+          .addColumn('item_id', 'text', text)
+          .addColumn('channel', 'integer', zero)
+          .addColumn('advertiser_id', 'text', text)
+          .addColumn('campaign_id', 'text', text)
+          .addColumn('plan_id', 'text', text)
+          .addColumn(bucket, 'bigint', (c) => c.notNull())
+          .addColumn('orders', 'bigint', zero)
+          .addColumn('order_fen', 'bigint', zero)
+          .addColumn('paid_orders', 'bigint', zero)
+          .addColumn('paid_fen', 'bigint', zero)
+          .addColumn('commission_fen', 'bigint', zero)
+          .addPrimaryKeyConstraint(`${table}_pk`, ['customerid', 'pageid', 'item_id', 'channel', 'advertiser_id', 'campaign_id', 'plan_id', bucket])
+          .execute();
+        await db.schema.createIndex(`${table}_customer`).on(table).columns(['customerid', bucket]).execute();
+        await db.schema.createIndex(`${table}_page`).on(table).columns(['pageid', bucket]).execute();
+        await db.schema.createIndex(`${table}_plan`).on(table).columns(['plan_id', bucket]).execute();
+      }
+    },
+  };
+}

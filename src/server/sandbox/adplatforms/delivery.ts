@@ -1,0 +1,277 @@
+/**
+ * Delivery: every delivering plan shows and gets clicked over time, and the sandbox really pings the plan's
+ * show/click monitor URLs with the channel's macros filled and visits its landing URL with the channel's
+ * click-id parameter — over loopback only (any other host is skipped), at a bounded rate that follows the
+ * China day. A plan that is not delivering (paused, in audit, over budget, out of balance) sends nothing.
+ * What was sent is recorded per plan-hour; reports add a small excess on top (see world.ts EXCESS).
+ * Replaces the standalone demo traffic loop of `sandbox/traffic.ts`.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import type { AdPlatform } from '../../../shared/ad-platforms.ts';
+import { hourStart } from '../../../shared/china-clock.ts';
+import { CHINA_OFFSET_SECONDS } from '../../../shared/time.ts';
+import { fillMacros, knownMacros, macroValues, type PingDevice } from './macros.ts';
+import { PROFILES } from './profiles.ts';
+import type { Entity, World } from './world.ts';
+
+export interface DeliveryOptions {
+  /** Root of the sandbox as the outside sees it, e.g. http://127.0.0.1:4321/sandbox (callback URLs point here). */
+  publicBase: string;
+  /** Shows per second at the daily peak, over all plans. */
+  peakShowsPerSecond: number;
+  maxInFlight: number;
+  clickThroughRate: number;
+  /** Share of clicks that reach the landing page. */
+  landingRate: number;
+  /** Seed of the device/user randomness (reports are deterministic whatever it is). */
+  seed: number;
+  tickMs: number;
+  /**
+   * URL prefixes to send elsewhere before the loopback check: in-process, the product's public base URL
+   * (what its monitor links carry) maps to its loopback address, so traffic stays on the machine.
+   */
+  rewrite: Array<[from: string, to: string]>;
+}
+export const DEFAULT_DELIVERY: DeliveryOptions = {
+  publicBase: 'http://127.0.0.1:4321/sandbox',
+  peakShowsPerSecond: 20,
+  maxInFlight: 64,
+  clickThroughRate: 0.04,
+  landingRate: 0.8,
+  seed: 1,
+  tickMs: 1000,
+  rewrite: [],
+};
+
+/** Share of the daily peak by China-time hour (quiet at night, evening peak). */
+export function dayShape(epochSeconds: number): number {
+  const hour = Math.floor(((((epochSeconds + CHINA_OFFSET_SECONDS) % 86400) + 86400) % 86400) / 3600);
+  return [0.25, 0.15, 0.1, 0.08, 0.08, 0.1, 0.2, 0.4, 0.6, 0.7, 0.75, 0.8, 0.85, 0.75, 0.7, 0.7, 0.75, 0.8, 0.85, 0.95, 1, 1, 0.8, 0.5][
+    hour
+  ]!;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const UAS = [
+  'Mozilla/5.0 (Linux; Android 14; V2309A Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 aweme/30.1.0',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47',
+  'Mozilla/5.0 (Linux; Android 12; PEHM00 Build/SKQ1.210216.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/99.0.4844.88 Mobile Safari/537.36 Kwai/11.2',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 discover/8.40',
+];
+const MODELS = ['V2309A', 'iPhone15,2', 'PEHM00', 'SM-S9180'];
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+export const isLoopbackUrl = (url: string): boolean => {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' && LOOPBACK.has(u.hostname);
+  } catch {
+    return false;
+  }
+};
+
+export interface Sent {
+  shows: number;
+  clicks: number;
+  visits: number;
+  skipped: number;
+}
+
+export class DeliveryEngine {
+  private readonly world: World;
+  private readonly opts: DeliveryOptions;
+  private readonly rand: () => number;
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight = 0;
+  private carry = 0;
+  private running = false;
+  readonly totals: Sent = { shows: 0, clicks: 0, visits: 0, skipped: 0 };
+
+  constructor(world: World, opts: Partial<DeliveryOptions> = {}) {
+    this.world = world;
+    this.opts = { ...DEFAULT_DELIVERY, ...opts };
+    this.rand = mulberry32(this.opts.seed);
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick().catch(() => undefined), this.opts.tickMs);
+    this.timer.unref();
+  }
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (let i = 0; i < 100 && this.inFlight > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    this.agent.destroy();
+  }
+
+  /** Plans delivering right now, by platform state. */
+  deliveringPlans(): Entity[] {
+    return this.world.plansWithMonitors().filter((p) => this.world.state(p) === 'delivering');
+  }
+
+  /** One tick of the live loop: the day-shaped share of the peak rate, spread over delivering plans by weight. */
+  async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      this.carry += (this.opts.peakShowsPerSecond * dayShape(this.world.now()) * this.opts.tickMs) / 1000;
+      const n = Math.floor(this.carry);
+      this.carry -= n;
+      const plans = this.deliveringPlans();
+      if (!plans.length || !n) return;
+      const weights = plans.reduce((s, p) => s + p.weight, 0);
+      const per = new Map<Entity, { shows: number; clicks: number }>();
+      for (let i = 0; i < n; i++) {
+        if (this.inFlight >= this.opts.maxInFlight) break;
+        const plan = this.pickByWeight(plans, this.rand() * weights);
+        const e = per.get(plan) ?? { shows: 0, clicks: 0 };
+        e.shows += 1;
+        if (this.rand() < this.opts.clickThroughRate) e.clicks += 1;
+        per.set(plan, e);
+      }
+      await Promise.all([...per].map(([plan, c]) => this.deliver(plan, c.shows, c.clicks, this.opts.landingRate)));
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private pickByWeight(plans: Entity[], point: number): Entity {
+    let left = point;
+    for (const p of plans) {
+      left -= p.weight;
+      if (left < 0) return p;
+    }
+    return plans[plans.length - 1]!;
+  }
+
+  /**
+   * Send exactly `shows` impressions and `clicks` clicks of one plan now (the admin API uses this for
+   * deterministic tests), wait for the pings, and record them with their cost (each click costs the bid).
+   */
+  async deliver(plan: Entity, shows: number, clicks: number, landingRate = 1): Promise<Sent> {
+    const profile = PROFILES[plan.platform];
+    const known = knownMacros(profile.channel);
+    const creatives = this.world.creativesOf(plan.platform, plan.id);
+    const campaign = plan.campaignId ? this.world.entity(plan.platform, 'campaign', plan.campaignId) : undefined;
+    const sent: Sent = { shows: 0, clicks: 0, visits: 0, skipped: 0 };
+    const jobs: Promise<void>[] = [];
+    const event = (kind: 'show' | 'click') => {
+      const creative = creatives.length ? creatives[Math.floor(this.rand() * creatives.length)]! : undefined;
+      const clickId = plan.platform === 'tengxun' ? `wx0${randomBytes(8).toString('hex')}` : randomBytes(12).toString('hex');
+      const callback = this.callbackFor(plan.platform, clickId);
+      const values = macroValues(
+        plan.platform,
+        {
+          advertiserId: plan.advertiserId,
+          campaignId: campaign?.id ?? '',
+          campaignName: campaign?.name ?? '',
+          planId: plan.id,
+          creativeId: creative?.id ?? '',
+        },
+        this.device(),
+        { clickId, callback, requestId: randomBytes(10).toString('hex'), nowMs: this.world.now() * 1000 },
+      );
+      return { clickId, callback, values, ua: values.UA ?? UAS[0]! };
+    };
+    for (let i = 0; i < shows; i++) {
+      const ev = event('show');
+      if (plan.showUrl) jobs.push(this.get(fillMacros(plan.showUrl, ev.values, known), ev.ua, sent, 'shows'));
+      else sent.shows += 1;
+    }
+    for (let i = 0; i < clicks; i++) {
+      const ev = event('click');
+      this.world.recordClick(plan.platform, ev.clickId, plan.id, ev.callback);
+      if (plan.clickUrl) jobs.push(this.get(fillMacros(plan.clickUrl, ev.values, known), ev.ua, sent, 'clicks'));
+      else sent.clicks += 1;
+      if (plan.landingUrl && this.rand() < landingRate) {
+        const u = new URL(plan.landingUrl);
+        u.searchParams.set(profile.landingParam, plan.platform === 'kuaishou' ? ev.callback : ev.clickId);
+        jobs.push(this.get(u.toString(), ev.ua, sent, 'visits'));
+      }
+    }
+    await Promise.all(jobs);
+    const cost = sent.clicks * (plan.bidFen ?? campaign?.bidFen ?? 50);
+    if (sent.shows || sent.clicks)
+      this.world.recordDelivery(plan.platform, plan, hourStart(this.world.now()), sent.shows, sent.clicks, cost);
+    this.totals.shows += sent.shows;
+    this.totals.clicks += sent.clicks;
+    this.totals.visits += sent.visits;
+    this.totals.skipped += sent.skipped;
+    return sent;
+  }
+
+  private callbackFor(platform: AdPlatform, clickId: string): string {
+    const token = randomBytes(18).toString('base64url');
+    const base = this.opts.publicBase.replace(/\/$/, '');
+    switch (platform) {
+      case 'juliang':
+        return `B.${token}`;
+      case 'tengxun':
+        return `${base}/tengxun/conv/callback?cb=${token}&click_id=${clickId}`;
+      case 'ucid':
+        return `${base}/ucid/callback/appapi?click_id=${clickId}&uctrackid=${clickId}&event_type=0`;
+      case 'weibo':
+        return clickId;
+      default:
+        return token;
+    }
+  }
+
+  private device(): PingDevice {
+    const r = this.rand;
+    const hex = (n: number) => Array.from({ length: n }, () => Math.floor(r() * 16).toString(16)).join('');
+    const ios = r() < 0.38;
+    // Documentation ranges only (RFC 5737): they look like client IPs; nothing is ever sent there.
+    const ip = `${['203.0.113', '198.51.100', '192.0.2'][Math.floor(r() * 3)]}.${1 + Math.floor(r() * 254)}`;
+    return {
+      ios,
+      ip,
+      ua: UAS[Math.floor(r() * UAS.length)]!,
+      model: MODELS[Math.floor(r() * MODELS.length)]!,
+      oaid: hex(32),
+      idfa: ios ? hex(32) : '',
+      imei: hex(15),
+      androidId: hex(16),
+      mac: hex(12),
+    };
+  }
+
+  /** GET over loopback; a non-loopback URL is skipped (the sandbox never sends traffic to the internet). */
+  private get(original: string, ua: string, sent: Sent, key: 'shows' | 'clicks' | 'visits'): Promise<void> {
+    const rule = this.opts.rewrite.find(([from]) => from && original.startsWith(from));
+    const url = rule ? rule[1] + original.slice(rule[0].length) : original;
+    if (!isLoopbackUrl(url)) {
+      sent.skipped += 1;
+      return Promise.resolve();
+    }
+    this.inFlight += 1;
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        this.inFlight -= 1;
+        if (ok) sent[key] += 1;
+        resolve();
+      };
+      const req = request(url, { agent: this.agent, headers: { 'user-agent': ua }, timeout: 10_000 }, (res) => {
+        res.resume();
+        res.on('end', () => done(true));
+        res.on('error', () => done(false));
+      });
+      req.on('timeout', () => req.destroy());
+      req.on('error', () => done(false));
+      req.end();
+    });
+  }
+}

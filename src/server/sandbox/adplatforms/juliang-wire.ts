@@ -1,0 +1,47 @@
+/** 巨量 sandbox wire pieces shared by its two files: the code table, the envelope, the token check. */
+
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import type { PlatformContext } from './admin.ts';
+import type { Grant } from './grants.ts';
+import { sendJson } from './kit.ts';
+
+export const JULIANG_CODES = {
+  ok: 0,
+  badParam: 40001,
+  noPermission: 40002,
+  rateLimited: 40100,
+  tokenExpired: 40102,
+  refreshExpired: 40103,
+  tokenMissing: 40104,
+  tokenInvalid: 40105,
+  refreshInvalid: 40107,
+  authCodeInvalid: 40112,
+  appInvalid: 40113,
+  system: 50000,
+} as const;
+export const C = JULIANG_CODES;
+
+export const envelope = (c: Context, code: number, message: string, data: unknown = {}) =>
+  sendJson(c, { code, message, request_id: `${Date.now()}${randomBytes(6).toString('hex')}`, data });
+export const ok = (c: Context, data: unknown) => envelope(c, C.ok, 'OK', data);
+export const juliangRateLimited = (c: Context) => envelope(c, C.rateLimited, '请求过于频繁，请稍后再试');
+
+/** Access-Token header check, then the advertiser must be in the grant. */
+export const juliangAuth =
+  ({ grants }: PlatformContext) =>
+  (c: Context, advertiserId: string | null): { grant: Grant } | Response => {
+    const r = grants.check(c.req.header('Access-Token'));
+    if (!r.ok) {
+      const [code, msg] =
+        r.reason === 'missing'
+          ? [C.tokenMissing, 'Access-Token 为空']
+          : r.reason === 'expired'
+            ? [C.tokenExpired, 'access_token 已过期']
+            : [C.tokenInvalid, 'access_token 无效'];
+      return envelope(c, code, msg);
+    }
+    if (advertiserId !== null && !r.grant.advertiserIds.includes(advertiserId))
+      return envelope(c, C.noPermission, `没有权限访问广告主 ${advertiserId}`);
+    return { grant: r.grant };
+  };

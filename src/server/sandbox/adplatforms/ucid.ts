@@ -1,0 +1,252 @@
+/**
+ * UC 汇川 (ucid) API, as the sandbox speaks it: no OAuth — every call is `POST /api/<service>/<method>` with
+ * `{header: {username, password, token[, target]}, body: {…}}` and answers `{header: {status, desc, failures,
+ * quota, leftQuota}, body}` (status 0 = success). 推广组 (adgroup) → 推广计划 (campaign) → 创意 are our
+ * campaign → plan → creative; plan status codes are spec §4 (14 投放中, 4 未投放, 16 已终止, 12 已完成,
+ * -1 已删除); money in yuan. Reports are asynchronous: `report/campaign` → taskId → `report/getFile` until
+ * ready → `report/downloadFile` returns CSV. The public sources name neither the report's time unit nor
+ * its columns nor the failure codes: `UC_FACTS` below is the sandbox's table, the connector's
+ * `ucid/table.ts` mirrors it (docs/ad-platforms.md).
+ */
+
+import { randomBytes } from 'node:crypto';
+import { type Context, Hono } from 'hono';
+import { chinaDay, chinaHour, parseChinaTime } from '../../../shared/china-clock.ts';
+import type { PlatformContext } from './admin.ts';
+import { readObject, sendJson } from './kit.ts';
+import { idList, wireId, yuan } from './paging.ts';
+import type { Level } from './profiles.ts';
+import type { Advertiser, Entity, WorldState } from './world.ts';
+
+export const UC_FACTS = {
+  codes: { badAuth: 8101, badToken: 8102, badParam: 8201, noEntity: 8202, quota: 8904, system: 9001 },
+  /** report unitOfTime values (modelled on Baidu 凤巢 v4: 5 day, 7 hour). */
+  unitOfTime: { day: 5, hour: 7 },
+  csvColumns: ['date', 'hour', 'adGroupId', 'campaignId', 'impression', 'click', 'cost', 'conversion'],
+  quotaPerDay: 50_000,
+} as const;
+const C = UC_FACTS.codes;
+
+const answer = (c: Context, status: number, body: unknown, failures: Array<{ code: number; message: string }> = []) =>
+  sendJson(c, {
+    header: {
+      status,
+      desc: status === 0 ? 'success' : 'failure',
+      failures,
+      quota: UC_FACTS.quotaPerDay,
+      leftQuota: UC_FACTS.quotaPerDay - 1,
+    },
+    body,
+  });
+const fail = (c: Context, code: number, message: string) => answer(c, 2, {}, [{ code, message }]);
+export const ucidRateLimited = (c: Context) =>
+  sendJson(c, {
+    header: {
+      status: 2,
+      desc: 'failure',
+      failures: [{ code: C.quota, message: '今日配额已用完，请稍后再试' }],
+      quota: UC_FACTS.quotaPerDay,
+      leftQuota: 0,
+    },
+    body: {},
+  });
+
+/** 推广计划 status (spec §4): 14 投放中, 4 未投放, 16 已终止, 12 已完成, -1 已删除. */
+export const UC_PLAN_STATUS = (s: WorldState): number =>
+  s === 'delivering' ? 14 : s === 'deleted' ? -1 : s === 'done' ? 12 : s === 'rejected' ? 16 : 4;
+
+export function ucidApp(ctx: PlatformContext, app: Hono): void {
+  const { world } = ctx;
+  const p = 'ucid';
+  type Env = { Variables: { account: Advertiser; body: Record<string, unknown> } };
+  const api = new Hono<Env>();
+  api.use(async (c, next) => {
+    const b = await readObject(c);
+    const h = b?.header as Record<string, unknown> | undefined;
+    if (!h || typeof h.username !== 'string' || typeof h.password !== 'string')
+      return fail(c, C.badAuth, 'header 须包含 username、password、token');
+    const account = world.advertisers(p).find((a) => a.username === h.username);
+    if (!account || account.password !== h.password) return fail(c, C.badAuth, '用户名或密码错误');
+    if (account.apiToken !== h.token) return fail(c, C.badToken, 'token 无效');
+    c.set('account', account);
+    c.set('body', (b?.body as Record<string, unknown> | undefined) ?? {});
+    return next();
+  });
+  const own = (c: Context<Env>, level: Level, ids: string[]): Entity[] | null => {
+    const es = ids.map((id) => world.entity(p, level, id));
+    return es.every((e) => e && e.advertiserId === c.get('account').id && !e.deleted) ? (es as Entity[]) : null;
+  };
+  const all = (adv: string, level: Level) => world.list(p, level, adv, { offset: 0, limit: 100_000 }).rows;
+
+  api.post('/account/getAccount', (c) => {
+    const a = c.get('account');
+    return answer(c, 0, { accountInfoType: { userId: wireId(a.id), userName: a.name, balance: yuan(a.balanceFen), budget: 0 } });
+  });
+
+  const group = (e: Entity) => ({
+    adGroupId: wireId(e.id),
+    adGroupName: e.name,
+    paused: !e.enabled,
+    status: e.enabled ? 1 : 2,
+    budget: yuan(e.budgetFen),
+  });
+  const plan = (e: Entity) => ({
+    campaignId: wireId(e.id),
+    adGroupId: wireId(e.campaignId),
+    campaignName: e.name,
+    paused: !e.enabled,
+    status: UC_PLAN_STATUS(world.state(e)),
+    budget: yuan(e.budgetFen),
+    bid: yuan(e.bidFen),
+    targetUrl: e.landingUrl ?? '',
+    clickMonitorUrl: e.clickUrl ?? '',
+    showMonitorUrl: e.showUrl ?? '',
+  });
+  const creative = (e: Entity) => ({
+    creativeId: wireId(e.id),
+    campaignId: wireId(e.planId),
+    adGroupId: wireId(e.campaignId),
+    title: e.name,
+    paused: !e.enabled,
+    status: world.state(e) === 'auditing' ? 1 : world.state(e) === 'rejected' ? 3 : e.enabled ? 0 : 2,
+  });
+
+  api.post('/adgroup/getAllAdGroup', (c) => answer(c, 0, { adGroupTypes: all(c.get('account').id, 'campaign').map(group) }));
+  api.post('/adgroup/getAllAdGroupID', (c) => answer(c, 0, { adGroupIds: all(c.get('account').id, 'campaign').map((e) => wireId(e.id)) }));
+  const byParent = (path: string, key: string, parentLevel: Level, level: Level, out: string, render: (e: Entity) => unknown) =>
+    api.post(path, (c) => {
+      const ids = idList(c.get('body')[key]);
+      if (!ids || !ids.length || ids.length > 100) return fail(c, C.badParam, `${key} 必填，最多 100 个`);
+      if (!own(c, parentLevel, ids)) return fail(c, C.noEntity, `${key} 中有不存在的 ID`);
+      const set = new Set(ids);
+      return answer(c, 0, {
+        [out]: all(c.get('account').id, level)
+          .filter((e) => set.has(String(level === 'plan' ? e.campaignId : e.planId)))
+          .map(render),
+      });
+    });
+  byParent('/campaign/getCampaignByAdGroupId', 'adGroupIds', 'campaign', 'plan', 'campaignTypes', plan);
+  byParent('/campaign/getCampaignIdByAdGroupId', 'adGroupIds', 'campaign', 'plan', 'campaignIds', (e) => wireId(e.id));
+  byParent('/creative/getCreativeByCampaignId', 'campaignIds', 'plan', 'creative', 'creativeTypes', creative);
+
+  const paused = (path: string, key: string, level: Level) =>
+    api.post(path, (c) => {
+      const b = c.get('body');
+      const ids = idList(b[key]);
+      if (!ids || !ids.length || ids.length > 100 || typeof b.paused !== 'boolean')
+        return fail(c, C.badParam, `${key}（最多 100 个）与 paused 必填`);
+      if (!own(c, level, ids)) return fail(c, C.noEntity, `${key} 中有不存在的 ID`);
+      for (const id of ids) world.update(p, level, id, { enabled: !b.paused });
+      return answer(c, 0, { result: ids.map((id) => wireId(id)) });
+    });
+  paused('/adgroup/paused/update', 'adGroupIds', 'campaign');
+  paused('/campaign/paused/update', 'campaignIds', 'plan');
+  paused('/creative/paused/update', 'creativeIds', 'creative');
+
+  api.post('/campaign/budget/update', (c) => {
+    const b = c.get('body');
+    const ids = idList(b.campaignIds);
+    if (!ids || !ids.length || typeof b.budget !== 'number') return fail(c, C.badParam, 'campaignIds 与 budget（元）必填');
+    const es = own(c, 'plan', ids);
+    if (!es) return fail(c, C.noEntity, 'campaignIds 中有不存在的 ID');
+    const fen = Math.round(b.budget * 100);
+    if (fen !== 0 && fen < 5000) return fail(c, C.badParam, '预算不能低于 50 元（0 表示不限）');
+    const over = es.find((e) => fen !== 0 && fen <= world.spendTodayFen(p, 'plan', e.id));
+    if (over) return fail(c, C.badParam, `推广计划 ${over.id} 今日已消费超过新预算`);
+    for (const e of es) world.update(p, 'plan', e.id, { budgetFen: fen || null });
+    return answer(c, 0, { result: ids.map((id) => wireId(id)) });
+  });
+  api.post('/campaign/bid/update', (c) => {
+    const b = c.get('body');
+    const ids = idList(b.campaignIds);
+    if (!ids || !ids.length || typeof b.bid !== 'number' || b.bid <= 0) return fail(c, C.badParam, 'campaignIds 与 bid（元，大于 0）必填');
+    if (!own(c, 'plan', ids)) return fail(c, C.noEntity, 'campaignIds 中有不存在的 ID');
+    for (const id of ids) world.update(p, 'plan', id, { bidFen: Math.round(b.bid * 100) });
+    return answer(c, 0, { result: ids.map((id) => wireId(id)) });
+  });
+
+  api.post('/report/campaign', (c) => {
+    const b = c.get('body');
+    const from = parseChinaTime(String(b.startDate ?? ''));
+    const to = parseChinaTime(String(b.endDate ?? ''));
+    if (Number.isNaN(from) || Number.isNaN(to) || to < from || to - from > 30 * 86400)
+      return fail(c, C.badParam, 'startDate / endDate 须为 yyyy-MM-dd，跨度不超过 31 天');
+    if (b.unitOfTime !== UC_FACTS.unitOfTime.hour && b.unitOfTime !== UC_FACTS.unitOfTime.day)
+      return fail(c, C.badParam, 'unitOfTime 取值错误');
+    if (!Array.isArray(b.performanceData) || !b.performanceData.length) return fail(c, C.badParam, 'performanceData 必填');
+    const taskId = randomBytes(12).toString('hex');
+    world.store.run(
+      'INSERT INTO report_tasks (platform, task_id, advertiser_id, spec, ready_at) VALUES (?, ?, ?, ?, ?)',
+      p,
+      taskId,
+      c.get('account').id,
+      JSON.stringify({ from, to, hourly: b.unitOfTime === UC_FACTS.unitOfTime.hour }),
+      1,
+    );
+    return answer(c, 0, { taskId });
+  });
+  /** A task becomes ready on the poll after the first (so clients really poll). */
+  const task = (c: Context<Env>) =>
+    world.store.get<{ spec: string; ready_at: number }>(
+      'SELECT spec, ready_at FROM report_tasks WHERE platform = ? AND task_id = ? AND advertiser_id = ?',
+      p,
+      String(c.get('body').taskId ?? ''),
+      c.get('account').id,
+    );
+  api.post('/report/getFile', (c) => {
+    const t = task(c);
+    if (!t) return fail(c, C.noEntity, 'taskId 不存在');
+    const ready = t.ready_at <= 0;
+    if (!ready)
+      world.store.run(
+        'UPDATE report_tasks SET ready_at = ready_at - 1 WHERE platform = ? AND task_id = ?',
+        p,
+        String(c.get('body').taskId),
+      );
+    return answer(c, 0, { reportFileType: { taskId: String(c.get('body').taskId), ready } });
+  });
+  api.post('/report/downloadFile', (c) => {
+    const t = task(c);
+    if (!t || t.ready_at > 0) return fail(c, C.noEntity, '报告尚未生成或 taskId 不存在');
+    const spec = JSON.parse(t.spec) as { from: number; to: number; hourly: boolean };
+    const rows = new Map<string, number[] & { length: 4 }>();
+    const key: Array<[string, string, string, string]> = [];
+    for (const r of world.report(p, c.get('account').id, spec.from, spec.to + 86399)) {
+      const k = [chinaDay(r.hour), spec.hourly ? String(chinaHour(r.hour)) : '', r.campaignId, r.planId] as [
+        string,
+        string,
+        string,
+        string,
+      ];
+      const id = k.join('|');
+      if (!rows.has(id)) rows.set(id, [0, 0, 0, 0] as number[] & { length: 4 }), key.push(k);
+      const v = rows.get(id)!;
+      v[0] += r.shows;
+      v[1] += r.clicks;
+      v[2] += r.costFen;
+      v[3] += r.conversions;
+    }
+    const lines = [
+      UC_FACTS.csvColumns.join(','),
+      ...key.map((k) => {
+        const v = rows.get(k.join('|'))!;
+        return [...k, v[0], v[1], (v[2] / 100).toFixed(2), v[3]].join(',');
+      }),
+    ];
+    return c.body(`${lines.join('\n')}\n`, 200, { 'content-type': 'text/csv; charset=utf-8' });
+  });
+  app.route('/api', api);
+
+  /** The `{CALLBACK_URL}` the plan's clicks carried: GET with `type` and `event_time` (ms) appended. */
+  app.get('/callback/appapi', (c) => {
+    const q = c.req.query();
+    const click = world.click(p, { clickId: q.click_id ?? '' });
+    const reject = (msg: string) => (world.recordConversion(p, false, msg, null, q), sendJson(c, { status: 1, desc: msg }));
+    if (!click) return reject('click_id 无效');
+    if (!/^\d+$/.test(q.type ?? '')) return reject('type 必填');
+    const t = Number(q.event_time);
+    if (!Number.isInteger(t) || t < 1e12) return reject('event_time 须为毫秒时间戳');
+    world.recordConversion(p, true, '', click.planId, q);
+    return sendJson(c, { status: 0, desc: 'success' });
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * Process wiring of the ad-platform sandbox (SANDBOX on): the sandbox runs inside the product's process,
+ * its world in `DATA_DIR/sandbox/adplatforms.sqlite`, callbacks and pings on the server's own loopback
+ * address (the public base URL the product's links carry is rewritten to it), closed on shutdown.
+ * Only this file and main.ts know the sandbox is in-process; connectors reach it over HTTP like any host.
+ */
+import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { onShutdown } from '../lifecycle.ts';
+import { type AdPlatformSandbox, createAdPlatformSandbox } from '../sandbox/adplatforms/index.ts';
+
+export function startAdSandbox(
+  dataDir: string,
+  publicBaseUrl: string,
+  internalBaseUrl: string,
+): { sandbox: AdPlatformSandbox; listener: ReturnType<typeof getRequestListener> } {
+  const sandbox = createAdPlatformSandbox({
+    file: path.join(dataDir, 'sandbox', 'adplatforms.sqlite'),
+    publicBase: `${internalBaseUrl}/sandbox`,
+    delivery: { rewrite: publicBaseUrl === internalBaseUrl ? [] : [[publicBaseUrl, internalBaseUrl]] },
+  });
+  onShutdown('ad-sandbox', () => sandbox.close());
+  return { sandbox, listener: getRequestListener(sandbox.app.fetch) };
+}

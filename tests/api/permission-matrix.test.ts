@@ -1,0 +1,77 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects } from '../support/dialects.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { allContracts } from '../../src/shared/api/index.ts';
+import { createUser } from '../../src/server/accounts/users.ts';
+import type { Envelope } from '../../src/shared/codes.ts';
+import { CALLERS, MATRIX, parseCells, renderPermissionsDoc, type Caller, type Cell, type World } from './permissions.ts';
+
+const PW = 'secret123';
+const DOC = new URL('../../docs/permissions.md', import.meta.url);
+const EMAIL: Record<Exclude<Caller, 'anon'>, string> = {
+  r1: 'super@x.cn', r2: 'admin@x.cn', r3: 'sub@x.cn', r4: 'agent@x.cn', r5: 'ud@x.cn', r6: 'udsub@x.cn', other: 'other@x.cn',
+};
+
+describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect) => {
+  let t: TestApp;
+  let world: World;
+  let ip = 0;
+
+  const request = async (method: string, path: string, input: Record<string, unknown>, token?: string): Promise<Envelope> => {
+    // A new client address per call: the matrix is about rights, not the per-IP rate limits.
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${(ip >> 8) & 255}.${ip++ & 255}` };
+    if (token) headers.authorization = token;
+    const query = method === 'GET' ? `?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}` : '';
+    const res = await t.app.request(path + query, { method, headers, body: method === 'GET' ? undefined : JSON.stringify(input) });
+    return (await res.json()) as Envelope;
+  };
+  const tokenOf = async (caller: Exclude<Caller, 'anon'>): Promise<string> =>
+    ((await request('POST', '/capi/api/user/login', { email: EMAIL[caller], password: PW })).data as { jwt: string }).jwt;
+
+  beforeAll(async () => {
+    t = await makeTestApp(dialect);
+    const ids: Record<string, number> = {};
+    const accounts: [string, number, string?][] = [
+      ['super', 1], ['admin', 2], ['agent', 4], ['sub', 3, 'agent@x.cn'], ['ud', 5], ['udsub', 6, 'ud@x.cn'], ['other', 3],
+    ];
+    for (const [name, role, parentEmail] of accounts) ids[name] = (await createUser(t.deps, { email: `${name}@x.cn`, password: PW, role, company: name, parentEmail })).id;
+    // A fresh login each time: the password-change and logout rows end `sub`'s sessions.
+    const newLink = async () =>
+      ((await request('POST', '/capi/napi/link/create', { platform: 2, state: 2, item: '600000000001', isdirect: 1 }, await tokenOf('r3'))).data as { pageid: string }).pageid;
+    let mail = 0;
+    world = {
+      pageid: await newLink(),
+      freshPageid: newLink,
+      subId: ids.sub!,
+      customerIds: { sub: ids.sub!, other: ids.other! },
+      nextEmail: () => `nobody${mail++}@x.cn`,
+    };
+  });
+  afterAll(() => t.close());
+
+  it('has exactly one row per contract', () => {
+    const rows = MATRIX.map((r) => r.endpoint);
+    expect(new Set(rows).size).toBe(rows.length);
+    expect(rows.sort()).toEqual(allContracts.map((c) => `${c.method} ${c.path}`).sort());
+  });
+
+  it('docs/permissions.md is printed from the table', () => {
+    if (process.env.UPDATE_DOCS) writeFileSync(DOC, renderPermissionsDoc());
+    expect(readFileSync(DOC, 'utf8')).toBe(renderPermissionsDoc());
+  });
+
+  it.each(MATRIX)('$endpoint', async (row) => {
+    const [method, path] = row.endpoint.split(' ') as [string, string];
+    const expected = parseCells(row.cells);
+    expect(expected).toHaveLength(CALLERS.length);
+    const got: Cell[] = [];
+    for (const caller of CALLERS) {
+      const token = caller === 'anon' ? undefined : await tokenOf(caller);
+      const env = await request(method, path, await row.sample(world, caller), token);
+      const empty = env.code === 1 && (Array.isArray(env.data) ? env.data.length === 0 : (env.data as { total?: number } | null)?.total === 0);
+      got.push(env.code === 1 ? (empty ? 'empty' : 'ok') : env.code);
+    }
+    expect(got).toEqual(expected);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The permission matrix: the one reviewed table of who may call what (issue: admin/UDSmart areas; spec §6).
+ * One row per endpoint contract, one cell per caller. `tests/api/permission-matrix.test.ts` calls every
+ * endpoint as each caller with a valid payload and checks the cell; `docs/permissions.md` is printed from
+ * this file (the test fails when the two differ). A contract without a row fails the test.
+ *
+ * Callers: anonymous; one account of each role 1–6, where the role-3 caller `sub` is a sub-customer of the
+ * role-4 caller `agent` and owns the objects the payloads name; `other` is a role-3 customer of another tenant.
+ *
+ * Cells: `ok` (code 1), `empty` (code 1 with an empty list: the caller has nothing there), or the code the
+ * call is refused with (1009 not signed in, 4003 not allowed, 4004 not found for this caller — another
+ * tenant's id reads like a missing one —, 4011 wrong reset code, 5010 not open yet).
+ */
+export const CALLERS = ['anon', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'other'] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Cell = 'ok' | 'empty' | number;
+
+/** The ids a payload may name: the objects belong to `sub` (role 3) unless said otherwise. */
+export interface World {
+  pageid: string;
+  /** A fresh link of `sub` for every call that destroys one. */
+  freshPageid(): Promise<string>;
+  subId: number;
+  customerIds: { sub: number; other: number };
+  /** A different e-mail each time (code sending is limited per address). */
+  nextEmail(): string;
+}
+
+interface Row {
+  /** `METHOD path` of the contract. */
+  endpoint: string;
+  /** A valid payload for the caller. */
+  sample: (w: World, caller: Caller) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Eight cells in CALLERS order, separated by spaces. */
+  cells: string;
+}
+
+const range = { start: '2026-01-01', end: '2026-01-07' };
+const item = { platform: 2, state: 2, item: '600000000001', isdirect: 1 };
+
+export const MATRIX: Row[] = [
+  // Accounts (spec §7 User)
+  { endpoint: 'POST /capi/api/user/login', sample: () => ({ email: 'sub@x.cn', password: 'secret123' }), cells: 'ok ok ok ok ok ok ok ok' },
+  { endpoint: 'POST /capi/api/user/send', sample: (w) => ({ email: w.nextEmail() }), cells: 'ok ok ok ok ok ok ok ok' },
+  {
+    endpoint: 'POST /capi/api/user/find',
+    sample: () => ({ email: 'sub@x.cn', code: '000000', password: 'secret123', confirmpass: 'secret123' }),
+    cells: '4011 4011 4011 4011 4011 4011 4011 4011',
+  },
+  { endpoint: 'POST /capi/api/user/info', sample: () => ({}), cells: '1009 ok ok ok ok ok ok ok' },
+  {
+    endpoint: 'POST /capi/api/user/modify',
+    sample: () => ({ oldpass: 'secret123', password: 'secret123', confirmpass: 'secret123' }),
+    cells: '1009 ok ok ok ok ok ok ok',
+  },
+  { endpoint: 'POST /capi/api/user/logout', sample: () => ({}), cells: '1009 ok ok ok ok ok ok ok' },
+  { endpoint: 'POST /capi/api/user/getemail', sample: () => ({}), cells: '1009 ok ok ok ok ok ok ok' },
+  { endpoint: 'POST /capi/api/user/setemail', sample: () => ({ email_status: 2 }), cells: '1009 ok ok ok ok ok ok ok' },
+  { endpoint: 'POST /capi/api/user/version', sample: () => ({ version: 'ver2' }), cells: '1009 4003 4003 ok 4003 4003 4003 ok' },
+  { endpoint: 'POST /capi/api/user/open', sample: (w) => ({ id: w.customerIds.other, status: 1 }), cells: '1009 ok ok 4003 4003 4003 4003 4003' },
+
+  // Promotion links (spec §7 Links, napi)
+  { endpoint: 'POST /capi/napi/link/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/napi/link/create', sample: (w) => ({ ...item, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4003' },
+  { endpoint: 'POST /capi/napi/link/update', sample: (w) => ({ pageid: w.pageid, title: '改名' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/link/delete', sample: async (w) => ({ pageid: await w.freshPageid() }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/link/detail', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/link/log', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/link/customers', sample: () => ({}), cells: '1009 ok ok empty ok empty empty empty' },
+  { endpoint: 'POST /capi/napi/link/stats', sample: (w) => ({ pageid: w.pageid, ...range }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+
+  // The old console's link calls (spec §7 Links, /api/land)
+  { endpoint: 'POST /capi/api/land/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/api/land/v2/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/api/land/adlist', sample: () => ({}), cells: '1009 empty empty empty empty 4003 4003 empty' },
+  { endpoint: 'POST /capi/api/land/report', sample: () => ({ orderid: '1' }), cells: '1009 5010 5010 5010 5010 4003 4003 5010' },
+  { endpoint: 'POST /capi/api/land/create', sample: (w) => ({ ...item, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4003' },
+  { endpoint: 'POST /capi/api/land/update', sample: (w) => ({ pageid: w.pageid, title: '改名' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/api/land/delete', sample: async (w) => ({ pageid: await w.freshPageid() }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/api/land/detail', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/api/land/v2/create', sample: (w) => ({ ...item, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4003' },
+  { endpoint: 'POST /capi/api/land/v2/update', sample: (w) => ({ pageid: w.pageid, title: '改名' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/api/land/v2/delete', sample: async (w) => ({ pageid: await w.freshPageid() }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/api/land/v2/detail', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+
+  // Item conversion and landing HTML (spec §7 /tfc/)
+  { endpoint: 'GET /tfc/newputoth/geturl', sample: () => ({ item: '600000000001' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  { endpoint: 'GET /tfc/newputpdd/geturl', sample: () => ({ item: '600000000001' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  { endpoint: 'GET /tfc/newputoth/item_conver', sample: () => ({ url: 'https://item.jd.com/100012043978.html' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  { endpoint: 'POST /tfc/jdpromotion', sample: () => ({ item: '100012043978' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  { endpoint: 'GET /tfc/jdgetshopid', sample: () => ({ url: 'https://item.jd.com/100012043978.html' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  { endpoint: 'POST /tfc/htmltoss', sample: (w) => ({ pageid: w.pageid, html: '<p>hi</p>' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /tfc/newputoth/htmloss', sample: (w) => ({ pageid: w.pageid, html: '<p>hi</p>' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+
+  // Admin tools
+  { endpoint: 'POST /capi/napi/jumptest/run', sample: () => ({ url: 'http://127.0.0.1:9/' }), cells: '1009 ok ok 4003 4003 4003 4003 4003' },
+];
+
+export const parseCells = (cells: string): Cell[] =>
+  cells.split(/\s+/).map((c) => (c === 'ok' || c === 'empty' ? c : Number(c)));
+
+const CALLER_LABEL: Record<Caller, string> = {
+  anon: '未登录',
+  r1: '1 超级管理员',
+  r2: '2 管理员',
+  r3: '3 广告主（数据所有者）',
+  r4: '4 代理商（其上级）',
+  r5: '5 UDSmart 管理员',
+  r6: '6 UDSmart 子账号',
+  other: '其他租户的广告主',
+};
+
+/** docs/permissions.md, printed from MATRIX. */
+export function renderPermissionsDoc(): string {
+  const head = `| 接口 | ${CALLERS.map((c) => CALLER_LABEL[c]).join(' | ')} |\n|---|${CALLERS.map(() => '---').join('|')}|`;
+  const rows = MATRIX.map((r) => `| \`${r.endpoint}\` | ${parseCells(r.cells).map((c) => (c === 'ok' ? '✅' : c === 'empty' ? '✅ 空' : String(c))).join(' | ')} |`);
+  return `# Permissions
+
+Generated from \`tests/api/permissions.ts\` (the one reviewed table) and checked by \`tests/api/permission-matrix.test.ts\`,
+which calls every endpoint as each caller with a valid payload. To change a right, change the contract's access rule
+(\`src/shared/access.ts\`) or the service, then the row, then run \`UPDATE_DOCS=1 npx vitest run --project api tests/api/permission-matrix.test.ts\`.
+
+Callers: the role-3 account owns the data the payloads name and is a sub-customer of the role-4 agent; the last column
+is a role-3 customer of another tenant. ✅ allowed · ✅ 空 allowed, nothing to see · 1009 not signed in · 4003 refused
+· 4004 not found for this caller (another tenant's id reads like a missing one) · 4011 wrong reset code · 5010 not open yet.
+
+${head}
+${rows.join('\n')}
+`;
+}
