@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { LinkView } from '../../src/shared/links.ts';
 import { apiData, cli, login, PASSWORD, SHOTS } from './console-helpers.ts';
 
@@ -83,7 +83,10 @@ test('item 9: a wechat mini-app link shows the page it opens, not its name as a 
 test.describe('item 10: the links screens at 1200 px', () => {
   test.use({ viewport: { width: 1200, height: 860 } });
 
-  for (const who of [{ email: 'agent@demo.local', admin: false, path: '/landing' }, { email: 'admin@demo.local', admin: true, path: '/newsxA/client/landingpage' }]) {
+  for (const who of [
+    { email: 'agent@demo.local', admin: false, path: '/landing' },
+    { email: 'admin@demo.local', admin: true, path: '/newsxA/client/landingpage' },
+  ]) {
     test(`${who.email}: one filter row, a wide 商品 column, nothing spilling out of its cell, the link's name shown`, async ({ page }) => {
       await login(page, who.email, { admin: who.admin });
       await expect(page).toHaveURL(who.admin ? '/sxA' : /\/dashboard/);
@@ -93,7 +96,9 @@ test.describe('item 10: the links screens at 1200 px', () => {
       expect(Math.abs((await top('.link-filters .tabs')) - (await top('.link-search')))).toBeLessThan(4);
       const itemHeader = page.locator('.link-table th', { hasText: '商品' });
       expect((await itemHeader.boundingBox())?.width ?? 0).toBeGreaterThan(180);
-      const spills = await page.locator('.link-table tbody td').evaluateAll((cells) => cells.filter((td) => td.scrollWidth > td.clientWidth + 1).length);
+      const spills = await page
+        .locator('.link-table tbody td')
+        .evaluateAll((cells) => cells.filter((td) => td.scrollWidth > td.clientWidth + 1).length);
       expect(spills).toBe(0);
       await expect(linkRows(page).first().locator('.link-name')).toBeVisible();
       const time = linkRows(page).first().locator('.link-time');

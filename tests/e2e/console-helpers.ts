@@ -37,7 +37,9 @@ export async function apiData<T>(page: Page, path: string, body: Record<string, 
 
 /** Send a monitor ping with the macros filled in, as an ad platform would. */
 export async function ping(page: Page, monitorUrl: string, i: number): Promise<void> {
-  const url = monitorUrl.replace(/__([A-Z_]+)__/g, (_m, name: string) => (/CALLBACK|REQUEST|CLICK/.test(name) ? `e2e${i}-${Date.now()}` : '1'));
+  const url = monitorUrl.replace(/__([A-Z_]+)__/g, (_m, name: string) =>
+    /CALLBACK|REQUEST|CLICK/.test(name) ? `e2e${i}-${Date.now()}` : '1',
+  );
   expect((await page.request.get(url)).status()).toBeLessThan(400);
 }
 
@@ -45,10 +47,14 @@ export async function ping(page: Page, monitorUrl: string, i: number): Promise<v
 export function cli(args: string[]): string {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
-  const r = spawnSync(process.execPath, ['src/server/cli/main.ts', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: dir, DEMO_DATA: 'off', LOG_LEVEL: 'error' } });
+  const r = spawnSync(process.execPath, ['src/server/cli/main.ts', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dir, DEMO_DATA: 'off', LOG_LEVEL: 'error' },
+  });
   if (r.status !== 0) throw new Error(`cli ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;
 }
 
 /** Business time of an epoch-seconds instant, as the console must show it whatever the browser's zone. */
-export const chinaTime = (epochSeconds: number): string => new Date((epochSeconds + 8 * 3600) * 1000).toISOString().slice(0, 16).replace('T', ' ');
+export const chinaTime = (epochSeconds: number): string =>
+  new Date((epochSeconds + 8 * 3600) * 1000).toISOString().slice(0, 16).replace('T', ' ');

@@ -15,7 +15,13 @@ for (const timezoneId of ['UTC', 'America/Los_Angeles']) {
       await expect(page).toHaveURL(/\/dashboard/);
       expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(timezoneId);
 
-      const link = await apiData<LinkView>(page, 'napi/link/create', { platform: 2, state: 2, isdirect: 1, item: `63${String(Date.now()).slice(-8)}`, title: `时区 ${timezoneId}` });
+      const link = await apiData<LinkView>(page, 'napi/link/create', {
+        platform: 2,
+        state: 2,
+        isdirect: 1,
+        item: `63${String(Date.now()).slice(-8)}`,
+        title: `时区 ${timezoneId}`,
+      });
       for (let i = 0; i < 3; i++) await ping(page, link.monitor_show_url, i);
       const today = chinaTime(Math.floor(Date.now() / 1000)).slice(0, 10);
 

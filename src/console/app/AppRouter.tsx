@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { homePath, type Area } from '../lib/access.ts';
-import { RoleRoutesContext, routesFor, type RouteDef, type Screen } from '../lib/routes.ts';
+import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, RouterProvider } from 'react-router';
+import { type Area, homePath } from '../lib/access.ts';
+import { RoleRoutesContext, type RouteDef, routesFor, type Screen } from '../lib/routes.ts';
 import { clearSession, getToken } from '../lib/session.ts';
 import type { Session } from '../lib/useSession.ts';
 import { ErrorScreen } from '../ui/ErrorScreen.tsx';
@@ -9,7 +9,7 @@ import { Loading } from '../ui/Loading.tsx';
 import { navigationGuard } from './guard.ts';
 import { RedirectHelper } from './RedirectHelper.tsx';
 import { Root } from './Root.tsx';
-import { publicRoutes, roleRoutes, type ScreenId } from './routeTable.ts';
+import { publicRoutes, roleRoutes, type ScreenId } from './route-table.ts';
 import { screens } from './screens.ts';
 import { Unmatched } from './Unmatched.tsx';
 

@@ -11,7 +11,7 @@ function scrollToTop(): void {
   const t0 = performance.now();
   const step = (t: number): void => {
     const k = Math.min(1, (t - t0) / SCROLL_MS);
-    const ease = k < 0.5 ? 2 * k * k : 1 - Math.pow(-2 * k + 2, 2) / 2;
+    const ease = k < 0.5 ? 2 * k * k : 1 - (-2 * k + 2) ** 2 / 2;
     window.scrollTo(0, start * (1 - ease));
     if (k < 1) requestAnimationFrame(step);
   };
@@ -29,11 +29,15 @@ function titleOf(handle: unknown): string | undefined {
 export function Root(): React.JSX.Element {
   const { pathname } = useLocation();
   const matches = useMatches();
-  const title = [...matches].reverse().map((m) => titleOf(m.handle)).find(Boolean);
+  const title = [...matches]
+    .reverse()
+    .map((m) => titleOf(m.handle))
+    .find(Boolean);
 
   useEffect(() => {
     document.title = title ? `${title} - ${PRODUCT_TITLE}` : PRODUCT_TITLE;
   }, [title]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the top whenever the path changes
   useEffect(() => scrollToTop(), [pathname]);
 
   return <Outlet />;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { userInfoGet } from '../lib/userEndpoints.ts';
 import { call, endsSession, failureText } from '../lib/api.ts';
 import { getStoredUser, getToken, saveSession, toStoredUser } from '../lib/session.ts';
-import { anonymousSession, SessionContext, type Session } from '../lib/useSession.ts';
+import { userInfoGet } from '../lib/user-endpoints.ts';
+import { anonymousSession, type Session, SessionContext } from '../lib/useSession.ts';
 import { Loading } from '../ui/Loading.tsx';
 import { AppRouter } from './AppRouter.tsx';
 import { decideGuard } from './guard.ts';
@@ -21,10 +21,15 @@ export function SessionGate(): React.JSX.Element {
     }),
   );
   const [state, setState] = useState<State>(() =>
-    decision.kind === 'redirect' ? { status: 'redirect' } : decision.kind === 'public' ? { status: 'ready', session: anonymousSession } : { status: 'loading' },
+    decision.kind === 'redirect'
+      ? { status: 'redirect' }
+      : decision.kind === 'public'
+        ? { status: 'ready', session: anonymousSession }
+        : { status: 'loading' },
   );
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes to ask again after an error
   useEffect(() => {
     if (decision.kind === 'redirect') {
       location.replace(decision.to);
@@ -58,7 +63,14 @@ export function SessionGate(): React.JSX.Element {
     return (
       <div className="console-loading">
         <span>{state.msg || '网络请求发生错误'}</span>
-        <button type="button" className="link-button" onClick={() => { setState({ status: 'loading' }); setAttempt((n) => n + 1); }}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setState({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        >
           重试
         </button>
       </div>

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Role } from '../../shared/roles.ts';
 import { isUdsmart } from '../lib/access.ts';
 import { normalizePath } from '../lib/routes.ts';
-import { isConsolePath } from './routeTable.ts';
+import { isConsolePath } from './route-table.ts';
 
 /**
  * No route of this role matched. UDSmart users reaching the admin entry /sxA (where admin login

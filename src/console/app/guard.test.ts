@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginWithReturn } from '../lib/access.ts';
-import { decideGuard, navigationGuard, type GuardInput } from './guard.ts';
+import { decideGuard, type GuardInput, navigationGuard } from './guard.ts';
 
 const base: GuardInput = { pathname: '/', search: '', customerToken: '', adminToken: '', adminRole: null };
 const g = (o: Partial<GuardInput>) => decideGuard({ ...base, ...o });
@@ -24,12 +24,18 @@ describe('decideGuard', () => {
     expect(g({ pathname: '/admin-login', adminToken: 't', adminRole: 5 })).toEqual({ kind: 'redirect', to: '/redirect/sxA' });
   });
   it('redirects anonymous customer paths to /login remembering the path', () => {
-    expect(g({ pathname: '/collect/page/3', search: '?a=1' })).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fcollect%2Fpage%2F3%3Fa%3D1' });
+    expect(g({ pathname: '/collect/page/3', search: '?a=1' })).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fcollect%2Fpage%2F3%3Fa%3D1',
+    });
   });
   it('redirects anonymous admin paths to /admin-login', () => {
     expect(g({ pathname: '/sxA/manager' })).toEqual({ kind: 'redirect', to: loginWithReturn('admin', '/sxA/manager') });
     expect(g({ pathname: '/newsxA/client/list' })).toEqual({ kind: 'redirect', to: '/admin-login?redirect=%2FnewsxA%2Fclient%2Flist' });
-    expect(g({ pathname: '/redirect/sxA', customerToken: 'c' })).toEqual({ kind: 'redirect', to: '/admin-login?redirect=%2Fredirect%2FsxA' });
+    expect(g({ pathname: '/redirect/sxA', customerToken: 'c' })).toEqual({
+      kind: 'redirect',
+      to: '/admin-login?redirect=%2Fredirect%2FsxA',
+    });
   });
   it('a customer token does not open admin paths and vice versa', () => {
     expect(g({ pathname: '/sxA', customerToken: 'c' }).kind).toBe('redirect');

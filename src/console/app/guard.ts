@@ -1,7 +1,7 @@
-import { entryPath, isAdminPath, loginWithReturn, type Area } from '../lib/access.ts';
-import { normalizePath } from '../lib/routes.ts';
 import type { Role } from '../../shared/roles.ts';
-import { publicRoutes } from './routeTable.ts';
+import { type Area, entryPath, isAdminPath, loginWithReturn } from '../lib/access.ts';
+import { normalizePath } from '../lib/routes.ts';
+import { publicRoutes } from './route-table.ts';
 
 /** Public console paths: shown without a token (spec §2). */
 export const PUBLIC_PATHS: readonly string[] = [...publicRoutes.map((d) => d.path), '/404', '/401'];

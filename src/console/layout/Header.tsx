@@ -4,7 +4,7 @@ import { ROLE } from '../../shared/roles.ts';
 import { switchVersion } from '../lib/auth.ts';
 import { useBranding } from '../lib/branding.ts';
 import { hideFrom, showOnlyTo } from '../lib/hide.ts';
-import { applyTheme, readTheme, type MenuMode, type ScreenMode, type Theme } from '../lib/prefs.ts';
+import { applyTheme, type MenuMode, readTheme, type ScreenMode, type Theme } from '../lib/prefs.ts';
 import { useShell } from '../lib/shell.ts';
 import { useSession } from '../lib/useSession.ts';
 import { RoleGate } from '../ui/RoleGate.tsx';
@@ -50,7 +50,13 @@ export function Header(p: HeaderProps): React.JSX.Element {
   return (
     <header className="layout-header">
       {p.menuMode === 'vertical' ? (
-        <button type="button" className="header-icon" onClick={p.onToggleSidebar} title={p.sidebarOpen ? '收起菜单' : '展开菜单'} aria-label="切换侧边栏">
+        <button
+          type="button"
+          className="header-icon"
+          onClick={p.onToggleSidebar}
+          title={p.sidebarOpen ? '收起菜单' : '展开菜单'}
+          aria-label="切换侧边栏"
+        >
           <i className={`pi ${p.sidebarOpen ? 'pi-align-left' : 'pi-bars'}`} />
         </button>
       ) : null}
@@ -72,13 +78,33 @@ export function Header(p: HeaderProps): React.JSX.Element {
             <i className="pi pi-sync" aria-hidden="true" /> {version === 'ver1' ? '切换新版' : '切换旧版'}
           </button>
         </RoleGate>
-        <button type="button" className="header-icon" onClick={() => p.onMenuMode(p.menuMode === 'vertical' ? 'horizontal' : 'vertical')} title={p.menuMode === 'vertical' ? '横向菜单' : '纵向菜单'} aria-label="切换菜单布局">
+        <button
+          type="button"
+          className="header-icon"
+          onClick={() => p.onMenuMode(p.menuMode === 'vertical' ? 'horizontal' : 'vertical')}
+          title={p.menuMode === 'vertical' ? '横向菜单' : '纵向菜单'}
+          aria-label="切换菜单布局"
+        >
           <i className={`pi ${p.menuMode === 'vertical' ? 'pi-objects-column' : 'pi-list'}`} />
         </button>
-        <button type="button" className="header-icon" onClick={() => p.onScreenMode(p.screenMode === 1 ? 2 : 1)} title={p.screenMode === 1 ? '通栏模式' : '标准模式'} aria-label="切换屏幕模式" data-screen-mode={p.screenMode}>
+        <button
+          type="button"
+          className="header-icon"
+          onClick={() => p.onScreenMode(p.screenMode === 1 ? 2 : 1)}
+          title={p.screenMode === 1 ? '通栏模式' : '标准模式'}
+          aria-label="切换屏幕模式"
+          data-screen-mode={p.screenMode}
+        >
           <i className={`pi ${p.screenMode === 1 ? 'pi-arrows-h' : 'pi-stop'}`} />
         </button>
-        <button type="button" className="header-icon" onClick={toggleTheme} title={theme === 2 ? '浅色主题' : '深色主题'} aria-label="切换主题" data-theme-value={theme}>
+        <button
+          type="button"
+          className="header-icon"
+          onClick={toggleTheme}
+          title={theme === 2 ? '浅色主题' : '深色主题'}
+          aria-label="切换主题"
+          data-theme-value={theme}
+        >
           <i className={`pi ${theme === 2 ? 'pi-sun' : 'pi-moon'}`} />
         </button>
         <button type="button" className="header-icon" onClick={toggleFull} title={full ? '退出全屏' : '全屏'} aria-label="全屏">

@@ -1,8 +1,17 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { setupLocale } from '../lib/locale.ts';
 import { homePath } from '../lib/access.ts';
-import { parseMenuMode, parseScreenMode, readSidebarOpen, usePersistentState, userPrefKey, writeSidebarOpen, type MenuMode, type ScreenMode } from '../lib/prefs.ts';
+import { setupLocale } from '../lib/locale.ts';
+import {
+  type MenuMode,
+  parseMenuMode,
+  parseScreenMode,
+  readSidebarOpen,
+  type ScreenMode,
+  usePersistentState,
+  userPrefKey,
+  writeSidebarOpen,
+} from '../lib/prefs.ts';
 import { ShellContext, type ShellDialog } from '../lib/shell.ts';
 import { useSession } from '../lib/useSession.ts';
 import { Loading } from '../ui/Loading.tsx';
@@ -13,8 +22,12 @@ import { SideMenu } from './SideMenu.tsx';
 
 setupLocale();
 
-const ChangePasswordDialog = lazy(() => import('../features/account/ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })));
-const HourlyReportDialog = lazy(() => import('../features/account/HourlyReportDialog.tsx').then((m) => ({ default: m.HourlyReportDialog })));
+const ChangePasswordDialog = lazy(() =>
+  import('../features/account/ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })),
+);
+const HourlyReportDialog = lazy(() =>
+  import('../features/account/HourlyReportDialog.tsx').then((m) => ({ default: m.HourlyReportDialog })),
+);
 
 /** The shell around every signed-in screen (spec §2 Shell). */
 export function Layout(): React.JSX.Element {

@@ -23,7 +23,11 @@ export function buildMenu(defs: readonly RouteDef[], acpl: number): MenuItem[] {
         key: d.path,
         label: m.title,
         icon: m.icon,
-        children: biddingOffers(acpl).map((pl) => ({ key: `${d.path}?pl=${pl}`, label: biddingLabels[pl], to: `${d.path}?acpl=${acpl}&pl=${pl}` })),
+        children: biddingOffers(acpl).map((pl) => ({
+          key: `${d.path}?pl=${pl}`,
+          label: biddingLabels[pl],
+          to: `${d.path}?acpl=${acpl}&pl=${pl}`,
+        })),
       });
     } else if (m.group) {
       let group = out.find((g) => g.key === 'group:' + m.group);

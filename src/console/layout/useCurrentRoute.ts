@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { parseAcpl } from '../lib/platforms.ts';
-import { useRoleRoutes, type RouteDef } from '../lib/routes.ts';
+import { type RouteDef, useRoleRoutes } from '../lib/routes.ts';
 
 const ACPL_KEY = 'console.acpl';
 
@@ -19,7 +19,14 @@ export function useCurrentRoute(): CurrentRoute {
   const defs = useRoleRoutes();
   const matches = useMatches();
   const loc = useLocation();
-  const def = useMemo(() => [...matches].reverse().map((m) => defs.find((d) => d === m.handle)).find((d) => d !== undefined), [matches, defs]);
+  const def = useMemo(
+    () =>
+      [...matches]
+        .reverse()
+        .map((m) => defs.find((d) => d === m.handle))
+        .find((d) => d !== undefined),
+    [matches, defs],
+  );
   const search = new URLSearchParams(loc.search);
   let acpl: number;
   if (search.has('acpl')) {

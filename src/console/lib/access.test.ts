@@ -25,7 +25,14 @@ describe('one rule for a role’s home', () => {
     expect(homePath(ROLE.udsmartSub, 'ver2')).toBe('/sxA/udAcct/brand');
   });
   it('entry after login (spec §4)', () => {
-    expect(ALL.map(entryPath)).toEqual(['/redirect/sxA', '/redirect/sxA', '/redirect/dashboard?acpl=2', '/redirect/dashboard?acpl=2', '/redirect/sxA', '/sxA/udAcct/brand']);
+    expect(ALL.map(entryPath)).toEqual([
+      '/redirect/sxA',
+      '/redirect/sxA',
+      '/redirect/dashboard?acpl=2',
+      '/redirect/dashboard?acpl=2',
+      '/redirect/sxA',
+      '/sxA/udAcct/brand',
+    ]);
     expect(entryPath(null)).toBe('/redirect/sxA');
   });
   it('returns to a remembered path only inside the role’s area', () => {

@@ -1,5 +1,5 @@
-import { Code, expiredCodes, successCodes, type Envelope } from '../../shared/codes.ts';
 import type { Contract, Endpoint, InputOf, OutputOf } from '../../shared/api/contract.ts';
+import { Code, type Envelope, expiredCodes, successCodes } from '../../shared/codes.ts';
 import { notify } from './notify.ts';
 import { currentArea, getToken } from './session.ts';
 
@@ -104,12 +104,20 @@ export function failureText(e: unknown): string | null {
 }
 
 /** Call one endpoint by its contract: typed input, typed `data` (the envelope handling is apiPost's). */
-export async function call<C extends Contract>(c: C | Endpoint<C>, input: InputOf<C>, opts: Omit<ApiOptions, 'method'> = {}): Promise<OutputOf<C>> {
+export async function call<C extends Contract>(
+  c: C | Endpoint<C>,
+  input: InputOf<C>,
+  opts: Omit<ApiOptions, 'method'> = {},
+): Promise<OutputOf<C>> {
   return (await callWithMsg(c, input, opts)).data;
 }
 
 /** Like `call`, with the server's success `msg` (e.g. '修改密码成功，请重新登录'). */
-export async function callWithMsg<C extends Contract>(c: C | Endpoint<C>, input: InputOf<C>, opts: Omit<ApiOptions, 'method'> = {}): Promise<{ data: OutputOf<C>; msg: string }> {
+export async function callWithMsg<C extends Contract>(
+  c: C | Endpoint<C>,
+  input: InputOf<C>,
+  opts: Omit<ApiOptions, 'method'> = {},
+): Promise<{ data: OutputOf<C>; msg: string }> {
   const env = await apiPost<OutputOf<C>>(c.path, input as Record<string, unknown>, { ...opts, method: c.method });
   return { data: env.data, msg: env.msg };
 }

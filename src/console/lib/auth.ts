@@ -1,9 +1,9 @@
 import type { Role, Version } from '../../shared/roles.ts';
-import { expiryLoginArea, loginPathFor, loginWithReturn, type Area } from './access.ts';
+import { type Area, expiryLoginArea, loginPathFor, loginWithReturn } from './access.ts';
 import { call } from './api.ts';
 import { notify } from './notify.ts';
 import { clearSession, currentArea, getStoredUser, saveSession } from './session.ts';
-import { userLogout, userSetVersion } from './userEndpoints.ts';
+import { userLogout, userSetVersion } from './user-endpoints.ts';
 
 /** 退出: revoke the token (failures ignored), drop the area's cookies, go to its login page. */
 export async function logout(area: Area = currentArea()): Promise<void> {

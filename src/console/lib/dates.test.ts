@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { businessDay } from './clock.ts';
-import { backflowDefaults, clampRange, fromPickerDate, historyStart, isDateDisabled, presetRange, quickRange, startOfWeek, toPickerDate } from './dates.ts';
+import {
+  backflowDefaults,
+  clampRange,
+  fromPickerDate,
+  historyStart,
+  isDateDisabled,
+  presetRange,
+  quickRange,
+  startOfWeek,
+  toPickerDate,
+} from './dates.ts';
 
 // Wednesday 2024-05-15, 10:00 China time
 const now = businessDay('2024-05-15 10:00');

@@ -13,7 +13,10 @@ export function isHidden(rule: string | number | null | undefined, role: Role | 
   if (r === '') return false;
   const no = /^no(\d+)$/.exec(r);
   if (no) return role === Number(no[1]);
-  const list = r.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n));
+  const list = r
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n));
   return role === null || !list.includes(role);
 }
 

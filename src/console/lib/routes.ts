@@ -1,4 +1,4 @@
-import { createContext, useContext, type ComponentType } from 'react';
+import { type ComponentType, createContext, useContext } from 'react';
 import { ROLE, ROLE_GROUP, type Role, type Version } from '../../shared/roles.ts';
 
 /** Route meta (spec §2): router, sidebar, platform menu, breadcrumb and title all read it. */
@@ -45,7 +45,10 @@ export const eagerScreen = (Component: ComponentType): Screen => ({ Component })
 /** The routes a role (and, for customers, version) may open, in menu order. */
 export function routesFor<S extends string>(all: readonly RouteDef<S>[], role: Role, version: Version): RouteDef<S>[] {
   const mine = all.filter((d) => d.meta.roles.includes(role) && (!d.meta.versions || d.meta.versions.includes(version)));
-  return mine.map((d, i) => ({ d, i })).sort((a, b) => (a.d.meta.order ?? 1e9) - (b.d.meta.order ?? 1e9) || a.i - b.i).map((x) => x.d);
+  return mine
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => (a.d.meta.order ?? 1e9) - (b.d.meta.order ?? 1e9) || a.i - b.i)
+    .map((x) => x.d);
 }
 
 /** Drop a trailing slash (except for the root) so `/dashboard/` and `/dashboard` are one path. */

@@ -3,8 +3,18 @@ import type { LoginData } from '../../shared/user.ts';
 import { toStoredUser } from './session.ts';
 
 const base: Omit<LoginData, 'jwt'> = {
-  username: 'u', company: 'c', id: 7, super: 0, udsmart: 0, is_sub: 0, role: 'common',
-  phone: '138****0000', email: 'u@x', expire_time: '2030-01-01 00:00:00', status: 1, promote_type: 1,
+  username: 'u',
+  company: 'c',
+  id: 7,
+  super: 0,
+  udsmart: 0,
+  is_sub: 0,
+  role: 'common',
+  phone: '138****0000',
+  email: 'u@x',
+  expire_time: '2030-01-01 00:00:00',
+  status: 1,
+  promote_type: 1,
 };
 const user = (o: Partial<typeof base> & { version?: 'ver1' | 'ver2' }) => toStoredUser({ ...base, ...o });
 
@@ -24,7 +34,23 @@ describe('toStoredUser (role derivation, spec §4)', () => {
     expect(user({}).version).toBe('ver2');
   });
   it('stores exactly the §3 fields, date part of expire_time only', () => {
-    expect(Object.keys(user({})).sort()).toEqual(['company', 'email', 'expire_time', 'is_sub', 'phone', 'promote_type', 'status', 'udsmart', 'userid', 'username', 'userrole', 'usertype', 'version'].sort());
+    expect(Object.keys(user({})).sort()).toEqual(
+      [
+        'company',
+        'email',
+        'expire_time',
+        'is_sub',
+        'phone',
+        'promote_type',
+        'status',
+        'udsmart',
+        'userid',
+        'username',
+        'userrole',
+        'usertype',
+        'version',
+      ].sort(),
+    );
     expect(user({}).expire_time).toBe('2030-01-01');
     expect(user({}).userid).toBe(7);
   });

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { deriveRole, deriveVersion, type Role, type Version } from '../../shared/roles.ts';
 import type { LoginData, UserInfo } from '../../shared/user.ts';
-import { isAdminPath, type Area } from './access.ts';
+import { type Area, isAdminPath } from './access.ts';
 
 export type { Area } from './access.ts';
 

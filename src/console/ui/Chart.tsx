@@ -1,7 +1,19 @@
-import { BarController, BarElement, CategoryScale, Chart as ChartJS, Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
 import type { NumberFormat } from '../lib/formats.ts';
-import { chartOptions, SERIES_COLORS, type AxisKind } from './chartOptions.ts';
+import { type AxisKind, chartOptions, SERIES_COLORS } from './chart-options.ts';
 import { useDarkTheme } from './useDarkTheme.ts';
 
 ChartJS.register(LineController, LineElement, PointElement, BarController, BarElement, LinearScale, CategoryScale, Tooltip, Legend, Filler);
@@ -25,7 +37,15 @@ export interface ChartProps {
 }
 
 /** chart.js with the product's number formats and the console's light/dark theme. Load it lazily (LazyChart). */
-export function Chart({ kind = 'line', labels, series, format = 1, axis = 'category', height = 300, ariaLabel }: ChartProps): React.JSX.Element {
+export function Chart({
+  kind = 'line',
+  labels,
+  series,
+  format = 1,
+  axis = 'category',
+  height = 300,
+  ariaLabel,
+}: ChartProps): React.JSX.Element {
   const dark = useDarkTheme();
   const options = chartOptions({ format, axis, dark, labels });
   const datasets = series.map((s, i) => {

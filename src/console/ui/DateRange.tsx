@@ -1,7 +1,19 @@
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { useMemo } from 'react';
-import { clampRange, dateLimits, fromPickerDate, presetLabels, presetRange, QUICK_DAYS, quickRange, toPickerDate, type DateRangeValue, type DateRule, type PresetKey } from '../lib/dates.ts';
+import {
+  clampRange,
+  type DateRangeValue,
+  type DateRule,
+  dateLimits,
+  fromPickerDate,
+  type PresetKey,
+  presetLabels,
+  presetRange,
+  QUICK_DAYS,
+  quickRange,
+  toPickerDate,
+} from '../lib/dates.ts';
 import { setupLocale } from '../lib/locale.ts';
 
 export interface DateRangeProps {
@@ -28,8 +40,16 @@ const ALL_PRESETS = Object.keys(presetLabels) as PresetKey[];
 /** The rule's limits narrowed by explicit min/max. */
 function limits(rule: DateRule, min?: string, max?: string): { min: string | null; max: string | null } {
   const l = dateLimits(rule);
-  const lo = [l.min?.format('YYYY-MM-DD'), min].filter((x): x is string => !!x).sort().at(-1) ?? null;
-  const hi = [l.max?.format('YYYY-MM-DD'), max].filter((x): x is string => !!x).sort().at(0) ?? null;
+  const lo =
+    [l.min?.format('YYYY-MM-DD'), min]
+      .filter((x): x is string => !!x)
+      .sort()
+      .at(-1) ?? null;
+  const hi =
+    [l.max?.format('YYYY-MM-DD'), max]
+      .filter((x): x is string => !!x)
+      .sort()
+      .at(0) ?? null;
   return { min: lo, max: hi };
 }
 
@@ -44,7 +64,17 @@ function clamp(v: DateRangeValue, rule: DateRule, lim: { min: string | null; max
  * Date range picker in business (China) dates whatever the browser's zone: weeks start on Monday, spec §5
  * rules, quick ranges 近7/15/30天 and the presets 今天 … 上月. The box is wide enough for its whole text.
  */
-export function DateRange({ value, onChange, rule = 'noFuture', min, max, quick = false, presets = false, placeholder = '开始日期 - 结束日期', ariaLabel = '日期范围' }: DateRangeProps): React.JSX.Element {
+export function DateRange({
+  value,
+  onChange,
+  rule = 'noFuture',
+  min,
+  max,
+  quick = false,
+  presets = false,
+  placeholder = '开始日期 - 结束日期',
+  ariaLabel = '日期范围',
+}: DateRangeProps): React.JSX.Element {
   const lim = limits(rule, min, max);
   const dates = useMemo(() => (value ? [toPickerDate(value[0]), toPickerDate(value[1])] : null), [value]);
   const presetKeys = presets === true ? ALL_PRESETS : presets === false ? [] : presets;
@@ -81,7 +111,17 @@ export function DateRange({ value, onChange, rule = 'noFuture', min, max, quick 
         ? QUICK_DAYS.map((d) => {
             const range = clamp(quickRange(d, rule), rule, lim);
             const active = value !== null && value[0] === range[0] && value[1] === range[1];
-            return <Button key={d} type="button" size="small" outlined={!active} aria-pressed={active} label={`近${d}天`} onClick={() => pick(range)} />;
+            return (
+              <Button
+                key={d}
+                type="button"
+                size="small"
+                outlined={!active}
+                aria-pressed={active}
+                label={`近${d}天`}
+                onClick={() => pick(range)}
+              />
+            );
           })
         : null}
     </span>

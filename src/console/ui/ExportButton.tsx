@@ -21,5 +21,16 @@ export function ExportButton({ onExport, label = '导出', disabled = false }: E
       setBusy(false);
     }
   };
-  return <Button type="button" label={label} icon="pi pi-download" severity="secondary" outlined loading={busy} disabled={disabled} onClick={() => void run()} />;
+  return (
+    <Button
+      type="button"
+      label={label}
+      icon="pi pi-download"
+      severity="secondary"
+      outlined
+      loading={busy}
+      disabled={disabled}
+      onClick={() => void run()}
+    />
+  );
 }

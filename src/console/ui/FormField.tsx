@@ -17,7 +17,11 @@ export function Field({ label, htmlFor, required, error, hint, children, labelWi
   const errorId = htmlFor ? `${htmlFor}-error` : undefined;
   return (
     <div className={`form-row ${error ? 'has-error' : ''}`}>
-      <label htmlFor={htmlFor} className={`form-label ${required ? 'required' : ''}`} style={labelWidth ? { width: labelWidth } : undefined}>
+      <label
+        htmlFor={htmlFor}
+        className={`form-label ${required ? 'required' : ''}`}
+        style={labelWidth ? { width: labelWidth } : undefined}
+      >
         {label}
       </label>
       <div className="form-control">

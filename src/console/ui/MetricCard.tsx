@@ -1,5 +1,5 @@
 import { formatNumber, type NumberFormat } from '../lib/formats.ts';
-import { metricChange } from './metricChange.ts';
+import { metricChange } from './metric-change.ts';
 
 export interface MetricCardProps {
   label: string;
@@ -18,7 +18,7 @@ const ARROW = { up: 'pi-arrow-up', down: 'pi-arrow-down', flat: 'pi-minus' } as 
 export function MetricCard({ label, value, format = 1, previous, loading = false }: MetricCardProps): React.JSX.Element {
   const change = previous === undefined ? null : metricChange(value, previous);
   return (
-    <div className="metric-card" role="group" aria-label={label}>
+    <section className="metric-card" aria-label={label}>
       <div className="metric-label">{label}</div>
       <div className="metric-value">{loading && value === undefined ? '…' : formatNumber(value, format)}</div>
       {change ? (
@@ -26,6 +26,6 @@ export function MetricCard({ label, value, format = 1, previous, loading = false
           较上期 <i className={`pi ${ARROW[change.trend]}`} aria-hidden="true" /> {change.text}
         </div>
       ) : null}
-    </div>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { MultiSelect as PrimeMultiSelect } from 'primereact/multiselect';
-import { indexOfValue, valueAt, type Option } from './options.ts';
+import { indexOfValue, type Option, valueAt } from './options.ts';
 
 export interface MultiSelectProps<T> {
   value: readonly T[];

@@ -21,7 +21,11 @@ const columns: TableColumn<Item>[] = [
 ];
 const paging = { total: 3, page: 1, pageSize: 20, onChange: () => undefined };
 
-const bodyRows = (): string[] => screen.getAllByRole('row').slice(1).map((r) => r.textContent ?? '');
+const bodyRows = (): string[] =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.textContent ?? '');
 const renderTable = (props: Partial<Parameters<typeof ResourceTable<Item>>[0]>) =>
   render(
     <MemoryRouter>
@@ -85,7 +89,13 @@ describe('ResourceTable', () => {
     expect(screen.getByText('共 0 条')).toBeTruthy();
     view.rerender(
       <MemoryRouter>
-        <ResourceTable<Item> rows={items} rowKey={(r) => r.id} columns={columns} paging={paging} error={new ApiError(1009, '登录信息已过期')} />
+        <ResourceTable<Item>
+          rows={items}
+          rowKey={(r) => r.id}
+          columns={columns}
+          paging={paging}
+          error={new ApiError(1009, '登录信息已过期')}
+        />
       </MemoryRouter>,
     );
     expect(bodyRows()).toHaveLength(3);

@@ -1,14 +1,14 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { endsSession, failureText } from '../lib/api.ts';
 import { Pager } from './Pager.tsx';
-import { nextSort, sortRows, type SortState, type SortValue } from './tableSort.ts';
+import { nextSort, type SortState, type SortValue, sortRows } from './table-sort.ts';
 import { useLastDefined } from './useLastDefined.ts';
 
-export type { SortState } from './tableSort.ts';
+export type { SortState } from './table-sort.ts';
 
 /** One column: a header, a typed cell, and (for sorting) a typed value. */
 export interface TableColumn<T> {
@@ -70,7 +70,10 @@ interface Keyed<T> {
   row: T;
 }
 
-const cellStyle = (c: { width?: number; align?: string }): CSSProperties => ({ width: c.width, textAlign: c.align === 'left' ? undefined : (c.align as CSSProperties['textAlign']) });
+const cellStyle = (c: { width?: number; align?: string }): CSSProperties => ({
+  width: c.width,
+  textAlign: c.align === 'left' ? undefined : (c.align as CSSProperties['textAlign']),
+});
 
 function defaultCell(v: SortValue): ReactNode {
   return v === null || v === undefined || v === '' ? <span className="muted">--</span> : String(v);
@@ -87,7 +90,14 @@ function Actions<T>({ row, actions }: { row: T; actions: readonly RowAction<T>[]
               {a.label}
             </Link>
           ) : (
-            <Button key={a.label} label={a.label} link size="small" severity={a.danger ? 'danger' : undefined} onClick={() => a.onClick?.(row)} />
+            <Button
+              key={a.label}
+              label={a.label}
+              link
+              size="small"
+              severity={a.danger ? 'danger' : undefined}
+              onClick={() => a.onClick?.(row)}
+            />
           ),
         )}
     </div>
@@ -124,7 +134,9 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
       <i className="pi pi-exclamation-circle" aria-hidden="true" /> {problem}
     </div>
   ) : (
-    <div className="table-state">{sessionEnded ? '登录信息已过期，重新登录后显示数据' : p.loading && lastRows === undefined ? '加载中…' : (p.emptyText ?? '暂无数据')}</div>
+    <div className="table-state">
+      {sessionEnded ? '登录信息已过期，重新登录后显示数据' : p.loading && lastRows === undefined ? '加载中…' : (p.emptyText ?? '暂无数据')}
+    </div>
   );
 
   return (
@@ -163,7 +175,12 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
           />
         ))}
         {p.actions && p.actions.length > 0 ? (
-          <Column key="__actions" header="操作" body={({ row }: Keyed<T>) => <Actions row={row} actions={p.actions ?? []} />} style={{ width: p.actionsWidth ?? 140 }} />
+          <Column
+            key="__actions"
+            header="操作"
+            body={({ row }: Keyed<T>) => <Actions row={row} actions={p.actions ?? []} />}
+            style={{ width: p.actionsWidth ?? 140 }}
+          />
         ) : null}
       </DataTable>
       {p.paging && known ? <Pager total={total} page={p.paging.page} pageSize={p.paging.pageSize} onChange={p.paging.onChange} /> : null}

@@ -11,6 +11,23 @@ const platforms = [
   { label: '京东', value: 3 as Platform },
 ];
 
+function PlatformHarness({ onChange }: { onChange: (v: Platform | null) => void }): React.JSX.Element {
+  const [v, setV] = useState<Platform | null>(null);
+  return (
+    <Select<Platform>
+      value={v}
+      options={platforms}
+      allLabel="全部"
+      placeholder="商品平台"
+      inputId="p"
+      onChange={(x) => {
+        onChange(x);
+        setV(x);
+      }}
+    />
+  );
+}
+
 const openAndPick = (trigger: HTMLElement, label: string): void => {
   fireEvent.click(trigger);
   fireEvent.click(screen.getByRole('option', { name: label, hidden: true }));
@@ -19,11 +36,7 @@ const openAndPick = (trigger: HTMLElement, label: string): void => {
 describe('Select', () => {
   it('gives back the typed value and null for 全部', () => {
     const onChange = vi.fn();
-    function Harness(): React.JSX.Element {
-      const [v, setV] = useState<Platform | null>(null);
-      return <Select<Platform> value={v} options={platforms} allLabel="全部" placeholder="商品平台" inputId="p" onChange={(x) => { onChange(x); setV(x); }} />;
-    }
-    const { container } = render(<Harness />);
+    const { container } = render(<PlatformHarness onChange={onChange} />);
     const box = container.querySelector('.p-dropdown');
     if (!(box instanceof HTMLElement)) throw new Error('no dropdown');
     expect(box.textContent).toContain('商品平台');
@@ -52,7 +65,18 @@ describe('MultiSelect', () => {
 describe('Tabs', () => {
   it('marks the chosen tab and reports a new choice', () => {
     const onChange = vi.fn();
-    render(<Tabs<1 | 2 | null> ariaLabel="跳转方式" value={null} tabs={[{ label: '全部', value: null }, { label: '直跳', value: 1 }, { label: '非直跳', value: 2 }]} onChange={onChange} />);
+    render(
+      <Tabs<1 | 2 | null>
+        ariaLabel="跳转方式"
+        value={null}
+        tabs={[
+          { label: '全部', value: null },
+          { label: '直跳', value: 1 },
+          { label: '非直跳', value: 2 },
+        ]}
+        onChange={onChange}
+      />,
+    );
     expect(screen.getByRole('tab', { name: '全部' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.click(screen.getByRole('tab', { name: '全部' }));
     expect(onChange).not.toHaveBeenCalled();

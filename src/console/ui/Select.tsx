@@ -1,5 +1,5 @@
 import { Dropdown } from 'primereact/dropdown';
-import { indexOfValue, valueAt, type Option } from './options.ts';
+import { indexOfValue, type Option, valueAt } from './options.ts';
 
 export type { Option } from './options.ts';
 
@@ -26,7 +26,10 @@ const ALL = -1;
  * positions, so callers get their own value type back without casts.
  */
 export function Select<T>(p: SelectProps<T>): React.JSX.Element {
-  const items = [...(p.allLabel ? [{ label: p.allLabel, value: ALL }] : []), ...p.options.map((o, i) => ({ label: o.label, value: i, disabled: o.disabled }))];
+  const items = [
+    ...(p.allLabel ? [{ label: p.allLabel, value: ALL }] : []),
+    ...p.options.map((o, i) => ({ label: o.label, value: i, disabled: o.disabled })),
+  ];
   const index = p.value === null ? null : indexOfValue(p.options, p.value);
   return (
     <Dropdown

@@ -2,16 +2,48 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { linkCreateInput } from '../../shared/links.ts';
-import { checkForm } from '../lib/formErrors.ts';
+import { checkForm } from '../lib/form-errors.ts';
 import { useConfirm } from './ConfirmDialog.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { Field, FieldSet } from './FormField.tsx';
 import { MetricCard } from './MetricCard.tsx';
 
+function LinkForm({ onValid }: { onValid: (platform: number) => void }): React.JSX.Element {
+  const [item, setItem] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const submit = (): void => {
+    const r = checkForm(linkCreateInput, { platform: 2, state: 2, isdirect: 1, item });
+    if (r.ok) onValid(r.data.platform);
+    else setErrors(r.errors);
+  };
+  return (
+    <FieldSet onSubmit={submit}>
+      <Field label="商品" htmlFor="item" required error={errors.item}>
+        <input id="item" value={item} onChange={(e) => setItem(e.target.value)} />
+      </Field>
+    </FieldSet>
+  );
+}
+
+function Harness({ onAccept }: { onAccept: () => Promise<void> }): React.JSX.Element {
+  const [dialog, confirm] = useConfirm();
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => confirm({ title: '删除投放链接', message: '确定删除吗？', acceptLabel: '删除', danger: true, onAccept })}
+      >
+        删除它
+      </button>
+      {dialog}
+    </>
+  );
+}
+
 describe('MetricCard', () => {
   it('shows the value in its spec format and the change against the previous period', () => {
     render(<MetricCard label="消耗" value={1234.5} format={2} previous={1000} />);
-    const card = screen.getByRole('group', { name: '消耗' });
+    const card = screen.getByRole('region', { name: '消耗' });
     expect(card.textContent).toContain('¥1,234.50');
     expect(card.textContent).toContain('较上期');
     expect(card.textContent).toContain('+23.45%');
@@ -19,29 +51,13 @@ describe('MetricCard', () => {
   });
   it('shows -- for a change from nothing and no change row without a previous period', () => {
     const { rerender } = render(<MetricCard label="点击" value={5} previous={0} />);
-    expect(screen.getByRole('group', { name: '点击' }).textContent).toContain('--');
+    expect(screen.getByRole('region', { name: '点击' }).textContent).toContain('--');
     rerender(<MetricCard label="点击" value={5} />);
-    expect(screen.getByRole('group', { name: '点击' }).textContent).not.toContain('较上期');
+    expect(screen.getByRole('region', { name: '点击' }).textContent).not.toContain('较上期');
   });
 });
 
 describe('form fields with zod errors', () => {
-  function LinkForm({ onValid }: { onValid: (platform: number) => void }): React.JSX.Element {
-    const [item, setItem] = useState('');
-    const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-    const submit = (): void => {
-      const r = checkForm(linkCreateInput, { platform: 2, state: 2, isdirect: 1, item });
-      if (r.ok) onValid(r.data.platform);
-      else setErrors(r.errors);
-    };
-    return (
-      <FieldSet onSubmit={submit}>
-        <Field label="商品" htmlFor="item" required error={errors.item}>
-          <input id="item" value={item} onChange={(e) => setItem(e.target.value)} />
-        </Field>
-      </FieldSet>
-    );
-  }
   it('shows the schema’s Chinese message next to its field, and passes the parsed value when valid', () => {
     const onValid = vi.fn();
     render(<LinkForm onValid={onValid} />);
@@ -65,17 +81,6 @@ describe('form fields with zod errors', () => {
 });
 
 describe('confirm dialog', () => {
-  function Harness({ onAccept }: { onAccept: () => Promise<void> }): React.JSX.Element {
-    const [dialog, confirm] = useConfirm();
-    return (
-      <>
-        <button type="button" onClick={() => confirm({ title: '删除投放链接', message: '确定删除吗？', acceptLabel: '删除', danger: true, onAccept })}>
-          删除它
-        </button>
-        {dialog}
-      </>
-    );
-  }
   it('asks, runs the action on accept and closes; 取消 runs nothing', async () => {
     const onAccept = vi.fn(() => Promise.resolve());
     render(<Harness onAccept={onAccept} />);

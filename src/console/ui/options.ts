@@ -6,7 +6,7 @@ export interface Option<T> {
 }
 
 /** Position of `value` among `options` (-1 when absent); values compare with Object.is. */
-export const indexOfValue = <T,>(options: readonly Option<T>[], value: T): number => options.findIndex((o) => Object.is(o.value, value));
+export const indexOfValue = <T>(options: readonly Option<T>[], value: T): number => options.findIndex((o) => Object.is(o.value, value));
 
 /** The option at a widget-reported index; anything else (null, the 全部 entry, a stale index) is no choice. */
 export function valueAt<T>(options: readonly Option<T>[], index: unknown): T | null {

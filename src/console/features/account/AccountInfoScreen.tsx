@@ -2,8 +2,8 @@ import { Button } from 'primereact/button';
 import { userInfoGet } from '../../../shared/api/user.ts';
 import { roleLabel } from '../../../shared/roles.ts';
 import { useShell } from '../../lib/shell.ts';
-import { useSession } from '../../lib/useSession.ts';
 import { useQuery } from '../../lib/useApi.ts';
+import { useSession } from '../../lib/useSession.ts';
 import { Loading } from '../../ui/Loading.tsx';
 
 const promoteTypeLabel = (t: number): string => (t === 1 ? '默认' : t === 2 ? '精准' : '默认 + 精准');

@@ -1,13 +1,13 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Password } from 'primereact/password';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { userModifyPassword } from '../../../shared/api/user.ts';
 import { call } from '../../lib/api.ts';
 import { logoutAfterPasswordChange } from '../../lib/auth.ts';
 import { notify } from '../../lib/notify.ts';
 import { useShake } from '../../ui/useShake.ts';
-import { validatePasswordForm, type PasswordErrors, type PasswordForm } from './passwordForm.ts';
+import { type PasswordErrors, type PasswordForm, validatePasswordForm } from './password-form.ts';
 
 const fields: ReadonlyArray<{ key: keyof PasswordForm; label: string; placeholder: string }> = [
   { key: 'oldpass', label: '原密码', placeholder: '请输入密码' },
@@ -54,7 +54,9 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }): Reac
       <form className="form-grid" onSubmit={(e) => void submit(e)} noValidate>
         {fields.map((f) => (
           <div className="form-row" key={f.key}>
-            <label htmlFor={`pw-${f.key}`} className="form-label required">{f.label}</label>
+            <label htmlFor={`pw-${f.key}`} className="form-label required">
+              {f.label}
+            </label>
             <div className="form-control">
               <Password
                 inputId={`pw-${f.key}`}

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { userFindPassword, userSendCode } from '../../../shared/api/user.ts';
 import { findPasswordInput, sendCodeInput } from '../../../shared/user.ts';
 import { ApiError, callWithMsg, failureText } from '../../lib/api.ts';
-import { checkForm, type FieldErrors } from '../../lib/formErrors.ts';
+import { checkForm, type FieldErrors } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { useShake } from '../../ui/useShake.ts';
 import { LoginCard, SubmitButton } from './LoginCard.tsx';
@@ -91,10 +91,21 @@ export function ForgotPassword(): React.JSX.Element {
 
   return (
     <LoginCard title="找回密码" onSubmit={() => void (sentTo ? reset() : send())} className={`login-forgot ${shakeClass}`}>
-      <LoginField icon="pi-envelope" name="email" type="email" value={form.email} onChange={set('email')} placeholder="请输入注册邮箱" autoComplete="username" error={errors.email} />
+      <LoginField
+        icon="pi-envelope"
+        name="email"
+        type="email"
+        value={form.email}
+        onChange={set('email')}
+        placeholder="请输入注册邮箱"
+        autoComplete="username"
+        error={errors.email}
+      />
       {sentTo ? (
         <>
-          <p className="login-notice" role="status">{notice}</p>
+          <p className="login-notice" role="status">
+            {notice}
+          </p>
           <LoginField
             icon="pi-shield"
             name="code"
@@ -106,16 +117,43 @@ export function ForgotPassword(): React.JSX.Element {
             autoComplete="one-time-code"
             error={errors.code}
             addon={
-              <button type="button" className="p-button p-component p-button-outlined login-resend" disabled={left > 0 || busy} onClick={() => void send()}>
+              <button
+                type="button"
+                className="p-button p-component p-button-outlined login-resend"
+                disabled={left > 0 || busy}
+                onClick={() => void send()}
+              >
                 {left > 0 ? `${left} 秒后重发` : '重新发送'}
               </button>
             }
           />
-          <LoginField icon="pi-lock" name="password" type="password" value={form.password} onChange={set('password')} placeholder="请输入新密码（6–20 位）" autoComplete="new-password" error={errors.password} />
-          <LoginField icon="pi-lock" name="confirmpass" type="password" value={form.confirmpass} onChange={set('confirmpass')} placeholder="请再次重复新密码" autoComplete="new-password" error={errors.confirmpass} />
+          <LoginField
+            icon="pi-lock"
+            name="password"
+            type="password"
+            value={form.password}
+            onChange={set('password')}
+            placeholder="请输入新密码（6–20 位）"
+            autoComplete="new-password"
+            error={errors.password}
+          />
+          <LoginField
+            icon="pi-lock"
+            name="confirmpass"
+            type="password"
+            value={form.confirmpass}
+            onChange={set('confirmpass')}
+            placeholder="请再次重复新密码"
+            autoComplete="new-password"
+            error={errors.confirmpass}
+          />
         </>
       ) : null}
-      {errors._form ? <div className="login-form-error" role="alert">{errors._form}</div> : null}
+      {errors._form ? (
+        <div className="login-form-error" role="alert">
+          {errors._form}
+        </div>
+      ) : null}
       <SubmitButton busy={busy} label={sentTo ? '重置密码' : '发送验证码'} />
       <div className="login-links">
         <Link to="/login">返回登录</Link>

@@ -16,7 +16,19 @@ interface Props {
 }
 
 /** A login-card input with its icon centred on the text line and its error under it (plain HTML: no component JS). */
-export function LoginField({ icon, name, value, onChange, placeholder, type = 'text', autoComplete, error, inputMode, maxLength, addon }: Props): React.JSX.Element {
+export function LoginField({
+  icon,
+  name,
+  value,
+  onChange,
+  placeholder,
+  type = 'text',
+  autoComplete,
+  error,
+  inputMode,
+  maxLength,
+  addon,
+}: Props): React.JSX.Element {
   return (
     <label className="login-field">
       <span className="login-input">

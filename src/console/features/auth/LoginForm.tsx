@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { afterLogin, areaOfRole } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
 import { saveSession, toStoredUser } from '../../lib/session.ts';
-import { userLogin } from '../../lib/userEndpoints.ts';
+import { userLogin } from '../../lib/user-endpoints.ts';
 import { useShake } from '../../ui/useShake.ts';
 import { LoginCard, SubmitButton } from './LoginCard.tsx';
 import { LoginField } from './LoginField.tsx';
@@ -47,8 +47,26 @@ export function LoginForm({ admin }: { admin: boolean }): React.JSX.Element {
 
   return (
     <LoginCard title={admin ? '管理员登录' : '用户登录'} onSubmit={() => void submit()} className={shakeClass}>
-      <LoginField icon="pi-envelope" name="email" type="email" value={email} onChange={setEmail} placeholder="请输入邮箱" autoComplete="username" error={errors.email} />
-      <LoginField icon="pi-lock" name="password" type="password" value={password} onChange={setPassword} placeholder="请输入密码" autoComplete="current-password" error={errors.password} />
+      <LoginField
+        icon="pi-envelope"
+        name="email"
+        type="email"
+        value={email}
+        onChange={setEmail}
+        placeholder="请输入邮箱"
+        autoComplete="username"
+        error={errors.email}
+      />
+      <LoginField
+        icon="pi-lock"
+        name="password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        placeholder="请输入密码"
+        autoComplete="current-password"
+        error={errors.password}
+      />
       <SubmitButton busy={busy} label="登 录" />
       <div className="login-links">
         {admin ? <span /> : <Link to={{ pathname: '/login', search: withForgot(location.search) }}>忘记密码？</Link>}

@@ -1,7 +1,7 @@
 import { eagerScreen, type Screen } from '../../lib/routes.ts';
 import { AdminLoginScreen } from './AdminLoginScreen.tsx';
-import type { AuthScreen } from './routes.ts';
 import { LoginScreen } from './LoginScreen.tsx';
+import type { AuthScreen } from './routes.ts';
 
 /** The login screens come with the first download (no PrimeReact in them): no loading flash before the form. */
 export const authScreens: Record<AuthScreen, Screen> = {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { JUMP } from '../../../shared/catalog.ts';
 import { Select } from '../../ui/Select.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
-import type { LinkFilters } from './listQuery.ts';
+import type { LinkFilters } from './list-query.ts';
 import { channelOptions, customerOptions, platformOptions } from './options.ts';
 import type { CustomerOption } from './types.ts';
 import type { VariantInfo } from './variant.ts';
@@ -41,9 +41,28 @@ export function LinkFiltersBar({ value, info, customers, onChange }: Props): Rea
           className="link-filter"
         />
       ) : null}
-      <Select<number> value={value.state} options={channelOptions()} allLabel="全部" onChange={(state) => set({ state })} placeholder="投放渠道" ariaLabel="投放渠道" inputId="filter-state" className="link-filter" />
+      <Select<number>
+        value={value.state}
+        options={channelOptions()}
+        allLabel="全部"
+        onChange={(state) => set({ state })}
+        placeholder="投放渠道"
+        ariaLabel="投放渠道"
+        inputId="filter-state"
+        className="link-filter"
+      />
       {info.customers ? (
-        <Select<number> value={value.customerid} options={customerOptions(customers)} allLabel="全部" onChange={(customerid) => set({ customerid })} placeholder="客户" ariaLabel="客户" inputId="filter-customer" filter className="link-filter link-filter-customer" />
+        <Select<number>
+          value={value.customerid}
+          options={customerOptions(customers)}
+          allLabel="全部"
+          onChange={(customerid) => set({ customerid })}
+          placeholder="客户"
+          ariaLabel="客户"
+          inputId="filter-customer"
+          filter
+          className="link-filter link-filter-customer"
+        />
       ) : null}
       <form
         className="p-inputgroup link-search"

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatTime } from '../../lib/formats.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
-import { ACTION_LABELS, logChanges } from './logFormat.ts';
+import { ACTION_LABELS, logChanges } from './log-format.ts';
 import type { LinkLogEntry } from './types.ts';
 import { useLinkLog } from './useLinks.ts';
 
@@ -16,10 +16,15 @@ function Changes({ e }: { e: LinkLogEntry }): React.JSX.Element {
           <span className="log-field">{c.label}</span>
           {c.before !== null ? (
             <>
-              <span className="log-value log-before" title={c.before}>{c.before}</span> →{' '}
+              <span className="log-value log-before" title={c.before}>
+                {c.before}
+              </span>{' '}
+              →{' '}
             </>
           ) : null}
-          <span className="log-value log-after" title={c.after}>{c.after}</span>
+          <span className="log-value log-after" title={c.after}>
+            {c.after}
+          </span>
         </li>
       ))}
     </ul>
@@ -50,7 +55,15 @@ export function LinkLogTable({ pageid }: { pageid: string }): React.JSX.Element 
         loading={isLoading}
         error={error}
         emptyText="暂无变更记录"
-        paging={{ total: data?.total ?? 0, page, pageSize: rows, onChange: (p, r) => { setPage(p); setRows(r); } }}
+        paging={{
+          total: data?.total ?? 0,
+          page,
+          pageSize: rows,
+          onChange: (p, r) => {
+            setPage(p);
+            setRows(r);
+          },
+        }}
       />
     </section>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { failureText } from '../../lib/api.ts';
-import { quickRange, type DateRangeValue } from '../../lib/dates.ts';
+import { type DateRangeValue, quickRange } from '../../lib/dates.ts';
 import { DateRange } from '../../ui/DateRange.tsx';
 import { LazyChart } from '../../ui/LazyChart.tsx';
 import { Loading } from '../../ui/Loading.tsx';
@@ -42,7 +42,11 @@ export function LinkStatsPanel({ pageid }: { pageid: string }): React.JSX.Elemen
         <MetricCard label="访问数" value={t?.visits} loading={isLoading} />
         <MetricCard label="点击率" value={t?.ctr} format={3} loading={isLoading} />
       </div>
-      {problem ? <div className="form-error" role="alert">{problem}</div> : null}
+      {problem ? (
+        <div className="form-error" role="alert">
+          {problem}
+        </div>
+      ) : null}
       {data ? (
         <LazyChart
           ariaLabel="展示、点击、访问趋势图"

@@ -21,7 +21,9 @@ export function LinkSummary({ link: l, showCustomer }: { link: LinkView; showCus
     <section className="card link-section link-summary">
       <div className="link-summary-main">
         <dl className="info-list">
-          <Info label={miniapp ? '小程序' : '商品'}><ItemCell l={l} size={40} /></Info>
+          <Info label={miniapp ? '小程序' : '商品'}>
+            <ItemCell l={l} size={40} />
+          </Info>
           <Info label="链接名称">{l.title || '--'}</Info>
           {showCustomer ? <Info label="客户">{l.customer || l.customerid}</Info> : null}
           <Info label="商品平台">{platformLabel(l.platform)}</Info>

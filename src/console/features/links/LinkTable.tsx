@@ -28,9 +28,17 @@ function columns(showCustomer: boolean, detailHref: (pageid: string) => string):
       width: 148,
       cell: (l) => (
         <div className="link-id">
-          <Link to={detailHref(l.pageid)} className="link-id-code">{l.pageid}</Link>
-          <div className="link-name" title={l.title}>{l.title || <span className="muted">未命名</span>}</div>
-          {showCustomer ? <div className="muted link-clamp" title={l.customer}>{l.customer || l.customerid}</div> : null}
+          <Link to={detailHref(l.pageid)} className="link-id-code">
+            {l.pageid}
+          </Link>
+          <div className="link-name" title={l.title}>
+            {l.title || <span className="muted">未命名</span>}
+          </div>
+          {showCustomer ? (
+            <div className="muted link-clamp" title={l.customer}>
+              {l.customer || l.customerid}
+            </div>
+          ) : null}
         </div>
       ),
     },
@@ -53,7 +61,9 @@ function columns(showCustomer: boolean, detailHref: (pageid: string) => string):
       width: 220,
       cell: (l) => (
         <div className="link-urls-cell">
-          <UrlText label="落地页" url={l.landing_url}>{l.landing_url ? <QrButton text={l.landing_url} /> : null}</UrlText>
+          <UrlText label="落地页" url={l.landing_url}>
+            {l.landing_url ? <QrButton text={l.landing_url} /> : null}
+          </UrlText>
           <UrlText label="点击" url={l.monitor_touch_url} />
           <UrlText label="展示" url={l.monitor_show_url} />
         </div>

@@ -5,15 +5,15 @@ import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/useSession.ts';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
-import { emptyForm, formFromLink, type LinkForm } from './linkForm.ts';
 import { LinkDialog } from './LinkDialog.tsx';
 import { LinkFiltersBar } from './LinkFiltersBar.tsx';
 import { LinkTable } from './LinkTable.tsx';
-import { emptyFilters, listQuery, type LinkFilters } from './listQuery.ts';
+import { emptyForm, formFromLink, type LinkForm } from './link-form.ts';
+import { emptyFilters, type LinkFilters, listQuery } from './list-query.ts';
 import { linkWords } from './terms.ts';
 import type { LinkView } from './types.ts';
 import { deleteLink, useLinkCustomers, useLinkList } from './useLinks.ts';
-import { detailPath, variantInfo, variantOf, type VariantInfo } from './variant.ts';
+import { detailPath, type VariantInfo, variantInfo, variantOf } from './variant.ts';
 import './links.css';
 
 type Editing = { link?: LinkView; initial: LinkForm } | null;
@@ -66,14 +66,31 @@ function LinkList({ info }: { info: VariantInfo }): React.JSX.Element {
         rows={list.data?.list}
         loading={list.isLoading || list.isValidating}
         error={list.error}
-        paging={{ total: list.data?.total ?? 0, page, pageSize: rows, onChange: (p, r) => { setPage(p); setRows(r); } }}
+        paging={{
+          total: list.data?.total ?? 0,
+          page,
+          pageSize: rows,
+          onChange: (p, r) => {
+            setPage(p);
+            setRows(r);
+          },
+        }}
         showCustomer={info.customers}
         detailHref={(id) => detailPath(info.variant, id)}
         onEdit={(l) => setEditing({ link: l, initial: formFromLink(l) })}
         onDelete={remove}
         toolbar={<LinkFiltersBar value={filters} info={info} customers={customerList ?? []} onChange={changeFilters} />}
       />
-      {editing ? <LinkDialog variant={info.variant} link={editing.link} initial={editing.initial} platforms={info.platforms} customers={customerList} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <LinkDialog
+          variant={info.variant}
+          link={editing.link}
+          initial={editing.initial}
+          platforms={info.platforms}
+          customers={customerList}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
       {confirmDialog}
     </div>
   );

@@ -29,10 +29,36 @@ export function UrlText({ label, url, full = false, children }: Props): React.JS
     <div className={`url-text ${open ? 'url-open' : ''}`}>
       <span className="url-label">{label}</span>
       <span className="url-value" title={url}>
-        {open ? urlParts(url).map((part, i) => <span key={i} className="url-part">{part}</span>) : full ? url : shortUrl(url)}
+        {open
+          ? urlParts(url).map((part) => (
+              <span key={part.at} className="url-part">
+                {part.text}
+              </span>
+            ))
+          : full
+            ? url
+            : shortUrl(url)}
       </span>
-      {full ? <Button text size="small" className="url-toggle" label={open ? '收起' : '展开'} onClick={() => setOpen(!open)} aria-expanded={open} /> : null}
-      <Button icon="pi pi-copy" text rounded size="small" className="url-copy" aria-label={`复制${label}`} title="复制" onClick={() => void copyText(url)} />
+      {full ? (
+        <Button
+          text
+          size="small"
+          className="url-toggle"
+          label={open ? '收起' : '展开'}
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+        />
+      ) : null}
+      <Button
+        icon="pi pi-copy"
+        text
+        rounded
+        size="small"
+        className="url-copy"
+        aria-label={`复制${label}`}
+        title="复制"
+        onClick={() => void copyText(url)}
+      />
       {children}
     </div>
   );

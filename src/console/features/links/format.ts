@@ -24,5 +24,12 @@ export function shortUrl(url: string): string {
   }
 }
 
-/** A long URL cut after `?` and each `&`, so it wraps between parameters instead of inside words. */
-export const urlParts = (url: string): string[] => url.split(/(?<=[?&])/);
+/** A long URL cut after `?` and each `&`, so it wraps between parameters instead of inside words (keyed by offset). */
+export function urlParts(url: string): { at: number; text: string }[] {
+  let at = 0;
+  return url.split(/(?<=[?&])/).map((text) => {
+    const part = { at, text };
+    at += text.length;
+    return part;
+  });
+}

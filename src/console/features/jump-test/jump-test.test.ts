@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUrl, schemeOf, statusTone } from './jumpTest.ts';
+import { checkUrl, schemeOf, statusTone } from './jump-test.ts';
 
 describe('checkUrl', () => {
   it('asks for a URL', () => {

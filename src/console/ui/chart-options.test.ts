@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { metricChange } from './metricChange.ts';
-import { axisLabel, chartOptions, hourTicks } from './chartOptions.ts';
-import { nextSort, sortRows } from './tableSort.ts';
+import { axisLabel, chartOptions, hourTicks } from './chart-options.ts';
+import { metricChange } from './metric-change.ts';
+import { nextSort, sortRows } from './table-sort.ts';
 
 describe('chart axis and formats', () => {
   it('shortens day labels', () => {
@@ -10,7 +10,10 @@ describe('chart axis and formats', () => {
     expect(axisLabel('抖音', 'category')).toBe('抖音');
   });
   const hours = (days: number): string[] =>
-    Array.from({ length: days * 24 }, (_, i) => `2026-11-${String(1 + Math.floor(i / 24)).padStart(2, '0')} ${String(i % 24).padStart(2, '0')}:00`);
+    Array.from(
+      { length: days * 24 },
+      (_, i) => `2026-11-${String(1 + Math.floor(i / 24)).padStart(2, '0')} ${String(i % 24).padStart(2, '0')}:00`,
+    );
   it('labels one day of hours every third hour', () => {
     const t = hourTicks(hours(1));
     expect(t.filter(Boolean)).toEqual(['11-01 00:00', '03:00', '06:00', '09:00', '12:00', '15:00', '18:00', '21:00']);

@@ -16,7 +16,9 @@ const fieldOf: Record<string, keyof PasswordForm> = { oldpass: 'oldpass', passwo
  * '请输入密码' / '请输入新密码' / '请再次重复新密码'; '长度在 6 到 20 个字符'; '两次密码输入不一致'.
  * Returns the request body on success, or the first message per field.
  */
-export function validatePasswordForm(f: PasswordForm): { ok: true; body: { oldpass: string; password: string; confirmpass: string } } | { ok: false; errors: PasswordErrors } {
+export function validatePasswordForm(
+  f: PasswordForm,
+): { ok: true; body: { oldpass: string; password: string; confirmpass: string } } | { ok: false; errors: PasswordErrors } {
   const r = modifyPasswordInput.safeParse({ oldpass: f.oldpass, password: f.newpass, confirmpass: f.againpass });
   if (r.success) return { ok: true, body: r.data };
   const errors: PasswordErrors = {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickerModel } from './platformPicker.ts';
+import { pickerModel } from './platform-picker.ts';
 
 describe('pickerModel', () => {
   it('lists taobao and jingdong, plus new-link and alliance on the dashboard', () => {

@@ -62,7 +62,8 @@ export function chartOptions(look: ChartLook) {
       tooltip: {
         backgroundColor: c.tooltip,
         callbacks: {
-          label: (ctx: { dataset: { label?: string }; parsed: { y: number | null } }) => `${ctx.dataset.label ?? ''}：${formatNumber(ctx.parsed.y, look.format)}`,
+          label: (ctx: { dataset: { label?: string }; parsed: { y: number | null } }) =>
+            `${ctx.dataset.label ?? ''}：${formatNumber(ctx.parsed.y, look.format)}`,
         },
       },
     },
@@ -81,7 +82,11 @@ export function chartOptions(look: ChartLook) {
       y: {
         beginAtZero: true,
         grid: { color: c.grid },
-        ticks: { color: c.text, precision: look.format === 1 ? 0 : undefined, callback: (v: number | string) => formatNumber(v, look.format) },
+        ticks: {
+          color: c.text,
+          precision: look.format === 1 ? 0 : undefined,
+          callback: (v: number | string) => formatNumber(v, look.format),
+        },
       },
     },
   };

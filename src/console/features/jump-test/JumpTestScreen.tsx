@@ -3,13 +3,13 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { jumptestRun } from '../../../shared/api/jumptest.ts';
 import { ApiError, call } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { useShake } from '../../ui/useShake.ts';
-import { checkUrl, KIND_LABELS, KIND_SEVERITY, schemeOf, statusTone, type Hop, type JumpTestResult } from './jumpTest.ts';
-import './jumpTest.css';
+import { checkUrl, type Hop, type JumpTestResult, KIND_LABELS, KIND_SEVERITY, schemeOf, statusTone } from './jump-test.ts';
+import './jump-test.css';
 
 type HopRow = Hop & { n: number };
 
@@ -18,7 +18,11 @@ function HopTable({ rows }: { rows: HopRow[] }): React.JSX.Element {
     <DataTable value={rows} dataKey="n" size="small" className="jumptest-table">
       <Column header="序号" field="n" style={{ width: 64 }} />
       <Column header="URL" body={(h: HopRow) => <span className="jumptest-url">{h.url}</span>} />
-      <Column header="状态码" body={(h: HopRow) => <span className={`status-${statusTone(h.status)}`}>{h.status || '--'}</span>} style={{ width: 90 }} />
+      <Column
+        header="状态码"
+        body={(h: HopRow) => <span className={`status-${statusTone(h.status)}`}>{h.status || '--'}</span>}
+        style={{ width: 90 }}
+      />
       <Column header="跳转地址" body={(h: HopRow) => <span className="jumptest-url">{h.location || '--'}</span>} />
       <Column header="耗时 ms" body={(h: HopRow) => formatNumber(h.ms)} style={{ width: 90 }} />
     </DataTable>
@@ -58,10 +62,20 @@ export function JumpTestScreen(): React.JSX.Element {
     <div className="card jumptest">
       <h2 className="card-title">链接跳转测试</h2>
       <form className={`jumptest-form ${shakeClass}`} onSubmit={(e) => void run(e)} noValidate>
-        <InputText value={url} onChange={(e) => setUrl(e.target.value)} placeholder="请输入要检测的链接，例如 https://s.click.taobao.com/…" aria-label="检测链接" invalid={!!error && !result} />
+        <InputText
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="请输入要检测的链接，例如 https://s.click.taobao.com/…"
+          aria-label="检测链接"
+          invalid={!!error && !result}
+        />
         <Button type="submit" label="开始检测" icon="pi pi-play" loading={busy} />
       </form>
-      {error ? <div className="jumptest-error" role="alert"><i className="pi pi-times-circle" /> {error}</div> : null}
+      {error ? (
+        <div className="jumptest-error" role="alert">
+          <i className="pi pi-times-circle" /> {error}
+        </div>
+      ) : null}
       {result ? (
         <>
           <div className={`jumptest-final kind-${result.final_kind}`}>
@@ -70,7 +84,11 @@ export function JumpTestScreen(): React.JSX.Element {
             {scheme ? <span className="jumptest-scheme">{scheme}://</span> : null}
             <span className="jumptest-final-url">{result.final || '--'}</span>
           </div>
-          {result.error ? <div className="jumptest-error" role="alert"><i className="pi pi-exclamation-triangle" /> {result.error}</div> : null}
+          {result.error ? (
+            <div className="jumptest-error" role="alert">
+              <i className="pi pi-exclamation-triangle" /> {result.error}
+            </div>
+          ) : null}
           {rows.length > 0 ? <HopTable rows={rows} /> : null}
         </>
       ) : null}

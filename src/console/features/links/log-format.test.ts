@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLogValue, logChanges } from './logFormat.ts';
+import { formatLogValue, logChanges } from './log-format.ts';
 
 describe('change log', () => {
   it('shows codes through the catalog labels', () => {
@@ -12,7 +12,10 @@ describe('change log', () => {
   });
   it('shows a price of 0 fen as no price, like the summary, and leaves it out of a creation', () => {
     expect(formatLogValue('item_price', 0)).toBe('--');
-    expect(logChanges('create', {}, { platform: 6, item_price: 0, pagepath: 'pages/a' }).map((c) => c.field)).toEqual(['platform', 'pagepath']);
+    expect(logChanges('create', {}, { platform: 6, item_price: 0, pagepath: 'pages/a' }).map((c) => c.field)).toEqual([
+      'platform',
+      'pagepath',
+    ]);
   });
   it('lists changed fields with before and after', () => {
     expect(logChanges('update', { title: 'a' }, { title: 'b', isdirect: 1 })).toEqual([
@@ -21,7 +24,9 @@ describe('change log', () => {
     ]);
   });
   it('has no before on create and reads JSON strings', () => {
-    expect(logChanges('create', '{}', '{"platform":3,"title":"","monitor_touch_url":"https://m"}')).toEqual([{ field: 'platform', label: '商品平台', before: null, after: '京东' }]);
+    expect(logChanges('create', '{}', '{"platform":3,"title":"","monitor_touch_url":"https://m"}')).toEqual([
+      { field: 'platform', label: '商品平台', before: null, after: '京东' },
+    ]);
     expect(logChanges('update', 'not json', null)).toEqual([]);
   });
 });

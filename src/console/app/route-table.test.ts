@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenu, isActiveItem } from '../layout/menu.ts';
 import { breadcrumbFor, findRoute, matchPattern, normalizePath, routesFor } from '../lib/routes.ts';
-import { consoleRoutes, isConsolePath, publicRoutes, roleRoutes } from './routeTable.ts';
+import { consoleRoutes, isConsolePath, publicRoutes, roleRoutes } from './route-table.ts';
 import { screens } from './screens.ts';
 
 const paths = (role: 1 | 2 | 3 | 4 | 5 | 6, v: 'ver1' | 'ver2' = 'ver2') => routesFor(roleRoutes, role, v).map((d) => d.path);
@@ -9,7 +9,21 @@ const sorted = (xs: string[]) => [...xs].sort();
 
 describe('routesFor', () => {
   it('customer ver2 gets the ver2 table', () => {
-    expect(sorted(paths(3))).toEqual(sorted(['/dashboard', '/promotion', '/promotion/page/:pageId', '/collect', '/collect/page/:pageId', '/new/mandate', '/landing', '/landing/:pageId', '/landing/page', '/exportTemplate', '/accountinfo']));
+    expect(sorted(paths(3))).toEqual(
+      sorted([
+        '/dashboard',
+        '/promotion',
+        '/promotion/page/:pageId',
+        '/collect',
+        '/collect/page/:pageId',
+        '/new/mandate',
+        '/landing',
+        '/landing/:pageId',
+        '/landing/page',
+        '/exportTemplate',
+        '/accountinfo',
+      ]),
+    );
   });
   it('agents get ver2 routes; ver1 is for role 3 only', () => {
     expect(paths(4)).toEqual(paths(3));
@@ -24,15 +38,18 @@ describe('routesFor', () => {
     expect(paths(1)).toEqual(paths(2));
     expect(paths(1)).toContain('/sxA/manager');
     expect(paths(1)).not.toContain('/sxA/udAcct/brand');
-    expect(sorted(paths(5))).toEqual(sorted(['/sxA/udAcct/brand', '/sxA/udAcct/account', '/sxA/udAcct/preview', '/sxA/udAcct/promoteList', '/sxA/udAcct/page/:pageId']));
+    expect(sorted(paths(5))).toEqual(
+      sorted(['/sxA/udAcct/brand', '/sxA/udAcct/account', '/sxA/udAcct/preview', '/sxA/udAcct/promoteList', '/sxA/udAcct/page/:pageId']),
+    );
     expect(paths(6)).toEqual(paths(5));
     expect(paths(5)).not.toContain('/dashboard');
   });
   it('no role sees a path twice', () => {
-    for (const role of [1, 2, 3, 4, 5, 6] as const) for (const v of ['ver1', 'ver2'] as const) {
-      const p = paths(role, v);
-      expect(new Set(p).size).toBe(p.length);
-    }
+    for (const role of [1, 2, 3, 4, 5, 6] as const)
+      for (const v of ['ver1', 'ver2'] as const) {
+        const p = paths(role, v);
+        expect(new Set(p).size).toBe(p.length);
+      }
   });
   it('every route has its screen and every path is a console path', () => {
     for (const d of consoleRoutes) {
@@ -84,27 +101,88 @@ describe('buildMenu', () => {
 
 describe('one name per thing', () => {
   it('the admin area calls promotion links 投放链接 like the new version', () => {
-    expect(buildMenu(routesFor(roleRoutes, 1, 'ver2'), 2).map((m) => m.label)).toEqual(['数据概览', '客户列表', '投放链接', '推广管理', '消耗概览', '链接跳转测试', '管理员']);
-    expect(buildMenu(routesFor(roleRoutes, 5, 'ver2'), 2).map((m) => m.label)).toEqual(['品牌列表', '子账号分配', '数据查看', '广告账户列表']);
+    expect(buildMenu(routesFor(roleRoutes, 1, 'ver2'), 2).map((m) => m.label)).toEqual([
+      '数据概览',
+      '客户列表',
+      '投放链接',
+      '推广管理',
+      '消耗概览',
+      '链接跳转测试',
+      '管理员',
+    ]);
+    expect(buildMenu(routesFor(roleRoutes, 5, 'ver2'), 2).map((m) => m.label)).toEqual([
+      '品牌列表',
+      '子账号分配',
+      '数据查看',
+      '广告账户列表',
+    ]);
   });
 });
 
 describe('isConsolePath', () => {
   it.each([
-    '/', '/login', '/admin-login', '/auloading', '/404', '/401', '/redirect', '/redirect/dashboard',
-    '/redirect/sxA', '/dashboard', '/dashboard/', '/accountinfo', '/collect/page/12', '/new/mandate',
-    '/promotion', '/promotion/page/7', '/landing', '/landing/55', '/landing/page', '/exportTemplate',
-    '/mandate', '/promotion/weibo', '/promotion/tencent', '/promotion/plan/9', '/minipromote',
-    '/minipromote/miniweibo', '/minipromote/minitencent', '/minipromote/plan/3', '/minipromote/page/4',
-    '/minilandurl/page', '/minilandurl/8', '/sxA', '/sxA/agentorader/1', '/sxA/jumptest', '/sxA/costinfo',
-    '/sxA/manager', '/newsxA/client/list', '/newsxA/client/landingpage', '/newsxA/client/landingpage/2',
-    '/newsxA/client/promote', '/newsxA/client/promote/2', '/sxA/udAcct/brand', '/sxA/udAcct/account',
-    '/sxA/udAcct/preview', '/sxA/udAcct/promoteList', '/sxA/udAcct/page/5',
+    '/',
+    '/login',
+    '/admin-login',
+    '/auloading',
+    '/404',
+    '/401',
+    '/redirect',
+    '/redirect/dashboard',
+    '/redirect/sxA',
+    '/dashboard',
+    '/dashboard/',
+    '/accountinfo',
+    '/collect/page/12',
+    '/new/mandate',
+    '/promotion',
+    '/promotion/page/7',
+    '/landing',
+    '/landing/55',
+    '/landing/page',
+    '/exportTemplate',
+    '/mandate',
+    '/promotion/weibo',
+    '/promotion/tencent',
+    '/promotion/plan/9',
+    '/minipromote',
+    '/minipromote/miniweibo',
+    '/minipromote/minitencent',
+    '/minipromote/plan/3',
+    '/minipromote/page/4',
+    '/minilandurl/page',
+    '/minilandurl/8',
+    '/sxA',
+    '/sxA/agentorader/1',
+    '/sxA/jumptest',
+    '/sxA/costinfo',
+    '/sxA/manager',
+    '/newsxA/client/list',
+    '/newsxA/client/landingpage',
+    '/newsxA/client/landingpage/2',
+    '/newsxA/client/promote',
+    '/newsxA/client/promote/2',
+    '/sxA/udAcct/brand',
+    '/sxA/udAcct/account',
+    '/sxA/udAcct/preview',
+    '/sxA/udAcct/promoteList',
+    '/sxA/udAcct/page/5',
   ])('accepts %s', (p) => expect(isConsolePath(p)).toBe(true));
 
   it.each([
-    '/nope', '/dashboard/extra', '/collect/page', '/pub/12', '/new/12', '/new/wx/12', '/xtb/1',
-    '/sxA/udAcct', '/redirect/nope', '/redirect/pub/1', '//evil.com', '/landing/1/2', '/sxa',
+    '/nope',
+    '/dashboard/extra',
+    '/collect/page',
+    '/pub/12',
+    '/new/12',
+    '/new/wx/12',
+    '/xtb/1',
+    '/sxA/udAcct',
+    '/redirect/nope',
+    '/redirect/pub/1',
+    '//evil.com',
+    '/landing/1/2',
+    '/sxa',
   ])('rejects %s', (p) => expect(isConsolePath(p)).toBe(false));
 
   it('rejects malformed escapes', () => expect(isConsolePath('/%E0%A4%A')).toBe(false));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptyForm, fieldsFor, patchForm, serverFieldError, toPayload, validateForm } from './linkForm.ts';
-import { emptyFilters, listQuery } from './listQuery.ts';
 import { shortUrl } from './format.ts';
+import { emptyForm, fieldsFor, patchForm, serverFieldError, toPayload, validateForm } from './link-form.ts';
+import { emptyFilters, listQuery } from './list-query.ts';
 import { detailPath, ownerElsewhere, variantInfo, variantOf } from './variant.ts';
 
 describe('variantOf', () => {
@@ -82,8 +82,20 @@ describe('link form', () => {
     expect(serverFieldError(null, 'x')).toBeNull();
   });
   it('sends only the fields the platform uses', () => {
-    const body = toPayload({ ...valid, jumptype: 'detail', taojimulink: 'https://x', appid: 'wx1', relate_advertiser_ids: ' 1， 2,,3 ' }, false);
-    expect(body).toMatchObject({ platform: 2, state: 2, item: '123456789', isdirect: 1, jumptype: 'detail', taojimulink: '', appid: '', relate_advertiser_ids: '1,2,3' });
+    const body = toPayload(
+      { ...valid, jumptype: 'detail', taojimulink: 'https://x', appid: 'wx1', relate_advertiser_ids: ' 1， 2,,3 ' },
+      false,
+    );
+    expect(body).toMatchObject({
+      platform: 2,
+      state: 2,
+      item: '123456789',
+      isdirect: 1,
+      jumptype: 'detail',
+      taojimulink: '',
+      appid: '',
+      relate_advertiser_ids: '1,2,3',
+    });
     expect(body).not.toHaveProperty('customerid');
     expect(toPayload({ ...valid, customerid: 9 }, true, '55')).toMatchObject({ customerid: 9, pageid: '55' });
   });

@@ -67,7 +67,17 @@ const asRecord = (v: unknown): Record<string, unknown> => {
 const isEmpty = (field: string, v: unknown): boolean => v === null || v === undefined || v === '' || (field === 'item_price' && v === 0);
 
 /** Derived on create (image, converted links, monitor URLs, defaults): a creation entry shows what the person chose. */
-const DERIVED_ON_CREATE = new Set(['item_image', 'detaillink', 'transedlink', 'monitor_touch_url', 'monitor_show_url', 'ispro', 'type', 'report_type', 'page_type']);
+const DERIVED_ON_CREATE = new Set([
+  'item_image',
+  'detaillink',
+  'transedlink',
+  'monitor_touch_url',
+  'monitor_show_url',
+  'ispro',
+  'type',
+  'report_type',
+  'page_type',
+]);
 
 /** One row per changed field; on create `before` is null (nothing was there) and empty fields are left out. */
 export function logChanges(action: string, before: unknown, after: unknown): LogChange[] {

@@ -1,8 +1,8 @@
-import type { JumpType } from '../../../shared/catalog.ts';
 import type { InputOf } from '../../../shared/api/contract.ts';
 import type { linkCreate } from '../../../shared/api/links.ts';
-import { linkCreateInput, type LinkView } from '../../../shared/links.ts';
-import { checkForm } from '../../lib/formErrors.ts';
+import type { JumpType } from '../../../shared/catalog.ts';
+import { type LinkView, linkCreateInput } from '../../../shared/links.ts';
+import { checkForm } from '../../lib/form-errors.ts';
 
 /** What the dialog sends: a create body, with `pageid` an update. */
 export type LinkPayload = InputOf<typeof linkCreate> & { pageid?: string };
@@ -26,7 +26,21 @@ export interface LinkForm {
 
 export type FormErrors = Partial<Record<keyof LinkForm, string>>;
 
-const FORM_FIELDS = ['customerid', 'platform', 'state', 'title', 'item', 'isdirect', 'jumptype', 'couponlink', 'taojimulink', 'smartlink', 'relate_advertiser_ids', 'appid', 'pagepath'] as const satisfies readonly (keyof LinkForm)[];
+const FORM_FIELDS = [
+  'customerid',
+  'platform',
+  'state',
+  'title',
+  'item',
+  'isdirect',
+  'jumptype',
+  'couponlink',
+  'taojimulink',
+  'smartlink',
+  'relate_advertiser_ids',
+  'appid',
+  'pagepath',
+] as const satisfies readonly (keyof LinkForm)[];
 
 export interface PlatformFields {
   jumptypes: readonly JumpType[];
@@ -118,7 +132,10 @@ export function toPayload(f: LinkForm, needsCustomer: boolean, pageid?: string):
     taojimulink: f.jumptype === 'taojimu' ? f.taojimulink.trim() : '',
     smartlink: f.jumptype === 'smart' ? f.smartlink.trim() : '',
     couponlink: fields.coupon ? f.couponlink.trim() : '',
-    relate_advertiser_ids: f.relate_advertiser_ids.split(/[\s,，]+/).filter(Boolean).join(','),
+    relate_advertiser_ids: f.relate_advertiser_ids
+      .split(/[\s,，]+/)
+      .filter(Boolean)
+      .join(','),
     appid: fields.miniapp ? f.appid.trim() : '',
     pagepath: fields.miniapp ? f.pagepath.trim() : '',
   };

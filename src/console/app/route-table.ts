@@ -1,16 +1,16 @@
-import { accountRoutes, type AccountScreen } from '../features/account/routes.ts';
-import { adminRoutes, type AdminScreen } from '../features/admin/routes.ts';
-import { authRoutes, type AuthScreen } from '../features/auth/routes.ts';
-import { collectRoutes, type CollectScreen } from '../features/collect/routes.ts';
-import { dashboardRoutes, type DashboardScreen } from '../features/dashboard/routes.ts';
-import { exportTemplateRoutes, type ExportTemplateScreen } from '../features/exportTemplate/routes.ts';
-import { jumpTestRoutes, type JumpTestScreen } from '../features/jumpTest/routes.ts';
-import { linkRoutes, type LinkScreen } from '../features/links/routes.ts';
-import { mandateRoutes, type MandateScreen } from '../features/mandate/routes.ts';
-import { miniPromoteRoutes, type MiniPromoteScreen } from '../features/minipromote/routes.ts';
-import { orderRoutes, type OrdersScreen } from '../features/orders/routes.ts';
-import { promotionRoutes, type PromotionScreen } from '../features/promotion/routes.ts';
-import { udsmartRoutes, type UdsmartScreen } from '../features/udsmart/routes.ts';
+import { type AccountScreen, accountRoutes } from '../features/account/routes.ts';
+import { type AdminScreen, adminRoutes } from '../features/admin/routes.ts';
+import { type AuthScreen, authRoutes } from '../features/auth/routes.ts';
+import { type CollectScreen, collectRoutes } from '../features/collect/routes.ts';
+import { type DashboardScreen, dashboardRoutes } from '../features/dashboard/routes.ts';
+import { type ExportTemplateScreen, exportTemplateRoutes } from '../features/export-template/routes.ts';
+import { type JumpTestScreen, jumpTestRoutes } from '../features/jump-test/routes.ts';
+import { type LinkScreen, linkRoutes } from '../features/links/routes.ts';
+import { type MandateScreen, mandateRoutes } from '../features/mandate/routes.ts';
+import { type MiniPromoteScreen, miniPromoteRoutes } from '../features/minipromote/routes.ts';
+import { type OrdersScreen, orderRoutes } from '../features/orders/routes.ts';
+import { type PromotionScreen, promotionRoutes } from '../features/promotion/routes.ts';
+import { type UdsmartScreen, udsmartRoutes } from '../features/udsmart/routes.ts';
 import { matchPattern, normalizePath, type RouteDef } from '../lib/routes.ts';
 
 /**

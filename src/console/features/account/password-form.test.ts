@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validatePasswordForm } from './passwordForm.ts';
+import { validatePasswordForm } from './password-form.ts';
 
 const v = (oldpass: string, newpass: string, againpass: string) => validatePasswordForm({ oldpass, newpass, againpass });
 
@@ -24,6 +24,9 @@ describe('change-password rules (spec §5)', () => {
     expect(r.ok === false && r.errors.againpass).toBe('两次密码输入不一致');
   });
   it('passes trimmed values on success', () => {
-    expect(v(' oldpass1 ', 'newpass1 ', ' newpass1')).toEqual({ ok: true, body: { oldpass: 'oldpass1', password: 'newpass1', confirmpass: 'newpass1' } });
+    expect(v(' oldpass1 ', 'newpass1 ', ' newpass1')).toEqual({
+      ok: true,
+      body: { oldpass: 'oldpass1', password: 'newpass1', confirmpass: 'newpass1' },
+    });
   });
 });
