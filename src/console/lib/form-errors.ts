@@ -21,8 +21,8 @@ export function checkForm<S extends z.ZodType>(schema: S, values: unknown): Chec
 }
 
 /** Drop the errors of the fields a change touched. */
-export function clearErrors<K extends string>(errors: FieldErrors<K>, touched: readonly string[]): FieldErrors<K> {
+export function clearErrors<K extends string>(errors: FieldErrors<K>, touched: readonly K[]): FieldErrors<K> {
   const next: FieldErrors<K> = { ...errors };
-  for (const k of touched) delete next[k as K];
+  for (const k of touched) delete next[k];
   return next;
 }

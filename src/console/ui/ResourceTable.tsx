@@ -70,9 +70,9 @@ interface Keyed<T> {
   row: T;
 }
 
-const cellStyle = (c: { width?: number; align?: string }): CSSProperties => ({
+const cellStyle = (c: { width?: number; align?: 'left' | 'center' | 'right' }): CSSProperties => ({
   width: c.width,
-  textAlign: c.align === 'left' ? undefined : (c.align as CSSProperties['textAlign']),
+  textAlign: c.align === 'left' ? undefined : c.align,
 });
 
 function defaultCell(v: SortValue): ReactNode {

@@ -1,11 +1,12 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Password } from 'primereact/password';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { userModifyPassword } from '../../../shared/api/user.ts';
 import { call } from '../../lib/api.ts';
 import { logoutAfterPasswordChange } from '../../lib/auth.ts';
 import { notify } from '../../lib/notify.ts';
+import { Field, FieldSet } from '../../ui/FormField.tsx';
 import { useShake } from '../../ui/useShake.ts';
 import { type PasswordErrors, type PasswordForm, validatePasswordForm } from './password-form.ts';
 
@@ -25,8 +26,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }): Reac
   const [busy, setBusy] = useState(false);
   const [shakeClass, shake] = useShake();
 
-  const submit = async (e?: FormEvent): Promise<void> => {
-    e?.preventDefault();
+  const submit = async (): Promise<void> => {
     const r = validatePasswordForm(form);
     if (!r.ok) {
       setErrors(r.errors);
@@ -51,29 +51,22 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }): Reac
   );
   return (
     <Dialog header="修改密码" visible onHide={onClose} style={{ width: 480 }} footer={footer} className={shakeClass}>
-      <form className="form-grid" onSubmit={(e) => void submit(e)} noValidate>
+      <FieldSet onSubmit={() => void submit()}>
         {fields.map((f) => (
-          <div className="form-row" key={f.key}>
-            <label htmlFor={`pw-${f.key}`} className="form-label required">
-              {f.label}
-            </label>
-            <div className="form-control">
-              <Password
-                inputId={`pw-${f.key}`}
-                value={form[f.key]}
-                onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
-                feedback={false}
-                toggleMask
-                placeholder={f.placeholder}
-                invalid={!!errors[f.key]}
-                autoComplete={f.key === 'oldpass' ? 'current-password' : 'new-password'}
-              />
-              <small className="field-error">{errors[f.key]}</small>
-            </div>
-          </div>
+          <Field key={f.key} label={f.label} htmlFor={`pw-${f.key}`} required error={errors[f.key]}>
+            <Password
+              inputId={`pw-${f.key}`}
+              value={form[f.key]}
+              onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
+              feedback={false}
+              toggleMask
+              placeholder={f.placeholder}
+              invalid={!!errors[f.key]}
+              autoComplete={f.key === 'oldpass' ? 'current-password' : 'new-password'}
+            />
+          </Field>
         ))}
-        <button type="submit" hidden />
-      </form>
+      </FieldSet>
     </Dialog>
   );
 }

@@ -1,33 +1,24 @@
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
 import { type FormEvent, useState } from 'react';
 import { jumptestRun } from '../../../shared/api/jumptest.ts';
 import { ApiError, call } from '../../lib/api.ts';
 import { formatNumber } from '../../lib/formats.ts';
+import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
 import { useShake } from '../../ui/useShake.ts';
 import { checkUrl, type Hop, type JumpTestResult, KIND_LABELS, KIND_SEVERITY, schemeOf, statusTone } from './jump-test.ts';
 import './jump-test.css';
 
 type HopRow = Hop & { n: number };
 
-function HopTable({ rows }: { rows: HopRow[] }): React.JSX.Element {
-  return (
-    <DataTable value={rows} dataKey="n" size="small" className="jumptest-table">
-      <Column header="序号" field="n" style={{ width: 64 }} />
-      <Column header="URL" body={(h: HopRow) => <span className="jumptest-url">{h.url}</span>} />
-      <Column
-        header="状态码"
-        body={(h: HopRow) => <span className={`status-${statusTone(h.status)}`}>{h.status || '--'}</span>}
-        style={{ width: 90 }}
-      />
-      <Column header="跳转地址" body={(h: HopRow) => <span className="jumptest-url">{h.location || '--'}</span>} />
-      <Column header="耗时 ms" body={(h: HopRow) => formatNumber(h.ms)} style={{ width: 90 }} />
-    </DataTable>
-  );
-}
+const hopColumns: TableColumn<HopRow>[] = [
+  { key: 'n', header: '序号', width: 64, value: (h) => h.n },
+  { key: 'url', header: 'URL', cell: (h) => <span className="jumptest-url">{h.url}</span> },
+  { key: 'status', header: '状态码', width: 90, cell: (h) => <span className={`status-${statusTone(h.status)}`}>{h.status || '--'}</span> },
+  { key: 'location', header: '跳转地址', cell: (h) => <span className="jumptest-url">{h.location || '--'}</span> },
+  { key: 'ms', header: '耗时 ms', width: 90, value: (h) => formatNumber(h.ms) },
+];
 
 /** 链接跳转测试 (admins): follow a link hop by hop and show where it ends (a page, an app scheme, or a refusal). */
 export function JumpTestScreen(): React.JSX.Element {
@@ -89,7 +80,9 @@ export function JumpTestScreen(): React.JSX.Element {
               <i className="pi pi-exclamation-triangle" /> {result.error}
             </div>
           ) : null}
-          {rows.length > 0 ? <HopTable rows={rows} /> : null}
+          {rows.length > 0 ? (
+            <ResourceTable<HopRow> className="jumptest-table" ariaLabel="跳转过程" rows={rows} rowKey={(h) => h.n} columns={hopColumns} />
+          ) : null}
         </>
       ) : null}
     </div>

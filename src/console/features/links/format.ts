@@ -8,9 +8,11 @@ export const WX_MINIAPP = 6;
 /** Item price in fen as yuan; 0 means the union gave no price ('--'), the same in the summary and the change log. */
 export const priceText = (fen: unknown): string => (typeof fen === 'number' && fen > 0 ? formatNumber(fen / 100, 2) : '--');
 
+const isJumpType = (t: string): t is JumpType => t in JUMPTYPES;
+
 export const jumpText = (l: Pick<LinkView, 'isdirect' | 'jumptype'>): string => {
   const jump = l.isdirect === 1 || l.isdirect === 2 ? JUMP[l.isdirect] : '--';
-  const type = l.jumptype in JUMPTYPES ? JUMPTYPES[l.jumptype as JumpType] : l.jumptype;
+  const type = isJumpType(l.jumptype) ? JUMPTYPES[l.jumptype] : l.jumptype;
   return `${jump} · ${type}`;
 };
 

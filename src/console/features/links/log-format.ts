@@ -60,7 +60,7 @@ const asRecord = (v: unknown): Record<string, unknown> => {
       return {};
     }
   }
-  return typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v)) : {};
 };
 
 /** Nothing there; a price of 0 fen is no price (the union gave none). */
