@@ -1,6 +1,10 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
+/** The server's data directory, known to the specs too (they read the mail outbox through the CLI). Fresh per run. */
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `tf-e2e-${PORT}`);
 
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) against the real built server
@@ -31,6 +35,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT) },
+    env: { PORT: String(PORT), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
   },
 });

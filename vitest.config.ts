@@ -6,8 +6,17 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: ['src/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // The console kit and screens' components, rendered in happy-dom with @testing-library/react.
+        test: {
+          name: 'console',
+          include: ['src/console/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/console-setup.ts'],
         },
       },
       {

@@ -1,7 +1,7 @@
 /**
- * `npm test`: type check, unit tests, a production build, API tests over SQLite + PGlite (+ real PostgreSQL when
+ * `npm test`: type check, unit tests, console component tests, a production build, API tests over SQLite + PGlite (+ real PostgreSQL when
  * TEST_DATABASE_URL is set), process tests, and Playwright in Debian's Chromium. Prints a summary and exits
- * non-zero on any failure. Installs Debian's chromium when missing and it can (root + apt-get).
+ * non-zero on any failure. Installs Debian's chromium and fonts-noto-cjk when missing and it can (root + apt-get).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -50,17 +50,31 @@ const playwrightCounts = (file: string) => () => {
   return { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped };
 };
 
+const canApt = (): boolean => process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0;
+let aptUpdated = false;
+function aptInstall(pkg: string): void {
+  process.stdout.write(`installing Debian package ${pkg} …\n`);
+  if (!aptUpdated) spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  aptUpdated = true;
+  spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
 function ensureChromium(): string | null {
   const exe = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (existsSync(exe)) return exe;
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && spawnSync('which', ['apt-get']).status === 0) {
-    process.stdout.write('Chromium missing: installing Debian package chromium …\n');
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (canApt()) {
+    aptInstall('chromium');
     if (existsSync(exe)) return exe;
   }
   return null;
+}
+
+/** Screenshots show Chinese only with a CJK font: Debian's fonts-noto-cjk, installed like chromium when missing. */
+const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+function ensureCjkFont(): void {
+  if (existsSync(CJK_FONT) || spawnSync('dpkg', ['-s', 'fonts-noto-cjk'], { stdio: 'ignore' }).status === 0) return;
+  if (canApt()) aptInstall('fonts-noto-cjk');
+  else process.stdout.write('note: no CJK font (Debian package fonts-noto-cjk): screenshots will show boxes for Chinese text\n');
 }
 
 const vitest = (project: string, env: Record<string, string> = {}) => {
@@ -71,11 +85,13 @@ const vitest = (project: string, env: Record<string, string> = {}) => {
 run('astro sync', bin('astro'), ['sync']);
 run('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 vitest('unit');
+vitest('console');
 // The landing API tests, process tests and Playwright render with the production build.
 const built = run('build', 'npm', ['run', 'build']);
 vitest('api');
 vitest('process');
 const chromium = ensureChromium();
+ensureCjkFont();
 if (!chromium) {
   steps.push({ name: 'e2e (Playwright)', ok: false, passed: 0, failed: 0, skipped: 0, seconds: 0, note: 'Chromium not found: install Debian package `chromium` (apt-get install chromium) or set CHROMIUM_PATH' });
 } else if (!built) {

@@ -1,5 +1,6 @@
 import 'primeicons/primeicons.css';
 import '../console/console.css';
+import '../console/ui/kit.css';
 import { SWRConfig } from 'swr';
 import { SessionGate } from '../console/app/SessionGate.tsx';
 import { Notifier } from '../console/ui/Notifier.tsx';

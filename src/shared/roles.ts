@@ -1,5 +1,22 @@
 /** Roles of spec §4/§6 and their derivation. Pure: used by the server (login) and the console (guard). */
 export type Role = 1 | 2 | 3 | 4 | 5 | 6;
+
+/** The roles of spec §6 by name: compare against these, never against bare numbers. */
+export const ROLE = {
+  superAdmin: 1,
+  admin: 2,
+  customer: 3,
+  agent: 4,
+  udsmartAdmin: 5,
+  udsmartSub: 6,
+} as const satisfies Record<string, Role>;
+
+/** Who works where (spec §2, §6): platform admins, UDSmart, and the customers (advertisers and agents). */
+export const ROLE_GROUP = {
+  platformAdmins: [ROLE.superAdmin, ROLE.admin],
+  udsmart: [ROLE.udsmartAdmin, ROLE.udsmartSub],
+  customers: [ROLE.customer, ROLE.agent],
+} as const satisfies Record<string, readonly Role[]>;
 export type Usertype = 'common' | 'agent';
 export type Version = 'ver1' | 'ver2';
 
@@ -24,19 +41,22 @@ export interface RoleSource {
  * otherwise 3, and a customer whose usertype is agent → 4.
  */
 export function deriveRole(u: RoleSource): Role {
-  if (Number(u.super) === 1) return 1;
+  if (Number(u.super) === 1) return ROLE.superAdmin;
   if (Number(u.super) === 2) {
-    if (Number(u.udsmart) === 1) return Number(u.is_sub) === 1 ? 6 : 5;
-    return 2;
+    if (Number(u.udsmart) === 1) return Number(u.is_sub) === 1 ? ROLE.udsmartSub : ROLE.udsmartAdmin;
+    return ROLE.admin;
   }
-  return u.usertype === 'agent' ? 4 : 3;
+  return u.usertype === 'agent' ? ROLE.agent : ROLE.customer;
 }
 
 /** Agents always use ver2; other customers their stored version, default ver2. */
 export function deriveVersion(role: Role, stored?: string | null): Version {
-  if (role === 4) return 'ver2';
+  if (role === ROLE.agent) return 'ver2';
   return stored === 'ver1' ? 'ver1' : 'ver2';
 }
 
-export const isAdminRole = (r: Role): boolean => r === 1 || r === 2 || r === 5 || r === 6;
-export const isCustomerRole = (r: Role): boolean => r === 3 || r === 4;
+const inGroup = (group: readonly Role[], r: Role): boolean => group.includes(r);
+
+/** Spec §6 token column: roles 1, 2, 5, 6 hold the admin token and work in the admin area. */
+export const isAdminRole = (r: Role): boolean => inGroup(ROLE_GROUP.platformAdmins, r) || inGroup(ROLE_GROUP.udsmart, r);
+export const isCustomerRole = (r: Role): boolean => inGroup(ROLE_GROUP.customers, r);

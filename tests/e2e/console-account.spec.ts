@@ -88,8 +88,13 @@ test('change password: validation messages, then success logs out', async ({ pag
   await login(page, 'sub2@demo.local', { password: 'newpass123' });
   await expect(page).toHaveURL(/\/dashboard/);
   // Give the demo account its password back for the specs that follow.
-  const jwt = (await (await page.request.post('/capi/api/user/login', { data: { email: 'sub2@demo.local', password: 'newpass123' } })).json()).data.jwt;
-  const restored = await page.request.post('/capi/api/user/modify', { headers: { authorization: jwt }, data: { oldpass: 'newpass123', password: PASSWORD, confirmpass: PASSWORD } });
+  const jwt = (
+    await (await page.request.post('/capi/api/user/login', { data: { email: 'sub2@demo.local', password: 'newpass123' } })).json()
+  ).data.jwt;
+  const restored = await page.request.post('/capi/api/user/modify', {
+    headers: { authorization: jwt },
+    data: { oldpass: 'newpass123', password: PASSWORD, confirmpass: PASSWORD },
+  });
   expect((await restored.json()).code).toBe(1);
 });
 
@@ -109,7 +114,11 @@ test('hourly-report setting saves at once and reverts on failure', async ({ page
   await page.screenshot({ path: `${SHOTS}/dialog-hourly.png` });
   // failure: the choice reverts
   await page.route('**/capi/api/user/setemail', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 5000, msg: '服务器开小差了，请稍后再试', data: null }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 5000, msg: '服务器开小差了，请稍后再试', data: null }),
+    }),
   );
   await dialog.getByText(wasOn ? '开启' : '关闭', { exact: true }).click();
   await expect(page.getByText('服务器开小差了，请稍后再试')).toBeVisible();

@@ -47,7 +47,7 @@ test('refresh on a role route does not 404', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '账户信息' })).toBeVisible();
 });
 
-test('unknown paths go to /404; another role\'s path to /401', async ({ page }) => {
+test("unknown paths go to /404; another role's path to /401", async ({ page }) => {
   const res = await page.goto('/no/such/page');
   await expect(page).toHaveURL('/404');
   expect(res?.status()).toBe(404);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo123456';
@@ -17,3 +18,43 @@ export async function menuLabels(page: Page): Promise<string[]> {
   await expect(nav).toBeVisible();
   return nav.locator(':scope > ul > li > .menu-link .menu-label').allTextContents();
 }
+
+/** The signed-in customer's (or admin's) token, read from the console's cookie. */
+export async function tokenOf(page: Page, admin = false): Promise<string> {
+  const name = admin ? 'sxAminTUUken' : 'sxTUUken';
+  const c = (await page.context().cookies()).find((x) => x.name === name);
+  if (!c) throw new Error(`no ${name} cookie`);
+  return c.value;
+}
+
+/** Call the API as the signed-in user and return `data` (the envelope must be a success). */
+export async function apiData<T>(page: Page, path: string, body: Record<string, unknown>, admin = false): Promise<T> {
+  const res = await page.request.post(`/capi/${path}`, { headers: { authorization: await tokenOf(page, admin) }, data: body });
+  const env = (await res.json()) as { code: number; msg: string; data: T };
+  if (env.code !== 1) throw new Error(`${path}: ${env.code} ${env.msg}`);
+  return env.data;
+}
+
+/** Send a monitor ping with the macros filled in, as an ad platform would. */
+export async function ping(page: Page, monitorUrl: string, i: number): Promise<void> {
+  const url = monitorUrl.replace(/__([A-Z_]+)__/g, (_m, name: string) =>
+    /CALLBACK|REQUEST|CLICK/.test(name) ? `e2e${i}-${Date.now()}` : '1',
+  );
+  expect((await page.request.get(url)).status()).toBeLessThan(400);
+}
+
+/** The operators' command line against the e2e server's data directory (playwright.config.ts sets it). */
+export function cli(args: string[]): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
+  const r = spawnSync(process.execPath, ['src/server/cli/main.ts', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dir, DEMO_DATA: 'off', LOG_LEVEL: 'error' },
+  });
+  if (r.status !== 0) throw new Error(`cli ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** Business time of an epoch-seconds instant, as the console must show it whatever the browser's zone. */
+export const chinaTime = (epochSeconds: number): string =>
+  new Date((epochSeconds + 8 * 3600) * 1000).toISOString().slice(0, 16).replace('T', ' ');

@@ -35,7 +35,11 @@ test('several failing calls still give a single expiry dialog', async ({ page })
   await page.goto('/accountinfo');
   const dialog = page.getByRole('dialog').filter({ hasText: '登录信息已过期' });
   await expect(dialog).toBeVisible();
-  await page.getByRole('button', { name: '时报设置' }).first().click({ force: true }).catch(() => undefined);
+  await page
+    .getByRole('button', { name: '时报设置' })
+    .first()
+    .click({ force: true })
+    .catch(() => undefined);
   await page.waitForTimeout(500);
   await expect(page.getByText('登录信息已过期')).toHaveCount(1);
   await dialog.getByRole('button', { name: '返回首页' }).click();

@@ -36,7 +36,7 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
 
   // invalid submit: Chinese errors and the shake
   await page.getByRole('button', { name: '新建链接' }).click();
-  const dialog = page.getByRole('dialog', { name: '新建推广链接' });
+  const dialog = page.getByRole('dialog', { name: '新建投放链接' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.getByText('请输入商品 ID 或商品链接')).toBeVisible();
@@ -62,7 +62,7 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
   await expect(row).toContainText('淘宝');
   await expect(row).toContainText('巨量引擎');
   await expect(row).toContainText('直跳');
-  pageIdC1 = (await row.locator('td').first().innerText()).trim();
+  pageIdC1 = (await row.locator('.link-id-code').innerText()).trim();
   expect(pageIdC1).toMatch(/^\d+$/);
 
   // copy the click monitor URL
@@ -82,17 +82,17 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
 
   // edit: rename and make it indirect
   await row.getByRole('button', { name: '编辑' }).click();
-  const edit = page.getByRole('dialog', { name: `编辑推广链接 ${pageIdC1}` });
+  const edit = page.getByRole('dialog', { name: `编辑投放链接 ${pageIdC1}` });
   await expect(edit.locator('#link-item')).toHaveValue(ITEM_C1);
   await edit.locator('#link-title').fill('E2E 春季新品（改）');
-  await edit.getByRole('button', { name: '非直跳' }).click();
+  await edit.getByText('非直跳', { exact: true }).click();
   await edit.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(rowOf(page, ITEM_C1)).toContainText('非直跳');
 
   // some traffic through the real monitor endpoints and the landing page, so the chart has data
-  const showUrl = (await rowOf(page, ITEM_C1).locator('.copy-url', { hasText: '展示' }).locator('.copy-url-text').getAttribute('title')) ?? '';
-  const landingUrl = (await rowOf(page, ITEM_C1).locator('.link-landing .copy-url-text').getAttribute('title')) ?? '';
+  const showUrl = (await rowOf(page, ITEM_C1).locator('.url-text', { hasText: '展示' }).locator('.url-value').getAttribute('title')) ?? '';
+  const landingUrl = (await rowOf(page, ITEM_C1).locator('.url-text', { hasText: '落地页' }).locator('.url-value').getAttribute('title')) ?? '';
   const fill = (u: string, i: number): string => u.replace(/__([A-Z_]+)__/g, (_m, name: string) => (/CALLBACK|REQUEST|CLICK/.test(name) ? `e2e${i}` : '1'));
   for (let i = 0; i < 6; i++) expect((await page.request.get(fill(showUrl, i))).status()).toBeLessThan(400);
   for (let i = 0; i < 3; i++) expect((await page.request.get(fill(copied, i))).status()).toBeLessThan(400);
@@ -101,19 +101,19 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
   // detail: summary, stats chart and totals, change log, orders notice
   await rowOf(page, ITEM_C1).getByRole('link', { name: '详情' }).click();
   await expect(page).toHaveURL(`/landing/${pageIdC1}`);
-  await expect(page.getByRole('heading', { name: `推广链接 ${pageIdC1}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `投放链接 ${pageIdC1}` })).toBeVisible();
   await expect(page.locator('.link-summary img.link-qr')).toBeVisible();
   await expect(page.locator('.stats-totals')).toContainText('展示数');
   await expect(page.locator('.stats-totals')).toContainText('点击率');
-  await expect(page.locator('.stats-chart canvas')).toBeVisible();
+  await expect(page.locator('.chart canvas')).toBeVisible();
   await expect(async () => {
     await page.reload();
-    await expect(page.locator('.stats-card', { hasText: '展示数' })).toContainText('6', { timeout: 1000 });
+    await expect(page.locator('.metric-card', { hasText: '展示数' })).toContainText('6', { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-  await expect(page.locator('.stats-card', { hasText: '点击数' })).toContainText('3');
-  await expect(page.locator('.stats-card', { hasText: '点击率' })).toContainText('50%');
-  await page.getByRole('button', { name: '按小时' }).click();
-  await expect(page.locator('.stats-chart canvas')).toBeVisible();
+  await expect(page.locator('.metric-card', { hasText: '点击数' })).toContainText('3');
+  await expect(page.locator('.metric-card', { hasText: '点击率' })).toContainText('50%');
+  await page.getByRole('tab', { name: '按小时' }).click();
+  await expect(page.locator('.chart canvas')).toBeVisible();
   const log = page.locator('.link-log-table');
   await expect(log).toContainText('修改');
   await expect(log).toContainText('E2E 春季新品（改）');
@@ -121,7 +121,7 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
   await expect(page.getByText('订单功能尚未开放', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: '复制点击监测' }).click();
   await expect(page.getByText('复制成功').first()).toBeVisible();
-  await page.getByRole('button', { name: '按天' }).click();
+  await page.getByRole('tab', { name: '按天' }).click();
   await page.waitForTimeout(500); // chart animation
   await page.screenshot({ path: `${SHOTS}/links-detail.png`, fullPage: true });
 });
@@ -142,7 +142,7 @@ test('the agent creates a link for sub1 and sees its own and its sub-customers�
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/landing');
   await page.getByRole('button', { name: '新建链接' }).click();
-  const dialog = page.getByRole('dialog', { name: '新建推广链接' });
+  const dialog = page.getByRole('dialog', { name: '新建投放链接' });
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.locator('.field-error', { hasText: '请选择客户' })).toBeVisible();
   await choose(page, 'link-customer', '宁波海味食品有限公司');
@@ -168,7 +168,7 @@ test('the admin sees every customer’s links in /newsxA/client/landingpage', as
   await login(page, 'admin@demo.local', { admin: true });
   await expect(page).toHaveURL('/sxA');
   await page.goto('/newsxA/client/landingpage');
-  await expect(page.getByRole('heading', { name: '推广链接' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '投放链接' })).toBeVisible();
   await expect(rowOf(page, ITEM_C1)).toContainText('杭州青禾服饰有限公司');
   await expect(rowOf(page, ITEM_SUB1)).toContainText('宁波海味食品有限公司');
   await page.screenshot({ path: `${SHOTS}/links-admin.png` });
@@ -183,8 +183,8 @@ test('customer1 deletes its link after confirming', async ({ page }) => {
   await page.goto('/landing');
   await search(page, ITEM_C1);
   await rowOf(page, ITEM_C1).getByRole('button', { name: '删除' }).click();
-  const confirm = page.getByRole('alertdialog', { name: '删除推广链接' }).or(page.getByRole('dialog', { name: '删除推广链接' }));
-  await expect(confirm).toContainText(`确定删除推广链接 ${pageIdC1} 吗`);
+  const confirm = page.getByRole('dialog', { name: '删除投放链接' });
+  await expect(confirm).toContainText(`确定删除投放链接 ${pageIdC1} 吗`);
   await confirm.getByRole('button', { name: '取消' }).click();
   await expect(rowOf(page, ITEM_C1)).toBeVisible();
   await rowOf(page, ITEM_C1).getByRole('button', { name: '删除' }).click();

@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
-import { userInfoGet } from '../lib/userEndpoints.ts';
-import { call, ApiError } from '../lib/api.ts';
+import { call, endsSession, failureText } from '../lib/api.ts';
 import { getStoredUser, getToken, saveSession, toStoredUser } from '../lib/session.ts';
+import { userInfoGet } from '../lib/user-endpoints.ts';
+import { anonymousSession, type Session, SessionContext } from '../lib/useSession.ts';
 import { Loading } from '../ui/Loading.tsx';
 import { AppRouter } from './AppRouter.tsx';
 import { decideGuard } from './guard.ts';
-import { SessionContext, type Session } from './SessionContext.tsx';
 
 type State = { status: 'redirect' } | { status: 'loading' } | { status: 'error'; msg: string } | { status: 'ready'; session: Session };
-
-const anonymous: Session = { area: null, user: null, role: null, version: 'ver2' };
 
 /** Spec §4: decide the guard, then fetch user info once and add the role's routes. */
 export function SessionGate(): React.JSX.Element {
@@ -23,10 +21,15 @@ export function SessionGate(): React.JSX.Element {
     }),
   );
   const [state, setState] = useState<State>(() =>
-    decision.kind === 'redirect' ? { status: 'redirect' } : decision.kind === 'public' ? { status: 'ready', session: anonymous } : { status: 'loading' },
+    decision.kind === 'redirect'
+      ? { status: 'redirect' }
+      : decision.kind === 'public'
+        ? { status: 'ready', session: anonymousSession }
+        : { status: 'loading' },
   );
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes to ask again after an error
   useEffect(() => {
     if (decision.kind === 'redirect') {
       location.replace(decision.to);
@@ -43,7 +46,7 @@ export function SessionGate(): React.JSX.Element {
       })
       .catch((e: unknown) => {
         // Expiry and ban are shown by the notifier; anything else gets a retry screen.
-        if (live && e instanceof ApiError && e.code !== 1001 && ![1009, 6, 1008].includes(e.code)) setState({ status: 'error', msg: e.message });
+        if (live && !endsSession(e)) setState({ status: 'error', msg: failureText(e) ?? '' });
       });
     return () => {
       live = false;
@@ -60,7 +63,14 @@ export function SessionGate(): React.JSX.Element {
     return (
       <div className="console-loading">
         <span>{state.msg || '网络请求发生错误'}</span>
-        <button type="button" className="link-button" onClick={() => { setState({ status: 'loading' }); setAttempt((n) => n + 1); }}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setState({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        >
           重试
         </button>
       </div>

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isConsolePath, normalizePath } from '../../shared/console-paths.ts';
 import type { Role } from '../../shared/roles.ts';
+import { isUdsmart } from '../lib/access.ts';
+import { normalizePath } from '../lib/routes.ts';
+import { isConsolePath } from './route-table.ts';
 
 /**
  * No route of this role matched. UDSmart users reaching the admin entry /sxA (where admin login
@@ -12,7 +14,7 @@ export function Unmatched({ role, home }: { role: Role | null; home: string }): 
   const { pathname } = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    if ((role === 5 || role === 6) && normalizePath(pathname) === '/sxA') navigate(home, { replace: true });
+    if (isUdsmart(role) && normalizePath(pathname) === '/sxA') navigate(home, { replace: true });
     else location.replace(role !== null && isConsolePath(pathname) ? '/401' : '/404');
   }, [role, home, pathname, navigate]);
   return null;

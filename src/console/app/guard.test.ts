@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideGuard, expiryLoginArea, loginWithReturn, type GuardInput } from './guard.ts';
+import { loginWithReturn } from '../lib/access.ts';
+import { decideGuard, type GuardInput, navigationGuard } from './guard.ts';
 
 const base: GuardInput = { pathname: '/', search: '', customerToken: '', adminToken: '', adminRole: null };
 const g = (o: Partial<GuardInput>) => decideGuard({ ...base, ...o });
@@ -23,12 +24,18 @@ describe('decideGuard', () => {
     expect(g({ pathname: '/admin-login', adminToken: 't', adminRole: 5 })).toEqual({ kind: 'redirect', to: '/redirect/sxA' });
   });
   it('redirects anonymous customer paths to /login remembering the path', () => {
-    expect(g({ pathname: '/collect/page/3', search: '?a=1' })).toEqual({ kind: 'redirect', to: '/login?redirect=%2Fcollect%2Fpage%2F3%3Fa%3D1' });
+    expect(g({ pathname: '/collect/page/3', search: '?a=1' })).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fcollect%2Fpage%2F3%3Fa%3D1',
+    });
   });
   it('redirects anonymous admin paths to /admin-login', () => {
     expect(g({ pathname: '/sxA/manager' })).toEqual({ kind: 'redirect', to: loginWithReturn('admin', '/sxA/manager') });
     expect(g({ pathname: '/newsxA/client/list' })).toEqual({ kind: 'redirect', to: '/admin-login?redirect=%2FnewsxA%2Fclient%2Flist' });
-    expect(g({ pathname: '/redirect/sxA', customerToken: 'c' })).toEqual({ kind: 'redirect', to: '/admin-login?redirect=%2Fredirect%2FsxA' });
+    expect(g({ pathname: '/redirect/sxA', customerToken: 'c' })).toEqual({
+      kind: 'redirect',
+      to: '/admin-login?redirect=%2Fredirect%2FsxA',
+    });
   });
   it('a customer token does not open admin paths and vice versa', () => {
     expect(g({ pathname: '/sxA', customerToken: 'c' }).kind).toBe('redirect');
@@ -46,12 +53,12 @@ describe('decideGuard', () => {
   });
 });
 
-describe('expiryLoginArea', () => {
-  it('roles 1, 2, 5 go to admin login; 3, 4, 6 to user login', () => {
-    expect([1, 2, 3, 4, 5, 6].map((r) => expiryLoginArea(r as 1, '/'))).toEqual(['admin', 'admin', 'customer', 'customer', 'admin', 'customer']);
+describe('navigationGuard', () => {
+  it('lets a navigation through while the token is there', () => {
+    expect(navigationGuard('customer', 't', '/landing', '')).toBeNull();
   });
-  it('falls back to the path when the role is unknown', () => {
-    expect(expiryLoginArea(null, '/sxA')).toBe('admin');
-    expect(expiryLoginArea(null, '/dashboard')).toBe('customer');
+  it('sends a navigation without the token to the area’s login, remembering the target', () => {
+    expect(navigationGuard('customer', '', '/exportTemplate', '')).toBe('/login?redirect=%2FexportTemplate');
+    expect(navigationGuard('admin', '', '/sxA/manager', '?a=1')).toBe('/admin-login?redirect=%2FsxA%2Fmanager%3Fa%3D1');
   });
 });

@@ -1,9 +1,10 @@
 import type { Role } from '../../shared/roles.ts';
-import { normalizePath } from '../../shared/console-paths.ts';
-import { isAdminPath, type Area } from '../lib/session.ts';
+import { type Area, entryPath, isAdminPath, loginWithReturn } from '../lib/access.ts';
+import { normalizePath } from '../lib/routes.ts';
+import { publicRoutes } from './route-table.ts';
 
 /** Public console paths: shown without a token (spec §2). */
-export const PUBLIC_PATHS: readonly string[] = ['/login', '/admin-login', '/auloading', '/404', '/401'];
+export const PUBLIC_PATHS: readonly string[] = [...publicRoutes.map((d) => d.path), '/404', '/401'];
 
 export interface GuardInput {
   pathname: string;
@@ -14,26 +15,13 @@ export interface GuardInput {
   adminRole: Role | null;
 }
 
-export type GuardDecision =
-  | { kind: 'public' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'session'; area: Area };
+export type GuardDecision = { kind: 'public' } | { kind: 'redirect'; to: string } | { kind: 'session'; area: Area };
 
-export const loginPathFor = (area: Area): string => (area === 'admin' ? '/admin-login' : '/login');
-
-/** Login URL that remembers where to come back to. */
-export function loginWithReturn(area: Area, returnTo: string): string {
-  return `${loginPathFor(area)}?redirect=${encodeURIComponent(returnTo)}`;
-}
-
-/** Spec §4 route guard, decided before any user-info fetch. Pure. */
+/** Spec §4 route guard, decided on page load before any user-info fetch. Pure. */
 export function decideGuard(i: GuardInput): GuardDecision {
   const path = normalizePath(i.pathname);
   if (path === '/login') return i.customerToken ? { kind: 'redirect', to: '/' } : { kind: 'public' };
-  if (path === '/admin-login') {
-    if (!i.adminToken) return { kind: 'public' };
-    return { kind: 'redirect', to: i.adminRole === 6 ? '/sxA/udAcct/brand' : '/redirect/sxA' };
-  }
+  if (path === '/admin-login') return i.adminToken ? { kind: 'redirect', to: entryPath(i.adminRole) } : { kind: 'public' };
   if (PUBLIC_PATHS.includes(path)) return { kind: 'public' };
   if (path === '/' || path === '/redirect') {
     if (i.customerToken) return { kind: 'session', area: 'customer' };
@@ -47,11 +35,9 @@ export function decideGuard(i: GuardInput): GuardDecision {
 }
 
 /**
- * Session expiry (spec §4/§8). We apply the §4 reading everywhere: roles 1, 2 and 5 go to the
- * admin login, everyone else (3, 4 and the UDSmart sub-account 6) to the user login. When the role
- * is not known yet (the very first info call failed), the area of the path decides.
+ * The guard on every navigation inside the signed-in shell (not only on page load or on API answers): once
+ * the area's token cookie is gone, the next screen is the login page, remembering where the user was going.
  */
-export function expiryLoginArea(role: Role | null, pathname: string): Area {
-  if (role === null) return isAdminPath(pathname) ? 'admin' : 'customer';
-  return role === 1 || role === 2 || role === 5 ? 'admin' : 'customer';
+export function navigationGuard(area: Area, token: string, pathname: string, search: string): string | null {
+  return token ? null : loginWithReturn(area, normalizePath(pathname) + search);
 }

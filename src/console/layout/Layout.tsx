@@ -1,20 +1,33 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { setupLocale } from '../app/locale.ts';
-import { homePath } from '../app/routeFilter.ts';
-import { useSession } from '../app/SessionContext.tsx';
-import { parseMenuMode, parseScreenMode, readSidebarOpen, usePersistentState, userPrefKey, writeSidebarOpen, type MenuMode, type ScreenMode } from '../lib/prefs.ts';
+import { homePath } from '../lib/access.ts';
+import { setupLocale } from '../lib/locale.ts';
+import {
+  type MenuMode,
+  parseMenuMode,
+  parseScreenMode,
+  readSidebarOpen,
+  type ScreenMode,
+  usePersistentState,
+  userPrefKey,
+  writeSidebarOpen,
+} from '../lib/prefs.ts';
+import { ShellContext, type ShellDialog } from '../lib/shell.ts';
+import { useSession } from '../lib/useSession.ts';
 import { Loading } from '../ui/Loading.tsx';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { LayoutContext, type ShellDialog } from './LayoutContext.ts';
 import { SideMenu } from './SideMenu.tsx';
 
 setupLocale();
 
-const ChangePasswordDialog = lazy(() => import('../features/account/ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })));
-const HourlyReportDialog = lazy(() => import('../features/account/HourlyReportDialog.tsx').then((m) => ({ default: m.HourlyReportDialog })));
+const ChangePasswordDialog = lazy(() =>
+  import('../features/account/ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })),
+);
+const HourlyReportDialog = lazy(() =>
+  import('../features/account/HourlyReportDialog.tsx').then((m) => ({ default: m.HourlyReportDialog })),
+);
 
 /** The shell around every signed-in screen (spec §2 Shell). */
 export function Layout(): React.JSX.Element {
@@ -32,7 +45,7 @@ export function Layout(): React.JSX.Element {
   };
 
   return (
-    <LayoutContext.Provider value={api}>
+    <ShellContext.Provider value={api}>
       <div className={`layout layout-${menuMode} screen-mode-${screenMode}`} data-role={role ?? ''}>
         <Header
           home={role ? homePath(role, version) : '/'}
@@ -65,6 +78,6 @@ export function Layout(): React.JSX.Element {
           {dialog === 'hourly' ? <HourlyReportDialog onClose={() => setDialog(null)} /> : null}
         </Suspense>
       </div>
-    </LayoutContext.Provider>
+    </ShellContext.Provider>
   );
 }

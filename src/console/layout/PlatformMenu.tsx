@@ -9,6 +9,7 @@ export function PlatformMenu(): React.JSX.Element {
   return (
     <nav className="platform-menu" aria-label="平台">
       {accountTypes.map((a) => (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the platform's hover menu opens on keyboard focus too (focus-within)
         <div key={a.acpl} className={`platform-item ${onPlatformPage && a.acpl === acpl ? 'active' : ''}`} tabIndex={0}>
           <span className="platform-name">{a.label}</span>
           <div className="platform-pop" role="menu">

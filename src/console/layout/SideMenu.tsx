@@ -1,17 +1,24 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { buildMenu, isActiveItem, type MenuItem } from '../app/menu.ts';
+import { buildMenu, isActiveItem, type MenuItem } from './menu.ts';
 import { useCurrentRoute } from './useCurrentRoute.ts';
 
 /** Vertical sidebar (210 px; collapsible) or horizontal bar, both from the route table (spec §2). */
 export function SideMenu({ mode, collapsed }: { mode: 'vertical' | 'horizontal'; collapsed: boolean }): React.JSX.Element {
   const { defs, activePath, search, acpl } = useCurrentRoute();
   const items = buildMenu(defs, acpl);
-  const active = (i: MenuItem): boolean => isActiveItem(i, activePath, search) || !!i.children?.some((c) => isActiveItem(c, activePath, search));
+  const active = (i: MenuItem): boolean =>
+    isActiveItem(i, activePath, search) || !!i.children?.some((c) => isActiveItem(c, activePath, search));
   return (
     <nav className={`side-menu side-menu-${mode} ${collapsed ? 'collapsed' : ''}`} aria-label="菜单">
       <ul>
-        {items.map((i) => (i.children ? <Group key={i.key} item={i} active={active(i)} isActive={active} horizontal={mode === 'horizontal'} /> : <Entry key={i.key} item={i} active={active(i)} />))}
+        {items.map((i) =>
+          i.children ? (
+            <Group key={i.key} item={i} active={active(i)} isActive={active} horizontal={mode === 'horizontal'} />
+          ) : (
+            <Entry key={i.key} item={i} active={active(i)} />
+          ),
+        )}
       </ul>
     </nav>
   );
@@ -33,13 +40,21 @@ function Group(p: { item: MenuItem; active: boolean; isActive: (i: MenuItem) => 
   const expanded = p.horizontal ? false : open;
   return (
     <li className={`menu-group ${p.active ? 'has-active' : ''} ${expanded ? 'open' : ''}`}>
-      <button type="button" className="menu-link menu-group-title" onClick={() => setOpen(!open)} aria-expanded={expanded} title={p.item.label}>
+      <button
+        type="button"
+        className="menu-link menu-group-title"
+        onClick={() => setOpen(!open)}
+        aria-expanded={expanded}
+        title={p.item.label}
+      >
         <i className={p.item.icon ?? 'pi pi-folder'} aria-hidden="true" />
         <span className="menu-label">{p.item.label}</span>
         <i className={`pi ${expanded ? 'pi-angle-up' : 'pi-angle-down'} menu-caret`} aria-hidden="true" />
       </button>
       <ul className="menu-children">
-        {p.item.children?.map((c) => <Entry key={c.key} item={c} active={p.isActive(c)} />)}
+        {p.item.children?.map((c) => (
+          <Entry key={c.key} item={c} active={p.isActive(c)} />
+        ))}
       </ul>
     </li>
   );

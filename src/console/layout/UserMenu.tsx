@@ -2,18 +2,20 @@ import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { logout } from '../app/auth.ts';
-import { useSession } from '../app/SessionContext.tsx';
-import { isHidden } from '../lib/hide.ts';
-import { useLayout } from './LayoutContext.ts';
+import { ROLE } from '../../shared/roles.ts';
+import { logout } from '../lib/auth.ts';
+import { isHidden, showOnlyTo } from '../lib/hide.ts';
+import { useShell } from '../lib/shell.ts';
+import { useSession } from '../lib/useSession.ts';
 
 /** User dropdown: 账户信息 / 修改密码 (hidden for admins) / 退出. */
 export function UserMenu(): React.JSX.Element {
   const menu = useRef<Menu>(null);
   const navigate = useNavigate();
   const { user, role } = useSession();
-  const { openDialog } = useLayout();
-  const customerOnly = isHidden('3,4', role);
+  const { openDialog } = useShell();
+  // spec §6: admins (1, 2, 5, 6) have no account info or password edit
+  const customerOnly = isHidden(showOnlyTo(ROLE.customer, ROLE.agent), role);
   const items: MenuItem[] = [
     { label: '账户信息', icon: 'pi pi-user', visible: !customerOnly, command: () => navigate('/accountinfo') },
     { label: '修改密码', icon: 'pi pi-key', visible: !customerOnly, command: () => openDialog('password') },

@@ -1,15 +1,12 @@
 import { useMemo } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { roleRoutes } from '../app/routes.ts';
-import { routesFor } from '../app/routeFilter.ts';
-import type { RouteDef } from '../app/routeTypes.ts';
-import { useSession } from '../app/SessionContext.tsx';
 import { parseAcpl } from '../lib/platforms.ts';
+import { type RouteDef, useRoleRoutes } from '../lib/routes.ts';
 
 const ACPL_KEY = 'console.acpl';
 
 export interface CurrentRoute {
-  defs: RouteDef[];
+  defs: readonly RouteDef[];
   def: RouteDef | undefined;
   /** the menu path to highlight */
   activePath: string;
@@ -19,11 +16,17 @@ export interface CurrentRoute {
 }
 
 export function useCurrentRoute(): CurrentRoute {
-  const { role, version } = useSession();
+  const defs = useRoleRoutes();
   const matches = useMatches();
   const loc = useLocation();
-  const defs = useMemo(() => (role ? routesFor(roleRoutes, role, version) : []), [role, version]);
-  const def = matches.map((m) => m.handle as RouteDef | undefined).reverse().find((h) => h && 'path' in h);
+  const def = useMemo(
+    () =>
+      [...matches]
+        .reverse()
+        .map((m) => defs.find((d) => d === m.handle))
+        .find((d) => d !== undefined),
+    [matches, defs],
+  );
   const search = new URLSearchParams(loc.search);
   let acpl: number;
   if (search.has('acpl')) {

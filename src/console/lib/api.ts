@@ -1,5 +1,5 @@
-import { expiredCodes, successCodes, type Envelope } from '../../shared/codes.ts';
 import type { Contract, Endpoint, InputOf, OutputOf } from '../../shared/api/contract.ts';
+import { Code, type Envelope, expiredCodes, successCodes } from '../../shared/codes.ts';
 import { notify } from './notify.ts';
 import { currentArea, getToken } from './session.ts';
 
@@ -82,19 +82,42 @@ export async function apiPost<T = unknown>(path: string, body?: Record<string, u
     throw new ApiError(-1, msg);
   }
   if (successCodes.includes(env.code)) return env;
-  if (env.code === 1001) notify.alert('用户被禁止登录，请联系管理员');
+  if (env.code === Code.banned) notify.alert('用户被禁止登录，请联系管理员');
   else if (expiredCodes.includes(env.code)) notify.expired();
   else if (!opts.silent) notify.error(env.msg || '接口请求失败');
   throw new ApiError(env.code, env.msg || '接口请求失败', env.data);
 }
 
+/** The login expired (spec §8 codes): the notifier shows the one '登录信息已过期' box. */
+export const isExpiredError = (e: unknown): boolean => e instanceof ApiError && expiredCodes.includes(e.code);
+
+/** The account is banned: the notifier shows the ban alert. */
+export const isBannedError = (e: unknown): boolean => e instanceof ApiError && e.code === Code.banned;
+
+/** The session ended (expiry or ban): the notifier already answers it, screens keep what they show behind it. */
+export const endsSession = (e: unknown): boolean => isExpiredError(e) || isBannedError(e);
+
+/** What a screen shows for a failed call: nothing when the session ended, else the message. */
+export function failureText(e: unknown): string | null {
+  if (e === null || e === undefined || endsSession(e)) return null;
+  return e instanceof Error && e.message ? e.message : '接口请求失败';
+}
+
 /** Call one endpoint by its contract: typed input, typed `data` (the envelope handling is apiPost's). */
-export async function call<C extends Contract>(c: C | Endpoint<C>, input: InputOf<C>, opts: Omit<ApiOptions, 'method'> = {}): Promise<OutputOf<C>> {
+export async function call<C extends Contract>(
+  c: C | Endpoint<C>,
+  input: InputOf<C>,
+  opts: Omit<ApiOptions, 'method'> = {},
+): Promise<OutputOf<C>> {
   return (await callWithMsg(c, input, opts)).data;
 }
 
 /** Like `call`, with the server's success `msg` (e.g. '修改密码成功，请重新登录'). */
-export async function callWithMsg<C extends Contract>(c: C | Endpoint<C>, input: InputOf<C>, opts: Omit<ApiOptions, 'method'> = {}): Promise<{ data: OutputOf<C>; msg: string }> {
+export async function callWithMsg<C extends Contract>(
+  c: C | Endpoint<C>,
+  input: InputOf<C>,
+  opts: Omit<ApiOptions, 'method'> = {},
+): Promise<{ data: OutputOf<C>; msg: string }> {
   const env = await apiPost<OutputOf<C>>(c.path, input as Record<string, unknown>, { ...opts, method: c.method });
   return { data: env.data, msg: env.msg };
 }

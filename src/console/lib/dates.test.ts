@@ -1,9 +1,19 @@
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { backflowDefaults, clampRange, historyStart, isDateDisabled, presetRange, quickRange, startOfWeek } from './dates.ts';
+import { businessDay } from './clock.ts';
+import {
+  backflowDefaults,
+  clampRange,
+  fromPickerDate,
+  historyStart,
+  isDateDisabled,
+  presetRange,
+  quickRange,
+  startOfWeek,
+  toPickerDate,
+} from './dates.ts';
 
-// Wednesday 2024-05-15
-const now = dayjs('2024-05-15T10:00:00');
+// Wednesday 2024-05-15, 10:00 China time
+const now = businessDay('2024-05-15 10:00');
 
 describe('date rules', () => {
   it('fromYesterday disallows dates before yesterday', () => {
@@ -31,8 +41,8 @@ describe('date rules', () => {
 describe('presets', () => {
   it('weeks start on Monday', () => {
     expect(startOfWeek(now).format('YYYY-MM-DD')).toBe('2024-05-13');
-    expect(startOfWeek(dayjs('2024-05-19')).format('YYYY-MM-DD')).toBe('2024-05-13'); // Sunday
-    expect(startOfWeek(dayjs('2024-05-13')).format('YYYY-MM-DD')).toBe('2024-05-13');
+    expect(startOfWeek(businessDay('2024-05-19')).format('YYYY-MM-DD')).toBe('2024-05-13'); // Sunday
+    expect(startOfWeek(businessDay('2024-05-13')).format('YYYY-MM-DD')).toBe('2024-05-13');
   });
   it('gives each preset', () => {
     expect(presetRange('today', now)).toEqual(['2024-05-15', '2024-05-15']);
@@ -56,5 +66,13 @@ describe('presets', () => {
     expect(backflowDefaults(now)).toEqual(['2024-04-30', '2024-05-14']);
     expect(historyStart('2024-05-01', '2024-05-10')).toBe('2024-05-02');
     expect(historyStart('2024-05-10', '2024-05-10')).toBe('2024-05-10');
+  });
+});
+
+describe('picker dates', () => {
+  it('hand a business date to the calendar as local midnight and read it back', () => {
+    const d = toPickerDate('2024-02-29');
+    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours()]).toEqual([2024, 1, 29, 0]);
+    expect(fromPickerDate(d)).toBe('2024-02-29');
   });
 });

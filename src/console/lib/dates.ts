@@ -1,7 +1,5 @@
-import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/zh-cn';
-
-dayjs.locale('zh-cn'); // weekStart: 1 (Monday)
+import type { Dayjs } from 'dayjs';
+import { businessDay, businessNow } from './clock.ts';
 
 export const DATE_FMT = 'YYYY-MM-DD';
 export type DateRangeValue = readonly [string, string];
@@ -16,12 +14,14 @@ export type DateRangeValue = readonly [string, string];
  */
 export type DateRule = 'fromYesterday' | 'noFuture' | 'beforeToday' | 'since20230521' | 'any';
 
+/** Every date here is a business (China) date; `now` defaults to the business clock (lib/clock.ts). */
+
 export interface DateLimits {
   min: Dayjs | null;
   max: Dayjs | null;
 }
 
-export function dateLimits(rule: DateRule, now: Dayjs = dayjs()): DateLimits {
+export function dateLimits(rule: DateRule, now: Dayjs = businessNow()): DateLimits {
   const today = now.startOf('day');
   switch (rule) {
     case 'fromYesterday':
@@ -31,15 +31,15 @@ export function dateLimits(rule: DateRule, now: Dayjs = dayjs()): DateLimits {
     case 'beforeToday':
       return { min: null, max: today.subtract(1, 'day') };
     case 'since20230521':
-      return { min: dayjs('2023-05-21'), max: today };
+      return { min: businessDay('2023-05-21'), max: today };
     case 'any':
       return { min: null, max: null };
   }
 }
 
 /** True when `date` may not be picked under `rule`. */
-export function isDateDisabled(rule: DateRule, date: Dayjs | Date | string, now: Dayjs = dayjs()): boolean {
-  const d = dayjs(date).startOf('day');
+export function isDateDisabled(rule: DateRule, date: Dayjs | string, now: Dayjs = businessNow()): boolean {
+  const d = (typeof date === 'string' ? businessDay(date) : date).startOf('day');
   const { min, max } = dateLimits(rule, now);
   return (min !== null && d.isBefore(min)) || (max !== null && d.isAfter(max));
 }
@@ -63,7 +63,7 @@ export const presetLabels: Record<PresetKey, string> = {
 const fmt = (a: Dayjs, b: Dayjs): DateRangeValue => [a.format(DATE_FMT), b.format(DATE_FMT)];
 
 /** Spec §5 time presets (今天 … 上月). */
-export function presetRange(key: PresetKey, now: Dayjs = dayjs()): DateRangeValue {
+export function presetRange(key: PresetKey, now: Dayjs = businessNow()): DateRangeValue {
   const t = now.startOf('day');
   switch (key) {
     case 'today':
@@ -91,16 +91,16 @@ export function presetRange(key: PresetKey, now: Dayjs = dayjs()): DateRangeValu
 
 /** Spec §5 quick ranges: the last 7, 15 or 30 days, ending today (or yesterday under 'beforeToday'). */
 export const QUICK_DAYS = [7, 15, 30] as const;
-export function quickRange(days: number, rule: DateRule = 'noFuture', now: Dayjs = dayjs()): DateRangeValue {
+export function quickRange(days: number, rule: DateRule = 'noFuture', now: Dayjs = businessNow()): DateRangeValue {
   const end = rule === 'beforeToday' ? now.startOf('day').subtract(1, 'day') : now.startOf('day');
   return fmt(end.subtract(days - 1, 'day'), end);
 }
 
 /** Clamp a range into what `rule` allows. */
-export function clampRange([a, b]: DateRangeValue, rule: DateRule, now: Dayjs = dayjs()): DateRangeValue {
+export function clampRange([a, b]: DateRangeValue, rule: DateRule, now: Dayjs = businessNow()): DateRangeValue {
   const { min, max } = dateLimits(rule, now);
-  let s = dayjs(a);
-  let e = dayjs(b);
+  let s = businessDay(a);
+  let e = businessDay(b);
   if (min && s.isBefore(min)) s = min;
   if (max && e.isAfter(max)) e = max;
   if (e.isBefore(s)) e = s;
@@ -108,12 +108,25 @@ export function clampRange([a, b]: DateRangeValue, rule: DateRule, now: Dayjs = 
 }
 
 /** Spec §9 back-flow defaults: start 15 days ago, end yesterday. */
-export function backflowDefaults(now: Dayjs = dayjs()): DateRangeValue {
+export function backflowDefaults(now: Dayjs = businessNow()): DateRangeValue {
   const t = now.startOf('day');
   return fmt(t.subtract(15, 'day'), t.subtract(1, 'day'));
 }
 
 /** Spec §9: history starts the day after the back-date start, unless the back date equals the end. */
 export function historyStart(backDate: string, end: string): string {
-  return backDate === end ? backDate : dayjs(backDate).add(1, 'day').format(DATE_FMT);
+  return backDate === end ? backDate : businessDay(backDate).add(1, 'day').format(DATE_FMT);
+}
+
+/**
+ * The calendar widget works on the browser's local `Date`s. A business date is handed to it as local
+ * midnight of the same Y-M-D (so the grid shows that day whatever the zone) and read back by its Y-M-D.
+ */
+export function toPickerDate(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+}
+
+export function fromPickerDate(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }

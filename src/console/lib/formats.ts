@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { inBusinessTime } from './clock.ts';
 
 /** Spec §9 number formats: 1 plain (≤3 decimals), 2 yuan, 3 percent (≤3 decimals), 4 ratio×100 (2 decimals). */
 export type NumberFormat = 1 | 2 | 3 | 4;
@@ -31,8 +32,13 @@ export function toDate(ts: number | string): Date {
   return dayjs(s).toDate();
 }
 
+/**
+ * An instant in business time (China, lib/clock.ts) whatever the browser's zone. Epoch numbers (or digit
+ * strings) are instants; a date-time text without a zone is already business time and is only re-formatted.
+ */
 export function formatTime(ts: number | string | null | undefined, fmt = 'YYYY-MM-DD HH:mm:ss'): string {
   if (ts === null || ts === undefined || ts === '' || ts === 0) return '--';
-  const d = dayjs(toDate(ts));
+  const instant = typeof ts === 'number' || /^\d{10,}$/.test(ts.trim());
+  const d = instant ? inBusinessTime(toDate(ts)) : dayjs(ts);
   return d.isValid() ? d.format(fmt) : '--';
 }

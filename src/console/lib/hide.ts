@@ -13,6 +13,15 @@ export function isHidden(rule: string | number | null | undefined, role: Role | 
   if (r === '') return false;
   const no = /^no(\d+)$/.exec(r);
   if (no) return role === Number(no[1]);
-  const list = r.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n));
+  const list = r
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n));
   return role === null || !list.includes(role);
 }
+
+/** The rule that shows an element only to these roles ('3,4'). */
+export const showOnlyTo = (...roles: Role[]): string => roles.join(',');
+
+/** The rule that hides an element from one role ('no3'). */
+export const hideFrom = (role: Role): string => `no${role}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notify, subscribe, type Notice } from './notify.ts';
+import { type Notice, notify, subscribe } from './notify.ts';
 
 describe('notify', () => {
   it('shows only one expiry box at a time', () => {

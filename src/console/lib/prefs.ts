@@ -36,7 +36,11 @@ export const writeSidebarOpen = (open: boolean): void => {
 /** Preferences remembered per role and user (menu layout, screen mode). */
 export const userPrefKey = (name: string, role: number, userid: number): string => `${name}:${role}:${userid}`;
 
-export function usePersistentState<T extends string | number>(key: string, initial: T, parse: (raw: string) => T | null): [T, (v: T) => void] {
+export function usePersistentState<T extends string | number>(
+  key: string,
+  initial: T,
+  parse: (raw: string) => T | null,
+): [T, (v: T) => void] {
   const [value, setValue] = useState<T>(() => {
     const raw = localStorage.getItem(key);
     return (raw !== null ? parse(raw) : null) ?? initial;

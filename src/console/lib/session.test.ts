@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { LoginData } from '../../shared/user.ts';
-import { areaOfRole, homeAfterLogin, isAdminPath, safeReturnPath, toStoredUser } from './session.ts';
+import { toStoredUser } from './session.ts';
 
 const base: Omit<LoginData, 'jwt'> = {
-  username: 'u', company: 'c', id: 7, super: 0, udsmart: 0, is_sub: 0, role: 'common',
-  phone: '138****0000', email: 'u@x', expire_time: '2030-01-01 00:00:00', status: 1, promote_type: 1,
+  username: 'u',
+  company: 'c',
+  id: 7,
+  super: 0,
+  udsmart: 0,
+  is_sub: 0,
+  role: 'common',
+  phone: '138****0000',
+  email: 'u@x',
+  expire_time: '2030-01-01 00:00:00',
+  status: 1,
+  promote_type: 1,
 };
 const user = (o: Partial<typeof base> & { version?: 'ver1' | 'ver2' }) => toStoredUser({ ...base, ...o });
 
@@ -24,30 +34,24 @@ describe('toStoredUser (role derivation, spec §4)', () => {
     expect(user({}).version).toBe('ver2');
   });
   it('stores exactly the §3 fields, date part of expire_time only', () => {
-    expect(Object.keys(user({})).sort()).toEqual(['company', 'email', 'expire_time', 'is_sub', 'phone', 'promote_type', 'status', 'udsmart', 'userid', 'username', 'userrole', 'usertype', 'version'].sort());
+    expect(Object.keys(user({})).sort()).toEqual(
+      [
+        'company',
+        'email',
+        'expire_time',
+        'is_sub',
+        'phone',
+        'promote_type',
+        'status',
+        'udsmart',
+        'userid',
+        'username',
+        'userrole',
+        'usertype',
+        'version',
+      ].sort(),
+    );
     expect(user({}).expire_time).toBe('2030-01-01');
     expect(user({}).userid).toBe(7);
-  });
-});
-
-describe('session helpers', () => {
-  it('recognises admin paths', () => {
-    for (const p of ['/sxA', '/sxA/manager', '/newsxA/client/list', '/admin-login', '/redirect/sxA']) expect(isAdminPath(p)).toBe(true);
-    for (const p of ['/', '/login', '/dashboard', '/sxAB', '/redirect/dashboard']) expect(isAdminPath(p)).toBe(false);
-  });
-  it('areas and homes', () => {
-    expect([1, 2, 3, 4, 5, 6].map((r) => areaOfRole(r as 1))).toEqual(['admin', 'admin', 'customer', 'customer', 'admin', 'admin']);
-    expect(homeAfterLogin(6)).toBe('/sxA/udAcct/brand');
-    expect(homeAfterLogin(1)).toBe('/redirect/sxA');
-    expect(homeAfterLogin(5)).toBe('/redirect/sxA');
-    expect(homeAfterLogin(3)).toBe('/redirect/dashboard?acpl=2');
-    expect(homeAfterLogin(4)).toBe('/redirect/dashboard?acpl=2');
-  });
-  it('only honours same-site return paths', () => {
-    expect(safeReturnPath('/collect?x=1')).toBe('/collect?x=1');
-    expect(safeReturnPath('//evil.com')).toBeNull();
-    expect(safeReturnPath('https://evil.com')).toBeNull();
-    expect(safeReturnPath('/login')).toBeNull();
-    expect(safeReturnPath(null)).toBeNull();
   });
 });

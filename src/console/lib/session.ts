@@ -1,11 +1,13 @@
 import Cookies from 'js-cookie';
-import { deriveRole, deriveVersion, isAdminRole, type Role, type Version } from '../../shared/roles.ts';
+import { deriveRole, deriveVersion, type Role, type Version } from '../../shared/roles.ts';
 import type { LoginData, UserInfo } from '../../shared/user.ts';
+import { type Area, isAdminPath } from './access.ts';
+
+export type { Area } from './access.ts';
 
 /** Spec §4: token cookies and their companion info cookies (name + 'FO'). */
 export const CUSTOMER_TOKEN = 'sxTUUken';
 export const ADMIN_TOKEN = 'sxAminTUUken';
-export type Area = 'customer' | 'admin';
 
 const tokenName = (area: Area): string => (area === 'admin' ? ADMIN_TOKEN : CUSTOMER_TOKEN);
 const infoName = (area: Area): string => tokenName(area) + 'FO';
@@ -26,12 +28,6 @@ export interface StoredUser {
   status: number;
   promote_type: number;
   version: Version;
-}
-
-/** Admin area is recognised from the path (spec §4): /sxA, /newsxA, /admin-login (also behind /redirect). */
-export function isAdminPath(pathname: string): boolean {
-  const p = pathname.startsWith('/redirect/') ? pathname.slice('/redirect'.length) : pathname;
-  return /^\/(sxA|newsxA|admin-login)(\/|$)/.test(p);
 }
 
 export const getToken = (area: Area): string => Cookies.get(tokenName(area)) ?? '';
@@ -73,8 +69,6 @@ export function toStoredUser(d: Omit<LoginData, 'jwt'> & Partial<Pick<UserInfo, 
   };
 }
 
-export const areaOfRole = (role: Role): Area => (isAdminRole(role) ? 'admin' : 'customer');
-
 export function saveSession(area: Area, token: string | null, user: StoredUser): void {
   if (token !== null) Cookies.set(tokenName(area), token, cookieOpts);
   Cookies.set(infoName(area), JSON.stringify(user), cookieOpts);
@@ -83,18 +77,4 @@ export function saveSession(area: Area, token: string | null, user: StoredUser):
 export function clearSession(area: Area): void {
   Cookies.remove(tokenName(area), { path: '/' });
   Cookies.remove(infoName(area), { path: '/' });
-}
-
-/** Where a login page sends a user after a successful login (spec §4). */
-export function homeAfterLogin(role: Role): string {
-  if (role === 6) return '/sxA/udAcct/brand';
-  if (isAdminRole(role)) return '/redirect/sxA';
-  return '/redirect/dashboard?acpl=2';
-}
-
-/** Only same-site absolute paths are honoured as a return target. */
-export function safeReturnPath(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  if (raw.startsWith('/login') || raw.startsWith('/admin-login')) return null;
-  return raw;
 }

@@ -1,6 +1,6 @@
 import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { Contract, InputOf, OutputOf } from '../../shared/api/contract.ts';
-import { apiPost, type ApiError } from './api.ts';
+import { type ApiError, apiPost } from './api.ts';
 
 /** SWR keys of contract reads: `[path, input, silent, method]` (SWR hashes the input object stably). */
 type Key = readonly [string, object, boolean, Contract['method']];
@@ -14,7 +14,11 @@ export interface UseQueryOptions<T> extends SWRConfiguration<T, ApiError> {
 }
 
 /** SWR read of one contract, keyed by its path and input; `input = null` skips the request. Resolves to `data`. */
-export function useQuery<C extends Contract>(c: C, input: InputOf<C> | null, options: UseQueryOptions<OutputOf<C>> = {}): SWRResponse<OutputOf<C>, ApiError> {
+export function useQuery<C extends Contract>(
+  c: C,
+  input: InputOf<C> | null,
+  options: UseQueryOptions<OutputOf<C>> = {},
+): SWRResponse<OutputOf<C>, ApiError> {
   const { silent = false, ...config } = options;
   const key: Key | null = input === null ? null : [c.path, input as object, silent, c.method];
   return useSWR<OutputOf<C>, ApiError, Key | null>(key, fetcher as (k: Key) => Promise<OutputOf<C>>, config);

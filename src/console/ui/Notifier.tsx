@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { subscribe, type Notice } from '../lib/notify.ts';
+import { type Notice, subscribe } from '../lib/notify.ts';
 
 const NotifierHost = lazy(() => import('./NotifierHost.tsx').then((m) => ({ default: m.NotifierHost })));
 

@@ -2,8 +2,8 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Toast } from 'primereact/toast';
 import { useEffect, useRef, useState } from 'react';
-import { logoutExpired } from '../app/auth.ts';
-import { setupLocale } from '../app/locale.ts';
+import { logoutExpired } from '../lib/auth.ts';
+import { setupLocale } from '../lib/locale.ts';
 import type { Notice } from '../lib/notify.ts';
 
 setupLocale();

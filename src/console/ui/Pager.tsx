@@ -10,8 +10,11 @@ export interface PagerProps {
   /** 1-based page */
   page: number;
   pageSize: number;
+  /** a new page size starts again at page 1 */
   onChange: (page: number, pageSize: number) => void;
 }
+
+const totalReport = (o: { totalRecords: number }): React.JSX.Element => <span className="pager-total">共 {o.totalRecords} 条</span>;
 
 export function Pager({ total, page, pageSize, onChange }: PagerProps): React.JSX.Element {
   return (
@@ -24,7 +27,7 @@ export function Pager({ total, page, pageSize, onChange }: PagerProps): React.JS
         pageLinkSize={PAGER_COUNT}
         template={{
           layout: 'CurrentPageReport PrevPageLink PageLinks NextPageLink RowsPerPageDropdown',
-          CurrentPageReport: (o: { totalRecords: number }) => <span className="pager-total">共 {o.totalRecords} 条</span>,
+          CurrentPageReport: totalReport,
         }}
         onPageChange={(e: PaginatorPageChangeEvent) => onChange(e.rows !== pageSize ? 1 : e.page + 1, e.rows)}
       />

@@ -1,5 +1,5 @@
 import { notify } from '../lib/notify.ts';
-import { NOT_LAUNCHED, pickerModel, type PickerItem } from '../lib/platformPicker.ts';
+import { NOT_LAUNCHED, type PickerItem, pickerModel } from '../lib/platform-picker.ts';
 
 export interface PlatformPickerProps {
   shop: string;
@@ -14,9 +14,11 @@ export interface PlatformPickerProps {
 export function PlatformPicker({ shop, channel, onChange, dashboard = false, unavailable }: PlatformPickerProps): React.JSX.Element {
   const model = pickerModel(dashboard, channel, unavailable);
   const row = (label: string, items: PickerItem[], current: string, set: (v: string) => void): React.JSX.Element => (
+    // biome-ignore lint/a11y/useSemanticElements: buttons with role=radio (they toast '暂未上线' when disabled) need a radiogroup
     <div className="picker-row" role="radiogroup" aria-label={label}>
       <span className="picker-label">{label}</span>
       {items.map((i) => (
+        // biome-ignore lint/a11y/useSemanticElements: a button with role=radio, so a disabled item can still say '暂未上线'
         <button
           key={i.value}
           type="button"

@@ -1,9 +1,9 @@
 import { Button } from 'primereact/button';
 import { userInfoGet } from '../../../shared/api/user.ts';
 import { roleLabel } from '../../../shared/roles.ts';
-import { useSession } from '../../app/SessionContext.tsx';
-import { useLayout } from '../../layout/LayoutContext.ts';
+import { useShell } from '../../lib/shell.ts';
 import { useQuery } from '../../lib/useApi.ts';
+import { useSession } from '../../lib/useSession.ts';
 import { Loading } from '../../ui/Loading.tsx';
 
 const promoteTypeLabel = (t: number): string => (t === 1 ? '默认' : t === 2 ? '精准' : '默认 + 精准');
@@ -11,7 +11,7 @@ const promoteTypeLabel = (t: number): string => (t === 1 ? '默认' : t === 2 ? 
 /** /accountinfo: the signed-in customer's account (read-only), with 修改密码 and 时报设置. */
 export function AccountInfoScreen(): React.JSX.Element {
   const { role } = useSession();
-  const { openDialog } = useLayout();
+  const { openDialog } = useShell();
   const { data, isLoading } = useQuery(userInfoGet, {});
   if (isLoading || !data) return <Loading />;
   const rows: Array<[string, string]> = [

@@ -1,19 +1,23 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Password } from 'primereact/password';
-import { useState, type FormEvent } from 'react';
-import { logoutAfterPasswordChange } from '../../app/auth.ts';
+import { useState } from 'react';
 import { userModifyPassword } from '../../../shared/api/user.ts';
-import { callWithMsg } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
+import { logoutAfterPasswordChange } from '../../lib/auth.ts';
 import { notify } from '../../lib/notify.ts';
+import { Field, FieldSet } from '../../ui/FormField.tsx';
 import { useShake } from '../../ui/useShake.ts';
-import { validatePasswordForm, type PasswordErrors, type PasswordForm } from './passwordForm.ts';
+import { type PasswordErrors, type PasswordForm, validatePasswordForm } from './password-form.ts';
 
 const fields: ReadonlyArray<{ key: keyof PasswordForm; label: string; placeholder: string }> = [
   { key: 'oldpass', label: '原密码', placeholder: '请输入密码' },
   { key: 'newpass', label: '新密码', placeholder: '请输入新密码' },
   { key: 'againpass', label: '确认密码', placeholder: '请再次重复新密码' },
 ];
+
+/** Spec §7/§8 message on success. */
+const PASSWORD_CHANGED = '修改密码成功，请重新登录';
 
 /** 修改密码 (spec §5); success: '修改密码成功，请重新登录' and log out (the server revoked every token). */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }): React.JSX.Element {
@@ -22,8 +26,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }): Reac
   const [busy, setBusy] = useState(false);
   const [shakeClass, shake] = useShake();
 
-  const submit = async (e?: FormEvent): Promise<void> => {
-    e?.preventDefault();
+  const submit = async (): Promise<void> => {
     const r = validatePasswordForm(form);
     if (!r.ok) {
       setErrors(r.errors);
@@ -32,8 +35,8 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }): Reac
     setErrors({});
     setBusy(true);
     try {
-      const { msg } = await callWithMsg(userModifyPassword, r.body);
-      notify.success(msg || '修改密码成功，请重新登录');
+      await call(userModifyPassword, r.body);
+      notify.success(PASSWORD_CHANGED);
       window.setTimeout(logoutAfterPasswordChange, 1500);
     } catch {
       setBusy(false);
@@ -48,27 +51,22 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }): Reac
   );
   return (
     <Dialog header="修改密码" visible onHide={onClose} style={{ width: 480 }} footer={footer} className={shakeClass}>
-      <form className="form-grid" onSubmit={(e) => void submit(e)} noValidate>
+      <FieldSet onSubmit={() => void submit()}>
         {fields.map((f) => (
-          <div className="form-row" key={f.key}>
-            <label htmlFor={`pw-${f.key}`} className="form-label required">{f.label}</label>
-            <div className="form-control">
-              <Password
-                inputId={`pw-${f.key}`}
-                value={form[f.key]}
-                onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
-                feedback={false}
-                toggleMask
-                placeholder={f.placeholder}
-                invalid={!!errors[f.key]}
-                autoComplete={f.key === 'oldpass' ? 'current-password' : 'new-password'}
-              />
-              <small className="field-error">{errors[f.key]}</small>
-            </div>
-          </div>
+          <Field key={f.key} label={f.label} htmlFor={`pw-${f.key}`} required error={errors[f.key]}>
+            <Password
+              inputId={`pw-${f.key}`}
+              value={form[f.key]}
+              onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
+              feedback={false}
+              toggleMask
+              placeholder={f.placeholder}
+              invalid={!!errors[f.key]}
+              autoComplete={f.key === 'oldpass' ? 'current-password' : 'new-password'}
+            />
+          </Field>
         ))}
-        <button type="submit" hidden />
-      </form>
+      </FieldSet>
     </Dialog>
   );
 }

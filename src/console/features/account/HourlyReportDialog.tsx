@@ -14,11 +14,12 @@ export function HourlyReportDialog({ onClose }: { onClose: () => void }): React.
   const [timeRadio, setTimeRadio] = useState<TimeRadio | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per opening
   useEffect(() => {
     call(userGetEmailStatus, {})
       .then((d) => setTimeRadio(d.email_status === 1 ? 1 : 2))
       .catch(() => onClose());
-  }, []); // once per opening
+  }, []);
 
   const change = async (next: TimeRadio): Promise<void> => {
     if (timeRadio === null || next === timeRadio || busy) return;
@@ -44,8 +45,15 @@ export function HourlyReportDialog({ onClose }: { onClose: () => void }): React.
           <span className="form-label">邮件通知</span>
           <div className="radio-row" role="radiogroup" aria-label="邮件通知">
             {([1, 2] as const).map((v) => (
-              <label key={v} className="radio-item">
-                <RadioButton inputId={`time-radio-${v}`} name="timeRadio" value={v} checked={timeRadio === v} disabled={busy} onChange={() => void change(v)} />
+              <label key={v} className="radio-item" htmlFor={`time-radio-${v}`}>
+                <RadioButton
+                  inputId={`time-radio-${v}`}
+                  name="timeRadio"
+                  value={v}
+                  checked={timeRadio === v}
+                  disabled={busy}
+                  onChange={() => void change(v)}
+                />
                 <span>{v === 1 ? '开启' : '关闭'}</span>
               </label>
             ))}

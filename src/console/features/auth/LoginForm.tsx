@@ -1,30 +1,33 @@
-import { useState, type FormEvent } from 'react';
-import { isAdminRole } from '../../../shared/roles.ts';
-import { userLogin } from '../../lib/userEndpoints.ts';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { afterLogin, areaOfRole } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
-import { useBranding } from '../../lib/branding.ts';
-import { areaOfRole, homeAfterLogin, isAdminPath, safeReturnPath, saveSession, toStoredUser } from '../../lib/session.ts';
+import { saveSession, toStoredUser } from '../../lib/session.ts';
+import { userLogin } from '../../lib/user-endpoints.ts';
 import { useShake } from '../../ui/useShake.ts';
-
-/** Plain inputs styled by the PrimeReact theme classes: no component JS on the login screen. */
-const inputClass = (error: string | undefined): string => `p-inputtext p-component${error ? ' p-invalid' : ''}`;
+import { LoginCard, SubmitButton } from './LoginCard.tsx';
+import { LoginField } from './LoginField.tsx';
 
 interface Errors {
   email?: string;
   password?: string;
 }
 
+/** An e-mail handed over by the forgotten-password screen after a reset. */
+function rememberedEmail(state: unknown): string {
+  return typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string' ? state.email : '';
+}
+
 /** Shared by /login and /admin-login: one login call, the cookie is chosen by the derived role (spec §4). */
 export function LoginForm({ admin }: { admin: boolean }): React.JSX.Element {
-  const brand = useBranding();
-  const [email, setEmail] = useState('');
+  const location = useLocation();
+  const [email, setEmail] = useState(() => rememberedEmail(location.state));
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [shakeClass, shake] = useShake();
 
-  const submit = async (e: FormEvent): Promise<void> => {
-    e.preventDefault();
+  const submit = async (): Promise<void> => {
     const next: Errors = {};
     if (!email.trim()) next.email = '请输入邮箱';
     if (!password.trim()) next.password = '请输入密码';
@@ -35,9 +38,7 @@ export function LoginForm({ admin }: { admin: boolean }): React.JSX.Element {
       const data = await call(userLogin, { email: email.trim(), password: password.trim() });
       const user = toStoredUser(data);
       saveSession(areaOfRole(user.userrole), data.jwt, user);
-      const back = safeReturnPath(new URLSearchParams(location.search).get('redirect'));
-      const fits = back !== null && isAdminPath(back) === isAdminRole(user.userrole);
-      location.assign(fits ? back : homeAfterLogin(user.userrole));
+      window.location.assign(afterLogin(user.userrole, new URLSearchParams(window.location.search).get('redirect')));
     } catch {
       setBusy(false);
       shake();
@@ -45,35 +46,39 @@ export function LoginForm({ admin }: { admin: boolean }): React.JSX.Element {
   };
 
   return (
-    <div className="login-page">
-      <form className={`login-card ${shakeClass}`} onSubmit={submit} noValidate>
-        <div className="login-brand">
-          <img src={brand.logo} alt="" width={40} height={40} />
-          <span>{brand.product}</span>
-        </div>
-        <h1 className="login-title">{admin ? '管理员登录' : '用户登录'}</h1>
-        <label className="login-field">
-          <span className="p-input-icon-left">
-            <i className="pi pi-envelope" />
-            <input className={inputClass(errors.email)} value={email} onChange={(e) => setEmail(e.target.value)} placeholder="请输入邮箱" name="email" type="email" autoComplete="username" />
-          </span>
-          <small className="field-error">{errors.email}</small>
-        </label>
-        <label className="login-field">
-          <span className="p-input-icon-left">
-            <i className="pi pi-lock" />
-            <input className={inputClass(errors.password)} type="password" value={password} onChange={(e) => setPassword(e.target.value)} placeholder="请输入密码" name="password" autoComplete="current-password" />
-          </span>
-          <small className="field-error">{errors.password}</small>
-        </label>
-        <button type="submit" className="p-button p-component login-submit" disabled={busy}>
-          {busy ? <i className="pi pi-spin pi-spinner p-button-icon-left" aria-hidden="true" /> : null}
-          <span className="p-button-label">登 录</span>
-        </button>
-        <div className="login-switch">
-          {admin ? <a href="/login">用户登录</a> : <a href="/admin-login">管理员登录</a>}
-        </div>
-      </form>
-    </div>
+    <LoginCard title={admin ? '管理员登录' : '用户登录'} onSubmit={() => void submit()} className={shakeClass}>
+      <LoginField
+        icon="pi-envelope"
+        name="email"
+        type="email"
+        value={email}
+        onChange={setEmail}
+        placeholder="请输入邮箱"
+        autoComplete="username"
+        error={errors.email}
+      />
+      <LoginField
+        icon="pi-lock"
+        name="password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        placeholder="请输入密码"
+        autoComplete="current-password"
+        error={errors.password}
+      />
+      <SubmitButton busy={busy} label="登 录" />
+      <div className="login-links">
+        {admin ? <span /> : <Link to={{ pathname: '/login', search: withForgot(location.search) }}>忘记密码？</Link>}
+        {admin ? <a href="/login">用户登录</a> : <a href="/admin-login">管理员登录</a>}
+      </div>
+    </LoginCard>
   );
+}
+
+/** The same /login address with the forgotten-password screen open (a remembered redirect is kept). */
+export function withForgot(search: string): string {
+  const q = new URLSearchParams(search);
+  q.set('forgot', '1');
+  return `?${q.toString()}`;
 }

@@ -1,20 +1,22 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
-import { SelectButton } from 'primereact/selectbutton';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { JUMP, JUMPTYPES } from '../../../shared/catalog.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { Field, FieldSet } from '../../ui/FormField.tsx';
+import { Select } from '../../ui/Select.tsx';
 import { useShake } from '../../ui/useShake.ts';
-import { fieldsFor, patchForm, serverFieldError, toPayload, validateForm, type FormErrors, type LinkForm } from './linkForm.ts';
+import { type FormErrors, fieldsFor, type LinkForm, patchForm, serverFieldError, toPayload, validateForm } from './link-form.ts';
 import { channelOptions, customerOptions, platformOptions } from './options.ts';
+import { type LinkVariant, linkWords } from './terms.ts';
 import type { CustomerOption, LinkView } from './types.ts';
 import { saveLink } from './useLinks.ts';
 
 interface Props {
+  variant: LinkVariant;
   /** the link being edited; absent = create */
   link?: LinkView;
   initial: LinkForm;
@@ -24,46 +26,75 @@ interface Props {
   onClose: () => void;
 }
 
-const jumpOptions = Object.entries(JUMP).map(([value, label]) => ({ value: Number(value), label }));
+type TextField = 'title' | 'item' | 'couponlink' | 'taojimulink' | 'smartlink' | 'relate_advertiser_ids' | 'appid' | 'pagepath';
 
-function Row({ label, required, error, children }: { label: string; required?: boolean; error?: string; children: ReactNode }): React.JSX.Element {
+function Radios<T extends string | number>({
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  name: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (v: T) => void;
+}): React.JSX.Element {
   return (
-    <div className="form-row">
-      <span className={`form-label link-form-label ${required ? 'required' : ''}`}>{label}</span>
-      <div className="form-control">
-        {children}
-        <small className="field-error">{error}</small>
-      </div>
+    <div className="radio-row" role="radiogroup">
+      {options.map((o) => (
+        <label key={String(o.value)} className="radio-item" htmlFor={`${name}-${o.value}`}>
+          <RadioButton
+            inputId={`${name}-${o.value}`}
+            name={name}
+            value={o.value}
+            checked={value === o.value}
+            onChange={() => onChange(o.value)}
+          />
+          {o.label}
+        </label>
+      ))}
     </div>
   );
 }
 
-/** 新建 / 编辑推广链接: the inputs follow the platform (fieldsFor); server errors are shown in the form. */
-export function LinkDialog({ link, initial, platforms, customers, onClose }: Props): React.JSX.Element {
+const jumpOptions = [
+  { value: 1 as const, label: JUMP[1] },
+  { value: 2 as const, label: JUMP[2] },
+];
+
+/** 新建 / 编辑 a link: the inputs follow the platform (fieldsFor); errors, the schema's and the server's, sit by their fields. */
+export function LinkDialog({ variant, link, initial, platforms, customers, onClose }: Props): React.JSX.Element {
+  const words = linkWords(variant);
   const [form, setForm] = useState<LinkForm>(initial);
   const [errors, setErrors] = useState<FormErrors>({});
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
   const [shakeClass, shake] = useShake();
   const fields = fieldsFor(form.platform);
+  const needsCustomer = customers !== null && !link;
   const set = (patch: Partial<LinkForm>): void => {
     setForm((f) => patchForm(f, patch));
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch))));
   };
-  const input = (key: 'title' | 'item' | 'couponlink' | 'taojimulink' | 'smartlink' | 'relate_advertiser_ids' | 'appid' | 'pagepath', placeholder: string): React.JSX.Element => (
-    <InputText id={`link-${key}`} value={form[key]} onChange={(e) => set({ [key]: e.target.value })} placeholder={placeholder} invalid={!!errors[key]} className="w-full" />
+  const input = (key: TextField, placeholder: string): React.JSX.Element => (
+    <InputText
+      id={`link-${key}`}
+      value={form[key]}
+      onChange={(e) => set({ [key]: e.target.value })}
+      placeholder={placeholder}
+      invalid={!!errors[key]}
+      className="w-full"
+    />
   );
 
-  const submit = async (e?: FormEvent): Promise<void> => {
-    e?.preventDefault();
-    const needsCustomer = customers !== null;
-    const found = validateForm(form, needsCustomer && !link);
+  const submit = async (): Promise<void> => {
+    const found = validateForm(form, needsCustomer);
     setErrors(found);
     setServerError('');
     if (Object.keys(found).length > 0) return shake();
     setBusy(true);
     try {
-      await saveLink(toPayload(form, needsCustomer && !link, link?.pageid));
+      await saveLink(toPayload(form, needsCustomer, link?.pageid));
       notify.success(link ? '保存成功' : '创建成功');
       onClose();
     } catch (err) {
@@ -82,48 +113,97 @@ export function LinkDialog({ link, initial, platforms, customers, onClose }: Pro
       <Button label="确定" loading={busy} onClick={() => void submit()} />
     </>
   );
+  const W = 96;
   return (
-    <Dialog header={link ? `编辑推广链接 ${link.pageid}` : '新建推广链接'} visible onHide={onClose} style={{ width: 640 }} footer={footer} className={`link-dialog ${shakeClass}`}>
-      <form className="form-grid" onSubmit={(e) => void submit(e)} noValidate>
+    <Dialog
+      header={link ? words.edit(link.pageid) : words.create}
+      visible
+      onHide={onClose}
+      style={{ width: 640 }}
+      footer={footer}
+      className={`link-dialog ${shakeClass}`}
+    >
+      <FieldSet onSubmit={() => void submit()} formError={serverError}>
         {customers !== null ? (
-          <Row label="客户" required error={errors.customerid}>
-            <Dropdown inputId="link-customer" value={form.customerid} options={customerOptions(customers)} onChange={(e) => set({ customerid: e.value as number })} placeholder="请选择客户" filter disabled={!!link} invalid={!!errors.customerid} className="w-full" />
-          </Row>
+          <Field label="客户" htmlFor="link-customer" required error={errors.customerid} labelWidth={W}>
+            <Select<number>
+              inputId="link-customer"
+              value={form.customerid}
+              options={customerOptions(customers)}
+              onChange={(customerid) => set({ customerid })}
+              placeholder="请选择客户"
+              filter
+              disabled={!!link}
+              invalid={!!errors.customerid}
+              className="w-full"
+            />
+          </Field>
         ) : null}
-        <Row label="商品平台" required error={errors.platform}>
-          <Dropdown inputId="link-platform" value={form.platform} options={platformOptions(platforms)} onChange={(e) => set({ platform: e.value as number })} disabled={platforms.length === 1} className="w-full" />
-        </Row>
-        <Row label="投放渠道" required error={errors.state}>
-          <Dropdown inputId="link-state" value={form.state} options={channelOptions()} onChange={(e) => set({ state: e.value as number })} className="w-full" />
-        </Row>
-        <Row label="链接名称" error={errors.title}>{input('title', '选填，便于查找')}</Row>
-        <Row label="商品" required error={errors.item}>{input('item', '商品 ID 或商品链接')}</Row>
-        <Row label="跳转方式" required error={errors.isdirect}>
-          <SelectButton value={form.isdirect} options={jumpOptions} onChange={(e) => e.value && set({ isdirect: e.value as 1 | 2 })} allowEmpty={false} />
-        </Row>
-        <Row label="跳转类型" required error={errors.jumptype}>
-          <div className="radio-row">
-            {fields.jumptypes.map((t) => (
-              <label key={t} className="radio-item">
-                <RadioButton inputId={`jumptype-${t}`} value={t} checked={form.jumptype === t} onChange={() => set({ jumptype: t })} />
-                {JUMPTYPES[t]}
-              </label>
-            ))}
-          </div>
-        </Row>
-        {form.jumptype === 'taojimu' ? <Row label="淘积木链接" required error={errors.taojimulink}>{input('taojimulink', 'https://')}</Row> : null}
-        {form.jumptype === 'smart' ? <Row label="智能链接" required error={errors.smartlink}>{input('smartlink', 'https://')}</Row> : null}
-        {fields.coupon ? <Row label="优惠券链接" error={errors.couponlink}>{input('couponlink', '选填，https://')}</Row> : null}
+        <Field label="商品平台" htmlFor="link-platform" required error={errors.platform} labelWidth={W}>
+          <Select<number>
+            inputId="link-platform"
+            value={form.platform}
+            options={platformOptions(platforms)}
+            onChange={(p) => p !== null && set({ platform: p })}
+            disabled={platforms.length === 1}
+            className="w-full"
+          />
+        </Field>
+        <Field label="投放渠道" htmlFor="link-state" required error={errors.state} labelWidth={W}>
+          <Select<number>
+            inputId="link-state"
+            value={form.state}
+            options={channelOptions()}
+            onChange={(s) => s !== null && set({ state: s })}
+            className="w-full"
+          />
+        </Field>
+        <Field label="链接名称" htmlFor="link-title" error={errors.title} labelWidth={W}>
+          {input('title', '选填，便于查找')}
+        </Field>
+        <Field label="商品" htmlFor="link-item" required error={errors.item} labelWidth={W}>
+          {input('item', '商品 ID 或商品链接')}
+        </Field>
+        <Field label="跳转方式" required error={errors.isdirect} labelWidth={W}>
+          <Radios name="isdirect" value={form.isdirect} options={jumpOptions} onChange={(isdirect) => set({ isdirect })} />
+        </Field>
+        <Field label="跳转类型" required error={errors.jumptype} labelWidth={W}>
+          <Radios
+            name="jumptype"
+            value={form.jumptype}
+            options={fields.jumptypes.map((t) => ({ value: t, label: JUMPTYPES[t] }))}
+            onChange={(jumptype) => set({ jumptype })}
+          />
+        </Field>
+        {form.jumptype === 'taojimu' ? (
+          <Field label="淘积木链接" htmlFor="link-taojimulink" required error={errors.taojimulink} labelWidth={W}>
+            {input('taojimulink', 'https://')}
+          </Field>
+        ) : null}
+        {form.jumptype === 'smart' ? (
+          <Field label="智能链接" htmlFor="link-smartlink" required error={errors.smartlink} labelWidth={W}>
+            {input('smartlink', 'https://')}
+          </Field>
+        ) : null}
+        {fields.coupon ? (
+          <Field label="优惠券链接" htmlFor="link-couponlink" error={errors.couponlink} labelWidth={W}>
+            {input('couponlink', '选填，https://')}
+          </Field>
+        ) : null}
         {fields.miniapp ? (
           <>
-            <Row label="小程序 appid" error={errors.appid}>{input('appid', '选填，例如 wx1234567890abcdef')}</Row>
-            <Row label="页面路径" required error={errors.pagepath}>{input('pagepath', '例如 pages/item/index?id=1')}</Row>
+            <Field label="小程序 appid" htmlFor="link-appid" error={errors.appid} labelWidth={W}>
+              {input('appid', '选填，例如 wx1234567890abcdef')}
+            </Field>
+            <Field label="页面路径" htmlFor="link-pagepath" required error={errors.pagepath} labelWidth={W}>
+              {input('pagepath', '例如 pages/item/index?id=1')}
+            </Field>
           </>
         ) : null}
-        <Row label="关联广告主" error={errors.relate_advertiser_ids}>{input('relate_advertiser_ids', '选填，多个广告主 ID 用逗号分隔')}</Row>
-        {serverError ? <div className="link-form-error" role="alert">{serverError}</div> : null}
-        <button type="submit" hidden />
-      </form>
+        <Field label="关联广告主" htmlFor="link-relate_advertiser_ids" error={errors.relate_advertiser_ids} labelWidth={W}>
+          {input('relate_advertiser_ids', '选填，多个广告主 ID 用逗号分隔')}
+        </Field>
+      </FieldSet>
     </Dialog>
   );
 }

@@ -1,11 +1,11 @@
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { SelectButton } from 'primereact/selectbutton';
 import { useState } from 'react';
 import { JUMP } from '../../../shared/catalog.ts';
-import type { LinkFilters } from './listQuery.ts';
-import { channelOptions, customerOptions, platformOptions, withAll } from './options.ts';
+import { Select } from '../../ui/Select.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
+import type { LinkFilters } from './list-query.ts';
+import { channelOptions, customerOptions, platformOptions } from './options.ts';
 import type { CustomerOption } from './types.ts';
 import type { VariantInfo } from './variant.ts';
 
@@ -16,22 +16,53 @@ interface Props {
   onChange: (f: LinkFilters) => void;
 }
 
-const jumpTabs = withAll(Object.entries(JUMP).map(([v, label]) => ({ label, value: Number(v) as 1 | 2 })));
+const jumpTabs: { label: string; value: 1 | 2 | null }[] = [
+  { label: '全部', value: null },
+  { label: JUMP[1], value: 1 },
+  { label: JUMP[2], value: 2 },
+];
 
-/** Search box, 直跳 / 非直跳 tabs, platform, channel and (agents, admins) customer filters. */
+/** 直跳 / 非直跳 tabs, platform, channel and (agents, admins) customer filters, and the search box — one row. */
 export function LinkFiltersBar({ value, info, customers, onChange }: Props): React.JSX.Element {
   const [exact, setExact] = useState(value.exact);
   const set = (patch: Partial<LinkFilters>): void => onChange({ ...value, ...patch });
-  const platforms = platformOptions(info.platforms);
   return (
     <div className="link-filters">
-      <SelectButton value={value.isdirect} options={jumpTabs} onChange={(e) => set({ isdirect: (e.value as 1 | 2 | null) ?? null })} aria-label="跳转方式" />
+      <Tabs<1 | 2 | null> ariaLabel="跳转方式" tabs={jumpTabs} value={value.isdirect} onChange={(isdirect) => set({ isdirect })} />
       {info.platforms.length > 1 ? (
-        <Dropdown value={value.platform ?? (info.anyPlatform ? null : info.platforms[0])} options={info.anyPlatform ? withAll(platforms) : platforms} onChange={(e) => set({ platform: e.value as number | null })} placeholder="商品平台" ariaLabel="商品平台" inputId="filter-platform" />
+        <Select<number>
+          value={value.platform ?? (info.anyPlatform ? null : (info.platforms[0] ?? null))}
+          options={platformOptions(info.platforms)}
+          allLabel={info.anyPlatform ? '全部' : undefined}
+          onChange={(platform) => set({ platform })}
+          placeholder="商品平台"
+          ariaLabel="商品平台"
+          inputId="filter-platform"
+          className="link-filter"
+        />
       ) : null}
-      <Dropdown value={value.state} options={withAll(channelOptions())} onChange={(e) => set({ state: e.value as number | null })} placeholder="投放渠道" ariaLabel="投放渠道" inputId="filter-state" />
+      <Select<number>
+        value={value.state}
+        options={channelOptions()}
+        allLabel="全部"
+        onChange={(state) => set({ state })}
+        placeholder="投放渠道"
+        ariaLabel="投放渠道"
+        inputId="filter-state"
+        className="link-filter"
+      />
       {info.customers ? (
-        <Dropdown value={value.customerid} options={withAll(customerOptions(customers))} onChange={(e) => set({ customerid: e.value as number | null })} placeholder="客户" ariaLabel="客户" inputId="filter-customer" filter className="link-filter-customer" />
+        <Select<number>
+          value={value.customerid}
+          options={customerOptions(customers)}
+          allLabel="全部"
+          onChange={(customerid) => set({ customerid })}
+          placeholder="客户"
+          ariaLabel="客户"
+          inputId="filter-customer"
+          filter
+          className="link-filter link-filter-customer"
+        />
       ) : null}
       <form
         className="p-inputgroup link-search"

@@ -1,18 +1,19 @@
 import { Button } from 'primereact/button';
-import { ConfirmDialog, confirmDialog } from 'primereact/confirmdialog';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '../../app/SessionContext.tsx';
 import { notify } from '../../lib/notify.ts';
-import { DEFAULT_PAGE_SIZE, Pager } from '../../ui/Pager.tsx';
-import { emptyForm, formFromLink, type LinkForm } from './linkForm.ts';
+import { useSession } from '../../lib/useSession.ts';
+import { useConfirm } from '../../ui/ConfirmDialog.tsx';
+import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { LinkDialog } from './LinkDialog.tsx';
 import { LinkFiltersBar } from './LinkFiltersBar.tsx';
 import { LinkTable } from './LinkTable.tsx';
-import { emptyFilters, listQuery, type LinkFilters } from './listQuery.ts';
+import { emptyForm, formFromLink, type LinkForm } from './link-form.ts';
+import { emptyFilters, type LinkFilters, listQuery } from './list-query.ts';
+import { linkWords } from './terms.ts';
 import type { LinkView } from './types.ts';
 import { deleteLink, useLinkCustomers, useLinkList } from './useLinks.ts';
-import { detailPath, variantInfo, variantOf, type VariantInfo } from './variant.ts';
+import { detailPath, type VariantInfo, variantInfo, variantOf } from './variant.ts';
 import './links.css';
 
 type Editing = { link?: LinkView; initial: LinkForm } | null;
@@ -27,10 +28,12 @@ export function LinksScreen(): React.JSX.Element {
 }
 
 function LinkList({ info }: { info: VariantInfo }): React.JSX.Element {
+  const words = linkWords(info.variant);
   const [filters, setFilters] = useState<LinkFilters>(emptyFilters);
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState(DEFAULT_PAGE_SIZE);
   const [editing, setEditing] = useState<Editing>(null);
+  const [confirmDialog, confirm] = useConfirm();
   const query = useMemo(() => listQuery(filters, info, page, rows), [filters, info, page, rows]);
   const list = useLinkList(query);
   const customers = useLinkCustomers(info.customers);
@@ -41,20 +44,17 @@ function LinkList({ info }: { info: VariantInfo }): React.JSX.Element {
     setPage(1);
   };
   const create = (): void => {
-    const platform = filters.platform && info.platforms.includes(filters.platform) ? filters.platform : info.platforms[0];
+    const platform = filters.platform && info.platforms.includes(filters.platform) ? filters.platform : (info.platforms[0] ?? 2);
     setEditing({ initial: emptyForm(platform, filters.customerid) });
   };
-  const remove = (l: LinkView): void => {
-    confirmDialog({
-      header: '删除推广链接',
-      message: `确定删除推广链接 ${l.pageid} 吗？删除后落地页和监测链接将失效。`,
-      icon: 'pi pi-exclamation-triangle',
+  const remove = (l: LinkView): void =>
+    confirm({
+      title: words.remove,
+      message: words.removeQuestion(l.pageid),
       acceptLabel: '删除',
-      rejectLabel: '取消',
-      acceptClassName: 'p-button-danger',
-      accept: () => void deleteLink(l.pageid).then(() => notify.success('删除成功'), () => undefined),
+      danger: true,
+      onAccept: () => deleteLink(l.pageid).then(() => notify.success('删除成功')),
     });
-  };
 
   return (
     <div className="card link-screen">
@@ -62,26 +62,36 @@ function LinkList({ info }: { info: VariantInfo }): React.JSX.Element {
         <h2 className="card-title">{info.title}</h2>
         <Button label="新建链接" icon="pi pi-plus" onClick={create} />
       </div>
-      <LinkFiltersBar value={filters} info={info} customers={customerList ?? []} onChange={changeFilters} />
       <LinkTable
-        rows={list.data?.list ?? []}
-        loading={list.isLoading}
+        rows={list.data?.list}
+        loading={list.isLoading || list.isValidating}
+        error={list.error}
+        paging={{
+          total: list.data?.total ?? 0,
+          page,
+          pageSize: rows,
+          onChange: (p, r) => {
+            setPage(p);
+            setRows(r);
+          },
+        }}
         showCustomer={info.customers}
         detailHref={(id) => detailPath(info.variant, id)}
         onEdit={(l) => setEditing({ link: l, initial: formFromLink(l) })}
         onDelete={remove}
+        toolbar={<LinkFiltersBar value={filters} info={info} customers={customerList ?? []} onChange={changeFilters} />}
       />
-      <Pager
-        total={list.data?.total ?? 0}
-        page={page}
-        pageSize={rows}
-        onChange={(p, r) => {
-          setPage(p);
-          setRows(r);
-        }}
-      />
-      {editing ? <LinkDialog link={editing.link} initial={editing.initial} platforms={info.platforms} customers={customerList} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog />
+      {editing ? (
+        <LinkDialog
+          variant={info.variant}
+          link={editing.link}
+          initial={editing.initial}
+          platforms={info.platforms}
+          customers={customerList}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {confirmDialog}
     </div>
   );
 }

@@ -15,7 +15,11 @@ export function QrImage({ text, size = 160 }: { text: string; size?: number }): 
       live = false;
     };
   }, [text, size]);
-  return src ? <img className="link-qr" src={src} width={size} height={size} alt="落地页二维码" /> : <span className="link-qr-empty" style={{ width: size, height: size }} />;
+  return src ? (
+    <img className="link-qr" src={src} width={size} height={size} alt="落地页二维码" />
+  ) : (
+    <span className="link-qr-empty" style={{ width: size, height: size }} />
+  );
 }
 
 /** A small button that pops the landing URL's QR code up (scan it with the phone to try the page). */

@@ -1,11 +1,11 @@
 import type { SWRResponse } from 'swr';
-import * as api from '../../../shared/api/links.ts';
 import type { OutputOf } from '../../../shared/api/contract.ts';
-import { call, type ApiError } from '../../lib/api.ts';
-import { invalidate, useQuery } from '../../lib/useApi.ts';
+import * as api from '../../../shared/api/links.ts';
 import type { Granularity } from '../../../shared/stats.ts';
-import type { LinkListQuery } from './listQuery.ts';
-import type { LinkPayload } from './linkForm.ts';
+import { type ApiError, call } from '../../lib/api.ts';
+import { invalidate, useQuery } from '../../lib/useApi.ts';
+import type { LinkPayload } from './link-form.ts';
+import type { LinkListQuery } from './list-query.ts';
 
 type Read<C extends Parameters<typeof useQuery>[0]> = SWRResponse<OutputOf<C>, ApiError>;
 
@@ -32,7 +32,9 @@ async function refresh(pageid?: string): Promise<void> {
 
 /** Create or update (body with pageid); failures are left to the dialog, which shows them in the form. */
 export async function saveLink({ pageid, ...body }: LinkPayload): Promise<OutputOf<typeof api.linkCreate>> {
-  const saved = pageid ? await call(api.linkUpdate, { ...body, pageid }, { silent: true }) : await call(api.linkCreate, body, { silent: true });
+  const saved = pageid
+    ? await call(api.linkUpdate, { ...body, pageid }, { silent: true })
+    : await call(api.linkCreate, body, { silent: true });
   await refresh(saved.pageid);
   return saved;
 }

@@ -1,4 +1,7 @@
-import type { Version } from '../../../shared/roles.ts';
+import { ROLE, type Role, type Version } from '../../../shared/roles.ts';
+import { LINK_TERMS, type LinkVariant } from './terms.ts';
+
+export type { LinkVariant } from './terms.ts';
 
 /**
  * The four places the link list lives (spec §2):
@@ -7,7 +10,6 @@ import type { Version } from '../../../shared/roles.ts';
  * - mini  `/minilandurl/page`           新链接链接管理 (platform 4, the taobao new-link mini-app)
  * - admin `/newsxA/client/landingpage`  every customer's links
  */
-export type LinkVariant = 'ver2' | 'old' | 'mini' | 'admin';
 
 export interface VariantInfo {
   variant: LinkVariant;
@@ -22,11 +24,11 @@ export interface VariantInfo {
   customers: boolean;
 }
 
-const INFO: Record<LinkVariant, Omit<VariantInfo, 'variant' | 'customers'>> = {
-  ver2: { title: '投放链接', listPath: '/landing', platforms: [2, 3, 4, 5, 6, 7, 8], anyPlatform: true },
-  old: { title: '推广链接管理', listPath: '/landing/page', platforms: [2, 3], anyPlatform: false },
-  mini: { title: '新链接链接管理', listPath: '/minilandurl/page', platforms: [4], anyPlatform: false },
-  admin: { title: '推广链接', listPath: '/newsxA/client/landingpage', platforms: [2, 3, 4, 5, 6, 7, 8], anyPlatform: true },
+const INFO: Record<LinkVariant, Omit<VariantInfo, 'variant' | 'customers' | 'title'>> = {
+  ver2: { listPath: '/landing', platforms: [2, 3, 4, 5, 6, 7, 8], anyPlatform: true },
+  old: { listPath: '/landing/page', platforms: [2, 3], anyPlatform: false },
+  mini: { listPath: '/minilandurl/page', platforms: [4], anyPlatform: false },
+  admin: { listPath: '/newsxA/client/landingpage', platforms: [2, 3, 4, 5, 6, 7, 8], anyPlatform: true },
 };
 
 /**
@@ -41,11 +43,17 @@ export function variantOf(pathname: string, version: Version = 'ver2'): LinkVari
   return version === 'ver1' ? 'old' : 'ver2';
 }
 
-/** Agents (4) and admins (1, 2) see whose link it is and may pick the customer. */
-export const picksCustomer = (role: number | null): boolean => role === 1 || role === 2 || role === 4;
+/** Agents and platform admins see whose link it is and may pick the customer. */
+const CUSTOMER_PICKERS: readonly Role[] = [ROLE.superAdmin, ROLE.admin, ROLE.agent];
+export const picksCustomer = (role: Role | null): boolean => role !== null && CUSTOMER_PICKERS.includes(role);
 
-export function variantInfo(variant: LinkVariant, role: number | null): VariantInfo {
-  return { variant, ...INFO[variant], customers: picksCustomer(role) };
+export function variantInfo(variant: LinkVariant, role: Role | null): VariantInfo {
+  return { variant, title: LINK_TERMS[variant].listTitle, ...INFO[variant], customers: picksCustomer(role) };
+}
+
+/** The variant whose list offers `platform` (old version: taobao / jingdong at /landing, the mini-app at /minilandurl). */
+export function ownsPlatform(variant: LinkVariant, platform: number): boolean {
+  return INFO[variant].platforms.includes(platform);
 }
 
 /** Detail route of one link from the given variant's list. */
@@ -54,4 +62,15 @@ export function detailPath(variant: LinkVariant, pageid: string): string {
   if (variant === 'admin') return `/newsxA/client/landingpage/${id}`;
   if (variant === 'mini') return `/minilandurl/${id}`;
   return `/landing/${id}`;
+}
+
+/**
+ * The old version keeps taobao / jingdong links at `/landing/{id}` and mini-app links at `/minilandurl/{id}`:
+ * the detail address of the other list when that list owns the platform, else null (show it here).
+ */
+export function ownerElsewhere(variant: LinkVariant, platform: number, pageid: string): string | null {
+  if (variant !== 'old' && variant !== 'mini') return null;
+  if (ownsPlatform(variant, platform)) return null;
+  const other: LinkVariant = variant === 'old' ? 'mini' : 'old';
+  return ownsPlatform(other, platform) ? detailPath(other, pageid) : null;
 }

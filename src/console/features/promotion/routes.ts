@@ -1,0 +1,41 @@
+import { AUDIENCE, type RouteDef } from '../../lib/routes.ts';
+
+export type PromotionScreen = 'promotion.bidding' | 'promotion.old' | 'promotion.plan' | 'promotion.page';
+
+const group = '推广管理';
+
+export const promotionRoutes: readonly RouteDef<PromotionScreen>[] = [
+  {
+    path: '/promotion',
+    screen: 'promotion.bidding',
+    meta: { ...AUDIENCE.customersV2, title: '竞价推广', icon: 'pi pi-megaphone', platformMenu: 'bidding', order: 20 },
+  },
+  {
+    path: '/promotion',
+    screen: 'promotion.old',
+    meta: { ...AUDIENCE.customersV1, title: '巨量引擎', group, groupIcon: 'pi pi-megaphone', order: 30 },
+  },
+  { path: '/promotion/weibo', screen: 'promotion.old', meta: { ...AUDIENCE.customersV1, title: '微博', group, order: 31 } },
+  { path: '/promotion/tencent', screen: 'promotion.old', meta: { ...AUDIENCE.customersV1, title: '腾讯', group, order: 32 } },
+  {
+    path: '/promotion/plan/:adId',
+    screen: 'promotion.plan',
+    meta: { ...AUDIENCE.customersV1, title: '广告计划', hidden: true, activeMenu: '/promotion' },
+  },
+  {
+    path: '/promotion/page/:pageId',
+    screen: 'promotion.page',
+    meta: { ...AUDIENCE.customersV1, title: '落地页详情', hidden: true, activeMenu: '/promotion' },
+  },
+  // the same plan and landing-page screens under the taobao new-link menu
+  {
+    path: '/minipromote/plan/:adId',
+    screen: 'promotion.plan',
+    meta: { ...AUDIENCE.customersV1, title: '广告计划', hidden: true, activeMenu: '/minipromote' },
+  },
+  {
+    path: '/minipromote/page/:pageId',
+    screen: 'promotion.page',
+    meta: { ...AUDIENCE.customersV1, title: '落地页详情', hidden: true, activeMenu: '/minipromote' },
+  },
+];

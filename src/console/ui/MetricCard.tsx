@@ -1,0 +1,31 @@
+import { formatNumber, type NumberFormat } from '../lib/formats.ts';
+import { metricChange } from './metric-change.ts';
+
+export interface MetricCardProps {
+  label: string;
+  value: number | null | undefined;
+  /** spec §9 number format of the value */
+  format?: NumberFormat;
+  /** the same metric over the previous period: shows the change '较上期' */
+  previous?: number | null;
+  /** still loading and nothing to show yet */
+  loading?: boolean;
+}
+
+const ARROW = { up: 'pi-arrow-up', down: 'pi-arrow-down', flat: 'pi-minus' } as const;
+
+/** One figure with its label and, when a previous period is given, the change against it. */
+export function MetricCard({ label, value, format = 1, previous, loading = false }: MetricCardProps): React.JSX.Element {
+  const change = previous === undefined ? null : metricChange(value, previous);
+  return (
+    <section className="metric-card" aria-label={label}>
+      <div className="metric-label">{label}</div>
+      <div className="metric-value">{loading && value === undefined ? '…' : formatNumber(value, format)}</div>
+      {change ? (
+        <div className={`metric-change trend-${change.trend}`}>
+          较上期 <i className={`pi ${ARROW[change.trend]}`} aria-hidden="true" /> {change.text}
+        </div>
+      ) : null}
+    </section>
+  );
+}
