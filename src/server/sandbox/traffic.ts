@@ -2,8 +2,9 @@
  * Demo traffic (DEMO_DATA and DEMO_TRAFFIC on): a sandbox "ad platform" that sends live show and click pings
  * with substituted macros — per channel, realistic ids, an OS mix, documentation-range IPs in the parameters
  * only — to this server's own loopback monitor URLs over real HTTP, and visits the landing pages with the
- * channel's click-id parameter. The links it is given (the wiring gives it the demo world's) get traffic, at a modest, bounded rate that follows the
- * day (quiet at night). No history is back-filled: counts build up from the moment the server starts.
+ * channel's click-id parameter. The links it is given (the wiring gives it the demo world's) get traffic, at a
+ * modest, bounded rate that follows the day (quiet at night). No history is back-filled: counts build up from
+ * the moment the server starts.
  */
 
 import { createHash, randomBytes } from 'node:crypto';
