@@ -5,7 +5,7 @@ import type { AffiliateRegistry } from '../../src/server/affiliate/provider.ts';
 import { createApp } from '../../src/server/app.ts';
 import { boot } from '../../src/server/boot.ts';
 import type { DatabaseHandle } from '../../src/server/db/index.ts';
-import type { Deps } from '../../src/server/deps.ts';
+import type { AdPlatformRegistry, Deps } from '../../src/server/deps.ts';
 import type { SchedulerOptions } from '../../src/server/jobs/scheduler.ts';
 import type { Clock } from '../../src/server/kernel/clock.ts';
 import { setLogLevel } from '../../src/server/kernel/log.ts';
@@ -31,6 +31,7 @@ export interface TestAppOptions {
   handle?: DatabaseHandle;
   clock?: Clock;
   affiliates?: AffiliateRegistry;
+  adPlatforms?: AdPlatformRegistry;
   scheduler?: Partial<SchedulerOptions>;
 }
 
@@ -54,6 +55,7 @@ export async function makeTestApp(dialect: DialectCase, env: Record<string, stri
     secrets: TEST_SECRETS,
     clock: opts.clock,
     affiliates: opts.affiliates,
+    adPlatforms: opts.adPlatforms,
     scheduler: opts.scheduler,
     checkOutputs: true,
   });

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dialects } from '../support/dialects.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { makeUser } from '../support/factories.ts';
+import { ManualClock } from '../../src/server/kernel/clock.ts';
+import { withCallAuth } from '../../src/server/ads/credentials.ts';
+import { ConnectorError } from '../../src/server/connectors/errors.ts';
+import type { AdPlatformConnector, CallAuth, TokenGrant } from '../../src/server/connectors/ad-platform.ts';
+import { decrypt, encrypt } from '../../src/server/crypto.ts';
+import { AppError } from '../../src/server/kernel/errors.ts';
+
+/** A connector that only knows tokens: `valid` is the access token the "platform" accepts now. */
+function fakeJuliang(clock: ManualClock) {
+  const state = { valid: 'at-1', refreshOk: true, refreshes: 0, seen: [] as string[] };
+  const grant = (n: number): TokenGrant => ({
+    accessToken: `at-${n}`, refreshToken: `rt-${n}`, accessExpiresAt: clock.now() + 86_400, refreshExpiresAt: clock.now() + 30 * 86_400, advertiserIds: [],
+  });
+  const connector = {
+    platform: 'juliang',
+    authKind: 'oauth',
+    async refresh(rt: string) {
+      state.refreshes += 1;
+      if (!state.refreshOk) throw new ConnectorError('juliang', 'refresh_expired', 'refresh_token 已过期', '40107');
+      const n = Number(rt.split('-')[1]) + 1;
+      state.valid = `at-${n}`;
+      return grant(n);
+    },
+  } as unknown as AdPlatformConnector;
+  const call = async (auth: CallAuth) => {
+    const token = auth.kind === 'token' ? auth.accessToken : '';
+    state.seen.push(token);
+    if (token !== state.valid) throw new ConnectorError('juliang', 'token_expired', 'access_token 已过期', '40105');
+    return token;
+  };
+  return { state, connector, call };
+}
+
+describe.each(dialects())('calling a platform for an account ($name)', (dialect) => {
+  const clock = new ManualClock();
+  const fake = fakeJuliang(clock);
+  let t: TestApp;
+  let authId = 0;
+  beforeAll(async () => {
+    t = await makeTestApp(dialect, {}, { clock, adPlatforms: { juliang: fake.connector } });
+    const owner = await makeUser(t.deps, { role: 3 });
+    const key = t.deps.secrets.encryptionKey;
+    const now = clock.now();
+    const auth = await t.deps.db
+      .insertInto('ad_auths')
+      .values({
+        platform: 2, customerid: owner.id, created_by: owner.id, platform_user_id: 'u1', access_token_enc: encrypt(key, 'at-1'),
+        refresh_token_enc: encrypt(key, 'rt-1'), access_expires_at: now + 3600, refresh_expires_at: now + 86_400, credentials_enc: '',
+        scope: '', state: 'active', last_error: '', created_at: now, updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    authId = auth.id;
+    await t.deps.db
+      .insertInto('ad_accounts')
+      .values({ auth_id: authId, platform: 2, advertiser_id: '1700000000000001', customerid: owner.id, name: '测试', active: 1, last_sync_at: 0, last_sync_error: '', report_synced_to: 0, created_at: now, updated_at: now })
+      .execute();
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    fake.state.seen.length = 0;
+  });
+  const account = { platform: 2, advertiserId: '1700000000000001' };
+  const stored = async () => t.deps.db.selectFrom('ad_auths').selectAll().where('id', '=', authId).executeTakeFirstOrThrow();
+
+  it('uses the stored token while it is valid', async () => {
+    expect(await withCallAuth(t.deps, account, fake.call)).toBe('at-1');
+    expect(fake.state.refreshes).toBe(0);
+  });
+
+  it('refreshes once and retries when the platform says the token expired, storing the rotated tokens encrypted', async () => {
+    fake.state.valid = 'at-9'; // the platform expired at-1 early
+    await expect(withCallAuth(t.deps, account, fake.call)).resolves.toBe('at-2');
+    expect(fake.state.seen).toEqual(['at-1', 'at-2']);
+    const row = await stored();
+    expect(decrypt(t.deps.secrets.encryptionKey, row.refresh_token_enc)).toBe('rt-2');
+    expect(row.refresh_token_enc).not.toContain('rt-2');
+  });
+
+  it('refreshes ahead of the stated expiry without a failed call first', async () => {
+    clock.set(clock.nowMs() + 2 * 86_400_000);
+    fake.state.valid = 'at-3';
+    await expect(withCallAuth(t.deps, account, fake.call)).resolves.toBe('at-3');
+    expect(fake.state.seen).toEqual(['at-3']);
+  });
+
+  it('marks the authorisation 需要重新授权 when the refresh token is dead, and refuses further calls with 4012', async () => {
+    fake.state.refreshOk = false;
+    fake.state.valid = 'nothing';
+    const err = await withCallAuth(t.deps, account, fake.call).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe(4012);
+    expect((await stored()).state).toBe('reauth');
+    await expect(withCallAuth(t.deps, account, fake.call)).rejects.toMatchObject({ code: 4012 });
+  });
+
+  it('refuses an account nobody authorised', async () => {
+    await expect(withCallAuth(t.deps, { platform: 2, advertiserId: '42' }, fake.call)).rejects.toMatchObject({ code: 4004 });
+  });
+});
