@@ -6,15 +6,17 @@
  */
 import path from 'node:path';
 import { authenticate } from './accounts/session.ts';
-import type { AffiliateRegistry } from './affiliate/provider.ts';
 import { newNodeId } from './cluster/lease.ts';
+import type { AffiliateConnectors } from './connectors/affiliate.ts';
+import { createAffiliateConnectors, loadAffiliateConfig } from './connectors/affiliate-config.ts';
+import { createAdPlatformConnectors, loadAdPlatformConfig } from './connectors/config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index.ts';
 import type { AdPlatformRegistry, Deps } from './deps.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { jobRunsRetentionJob } from './jobs/housekeeping.ts';
 import { Scheduler, type SchedulerOptions } from './jobs/scheduler.ts';
 import { type Clock, systemClock } from './kernel/clock.ts';
-import { type Config, loadConfig } from './kernel/config.ts';
+import { type Config, loadConfig, publicBaseUrl } from './kernel/config.ts';
 import { Lifecycle } from './kernel/lifecycle.ts';
 import { log, setLogLevel } from './kernel/log.ts';
 import { Metrics } from './kernel/metrics.ts';
@@ -25,7 +27,6 @@ import { MAIL_JOB, mailJob } from './mail/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
-import { affiliateRegistry } from './wiring/affiliates.ts';
 
 export interface BootOptions {
   /** The environment to read configuration from (default: process.env). */
@@ -36,7 +37,7 @@ export interface BootOptions {
   secrets?: Secrets;
   clock?: Clock;
   /** Replace external systems (tests: a failing union, a recording connector). */
-  affiliates?: AffiliateRegistry;
+  affiliates?: AffiliateConnectors;
   adPlatforms?: AdPlatformRegistry;
   scheduler?: Partial<SchedulerOptions>;
   /** Check every API answer against its contract's output schema (tests). */
@@ -62,7 +63,8 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
 }
 
 export async function boot(opts: BootOptions = {}): Promise<Booted> {
-  const config = loadConfig(opts.env ?? process.env);
+  const env = opts.env ?? process.env;
+  const config = loadConfig(env);
   setLogLevel(config.LOG_LEVEL);
   const secrets = opts.secrets ?? loadSecrets(config);
   const handle = opts.handle ?? (await openConfiguredDatabase(config));
@@ -70,6 +72,9 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   const nodeId = newNodeId();
   const pressure = new IngestPressure();
   const jobs = new Scheduler({ db: handle.db, clock, nodeId, pressure }, opts.scheduler);
+  // The union and ad-platform connectors: real hosts when configured, else the in-process sandbox (SANDBOX on).
+  const unionConfig = loadAffiliateConfig(env, publicBaseUrl(config));
+  const internalBase = config.PORT ? `http://127.0.0.1:${config.PORT}` : undefined;
   const mailer = createMailer(handle.db, clock, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, onQueued: () => jobs.kick(MAIL_JOB) });
   const deps: Deps = {
     db: handle.db,
@@ -87,9 +92,11 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
     storage: new LocalDirectoryStorage(path.join(config.dataDir, 'oss')),
     linkEvents: new LinkEvents(),
     authenticate: (authorization) => authenticate(deps, authorization),
-    // Real union and ad-platform connectors plug in here when configured; until then the sandbox answers.
-    affiliates: opts.affiliates ?? affiliateRegistry(),
-    adPlatforms: opts.adPlatforms ?? {},
+    affiliates: opts.affiliates ?? createAffiliateConnectors(unionConfig, undefined, () => clock.nowMs()),
+    unions: { enabled: unionConfig.enabled, taobaoAdzones: unionConfig.taobaoAdzones },
+    adPlatforms:
+      opts.adPlatforms ??
+      createAdPlatformConnectors(loadAdPlatformConfig(env, { publicBaseUrl: publicBaseUrl(config), internalBaseUrl: internalBase })),
     checkOutputs: opts.checkOutputs,
   };
   // Every feature's jobs. They run where the server calls `deps.jobs.start()` (one leader among the nodes);

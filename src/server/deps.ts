@@ -1,5 +1,6 @@
-import type { AffiliateRegistry } from './affiliate/provider.ts';
 import type { AdPlatform, AdPlatformConnector } from './connectors/ad-platform.ts';
+import type { AffiliateConnectors } from './connectors/affiliate.ts';
+import type { UnionSettings } from './connectors/affiliate-config.ts';
 import type { Engine } from './db/dialect.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { Scheduler } from './jobs/scheduler.ts';
@@ -44,8 +45,10 @@ export interface Deps {
   linkEvents: LinkEvents;
   /** Token → caller (the accounts feature's sessions), for the HTTP layer. */
   authenticate: Authenticate;
-  /** Affiliate unions (taobao 2, jingdong 3, pinduoduo 5). */
-  affiliates: AffiliateRegistry;
+  /** Affiliate unions (淘宝联盟, 京东联盟, 拼多多, 阿里妈妈 UD): the connectors, real hosts or the sandbox by configuration. */
+  affiliates: AffiliateConnectors;
+  /** Which unions are configured, and the 淘宝 adzone pool links take theirs from. */
+  unions: UnionSettings;
   adPlatforms: AdPlatformRegistry;
   /** Check every API answer against its contract's output schema (tests; off in production). */
   checkOutputs?: boolean;

@@ -86,7 +86,7 @@ describe.each(dialects())('links API on $name', (dialect) => {
     expect(v.item_title).not.toBe('');
     expect(v.item_price).toBeGreaterThan(0);
     expect(v.detaillink).toBe('https://item.taobao.com/item.htm?id=612345678901');
-    expect(v.transedlink).toMatch(/^https:\/\/s\.click\.taobao\.com\/t\?e=/);
+    expect(v.transedlink).toMatch(new RegExp(`^${t.unions.url}/sandbox/taobao/s\\.click/t\\?e=`));
     expect(v.landing_url).toBe(`https://tf.example.cn/pub/${v.pageid}`);
     expect(v.monitor_touch_url).toMatch(new RegExp(`^https://tf\\.example\\.cn/m/c/${v.pageid}\\?ch=2&`));
     expect(v.monitor_touch_url).toContain('cb=__CALLBACK_PARAM__');

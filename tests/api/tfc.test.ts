@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
-import type { Conversion } from '../../src/server/affiliate/provider.ts';
+import { ConnectorError } from '../../src/server/connectors/errors.ts';
 import { landingKey } from '../../src/server/publish/storage.ts';
+import type { ConversionView as Conversion } from '../../src/shared/affiliate.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
@@ -34,7 +35,7 @@ describe.each(dialects())('/tfc on $name', (dialect) => {
     return { status: res.status, body: (await res.json()) as Envelope<T> };
   };
 
-  it('geturl converts a taobao item into item data and an s.click link, deterministically', async () => {
+  it('geturl converts a taobao item through the 淘宝联盟 connector into item data and an s.click link, deterministically', async () => {
     const r = await get(`/tfc/newputoth/geturl?item=${encodeURIComponent('https://item.taobao.com/item.htm?id=612345678901&spm=x')}`);
     expect(r.body.code).toBe(1);
     expect(r.body.data).toMatchObject({
@@ -43,16 +44,31 @@ describe.each(dialects())('/tfc on $name', (dialect) => {
       itemid: '612345678901',
       detail_url: 'https://item.taobao.com/item.htm?id=612345678901',
     });
-    expect(r.body.data.promotion_url).toMatch(/^https:\/\/s\.click\.taobao\.com\/t\?e=/);
+    expect(r.body.data.promotion_url).toMatch(new RegExp(`^${t.unions.url}/sandbox/taobao/s\\.click/t\\?e=`));
+    expect(r.body.data.image).toBe(`${t.unions.url}/sandbox/taobao/img/612345678901.svg`);
     expect(r.body.data.price).toBeGreaterThan(0);
+    expect(Object.keys(r.body.data).sort()).toEqual([
+      'coupon',
+      'detail_url',
+      'image',
+      'itemid',
+      'kind',
+      'platform',
+      'price',
+      'promotion_url',
+      'shopid',
+      'title',
+    ]);
     expect((await get('/tfc/newputoth/geturl?item=612345678901')).body.data).toEqual(r.body.data);
   });
 
   it("pinduoduo, JD and item_conver answer in each union's link shape", async () => {
     const pdd = await get('/tfc/newputpdd/geturl?item=https%3A%2F%2Fmobile.yangkeduo.com%2Fgoods.html%3Fgoods_id%3D12345678');
-    expect(pdd.body.data.promotion_url).toMatch(/^https:\/\/mobile\.yangkeduo\.com\/duo_coupon_landing\.html\?goods_id=12345678&pid=/);
+    expect(pdd.body.data.promotion_url).toMatch(
+      new RegExp(`^${t.unions.url}/sandbox/pdd/(duo_coupon_landing\\.html\\?goods_id=12345678&pid=|p/)`),
+    );
     const jd = await t.post<Conversion>('/tfc/jdpromotion', { item: 'https://item.m.jd.com/product/100012043978.html' }, { token: tok.c1 });
-    expect(jd.body.data.promotion_url).toMatch(/^https:\/\/u\.jd\.com\/\w+$/);
+    expect(jd.body.data.promotion_url).toMatch(new RegExp(`^${t.unions.url}/sandbox/jd/union-click/jdc\\?e=`));
     const shop = await get('/tfc/newputoth/item_conver?url=https%3A%2F%2Fshop123456.taobao.com%2F');
     expect(shop.body.data).toMatchObject({ platform: 2, kind: 'shop', shopid: '123456', itemid: '' });
     const bare = await get('/tfc/newputoth/item_conver?url=12345678&platform=5');
@@ -98,22 +114,37 @@ describe.each(dialects())('/tfc on $name', (dialect) => {
     expect((await get('/tfc/newputoth/geturl?item=612345678901', '')).body.code).toBe(1009);
   });
 
-  it('an upstream failure answers 5020 without details', async () => {
-    const broken = {
-      name: 'broken',
-      convert: async () => {
-        throw new Error('ECONNRESET secret-host');
-      },
+  it('an upstream failure answers 5020 without details; the union refusing the item answers 4000 in its words', async () => {
+    const refuse = (err: Error) => async () => {
+      throw err;
     };
-    const down = await makeTestApp(dialect, {}, { handle: t.handle, affiliates: { 2: broken, 3: broken, 5: broken } });
+    const broken = (err: Error) => ({
+      ...t.deps.affiliates,
+      taobao: { ...t.deps.affiliates.taobao, convert: refuse(err) },
+    });
+    const down = await makeTestApp(dialect, {}, { handle: t.handle, affiliates: broken(new Error('ECONNRESET secret-host')) });
+    const no = await makeTestApp(
+      dialect,
+      {},
+      {
+        handle: t.handle,
+        affiliates: broken(new ConnectorError('taobao', 'refused', '淘宝联盟未找到该商品，或该商品不参与推广', 'not_found')),
+      },
+    );
     try {
       const r = await down.app.request('/tfc/newputoth/geturl?item=612345678901', { headers: { authorization: tok.c1! } });
       expect({ status: r.status, body: await r.json() }).toEqual({
         status: 502,
         body: { code: 5020, msg: '商品转链失败：联盟接口暂时不可用，请稍后再试', data: null },
       });
+      const n = await no.app.request('/tfc/newputoth/geturl?item=612345678901', { headers: { authorization: tok.c1! } });
+      expect({ status: n.status, body: await n.json() }).toEqual({
+        status: 400,
+        body: { code: 4000, msg: '淘宝联盟未找到该商品，或该商品不参与推广', data: null },
+      });
     } finally {
       await down.close();
+      await no.close();
     }
   });
 

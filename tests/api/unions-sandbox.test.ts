@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Conversion } from '../../src/server/affiliate/provider.ts';
+import type { ConversionView as Conversion } from '../../src/shared/affiliate.ts';
 import { type AffiliateOrder, type OrderSource, stepWindows } from '../../src/server/connectors/affiliate.ts';
 import { loadAffiliateConfig, SANDBOX_DEFAULTS } from '../../src/server/connectors/affiliate-config.ts';
 import { createTaobaoConnector } from '../../src/server/connectors/taobao/index.ts';
@@ -43,7 +43,7 @@ describe('union sandbox', () => {
     expect(DEFAULT_SANDBOX_KEYS.ud).toMatchObject({ appKey: SANDBOX_DEFAULTS.ud.appKey, appSecret: SANDBOX_DEFAULTS.ud.appSecret });
   });
 
-  it('a conversion is today’s Conversion: the links code takes it as it is', async () => {
+  it('a conversion carries the ConversionView fields /tfc answers', async () => {
     const sb = await startSandbox();
     stops.push(sb.close);
     const asToday: Conversion = await createTaobaoConnector(loadAffiliateConfig({}, sb.url).taobao, http).convert({

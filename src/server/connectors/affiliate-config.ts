@@ -36,6 +36,15 @@ const schema = z.object({
     .regex(/^mm_\d+_\d+_\d+$/, 'must look like mm_{member}_{site}_{adzone}')
     .optional(),
   TAOBAO_SESSION: key,
+  /**
+   * The 推广位 pool links take one adzone each from (docs/attribution.md): comma-separated adzone ids or ranges
+   * `first-last`, e.g. `3000101-3000600,3001001`. Unset: the sandbox's pool, or none on the real host (every link
+   * then shares the PID's adzone and is told apart by item only).
+   */
+  TAOBAO_ADZONES: z
+    .string()
+    .regex(/^\s*\d{1,20}(\s*-\s*\d{1,20})?(\s*,\s*\d{1,20}(\s*-\s*\d{1,20})?)*\s*$/, 'must be adzone ids or ranges a-b, comma-separated')
+    .optional(),
   UD_API_BASE: base,
   UD_APP_KEY: key,
   UD_APP_SECRET: key,
@@ -66,7 +75,7 @@ const schema = z.object({
 
 /** The keys and ids the sandbox accepts (sandbox/unions/context.ts; a test holds the two equal). */
 export const SANDBOX_DEFAULTS = {
-  taobao: { appKey: '10000001', appSecret: 'sandbox-taobao-secret', pid: 'mm_1000001_2000002_3000003' },
+  taobao: { appKey: '10000001', appSecret: 'sandbox-taobao-secret', pid: 'mm_1000001_2000002_3000003', adzones: '3000101-3002100' },
   ud: { appKey: '10000002', appSecret: 'sandbox-ud-secret' },
   jd: { appKey: 'sandboxjdappkey', appSecret: 'sandbox-jd-secret', siteId: '4000001', positionId: '5000001' },
   pdd: { appKey: 'sandboxpddclientid', appSecret: 'sandbox-pdd-secret', pid: '1000001_20000002' },
@@ -79,8 +88,16 @@ export const REAL_HOSTS: Record<AffiliateUnion, string> = {
   pdd: 'https://gw-api.pinduoduo.com',
 };
 
+/** What features need to know of the union configuration besides the connectors. */
+export interface UnionSettings {
+  enabled: Record<AffiliateUnion, boolean>;
+  taobaoAdzones: readonly string[];
+}
+
 export interface AffiliateConfig {
   sandbox: boolean;
+  /** 淘宝 adzones a link may hold alone (TAOBAO_ADZONES), in order. */
+  taobaoAdzones: string[];
   /** Per union: whether it is usable (configured, or served by the sandbox) and whether it talks to the sandbox. */
   enabled: Record<AffiliateUnion, boolean>;
   usesSandbox: Record<AffiliateUnion, boolean>;
@@ -147,6 +164,7 @@ export function loadAffiliateConfig(env: NodeJS.ProcessEnv, publicBaseUrl: strin
   };
   return {
     sandbox: e.SANDBOX,
+    taobaoAdzones: adzonePool(e.TAOBAO_ADZONES ?? (taobaoSandbox ? SANDBOX_DEFAULTS.taobao.adzones : '')),
     enabled: {
       taobao: !!(taobao.appKey && taobao.appSecret && taobao.pid),
       ud: !!(ud.appKey && ud.appSecret),
@@ -160,6 +178,21 @@ export function loadAffiliateConfig(env: NodeJS.ProcessEnv, publicBaseUrl: strin
     pdd,
     http: { timeoutMs: e.AFFILIATE_TIMEOUT_MS, retries: e.AFFILIATE_RETRIES },
   };
+}
+
+/** `3000101-3000103,3000200` → ['3000101', '3000102', '3000103', '3000200'] (at most 100 000 adzones). */
+export function adzonePool(spec: string): string[] {
+  const out: string[] = [];
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [a, b] = part.split('-').map((x) => x.trim());
+    if (b === undefined) out.push(BigInt(a!).toString());
+    else for (let n = BigInt(a!); n <= BigInt(b) && out.length < 100_000; n += 1n) out.push(n.toString());
+    if (out.length >= 100_000) break;
+  }
+  return [...new Set(out)];
 }
 
 const REQUIRED: Record<AffiliateUnion, string> = {
@@ -178,13 +211,16 @@ function notConfigured(union: AffiliateUnion) {
   return refuse;
 }
 
-/** One connector per union, all sharing the HTTP settings (and `fetchImpl`, for tests). */
-export function createAffiliateConnectors(cfg: AffiliateConfig, fetchImpl?: FetchLike): AffiliateConnectors {
+/**
+ * One connector per union, all sharing the HTTP settings (and `fetchImpl`, for tests); `now` (epoch ms) is the clock
+ * their signed timestamps read (the product's clock).
+ */
+export function createAffiliateConnectors(cfg: AffiliateConfig, fetchImpl?: FetchLike, now?: () => number): AffiliateConnectors {
   const http: HttpOptions = { ...cfg.http, fetchImpl };
-  const taobao = createTaobaoConnector(cfg.enabled.taobao ? cfg.taobao : { ...cfg.taobao, pid: SANDBOX_DEFAULTS.taobao.pid }, http);
-  const ud = createUdConnector(cfg.ud, http);
-  const jd = createJdConnector(cfg.jd, http);
-  const pdd = createPddConnector(cfg.pdd, http);
+  const taobao = createTaobaoConnector(cfg.enabled.taobao ? cfg.taobao : { ...cfg.taobao, pid: SANDBOX_DEFAULTS.taobao.pid }, http, now);
+  const ud = createUdConnector(cfg.ud, http, now);
+  const jd = createJdConnector(cfg.jd, http, now);
+  const pdd = createPddConnector(cfg.pdd, http, now);
   return {
     taobao: cfg.enabled.taobao ? taobao : { ...taobao, convert: notConfigured('taobao'), pullOrders: notConfigured('taobao') },
     ud: cfg.enabled.ud

@@ -1,5 +1,6 @@
 import type { AccountsTables } from '../accounts/tables.ts';
 import type { AdsTables } from '../ads/tables.ts';
+import type { AffiliateTables } from '../affiliate/tables.ts';
 import type { AuditTables } from '../audit/tables.ts';
 import type { ClusterTables } from '../cluster/tables.ts';
 import type { JobsTables } from '../jobs/tables.ts';
@@ -16,6 +17,7 @@ import type { TrackingTables } from '../tracking/tables.ts';
 export interface Database
   extends AccountsTables,
     AdsTables,
+    AffiliateTables,
     AuditTables,
     ClusterTables,
     JobsTables,

@@ -7,7 +7,7 @@ import { createLink } from '../links/service.ts';
 
 /**
  * Demo promotion links on several platforms and channels, created through the links service exactly as the
- * console would (item conversion through the sandbox affiliate provider, monitor URLs, landing publication).
+ * console would (item conversion through the union connectors — the sandbox unions by default —, monitor URLs, landing publication).
  */
 const demoLinks: Array<{ owner: string; by?: string; link: Record<string, unknown> }> = [
   {

@@ -1,6 +1,7 @@
 import { monitorUrl } from '../../shared/macros.ts';
 import { type ItemRef, parseItem, unionOf } from '../affiliate/items.ts';
-import { type AffiliateRegistry, convertThrough } from '../affiliate/provider.ts';
+import { type LinkRegistration, registerLinkItem } from '../affiliate/links.ts';
+import type { Deps } from '../deps.ts';
 import { invalid } from '../kernel/errors.ts';
 
 /** The item fields a link takes from the affiliate conversion. */
@@ -25,24 +26,46 @@ export function refFromStored(itemid: string, platform: number): string {
   return `https://shop${id}.taobao.com`;
 }
 
+export interface DerivedItem {
+  fields: ItemFields;
+  /** The union registration to store with the link (null: no union, e.g. 微信小程序). */
+  registration: LinkRegistration['row'] | null;
+  /** UDSmart links: UD's monitor URLs replace the product's own. */
+  monitors: LinkRegistration['monitors'];
+}
+
 /**
- * Parse the item input against the link platform and convert it through the affiliate provider.
- * Platform 6 (wxminiapp) has no union: a bare id is kept as it is; a recognised URL is still converted.
+ * Parse the item input against the link platform and convert it through the union's connector with this link's
+ * own tracking ids (affiliate/links.ts), so the promotion URL carries what the link's orders will echo.
+ * Platform 6 (wxminiapp) has no union: a bare id is kept as it is.
  */
-export async function deriveItem(affiliates: AffiliateRegistry, platform: number, item: string): Promise<ItemFields> {
-  const union = unionOf(platform);
+export async function deriveItem(
+  deps: Deps,
+  link: { pageid: string; platform: number; state: number },
+  item: string,
+): Promise<DerivedItem> {
+  const union = unionOf(link.platform);
   const ref = parseItem(item, union);
   if (ref.platform === null) {
-    return { itemid: ref.id, item_title: '', item_image: '', item_price: 0, detaillink: '', transedlink: '' };
+    return {
+      fields: { itemid: ref.id, item_title: '', item_image: '', item_price: 0, detaillink: '', transedlink: '' },
+      registration: null,
+      monitors: null,
+    };
   }
-  const conv = await convertThrough(affiliates, { ...ref, platform: ref.platform });
+  const reg = await registerLinkItem(deps, link, { ...ref, platform: ref.platform });
+  const conv = reg.conversion;
   return {
-    itemid: storedItemId(ref),
-    item_title: conv.title.slice(0, 200),
-    item_image: conv.image,
-    item_price: conv.price,
-    detaillink: conv.detail_url,
-    transedlink: conv.promotion_url,
+    fields: {
+      itemid: storedItemId(ref),
+      item_title: conv.title.slice(0, 200),
+      item_image: conv.image,
+      item_price: conv.price,
+      detaillink: conv.detail_url,
+      transedlink: conv.promotion_url,
+    },
+    registration: reg.row,
+    monitors: reg.monitors,
   };
 }
 

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import { Code } from '../../shared/codes.ts';
 import type { CustomerOption, LinkCreateInput, LinkIndexInput, LinkLogEntry, LinkUpdateInput, LinkView } from '../../shared/links.ts';
+import { saveLinkRegistration } from '../affiliate/links.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
@@ -35,22 +36,26 @@ async function newPageId(deps: Deps): Promise<string> {
   throw new AppError(Code.internal, '生成推广链接编号失败，请重试');
 }
 
-/** `demo`: a link of the demo world (seeding only; the API never sets it). */
+/**
+ * `demo`: a link of the demo world (seeding only; the API never sets it). The pageid comes first: the item is
+ * converted with the link's own tracking ids (affiliate/links.ts), stored with the link in one transaction.
+ */
 export async function createLink(deps: Deps, actor: Actor, input: LinkCreateInput, opts: { demo?: boolean } = {}): Promise<LinkView> {
   const scope = await scopeOf(deps.db, actor);
   const customerid = await resolveCustomer(deps.db, actor, scope, input.customerid);
   const { item, customerid: _c, ...fields } = input;
   checkCombination(fields);
-  const derived = await deriveItem(deps.affiliates, input.platform, item);
-  const now = deps.clock.now();
   for (let attempt = 0; ; attempt++) {
     const pageid = await newPageId(deps);
+    const derived = await deriveItem(deps, { pageid, platform: input.platform, state: input.state }, item);
+    const now = deps.clock.now();
     try {
       const row = await deps.db.transaction().execute(async (tx) => {
         const r = await store.insertLink(tx, {
           ...fields,
-          ...derived,
+          ...derived.fields,
           ...monitorUrls(base(deps), input.state, pageid),
+          ...derived.monitors,
           pageid,
           customerid,
           created_by: actor.userId,
@@ -59,17 +64,23 @@ export async function createLink(deps: Deps, actor: Actor, input: LinkCreateInpu
           deleted_at: null,
           demo: opts.demo ? 1 : 0,
         });
+        await saveLinkRegistration(tx, pageid, derived.registration);
         await store.insertLog(tx, { pageid, customerid, actor_id: actor.userId, action: 'create', at: now, ...diff({}, r) });
         return r;
       });
       await deps.linkEvents.emit(row.pageid);
       return getLink(deps, actor, row.pageid);
     } catch (err) {
+      // a pageid or adzone taken at the same moment by another request: try again with fresh ones
       if (attempt < 3 && isUniqueViolation(err)) continue;
       throw err;
     }
   }
 }
+
+/** UDSmart links hold UD monitors per channel: a new channel needs a new conversion, as a new item or platform does. */
+const needsConversion = (old: { platform: number; state: number }, merged: { platform: number; state: number }, item: string | undefined) =>
+  item !== undefined || merged.platform !== old.platform || (merged.platform === 7 && merged.state !== old.state);
 
 export async function updateLink(deps: Deps, actor: Actor, input: LinkUpdateInput): Promise<LinkView> {
   const scope = await scopeOf(deps.db, actor);
@@ -81,17 +92,27 @@ export async function updateLink(deps: Deps, actor: Actor, input: LinkUpdateInpu
     merged.customerid = await resolveCustomer(deps.db, actor, scope, customerid);
   checkCombination(merged);
   let next: Updateable<LinksTable> = { ...merged };
-  if (item !== undefined || merged.platform !== old.platform) {
-    next = { ...next, ...(await deriveItem(deps.affiliates, merged.platform, item ?? refFromStored(old.itemid, old.platform))) };
-  }
   if (merged.state !== old.state) next = { ...next, ...monitorUrls(base(deps), merged.state, pageid) };
+  let registration: Awaited<ReturnType<typeof deriveItem>>['registration'] | undefined;
+  if (needsConversion(old, merged, item)) {
+    const derived = await deriveItem(
+      deps,
+      { pageid, platform: merged.platform, state: merged.state },
+      item ?? refFromStored(old.itemid, old.platform),
+    );
+    next = { ...next, ...derived.fields, ...derived.monitors };
+    if (!derived.monitors && old.platform === 7) next = { ...next, ...monitorUrls(base(deps), merged.state, pageid) };
+    registration = derived.registration;
+  }
   const changes = diff(old, next as Partial<store.LinkRow>);
-  if (Object.keys(changes.after).length === 0) return toView(old, base(deps));
+  if (Object.keys(changes.after).length === 0 && registration === undefined) return toView(old, base(deps));
   const patch = Object.fromEntries(Object.keys(changes.after).map((k) => [k, next[k as keyof typeof next]]));
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
-    await store.updateLink(tx, old.id, { ...patch, updated_at: now });
-    await store.insertLog(tx, { pageid, customerid: old.customerid, actor_id: actor.userId, action: 'update', at: now, ...changes });
+    if (Object.keys(patch).length) await store.updateLink(tx, old.id, { ...patch, updated_at: now });
+    if (registration !== undefined) await saveLinkRegistration(tx, pageid, registration);
+    if (Object.keys(changes.after).length)
+      await store.insertLog(tx, { pageid, customerid: old.customerid, actor_id: actor.userId, action: 'update', at: now, ...changes });
   });
   await deps.linkEvents.emit(pageid);
   return getLink(deps, actor, pageid);

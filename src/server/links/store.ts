@@ -41,6 +41,22 @@ export const liveDemoLinks = (db: Executor) =>
     .where('deleted_at', 'is', null)
     .execute();
 
+/** Of these pageids, the links deleted before `cutoff` (epoch seconds). */
+export const linksDeletedBefore = async (db: Executor, pageids: string[], cutoff: number): Promise<string[]> => {
+  const out: string[] = [];
+  for (let i = 0; i < pageids.length; i += 500) {
+    const rows = await db
+      .selectFrom('links')
+      .select('pageid')
+      .where('pageid', 'in', pageids.slice(i, i + 500))
+      .where('deleted_at', 'is not', null)
+      .where('deleted_at', '<', cutoff)
+      .execute();
+    out.push(...rows.map((r) => r.pageid));
+  }
+  return out;
+};
+
 /** Whether a pageid was ever used (deleted links keep theirs: old monitor URLs must never point at a new link). */
 export const pageidTaken = async (db: Executor, pageid: string): Promise<boolean> =>
   (await db.selectFrom('links').select('id').where('pageid', '=', pageid).executeTakeFirst()) !== undefined;

@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 /**
  * Affiliate orders (淘宝联盟, 京东联盟, 拼多多, 阿里妈妈 UD), their attribution to a link, a click and an ad plan, the
  * conversion postbacks (回传) they cause, and order facts rolled up at the grain of the ad report facts
- * (ads/tables.ts) so dashboards join rollups only. Money in fen, times epoch seconds.
+ * (ads/tables.ts) so dashboards join rollups only. Money in fen, times epoch seconds (0 = not happened / unknown).
  */
 export interface OrdersTable {
   id: Generated<number>;
@@ -17,34 +17,48 @@ export interface OrdersTable {
   item_image: string;
   item_num: number;
   shop_name: string;
-  /** unpaid · paid · confirmed · settled · refunded · closed · invalid (docs/attribution.md maps each union's codes). */
+  /** unpaid · deposit_paid · paid · confirmed · settled · refunded · closed · invalid (docs/affiliate-unions.md maps each union's codes). */
   status: string;
   raw_status: string;
   /** 1 for a presell order (deposit, then final payment). */
   presell: number;
   deposit_fen: number;
+  /** The line's full amount as ordered. */
   order_fen: number;
+  /** What the buyer paid so far (presale: the deposit until the balance is paid). */
   paid_fen: number;
+  /** Estimated commission (settled commission once settled). */
   commission_fen: number;
   /** Commission rate in basis points (1/10000). */
   commission_bp: number;
   created_at: number;
   paid_at: number;
   deposit_paid_at: number;
+  received_at: number;
   settled_at: number;
   refunded_at: number;
   /** Click on the promotion link, as the union reports it. */
   click_at: number;
-  /** The union's modification time (watermarks) and ours. */
+  /** The union's modification time (late updates older than the stored one are ignored). */
   modified_at: number;
-  /** The union's tracking ids, JSON (adzone_id, position_id, sub_union_id, custom_parameters, p_id, relation_id …). */
+  /** The union's tracking ids, JSON (connectors/affiliate.ts `Tracking`). */
   tracking: string;
-  /** Attribution: the link, its owner, the rule that decided it, and the click or visit it ties to. */
+  /** trackingKey(tracking): equal for a link and every order bought through it. */
+  tracking_key: string;
+  /** UD: the click ids and ad ids the union returned, JSON ('{}' elsewhere). */
+  union_click: string;
+  /** Attribution: the link, its owner, its shop platform and jump type (list filters), the rule that decided it. */
   pageid: string;
   customerid: number;
+  link_platform: number;
+  link_isdirect: number;
   attribution_rule: string;
-  /** monitor_events.id or visit_events.id of the attributed click/visit, 0 when none. */
-  event_id: number;
+  /** visit_events.id of the landing visit, monitor_events.id of the ad click (0 when none). */
+  visit_event_id: number;
+  click_event_id: number;
+  /** The platform's click id of the attributed click ('' when none). */
+  click_ref: string;
+  /** Ad channel code of the click (0 when unknown) and the ad ids its macros (or UD) named. */
   channel: number;
   advertiser_id: string;
   campaign_id: string;
@@ -63,26 +77,48 @@ export interface OrderStatusLogTable {
   id: Generated<number>;
   union_name: string;
   order_id: string;
+  /** '' for the first entry. */
+  from_status: string;
   status: string;
   raw_status: string;
   at: number;
 }
 
-/** One conversion postback per attributed order: exactly once, retried with back-off, then a dead letter. */
+/**
+ * One conversion postback per attributed order: exactly once (a row per order, claimed by one node at a time under a
+ * lease, the same idempotency key on every attempt), retried with back-off, then a dead letter with the reason.
+ */
 export interface PostbacksTable {
   id: Generated<number>;
   union_name: string;
   order_id: string;
+  /** Ad channel the conversion goes to (UD: the UD order's channel). */
   channel: number;
+  /** ad (the ad platform's connector) · ud (阿里妈妈 UD relays it). */
+  route: string;
+  /** order · pay */
+  event: string;
   /** Idempotency key sent to the platform. */
   idem_key: string;
-  /** pending · sent · failed */
+  /** pending · sending · sent · failed */
   state: string;
   attempts: number;
   next_at: number;
+  /** The node sending it and until when its claim holds (a node that died mid-send is replaced after that). */
+  claimed_by: string;
+  claim_until: number;
   last_error: string;
   sent_at: number;
   created_at: number;
+}
+
+/** Per link: on which order status its conversions are posted back (default paid). */
+export interface OrderLinkSettingsTable {
+  pageid: string;
+  /** order · paid · confirmed · settled */
+  postback_on: string;
+  updated_by: number;
+  updated_at: number;
 }
 
 /** Order facts per hour at the ad facts' grain plus link and item (placed orders by creation time, paid by payment time). */
@@ -110,6 +146,7 @@ export interface OrdersTables {
   orders: OrdersTable;
   order_status_log: OrderStatusLogTable;
   postbacks: PostbacksTable;
+  order_link_settings: OrderLinkSettingsTable;
   order_facts_hourly: OrderFactsHourlyTable;
   order_facts_daily: OrderFactsDailyTable;
 }

@@ -67,6 +67,17 @@ export interface VisitEventsTable {
   ip: string;
   ua: string;
   received_at: number;
+  /**
+   * The ad click this visit belongs to (monitor_events.id, 0 when none was found) and the ad ids and callback of the
+   * visit: the click's, or those the channel put on the landing URL (巨量 projectid / promotionid, its clickid as the
+   * callback). Used by order attribution (tracking/lookup.ts).
+   */
+  click_event_id: Generated<number>;
+  adv: Generated<string>;
+  camp: Generated<string>;
+  aid: Generated<string>;
+  cid: Generated<string>;
+  callback: Generated<string>;
 }
 
 export interface MonitorRejectsTable {
