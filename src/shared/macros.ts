@@ -118,8 +118,21 @@ const ucid: MacroTable = {
 export const clickMacros: Partial<Record<Channel, MacroTable>> = { 2: juliang, 4: tengxunClick, 5: kuaishou, 8: ucid, 10: xiaohongshu };
 export const showMacros: Partial<Record<Channel, MacroTable>> = { 2: juliang, 4: tengxunShow, 5: kuaishou, 8: ucid, 10: xiaohongshu };
 
-/** Landing-page query parameters that carry the platform's click id (spec issue 4). */
-export const LANDING_CLICK_PARAMS = ['clickid', 'gdt_vid', 'qz_gdt', 'uctrackid', 'callback'] as const;
+/** Landing-page query parameters that carry the platform's click id (spec issue 4; 微博 appends `mark_id`). */
+export const LANDING_CLICK_PARAMS = ['clickid', 'gdt_vid', 'qz_gdt', 'uctrackid', 'callback', 'mark_id'] as const;
+
+/**
+ * Landing parameters that carry the ad's ids: 巨量 appends `projectid`, `promotionid`, `creativetype`, `clickid` to
+ * a 2.0 landing URL (`adid`, `creativeid`, `clickid` in 1.0). Keys as in the monitor tables (camp, aid, cid).
+ */
+export const LANDING_AD_PARAMS = { camp: ['projectid'], aid: ['promotionid', 'adid'], cid: ['creativeid'] } as const;
+
+/**
+ * Channels whose landing click id is itself the postback callback (ad-platform-protocols §6, -2 A8): 巨量's landing
+ * `clickid` goes back as `context.ad.callback`, 快手's landing `callback`, 小红书's `click_id`, 微博's `mark_id`.
+ * 腾讯 (gdt_vid) and UC (uctrackid) need the callback URL their click-monitor ping carried.
+ */
+export const LANDING_ID_IS_CALLBACK: Readonly<Partial<Record<Channel, true>>> = { 2: true, 3: true, 5: true, 10: true };
 
 export type MonitorKind = 'click' | 'show';
 /** Path prefixes of the monitor endpoints: `/m/c/{pageid}` (click), `/m/s/{pageid}` (show). */
@@ -131,6 +144,10 @@ export const MONITOR_PATH: Record<MonitorKind, string> = { click: '/m/c/', show:
  */
 export function monitorUrl(baseUrl: string, kind: MonitorKind, channel: number, pageid: string): string {
   const table = (kind === 'click' ? clickMacros : showMacros)[channel as Channel];
-  const query = table ? Object.entries(table).map(([k, macro]) => `${k}=${macro}`).join('&') : '';
+  const query = table
+    ? Object.entries(table)
+        .map(([k, macro]) => `${k}=${macro}`)
+        .join('&')
+    : '';
   return `${baseUrl.replace(/\/$/, '')}${MONITOR_PATH[kind]}${pageid}${query ? `?ch=${channel}&${query}` : `?ch=${channel}`}`;
 }

@@ -92,7 +92,8 @@ export async function makeTestApp(dialect: DialectCase, env: Record<string, stri
     secrets: TEST_SECRETS,
     clock,
     affiliates: opts.affiliates,
-    adPlatforms: opts.adPlatforms,
+    // no ad platform unless a test brings one (an ad sandbox on a loopback port): nothing leaves the test
+    adPlatforms: opts.adPlatforms ?? {},
     scheduler: opts.scheduler,
     checkOutputs: true,
   });

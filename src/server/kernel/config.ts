@@ -31,6 +31,8 @@ const schema = z.object({
   /** Event batch: commit at the end of the event-loop turn (0) or this many ms after the first row. */
   RAW_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
   TRACKING_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(0),
+  /** How often the order sync pulls each union's new and changed orders (docs/jobs.md). */
+  ORDER_SYNC_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

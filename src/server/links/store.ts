@@ -9,19 +9,33 @@ export type LinkRowWithCustomer = LinkRow & { customer: string };
 export const findLinkByPageId = (db: Executor, pageid: string): Promise<LinkRow | undefined> =>
   db.selectFrom('links').selectAll().where('pageid', '=', pageid).where('deleted_at', 'is', null).executeTakeFirst();
 
-/** Channel, owner and deletion of the links behind these pageids (deleted ones included), for the tracking processor. */
-export async function linkFactsByPageId(
-  db: Executor,
-  pageids: string[],
-): Promise<Map<string, { customerid: number; state: number; deleted_at: number | null }>> {
-  const map = new Map<string, { customerid: number; state: number; deleted_at: number | null }>();
+export interface LinkFacts {
+  customerid: number;
+  state: number;
+  platform: number;
+  isdirect: number;
+  title: string;
+  deleted_at: number | null;
+}
+
+/** Channel, owner, platform and deletion of the links behind these pageids (deleted ones included): tracking, orders. */
+export async function linkFactsByPageId(db: Executor, pageids: string[]): Promise<Map<string, LinkFacts>> {
+  const map = new Map<string, LinkFacts>();
   for (let i = 0; i < pageids.length; i += 500) {
     const rows = await db
       .selectFrom('links')
-      .select(['pageid', 'customerid', 'state', 'deleted_at'])
+      .select(['pageid', 'customerid', 'state', 'platform', 'isdirect', 'title', 'deleted_at'])
       .where('pageid', 'in', pageids.slice(i, i + 500))
       .execute();
-    for (const r of rows) map.set(r.pageid, { customerid: Number(r.customerid), state: Number(r.state), deleted_at: r.deleted_at });
+    for (const r of rows)
+      map.set(r.pageid, {
+        customerid: Number(r.customerid),
+        state: Number(r.state),
+        platform: Number(r.platform),
+        isdirect: Number(r.isdirect),
+        title: r.title,
+        deleted_at: r.deleted_at === null ? null : Number(r.deleted_at),
+      });
   }
   return map;
 }

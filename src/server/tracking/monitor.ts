@@ -5,8 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MONITOR_PATH } from '../../shared/macros.ts';
-import { LIMITS } from './parse.ts';
 import type { EventBatcher } from './batch.ts';
+import { LIMITS } from './parse.ts';
 
 const CLICK = MONITOR_PATH.click;
 const SHOW = MONITOR_PATH.show;

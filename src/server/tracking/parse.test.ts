@@ -1,21 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { clickKey, decodeQuery, normalizeOs, parsePing, parseTs, parseVisit, PingReject } from './parse.ts';
 import { monitorUrl } from '../../shared/macros.ts';
+import { clickKey, decodeQuery, normalizeOs, PingReject, parsePing, parseTs, parseVisit } from './parse.ts';
 
 const queryOf = (kind: 'click' | 'show', ch: number) => monitorUrl('http://h', kind, ch, '1').split('?')[1]!;
 const sub = (q: string, map: Record<string, string>) => Object.entries(map).reduce((s, [k, v]) => s.replace(k, encodeURIComponent(v)), q);
 
 describe('parsePing per channel', () => {
   it('juliang: substituted values kept, unsubstituted macros empty, cb is the dedupe key', () => {
-    const q = sub(queryOf('click', 2), { __ADVERTISER_ID__: '1700', __PROJECT_ID__: '66', __PROMOTION_ID__: '77', __CALLBACK_PARAM__: 'B.abc', __OS__: '1', __TS__: '1763712000123' });
+    const q = sub(queryOf('click', 2), {
+      __ADVERTISER_ID__: '1700',
+      __PROJECT_ID__: '66',
+      __PROMOTION_ID__: '77',
+      __CALLBACK_PARAM__: 'B.abc',
+      __OS__: '1',
+      __TS__: '1763712000123',
+    });
     const p = parsePing('click', q, 2);
-    expect(p).toMatchObject({ channel: 2, adv: '1700', camp: '66', aid: '77', cid: '', clickid: '', callback: 'B.abc', os: 'ios', ip: '', ua: '', ts: 1763712000 });
+    expect(p).toMatchObject({
+      channel: 2,
+      adv: '1700',
+      camp: '66',
+      aid: '77',
+      cid: '',
+      clickid: '',
+      callback: 'B.abc',
+      os: 'ios',
+      ip: '',
+      ua: '',
+      ts: 1763712000,
+    });
     expect(clickKey(p)).toBe('cb:B.abc');
   });
 
   it('tengxun click and show tables', () => {
-    const c = parsePing('click', sub(queryOf('click', 4), { __ACCOUNT_ID__: '33', __ADGROUP_ID__: '44', __CLICK_ID__: 'wx0abc', __CALLBACK__: 'https://api.e.qq.com/x?a=1&b=2', __DEVICE_OS_TYPE__: 'android', __CLICK_TIME__: '1763712000' }), 4);
-    expect(c).toMatchObject({ channel: 4, adv: '33', aid: '44', clickid: 'wx0abc', callback: 'https://api.e.qq.com/x?a=1&b=2', os: 'android', ts: 1763712000 });
+    const c = parsePing(
+      'click',
+      sub(queryOf('click', 4), {
+        __ACCOUNT_ID__: '33',
+        __ADGROUP_ID__: '44',
+        __CLICK_ID__: 'wx0abc',
+        __CALLBACK__: 'https://api.e.qq.com/x?a=1&b=2',
+        __DEVICE_OS_TYPE__: 'android',
+        __CLICK_TIME__: '1763712000',
+      }),
+      4,
+    );
+    expect(c).toMatchObject({
+      channel: 4,
+      adv: '33',
+      aid: '44',
+      clickid: 'wx0abc',
+      callback: 'https://api.e.qq.com/x?a=1&b=2',
+      os: 'android',
+      ts: 1763712000,
+    });
     expect(clickKey(c)).toBe('id:wx0abc');
     const s = parsePing('show', sub(queryOf('show', 4), { __ACCOUNT_ID__: '33', __IMPRESSION_TIME__: '1763712001' }), 4);
     expect(s).toMatchObject({ adv: '33', clickid: '', ts: 1763712001 });
@@ -27,7 +65,11 @@ describe('parsePing per channel', () => {
   });
 
   it('xiaohongshu', () => {
-    const p = parsePing('click', sub(queryOf('click', 10), { __ADVERTISER_ID__: 'a1', __UNIT_ID__: 'u1', __CREATIVITY_ID__: 'c1', __CLICK_ID__: 'xhs1' }), 10);
+    const p = parsePing(
+      'click',
+      sub(queryOf('click', 10), { __ADVERTISER_ID__: 'a1', __UNIT_ID__: 'u1', __CREATIVITY_ID__: 'c1', __CLICK_ID__: 'xhs1' }),
+      10,
+    );
     expect(p).toMatchObject({ channel: 10, adv: 'a1', aid: 'u1', cid: 'c1', clickid: 'xhs1', callback: '' });
   });
 
@@ -52,8 +94,21 @@ describe('parsePing per channel', () => {
   it('helpers', () => {
     expect([normalizeOs('0'), normalizeOs('IOS'), normalizeOs('3'), normalizeOs('')]).toEqual(['android', 'ios', 'other', '']);
     expect([parseTs('1763712000'), parseTs('1763712000999'), parseTs('abc'), parseTs('12')]).toEqual([1763712000, 1763712000, 0, 0]);
-    expect(parseVisit('gdt_vid=wx123&x=1')).toEqual({ click_param: 'gdt_vid', clickid: 'wx123' });
-    expect(parseVisit('clickid=__CLICKID__&uctrackid=u9')).toEqual({ click_param: 'uctrackid', clickid: 'u9' });
-    expect(parseVisit('')).toEqual({ click_param: '', clickid: '' });
+    const none = { camp: '', aid: '', cid: '' };
+    expect(parseVisit('gdt_vid=wx123&x=1')).toEqual({ click_param: 'gdt_vid', clickid: 'wx123', ...none });
+    expect(parseVisit('clickid=__CLICKID__&uctrackid=u9')).toEqual({ click_param: 'uctrackid', clickid: 'u9', ...none });
+    expect(parseVisit('mark_id=wb7')).toEqual({ click_param: 'mark_id', clickid: 'wb7', ...none });
+    expect(parseVisit('')).toEqual({ click_param: '', clickid: '', ...none });
+  });
+
+  it('reads the ad ids 巨量 appends to landing URLs (2.0 projectid/promotionid, 1.0 adid/creativeid)', () => {
+    expect(parseVisit('projectid=1701&promotionid=7301&creativetype=5&clickid=EJx')).toEqual({
+      click_param: 'clickid',
+      clickid: 'EJx',
+      camp: '1701',
+      aid: '7301',
+      cid: '',
+    });
+    expect(parseVisit('adid=11&creativeid=22&clickid=c&promotionid=__PROMOTION_ID__')).toMatchObject({ aid: '11', cid: '22', camp: '' });
   });
 });

@@ -4,7 +4,7 @@
  */
 
 import { type Channel, isChannel } from '../../shared/catalog.ts';
-import { clickMacros, LANDING_CLICK_PARAMS, showMacros } from '../../shared/macros.ts';
+import { clickMacros, LANDING_AD_PARAMS, LANDING_CLICK_PARAMS, showMacros } from '../../shared/macros.ts';
 import type { MonitorEventsTable } from './tables.ts';
 
 export const LIMITS = {
@@ -142,7 +142,7 @@ export function parsePing(kind: 'click' | 'show', query: string, fallbackChannel
   return {
     channel,
     adv: id('adv'),
-    camp: id('camp', 'proj'),
+    camp: id('camp', 'proj', 'did'),
     aid: id('aid', 'promo', 'adid'),
     cid: id('cid'),
     clickid: id('clickid'),
@@ -161,15 +161,35 @@ export function clickKey(p: Pick<ParsedPing, 'clickid' | 'callback'>): string {
   return '';
 }
 
-/** Landing visit: which parameter carries the click id (first found in LANDING_CLICK_PARAMS order). */
-export function parseVisit(query: string): { click_param: string; clickid: string } {
+export interface ParsedVisit {
+  click_param: string;
+  clickid: string;
+  /** Ad ids the channel put on the landing URL (巨量: projectid, promotionid / adid, creativeid), '' when absent. */
+  camp: string;
+  aid: string;
+  cid: string;
+}
+
+/** Landing visit: which parameter carries the click id (first found in LANDING_CLICK_PARAMS order), and the ad ids. */
+export function parseVisit(query: string): ParsedVisit {
   if (query.length > LIMITS.query) throw new PingReject('too_long', `query ${query.length} chars`);
   const params = new Query(query);
+  const first = (keys: readonly string[]): string => {
+    for (const key of keys) {
+      const v = params.get(key).trim();
+      if (v && !UNSUBSTITUTED.test(v)) return v.slice(0, LIMITS.id);
+    }
+    return '';
+  };
+  let click = { click_param: '', clickid: '' };
   for (const key of LANDING_CLICK_PARAMS) {
     const v = params.get(key).trim();
-    if (v && !UNSUBSTITUTED.test(v)) return { click_param: key, clickid: v.slice(0, 512) };
+    if (v && !UNSUBSTITUTED.test(v)) {
+      click = { click_param: key, clickid: v.slice(0, 512) };
+      break;
+    }
   }
-  return { click_param: '', clickid: '' };
+  return { ...click, camp: first(LANDING_AD_PARAMS.camp), aid: first(LANDING_AD_PARAMS.aid), cid: first(LANDING_AD_PARAMS.cid) };
 }
 
 export const isPageId = (s: string): boolean => s.length > 0 && s.length <= LIMITS.pageid && /^\d+$/.test(s);

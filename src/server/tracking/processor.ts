@@ -11,6 +11,7 @@ import { clickKey, isPageId, LIMITS, PingReject, parsePing, parseVisit } from '.
 import { RollupAccumulator } from './rollup.ts';
 import * as store from './store.ts';
 import type { MonitorEventsTable, MonitorRejectsTable, VisitEventsTable } from './tables.ts';
+import { tieVisits, type VisitToTie } from './visit-ties.ts';
 
 interface LinkFacts {
   customerid: number;
@@ -123,13 +124,13 @@ export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise
       events.map(({ key: _k, ...row }) => row),
     );
 
-    // Landing visits → visit events; a click id seen on a monitor click attributes the visit to that click's advertiser and ad.
-    const visitRows: Array<Insertable<VisitEventsTable> & { customerid: number; received_at: number; clickid: string }> = [];
+    // Landing visits → visit events, each tied to its ad click (visit-ties.ts) and counted under that click's ad.
+    const parsed: Array<{ row: Insertable<VisitEventsTable>; tie: VisitToTie; customerid: number }> = [];
     for (const r of visits) {
       try {
         const link = checkPage(r.pageid, links);
         const v = parseVisit(r.query);
-        visitRows.push({
+        const row = {
           raw_id: Number(r.id),
           pageid: r.pageid,
           customerid: link.customerid,
@@ -138,19 +139,23 @@ export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise
           ip: r.ip.slice(0, 64),
           ua: r.ua.slice(0, LIMITS.ua),
           received_at: Number(r.received_at),
+        };
+        parsed.push({
+          row,
+          customerid: link.customerid,
+          tie: { ...v, pageid: r.pageid, channel: link.state, ua: row.ua, received_at: row.received_at },
         });
       } catch (err) {
         reject('visit', r, 'visit', err);
       }
     }
-    const attribution = new Map<string, { adv: string; aid: string }>();
-    const clickids = [...new Set(visitRows.map((v) => v.clickid).filter(Boolean))];
-    for (const row of await store.clicksByClickId(trx, clickids))
-      attribution.set(`${row.pageid}\n${row.clickid}`, { adv: row.adv, aid: row.aid });
-    for (const e of events) if (e.kind === 'click' && e.clickid) attribution.set(`${e.pageid}\n${e.clickid}`, { adv: e.adv, aid: e.aid });
+    const ties = await tieVisits(
+      trx,
+      parsed.map((p) => p.tie),
+    );
+    const visitRows = parsed.map((p, i) => ({ ...p.row, ...ties[i]! }));
     for (const v of visitRows) {
-      const a = (v.clickid && attribution.get(`${v.pageid}\n${v.clickid}`)) || { adv: '', aid: '' };
-      acc.add(v.received_at, { pageid: v.pageid, customerid: v.customerid, adv: a.adv, aid: a.aid }, { visits: 1 });
+      acc.add(v.received_at, { pageid: v.pageid, customerid: v.customerid, adv: v.adv, aid: v.aid }, { visits: 1 });
     }
     await store.insertVisitEvents(trx, visitRows);
     await store.insertRejects(trx, rejects);

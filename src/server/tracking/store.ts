@@ -112,23 +112,92 @@ export async function insertPingEvents(tx: Executor, rows: Array<Insertable<Moni
   for (const part of chunks(rows, 200)) await tx.insertInto('monitor_events').values(part).execute();
 }
 
-/** The advertiser and ad of earlier clicks with these click ids (a visit is attributed to its click). */
-export async function clicksByClickId(
-  tx: Executor,
-  clickids: string[],
-): Promise<Array<{ pageid: string; clickid: string; adv: string; aid: string }>> {
-  const out: Array<{ pageid: string; clickid: string; adv: string; aid: string }> = [];
+/** A recorded ad click as the visit tie reads it. */
+export interface ClickForTie {
+  id: number;
+  pageid: string;
+  clickid: string;
+  adv: string;
+  camp: string;
+  aid: string;
+  cid: string;
+  callback: string;
+  ua: string;
+  received_at: number;
+}
+const TIE_COLUMNS = ['id', 'pageid', 'clickid', 'adv', 'camp', 'aid', 'cid', 'callback', 'ua', 'received_at'] as const;
+const asTie = (r: Record<(typeof TIE_COLUMNS)[number], unknown>): ClickForTie => ({
+  id: Number(r.id),
+  pageid: String(r.pageid),
+  clickid: String(r.clickid),
+  adv: String(r.adv),
+  camp: String(r.camp),
+  aid: String(r.aid),
+  cid: String(r.cid),
+  callback: String(r.callback),
+  ua: String(r.ua),
+  received_at: Number(r.received_at),
+});
+
+/** Clicks with these click ids (a landing visit carrying the same id belongs to that click). */
+export async function clicksByClickId(tx: Executor, clickids: string[]): Promise<ClickForTie[]> {
+  const out: ClickForTie[] = [];
   for (const part of chunks(clickids, 500)) {
-    out.push(
-      ...(await tx
-        .selectFrom('monitor_events')
-        .select(['pageid', 'clickid', 'adv', 'aid'])
-        .where('kind', '=', 'click')
-        .where('clickid', 'in', part)
-        .execute()),
-    );
+    const rows = await tx
+      .selectFrom('monitor_events')
+      .select(TIE_COLUMNS)
+      .where('kind', '=', 'click')
+      .where('clickid', 'in', part)
+      .execute();
+    out.push(...rows.map(asTie));
   }
   return out;
+}
+
+/** The latest click on `pageid` in [from, to] whose callback is `callback` (快手 lands with its callback as the id). */
+export async function clickByCallback(
+  tx: Executor,
+  pageid: string,
+  callback: string,
+  from: number,
+  to: number,
+): Promise<ClickForTie | null> {
+  const r = await tx
+    .selectFrom('monitor_events')
+    .select(TIE_COLUMNS)
+    .where('pageid', '=', pageid)
+    .where('received_at', '>=', from)
+    .where('received_at', '<=', to)
+    .where('kind', '=', 'click')
+    .where('callback', '=', callback)
+    .orderBy('received_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return r ? asTie(r) : null;
+}
+
+/** The latest click on `pageid` in [from, to] of plan `aid` from the same browser (`ua`): 巨量's ping and landing ids differ. */
+export async function clickOfPlan(
+  tx: Executor,
+  pageid: string,
+  aid: string,
+  ua: string,
+  from: number,
+  to: number,
+): Promise<ClickForTie | null> {
+  const r = await tx
+    .selectFrom('monitor_events')
+    .select(TIE_COLUMNS)
+    .where('pageid', '=', pageid)
+    .where('received_at', '>=', from)
+    .where('received_at', '<=', to)
+    .where('kind', '=', 'click')
+    .where('aid', '=', aid)
+    .where('ua', '=', ua)
+    .orderBy('received_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return r ? asTie(r) : null;
 }
 
 export async function insertVisitEvents(tx: Executor, rows: Array<Insertable<VisitEventsTable>>): Promise<void> {

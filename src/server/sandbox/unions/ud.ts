@@ -118,6 +118,9 @@ export function udHooks(db: DatabaseSync): UnionHooks {
   };
 }
 
+/** UD sends ids as JSON numbers; 巨量's 19-digit ids stay exact as BigInt (0 when absent or not digits). */
+const idNumber = (v: string | undefined): bigint => (v && /^\d{1,20}$/.test(v) ? BigInt(v) : 0n);
+
 const when = (v: number | null, at: number) =>
   v !== null && v <= at ? new Date((v + 8 * 3600) * 1000).toISOString().slice(0, 19).replace('T', ' ') : '';
 
@@ -156,12 +159,12 @@ export function udRow(o: OrderRow, link: LinkRow, base: string, at: number): Rec
     is_attr_by_others: Number(x.is_attr_by_others ?? 0),
     channel_id: Number(t.channel_id),
     click_time: when(o.clicked_at, at),
-    advertiser_id: Number(x.advertiser_id || 0),
-    campaign_id: Number(x.campaign_id || 0),
-    adgroup_id: Number(x.adgroup_id || 0),
-    creative_id: Number(x.creative_id || 0),
-    project_id: Number(x.project_id || 0),
-    promotion_id: Number(x.promotion_id || 0),
+    advertiser_id: idNumber(x.advertiser_id),
+    campaign_id: idNumber(x.campaign_id),
+    adgroup_id: idNumber(x.adgroup_id),
+    creative_id: idNumber(x.creative_id),
+    project_id: idNumber(x.project_id),
+    promotion_id: idNumber(x.promotion_id),
     mid1: x.mid1 ?? '',
     mid2: x.mid2 ?? '',
     mid3: x.mid3 ?? '',

@@ -1,0 +1,166 @@
+/**
+ * Attribution (docs/attribution.md): order → link (the tracking ids its promotion URL carried) → click or visit →
+ * ad account, campaign, plan and creative, with the rule that decided it recorded on the order:
+ * - ud_click: a UD order whose landing click id (syn_click_id) is a landing visit of the link;
+ * - ud_order: a UD order carrying the ad's ids (its click not seen by us);
+ * - visit_before_click: the latest landing visit of the link at or before the union's click time (淘宝 click_time),
+ *   within CLICK_WINDOW_SECONDS;
+ * - visit_before_order: unions without a click time (京东, 拼多多): the latest visit at or before the order's creation,
+ *   within ORDER_WINDOW_SECONDS;
+ * - link_only: the link, but no visit in the window; unattributed: no link carries the order's tracking key.
+ * The ad ids come from the visit's click (its macros) or, without one, from what the landing URL named
+ * (tracking/visit-ties.ts); they are read through tracking/lookup.ts.
+ */
+import type { AttributionRule } from '../../shared/orders.ts';
+import { type AffiliateLinkRow, linksByTrackingKeys } from '../affiliate/lookup.ts';
+import type { UdClickFacts } from '../connectors/affiliate.ts';
+import type { Executor } from '../kernel/executor.ts';
+import { linkFactsByPageId } from '../links/lookup.ts';
+import { nearestVisit, type VisitFacts, visitsByClickIds } from '../tracking/lookup.ts';
+import type { UnionSide } from './model.ts';
+import type { OrdersTable } from './tables.ts';
+
+export const CLICK_WINDOW_SECONDS = 30 * 60;
+export const ORDER_WINDOW_SECONDS = 24 * 3600;
+
+export type Attribution = Pick<
+  OrdersTable,
+  | 'pageid'
+  | 'customerid'
+  | 'link_platform'
+  | 'link_isdirect'
+  | 'visit_event_id'
+  | 'click_event_id'
+  | 'click_ref'
+  | 'channel'
+  | 'advertiser_id'
+  | 'campaign_id'
+  | 'plan_id'
+  | 'creative_id'
+  | 'callback'
+> & { attribution_rule: AttributionRule };
+
+export const UNATTRIBUTED: Attribution = {
+  pageid: '',
+  customerid: 0,
+  link_platform: 0,
+  link_isdirect: 0,
+  attribution_rule: 'unattributed',
+  visit_event_id: 0,
+  click_event_id: 0,
+  click_ref: '',
+  channel: 0,
+  advertiser_id: '',
+  campaign_id: '',
+  plan_id: '',
+  creative_id: '',
+  callback: '',
+};
+
+/** UD channel id → the spec's channel code. */
+export const CHANNEL_OF_UD: Readonly<Record<string, number>> = { '1': 2, '104': 4, '105': 5, '108': 6, '109': 3, '140': 10 };
+
+/** The ad levels a click's macros name, per channel: 腾讯 3.0's adgroup is our campaign and its dynamic creative our plan. */
+export function adLevels(channel: number, ids: { adv: string; camp: string; aid: string; cid: string }) {
+  if (channel === 4) return { advertiser_id: ids.adv, campaign_id: ids.aid, plan_id: ids.cid, creative_id: '' };
+  return { advertiser_id: ids.adv, campaign_id: ids.camp, plan_id: ids.aid, creative_id: ids.cid };
+}
+
+const nonZero = (s: string | undefined): string => (s && s !== '0' ? s : '');
+
+interface LinkFacts {
+  customerid: number;
+  state: number;
+  platform: number;
+  isdirect: number;
+}
+
+/** Attributes the orders of one page of a sync: the links of their tracking keys are read once. */
+export class Attributor {
+  private readonly db: Executor;
+  private readonly byKey = new Map<string, AffiliateLinkRow[]>();
+  private readonly links = new Map<string, LinkFacts>();
+
+  constructor(db: Executor) {
+    this.db = db;
+  }
+
+  async prepare(rows: Array<Pick<UnionSide, 'tracking_key'>>): Promise<void> {
+    const keys = [...new Set(rows.map((r) => r.tracking_key))].filter((k) => !this.byKey.has(k));
+    if (keys.length === 0) return;
+    for (const k of keys) this.byKey.set(k, []);
+    const found = await linksByTrackingKeys(this.db, keys);
+    for (const l of found) this.byKey.get(l.tracking_key)?.push(l);
+    const facts = await linkFactsByPageId(
+      this.db,
+      found.map((l) => l.pageid),
+    );
+    for (const [pageid, f] of facts) this.links.set(pageid, f);
+  }
+
+  /** Several links share a key only on a shared 淘宝 adzone: the item tells them apart, else the newest link. */
+  private linkOf(row: Pick<UnionSide, 'tracking_key' | 'item_id'>): AffiliateLinkRow | null {
+    const all = (this.byKey.get(row.tracking_key) ?? []).filter((l) => this.links.has(l.pageid));
+    const sameItem = all.filter((l) => l.item_id === row.item_id);
+    const pool = sameItem.length ? sameItem : all;
+    return pool.sort((a, b) => Number(b.created_at) - Number(a.created_at))[0] ?? null;
+  }
+
+  async attribute(row: UnionSide): Promise<Attribution> {
+    await this.prepare([row]);
+    const link = this.linkOf(row);
+    const facts = link ? this.links.get(link.pageid) : undefined;
+    if (!link || !facts) return UNATTRIBUTED;
+    const base: Attribution = {
+      ...UNATTRIBUTED,
+      pageid: link.pageid,
+      customerid: facts.customerid,
+      link_platform: facts.platform,
+      link_isdirect: facts.isdirect,
+      attribution_rule: 'link_only',
+      channel: facts.state,
+    };
+    if (row.union_name === 'ud') return this.fromUd(row, base);
+    const byClick = row.click_at > 0;
+    const anchor = byClick ? row.click_at : row.created_at;
+    if (anchor <= 0) return base;
+    const visit = await nearestVisit(this.db, link.pageid, anchor, byClick ? CLICK_WINDOW_SECONDS : ORDER_WINDOW_SECONDS);
+    if (!visit) return base;
+    return { ...fromVisit(base, visit), attribution_rule: byClick ? 'visit_before_click' : 'visit_before_order' };
+  }
+
+  private async fromUd(row: UnionSide, base: Attribution): Promise<Attribution> {
+    const ud = JSON.parse(row.union_click) as Partial<UdClickFacts>;
+    const channel = CHANNEL_OF_UD[ud.channelId ?? ''] ?? base.channel;
+    const [visit] = ud.synClickId ? (await visitsByClickIds(this.db, [ud.synClickId])).filter((v) => v.pageid === base.pageid) : [];
+    const fromVisitIds = visit ? fromVisit({ ...base, channel }, visit) : { ...base, channel };
+    const ids = {
+      advertiser_id: nonZero(ud.advertiserId) || fromVisitIds.advertiser_id,
+      campaign_id: nonZero(ud.projectId) || nonZero(ud.campaignId) || fromVisitIds.campaign_id,
+      plan_id: nonZero(ud.promotionId) || nonZero(ud.adgroupId) || fromVisitIds.plan_id,
+      creative_id: nonZero(ud.creativeId) || fromVisitIds.creative_id,
+    };
+    const clickIds = ud.asynClickId || ud.synClickId || '';
+    const rule: AttributionRule = visit ? 'ud_click' : ids.advertiser_id || clickIds ? 'ud_order' : 'link_only';
+    return {
+      ...fromVisitIds,
+      ...ids,
+      channel,
+      attribution_rule: rule,
+      click_ref: ud.synClickId || ud.asynClickId || '',
+      // UD relays the conversion itself with the click ids it returned: they are this order's callback.
+      callback: clickIds && ids.advertiser_id ? clickIds : '',
+    };
+  }
+}
+
+function fromVisit(base: Attribution, v: VisitFacts): Attribution {
+  return {
+    ...base,
+    ...adLevels(base.channel, v),
+    visit_event_id: v.id,
+    click_event_id: Number(v.click_event_id),
+    click_ref: v.clickid,
+    callback: v.callback,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Conversion postback (回传), the `order-postback` job: every due row of `postbacks` is claimed by one node with a
+ * compare-and-set (state → sending, claimed until CLAIM_SECONDS from now) that commits before anything is sent,
+ * then sent through the ad platform's connector (`withCallAuth` where the platform needs a token: 微博, 小红书) or,
+ * for UD orders, through UD's `postback`. Success marks it sent; a failure is retried after RETRY_DELAYS, and the
+ * MAX_ATTEMPTS-th failure leaves a dead letter (state failed) with the reason. A node that dies mid-send leaves its
+ * claim to expire; the row is then sent again with the same idempotency key (the order id the platforms dedupe on).
+ */
+
+import { connectorFor, withCallAuth } from '../ads/credentials.ts';
+import type { Conversion } from '../connectors/ad-platform.ts';
+import type { UdClickFacts } from '../connectors/affiliate.ts';
+import type { Deps } from '../deps.ts';
+import type { JobContext, JobResult } from '../jobs/types.ts';
+import { errorFields, log } from '../kernel/log.ts';
+import { paidTime } from './model.ts';
+import * as store from './postback-store.ts';
+import type { OrderRow, PostbackRow } from './store.ts';
+
+export const CLAIM_SECONDS = 120;
+/** Seconds before the 2nd … 5th attempt; the 5th failure is final. */
+export const RETRY_DELAYS = [60, 300, 1800, 7200] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS.length + 1;
+/** Channels whose conversion call needs the advertiser's access token. */
+const NEEDS_TOKEN: ReadonlySet<number> = new Set([3, 10]);
+
+function conversionOf(p: PostbackRow, o: OrderRow): Conversion {
+  const at = p.event === 'order' ? o.created_at : paidTime(o) || o.paid_at || o.created_at;
+  return {
+    callback: o.callback,
+    clickId: o.click_ref || undefined,
+    advertiserId: o.advertiser_id,
+    event: p.event === 'order' ? 'order' : 'pay',
+    timeMs: at * 1000,
+    amountFen: p.event === 'order' ? o.order_fen : o.paid_fen,
+    orderId: o.order_id,
+  };
+}
+
+async function send(deps: Deps, p: PostbackRow, o: OrderRow): Promise<void> {
+  if (p.route === 'ud') {
+    const ud = JSON.parse(o.union_click) as Partial<UdClickFacts>;
+    await deps.affiliates.ud.postback({
+      orderId: o.order_id,
+      event: 'pay',
+      purchaseFen: o.paid_fen,
+      itemCount: o.item_num,
+      itemId: o.item_id,
+      eventTime: paidTime(o) || o.paid_at || o.created_at,
+      channelId: ud.channelId ?? '',
+      advertiserId: o.advertiser_id,
+      cmClickId: ud.asynClickId || undefined,
+      ckClickId: ud.synClickId || undefined,
+      cmRequestId: ud.asynRequestId || undefined,
+      ckRequestId: ud.synRequestId || undefined,
+      itemName: o.item_title || undefined,
+      shopName: o.shop_name || undefined,
+    });
+    return;
+  }
+  const conv = conversionOf(p, o);
+  if (NEEDS_TOKEN.has(p.channel)) {
+    await withCallAuth(deps, { platform: p.channel, advertiserId: o.advertiser_id }, (auth, connector) => connector.postback(auth, conv));
+    return;
+  }
+  await connectorFor(deps, p.channel).postback(null, conv);
+}
+
+/** Claim, send and settle every due postback; returns how many were sent and a summary of the failures. */
+export async function runPostbacks(deps: Deps, ctx: Pick<JobContext, 'signal' | 'yield'>): Promise<JobResult> {
+  let sent = 0;
+  const failures: string[] = [];
+  for (;;) {
+    const due = await store.duePostbacks(deps.db, deps.clock.now(), 50);
+    for (const p of due) {
+      if (ctx.signal.aborted) break;
+      const claimed = await store.claim(deps.db, p.id, deps.nodeId, deps.clock.now(), CLAIM_SECONDS);
+      if (!claimed) continue;
+      const order = await store.orderOf(deps.db, claimed);
+      try {
+        if (!order) throw new Error('订单不存在');
+        await send(deps, claimed, order);
+        await store.markSent(deps.db, claimed, deps.nodeId, deps.clock.now());
+        sent += 1;
+      } catch (err) {
+        const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+        const delay = RETRY_DELAYS[claimed.attempts - 1];
+        await store.markFailed(deps.db, claimed, deps.nodeId, reason, delay === undefined ? null : deps.clock.now() + delay);
+        failures.push(`${claimed.union_name}:${claimed.order_id} ${reason}`);
+        log.warn('postback failed', {
+          order: claimed.order_id,
+          attempt: claimed.attempts,
+          final: delay === undefined,
+          ...errorFields(err),
+        });
+      }
+    }
+    if (due.length < 50 || ctx.signal.aborted) break;
+    await ctx.yield();
+  }
+  return failures.length ? { rows: sent, error: `${failures.length} 笔回传失败：${failures.join('；').slice(0, 900)}` } : { rows: sent };
+}

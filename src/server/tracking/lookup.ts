@@ -1,0 +1,70 @@
+/**
+ * The tracking feature's read API for order attribution and its explanation: landing visits (with the ad click
+ * each is tied to, tracking/visit-ties.ts) and ad clicks with the ids their macros carried. Other features read
+ * tracking data through these functions, never through the tracking store.
+ */
+import type { Selectable } from 'kysely';
+import type { Executor } from '../kernel/executor.ts';
+import { chunks } from './store.ts';
+import type { MonitorEventsTable, VisitEventsTable } from './tables.ts';
+
+export type VisitFacts = Selectable<VisitEventsTable>;
+export type ClickFacts = Selectable<MonitorEventsTable>;
+
+const numbers = <T extends { id: number; received_at: number }>(r: T): T => ({
+  ...r,
+  id: Number(r.id),
+  received_at: Number(r.received_at),
+});
+
+/** The latest landing visit of `pageid` at or before `at`, not older than `windowSeconds`; null when none. */
+export async function nearestVisit(db: Executor, pageid: string, at: number, windowSeconds: number): Promise<VisitFacts | null> {
+  const r = await db
+    .selectFrom('visit_events')
+    .selectAll()
+    .where('pageid', '=', pageid)
+    .where('received_at', '<=', at)
+    .where('received_at', '>=', at - windowSeconds)
+    .orderBy('received_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return r ? { ...numbers(r), click_event_id: Number(r.click_event_id) } : null;
+}
+
+/** Visits that carried one of these click ids (a union that returns the ad's click id, e.g. UD's syn_click_id). */
+export async function visitsByClickIds(db: Executor, clickids: string[]): Promise<VisitFacts[]> {
+  const out: VisitFacts[] = [];
+  for (const part of chunks([...new Set(clickids.filter(Boolean))], 500)) {
+    const rows = await db.selectFrom('visit_events').selectAll().where('clickid', 'in', part).execute();
+    out.push(...rows.map((r) => ({ ...numbers(r), click_event_id: Number(r.click_event_id) })));
+  }
+  return out;
+}
+
+/** Ad clicks with these click ids (UD's asyn_click_id when the click monitor was ours). */
+export async function clicksByClickIds(db: Executor, clickids: string[]): Promise<ClickFacts[]> {
+  const out: ClickFacts[] = [];
+  for (const part of chunks([...new Set(clickids.filter(Boolean))], 500)) {
+    const rows = await db.selectFrom('monitor_events').selectAll().where('kind', '=', 'click').where('clickid', 'in', part).execute();
+    out.push(...rows.map(numbers));
+  }
+  return out;
+}
+
+export async function clicksByIds(db: Executor, ids: number[]): Promise<ClickFacts[]> {
+  const out: ClickFacts[] = [];
+  for (const part of chunks([...new Set(ids.filter((i) => i > 0))], 500)) {
+    out.push(...(await db.selectFrom('monitor_events').selectAll().where('id', 'in', part).execute()).map(numbers));
+  }
+  return out;
+}
+
+export async function visitsByIds(db: Executor, ids: number[]): Promise<VisitFacts[]> {
+  const out: VisitFacts[] = [];
+  for (const part of chunks([...new Set(ids.filter((i) => i > 0))], 500)) {
+    const rows = await db.selectFrom('visit_events').selectAll().where('id', 'in', part).execute();
+    out.push(...rows.map((r) => ({ ...numbers(r), click_event_id: Number(r.click_event_id) })));
+  }
+  return out;
+}
