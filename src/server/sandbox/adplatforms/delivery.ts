@@ -25,6 +25,8 @@ export interface DeliveryOptions {
   clickThroughRate: number;
   /** Share of clicks that reach the landing page. */
   landingRate: number;
+  /** Share of landing visits whose shopper follows the page's jump to the item (the union records that click). */
+  followRate: number;
   /** Seed of the device/user randomness (reports are deterministic whatever it is). */
   seed: number;
   tickMs: number;
@@ -40,6 +42,7 @@ export const DEFAULT_DELIVERY: DeliveryOptions = {
   maxInFlight: 64,
   clickThroughRate: 0.04,
   landingRate: 0.8,
+  followRate: 0.35,
   seed: 1,
   tickMs: 1000,
   rewrite: [],
@@ -85,7 +88,21 @@ export interface Sent {
   shows: number;
   clicks: number;
   visits: number;
+  /** Landing visits whose shopper followed the page's jump into the union. */
+  follows: number;
   skipped: number;
+}
+
+/** The jump a landing page offers: its `data-web` attribute (the web URL its button and script go to), '' when none. */
+export function jumpTarget(html: string): string {
+  const m = /<body[^>]*\sdata-web="([^"]*)"/.exec(html);
+  if (!m) return '';
+  return m[1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 export class DeliveryEngine {
@@ -97,7 +114,7 @@ export class DeliveryEngine {
   private inFlight = 0;
   private carry = 0;
   private running = false;
-  readonly totals: Sent = { shows: 0, clicks: 0, visits: 0, skipped: 0 };
+  readonly totals: Sent = { shows: 0, clicks: 0, visits: 0, follows: 0, skipped: 0 };
 
   constructor(world: World, opts: Partial<DeliveryOptions> = {}) {
     this.world = world;
@@ -161,13 +178,13 @@ export class DeliveryEngine {
    * Send exactly `shows` impressions and `clicks` clicks of one plan now (the admin API uses this for
    * deterministic tests), wait for the pings, and record them with their cost (each click costs the bid).
    */
-  async deliver(plan: Entity, shows: number, clicks: number, landingRate = 1): Promise<Sent> {
+  async deliver(plan: Entity, shows: number, clicks: number, landingRate = 1, followRate = this.opts.followRate): Promise<Sent> {
     const profile = PROFILES[plan.platform];
     const known = knownMacros(profile.channel);
     const creatives = this.world.creativesOf(plan.platform, plan.id);
     const campaign = plan.campaignId ? this.world.entity(plan.platform, 'campaign', plan.campaignId) : undefined;
-    const sent: Sent = { shows: 0, clicks: 0, visits: 0, skipped: 0 };
-    const jobs: Promise<void>[] = [];
+    const sent: Sent = { shows: 0, clicks: 0, visits: 0, follows: 0, skipped: 0 };
+    const jobs: Promise<unknown>[] = [];
     const event = (kind: 'show' | 'click') => {
       const creative = creatives.length ? creatives[Math.floor(this.rand() * creatives.length)]! : undefined;
       const clickId = plan.platform === 'tengxun' ? `wx0${randomBytes(8).toString('hex')}` : randomBytes(12).toString('hex');
@@ -184,7 +201,7 @@ export class DeliveryEngine {
         this.device(),
         { clickId, callback, requestId: randomBytes(10).toString('hex'), nowMs: this.world.now() * 1000 },
       );
-      return { clickId, callback, values, ua: values.UA ?? UAS[0]! };
+      return { clickId, callback, values, ua: values.UA ?? UAS[0]!, ip: values.IP ?? '' };
     };
     for (let i = 0; i < shows; i++) {
       const ev = event('show');
@@ -198,8 +215,14 @@ export class DeliveryEngine {
       else sent.clicks += 1;
       if (plan.landingUrl && this.rand() < landingRate) {
         const u = new URL(plan.landingUrl);
+        // 巨量 appends the project, promotion and creative type to a 2.0 landing URL, beside its clickid
+        if (plan.platform === 'juliang') {
+          if (campaign) u.searchParams.set('projectid', campaign.id);
+          u.searchParams.set('promotionid', plan.id);
+          u.searchParams.set('creativetype', '5');
+        }
         u.searchParams.set(profile.landingParam, plan.platform === 'kuaishou' ? ev.callback : ev.clickId);
-        jobs.push(this.get(u.toString(), ev.ua, sent, 'visits'));
+        jobs.push(this.visit(u.toString(), ev.ua, ev.ip, sent, followRate));
       }
     }
     await Promise.all(jobs);
@@ -209,6 +232,7 @@ export class DeliveryEngine {
     this.totals.shows += sent.shows;
     this.totals.clicks += sent.clicks;
     this.totals.visits += sent.visits;
+    this.totals.follows += sent.follows;
     this.totals.skipped += sent.skipped;
     return sent;
   }
@@ -249,23 +273,43 @@ export class DeliveryEngine {
     };
   }
 
+  /**
+   * A shopper on the landing page: the visit, and with `followRate` the jump the page offers (`data-web`, the union's
+   * promotion URL), from the same browser and address — the union sees the click and its shoppers may order.
+   */
+  private async visit(url: string, ua: string, ip: string, sent: Sent, followRate: number): Promise<void> {
+    const headers = { 'user-agent': ua, 'x-forwarded-for': ip };
+    const page = await this.get(url, ua, sent, 'visits', headers, true);
+    const jump = page && this.rand() < followRate ? jumpTarget(page) : '';
+    if (jump) await this.get(jump, ua, sent, 'follows', headers);
+  }
+
   /** GET over loopback; a non-loopback URL is skipped (the sandbox never sends traffic to the internet). */
-  private get(original: string, ua: string, sent: Sent, key: 'shows' | 'clicks' | 'visits'): Promise<void> {
+  private get(
+    original: string,
+    ua: string,
+    sent: Sent,
+    key: 'shows' | 'clicks' | 'visits' | 'follows',
+    headers: Record<string, string> = { 'user-agent': ua },
+    keepBody = false,
+  ): Promise<string | null> {
     const rule = this.opts.rewrite.find(([from]) => from && original.startsWith(from));
     const url = rule ? rule[1] + original.slice(rule[0].length) : original;
     if (!isLoopbackUrl(url)) {
       sent.skipped += 1;
-      return Promise.resolve();
+      return Promise.resolve(null);
     }
     this.inFlight += 1;
     return new Promise((resolve) => {
+      let body = '';
       const done = (ok: boolean) => {
         this.inFlight -= 1;
         if (ok) sent[key] += 1;
-        resolve();
+        resolve(ok && keepBody ? body : null);
       };
-      const req = request(url, { agent: this.agent, headers: { 'user-agent': ua }, timeout: 10_000 }, (res) => {
-        res.resume();
+      const req = request(url, { agent: this.agent, headers, timeout: 10_000 }, (res) => {
+        if (keepBody && body.length < 256 * 1024) res.on('data', (d: Buffer) => (body += d.toString('utf8')));
+        else res.resume();
         res.on('end', () => done(true));
         res.on('error', () => done(false));
       });

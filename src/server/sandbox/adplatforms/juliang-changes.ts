@@ -122,7 +122,8 @@ export function juliangChanges(
     const ts = typeof b.timestamp === 'number' ? b.timestamp : Number.NaN;
     if (!Number.isFinite(ts) || ts < 1e12 || Math.abs(ts / 1000 - world.now()) > 7 * 86400)
       return reject('timestamp 须为毫秒时间戳，且在 7 天内');
-    const click = world.click(p, { callback });
+    // the click's __CALLBACK_PARAM__, or the `clickid` its landing page received (both identify the click)
+    const click = world.click(p, { callback }) ?? world.click(p, { clickId: callback });
     if (!click) return reject('callback 无效：找不到对应的点击');
     world.recordConversion(p, true, '', click.planId, b);
     return envelope(c, C.ok, '成功');
