@@ -1,0 +1,196 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { UserRow } from '../../src/server/accounts/store.ts';
+import { createJuliangConnector } from '../../src/server/connectors/juliang/index.ts';
+import { ManualClock } from '../../src/server/kernel/clock.ts';
+import { MAX_ATTEMPTS, RETRY_DELAYS } from '../../src/server/orders/postback.ts';
+import { claim } from '../../src/server/orders/postback-store.ts';
+import { processAll } from '../../src/server/tracking/processor.ts';
+import { SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
+import type { LinkView } from '../../src/shared/links.ts';
+import { monitorUrl } from '../../src/shared/macros.ts';
+import { FAST_HTTP, type Harness, startSandbox as startAdSandbox } from '../support/ad-sandbox.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects, type TestHandle } from '../support/dialects.ts';
+import { makeLink, makeUser } from '../support/factories.ts';
+import { followJump, placeOrder, setWatermarks, syncOrders } from '../support/factories-orders.ts';
+
+/**
+ * Conversion postback against the 巨量 sandbox over real HTTP: the sandbox delivers an ad click to our monitor URL
+ * and landing page (recorded by its loopback monitor server and replayed into our raw tables, exactly as the hot
+ * paths write them), the shopper jumps into the union, the order syncs, and its conversion is posted exactly once.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await startAdSandbox();
+});
+afterAll(() => h.close());
+
+const juliang = () =>
+  createJuliangConnector({
+    ...SANDBOX_APPS.juliang,
+    apiBase: `${h.base}/juliang/open_api`,
+    authBase: `${h.base}/juliang`,
+    postbackBase: `${h.base}/juliang/analytics/api/v2`,
+    http: { ...FAST_HTTP, retries: 1 },
+  });
+
+interface Conv {
+  accepted: boolean;
+  reason: string;
+  payload: { properties?: { order_id?: string }; context?: { ad?: { callback?: string } } } | null;
+}
+const conversions = async (): Promise<Conv[]> => (await h.admin<{ conversions: Conv[] }>('juliang', 'GET', '/conversions')).conversions;
+const acceptedFor = async (orderId: string) =>
+  (await conversions()).filter((c) => c.accepted && c.payload?.properties?.order_id === orderId).length;
+
+describe.each(dialects())('conversion postback on $name', (dialect) => {
+  let t: TestApp;
+  let clock: ManualClock;
+  let owner: UserRow;
+  let link: LinkView;
+  let planId = '';
+
+  /** The sandbox delivers one click of our plan to our monitor URL and landing page; we ingest what it sent. */
+  async function deliverClick(): Promise<void> {
+    const before = h.monitor.hits.length;
+    await h.admin('juliang', 'POST', '/deliver', { planId, shows: 0, clicks: 1, landingRate: 1, followRate: 0 });
+    for (const hit of h.monitor.hits.slice(before)) {
+      const pageid = hit.pathname.split('/').at(-1)!;
+      const query = hit.search.slice(1);
+      const at = clock.now();
+      if (hit.pathname.startsWith('/m/c/'))
+        await t.deps.db.insertInto('monitor_raw').values({ kind: 'c', pageid, query, ip: '', ua: 'sandbox-ua', received_at: at }).execute();
+      else
+        await t.deps.db
+          .insertInto('landing_visits')
+          .values({ pageid, query, ip: '', ua: 'sandbox-ua', referer: '', received_at: at })
+          .execute();
+    }
+    await processAll(t.deps.db, t.deps.engine);
+  }
+
+  async function paidOrder(): Promise<string> {
+    await deliverClick();
+    clock.advance(2000);
+    const clickId = await followJump(t, link);
+    const o = await placeOrder(t, 'taobao', clickId, 'settled', { created_at: clock.now() + 30, paid_at: clock.now() + 60 });
+    clock.advance(5 * 60_000);
+    await syncOrders(t);
+    await t.deps.jobs.idle();
+    return o.id;
+  }
+
+  beforeEach(async () => {
+    clock = new ManualClock(Date.now());
+    t = await makeTestApp(dialect, {}, { clock, adPlatforms: { juliang: juliang() } });
+    owner = await makeUser(t.deps);
+    link = await makeLink(t.deps, owner, { platform: 2, state: 2, item: '612345678901' });
+    await setWatermarks(t);
+    const [adv] = await h.seed('juliang', {
+      advertisers: [
+        {
+          name: `回传测试${link.pageid}`,
+          campaigns: [
+            {
+              name: '项目',
+              plans: [
+                {
+                  name: '计划',
+                  clickUrl: monitorUrl(h.monitor.base, 'click', 2, link.pageid),
+                  landingUrl: `${h.monitor.base}/pub/${link.pageid}`,
+                  creatives: [{ name: '创意' }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    planId = adv!.campaigns[0]!.plans[0]!.id;
+  });
+  afterEach(() => t.close());
+
+  /** The next `n` conversion calls fail with HTTP 500 (the connector tries each attempt twice). */
+  const failNext = (n: number) =>
+    h.admin('juliang', 'POST', '/faults', { kind: 'http5xx', count: n, match: '/analytics/api/v2/conversion' });
+  const postbackRow = () =>
+    t.deps.db.selectFrom('postbacks').select(['state', 'attempts', 'last_error', 'claimed_by']).executeTakeFirstOrThrow();
+
+  it('posts a paid order’s conversion once, at once (the sync kicks the job), with the click’s callback; more runs and a re-sync send nothing more', async () => {
+    const id = await paidOrder();
+    const row = await t.deps.db.selectFrom('orders').selectAll().where('order_id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attribution_rule: 'visit_before_click', plan_id: planId, postback_state: 'sent' });
+    await t.deps.jobs.run('order-postback');
+    await t.deps.db.deleteFrom('job_cursors').execute();
+    await syncOrders(t);
+    await t.deps.jobs.idle();
+    await t.deps.jobs.run('order-postback');
+    expect(await acceptedFor(id)).toBe(1);
+    const sent = (await conversions()).find((c) => c.payload?.properties?.order_id === id)!;
+    expect(sent.payload?.context?.ad?.callback).toBe(row.callback);
+    expect(await postbackRow()).toMatchObject({ state: 'sent', attempts: 1 });
+  });
+
+  it('retries a failed attempt after its back-off and then succeeds, once', async () => {
+    await failNext(2);
+    const id = await paidOrder();
+    expect(await postbackRow()).toMatchObject({ state: 'pending', attempts: 1, last_error: expect.stringContaining('HTTP 5') });
+    await t.deps.jobs.run('order-postback'); // not due yet
+    expect((await postbackRow()).attempts).toBe(1);
+    clock.advance((RETRY_DELAYS[0] + 1) * 1000);
+    await t.deps.jobs.run('order-postback');
+    expect(await acceptedFor(id)).toBe(1);
+    expect(await postbackRow()).toMatchObject({ state: 'sent', attempts: 2, last_error: '' });
+  });
+
+  it('leaves a dead letter with the reason after the last failed attempt', async () => {
+    await failNext(1000);
+    const id = await paidOrder();
+    for (let i = 0; i < MAX_ATTEMPTS + 1; i++) {
+      clock.advance(3 * 3600 * 1000);
+      await t.deps.jobs.run('order-postback');
+    }
+    await h.admin('juliang', 'DELETE', '/faults');
+    expect(await postbackRow()).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS, last_error: expect.stringContaining('HTTP 5') });
+    expect(
+      (await t.deps.db.selectFrom('orders').select('postback_state').where('order_id', '=', id).executeTakeFirstOrThrow()).postback_state,
+    ).toBe('failed');
+    expect(await acceptedFor(id)).toBe(0);
+  });
+
+  it('two nodes running the postback job at once send each conversion once', async () => {
+    await failNext(1000);
+    const ids = [await paidOrder(), await paidOrder(), await paidOrder()];
+    expect((await t.deps.db.selectFrom('postbacks').select('state').execute()).map((r) => r.state)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    await h.admin('juliang', 'DELETE', '/faults');
+    clock.advance(3 * 3600 * 1000);
+    const db2 = await (t.handle as TestHandle).second();
+    const second = await makeTestApp(dialect, {}, { clock, handle: db2, adPlatforms: { juliang: juliang() }, unionSandbox: t.unions });
+    try {
+      await Promise.all([t.deps.jobs.run('order-postback'), second.deps.jobs.run('order-postback'), t.deps.jobs.run('order-postback')]);
+      await Promise.all([second.deps.jobs.run('order-postback'), t.deps.jobs.run('order-postback')]);
+    } finally {
+      await second.close();
+      await db2.close();
+    }
+    for (const id of ids) expect(await acceptedFor(id)).toBe(1);
+  });
+
+  it('a node that died mid-send (its claim taken, nothing settled) is replaced once the claim runs out', async () => {
+    await failNext(2);
+    const id = await paidOrder();
+    clock.advance((RETRY_DELAYS[0] + 1) * 1000);
+    const [p] = await t.deps.db.selectFrom('postbacks').selectAll().execute();
+    expect(await claim(t.deps.db, p!.id, 'dead-node', clock.now(), 120)).not.toBeNull();
+    await t.deps.jobs.run('order-postback');
+    expect(await acceptedFor(id)).toBe(0);
+    clock.advance(121_000);
+    await t.deps.jobs.run('order-postback');
+    expect(await acceptedFor(id)).toBe(1);
+    expect(await postbackRow()).toMatchObject({ state: 'sent', attempts: 3, claimed_by: t.deps.nodeId });
+  });
+});
