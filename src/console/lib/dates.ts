@@ -1,4 +1,5 @@
 import type { Dayjs } from 'dayjs';
+import { backflowDefaults as sharedBackflow, historyStart as sharedHistoryStart } from '../../shared/order-dates.ts';
 import { businessDay, businessNow } from './clock.ts';
 
 export const DATE_FMT = 'YYYY-MM-DD';
@@ -107,16 +108,14 @@ export function clampRange([a, b]: DateRangeValue, rule: DateRule, now: Dayjs = 
   return fmt(s, e);
 }
 
-/** Spec §9 back-flow defaults: start 15 days ago, end yesterday. */
+/** Spec §9 back-flow defaults: start 15 days ago, end yesterday (the rule is written once, in src/shared/orders.ts). */
 export function backflowDefaults(now: Dayjs = businessNow()): DateRangeValue {
-  const t = now.startOf('day');
-  return fmt(t.subtract(15, 'day'), t.subtract(1, 'day'));
+  const d = sharedBackflow(now.format(DATE_FMT));
+  return [d.start, d.end];
 }
 
 /** Spec §9: history starts the day after the back-date start, unless the back date equals the end. */
-export function historyStart(backDate: string, end: string): string {
-  return backDate === end ? backDate : businessDay(backDate).add(1, 'day').format(DATE_FMT);
-}
+export const historyStart = sharedHistoryStart;
 
 /**
  * The calendar widget works on the browser's local `Date`s. A business date is handed to it as local

@@ -1,7 +1,5 @@
 import * as api from '../../shared/api/links.ts';
-import { Code } from '../../shared/codes.ts';
 import { type Binding, handle } from '../http/contracts.ts';
-import { AppError } from '../kernel/errors.ts';
 import { linkStats } from '../tracking/stats.ts';
 import { scopeOf } from './scope.ts';
 import { createLink, customerOptions, deleteLink, getLink, linkLog, listLinks, updateLink } from './service.ts';
@@ -28,8 +26,5 @@ export const linkRoutes: Binding[] = [
   handle(api.landAdlist, async ({ deps, actor }) => {
     await scopeOf(deps.db, actor);
     return [];
-  }),
-  handle(api.landReport, () => {
-    throw new AppError(Code.notImplemented, '订单功能尚未开放');
   }),
 ];

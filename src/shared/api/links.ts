@@ -52,12 +52,6 @@ export const landAdlist = contract({
   path: '/capi/api/land/adlist', method: 'POST', access: 'links', tag,
   summary: '旧版：当前账号的广告主列表', input: z.object({}), output: z.array(advertiserOption),
 });
-export const landReport = contract({
-  path: '/capi/api/land/report', method: 'POST', access: 'links', tag,
-  summary: '旧版：一笔订单的归因路径', input: z.object({ orderid: z.union([z.string(), z.number()], { error: '请指定订单号' }).optional() }),
-  output: z.null(),
-});
-
 /** `/api/land/{action}` and `/api/land/v2/{action}`: the same services as `/napi/link`. */
 const landActions = (prefix: string, label: string) => [
   alias(linkCreate, `${prefix}/create`, `${label}：创建推广链接`),
@@ -70,6 +64,6 @@ export const [landV2Create, landV2Update, landV2Delete, landV2Detail] = landActi
 
 export const linkContracts = [
   linkIndex, linkCreate, linkUpdate, linkDelete, linkDetail, linkLog, linkCustomers, linkStats,
-  landIndex, landV2Index, landAdlist, landReport,
+  landIndex, landV2Index, landAdlist,
   landCreate, landUpdate, landDelete, landDetail, landV2Create, landV2Update, landV2Delete, landV2Detail,
 ];

@@ -1,0 +1,163 @@
+/**
+ * The order lists' queries: one filter shape for every list endpoint, always inside the caller's scope and only
+ * attributed orders (an order of no link is nobody's). Each date filter reads its own index (customer + time).
+ */
+import { sql } from 'kysely';
+import type { Executor } from '../kernel/executor.ts';
+import { PAID_STATUSES } from './model.ts';
+import type { OrderScope } from './scope.ts';
+import type { OrderRow } from './store.ts';
+
+export type TimeColumn = 'paid_at' | 'created_at' | 'click_at' | 'deposit_paid_at';
+export type SortColumn = TimeColumn | 'order_fen' | 'paid_fen' | 'commission_fen';
+
+export interface OrderFilter {
+  pageid?: string;
+  union?: string;
+  presellOnly?: boolean;
+  isdirect?: number;
+  status?: string;
+  postback?: string;
+  exact?: string;
+  channel?: number;
+  linkPlatform?: number;
+  notLinkPlatform?: number;
+  plan?: string;
+  advertiser?: string;
+  /** Epoch-second ranges, both ends inclusive (either may be absent). */
+  ranges: Array<{ column: TimeColumn; from?: number; to?: number }>;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+function filtered(db: Executor, scope: OrderScope, f: OrderFilter) {
+  let q = db.selectFrom('orders').where('orders.customerid', '>', 0);
+  if (scope.customers) q = q.where('orders.customerid', 'in', scope.customers.length ? scope.customers : [-1]);
+  if (scope.platforms) q = q.where('orders.link_platform', 'in', scope.platforms);
+  if (f.pageid) q = q.where('orders.pageid', '=', f.pageid);
+  if (f.union) q = q.where('orders.union_name', '=', f.union);
+  if (f.presellOnly) q = q.where('orders.presell', '=', 1);
+  if (f.isdirect !== undefined) q = q.where('orders.link_isdirect', '=', f.isdirect);
+  if (f.status) q = q.where('orders.status', '=', f.status);
+  if (f.postback) q = q.where('orders.postback_state', '=', f.postback);
+  if (f.channel !== undefined) q = q.where('orders.channel', '=', f.channel);
+  if (f.linkPlatform !== undefined) q = q.where('orders.link_platform', '=', f.linkPlatform);
+  if (f.notLinkPlatform !== undefined) q = q.where('orders.link_platform', '<>', f.notLinkPlatform);
+  if (f.plan) q = q.where('orders.plan_id', '=', f.plan);
+  if (f.advertiser) q = q.where('orders.advertiser_id', '=', f.advertiser);
+  for (const r of f.ranges) {
+    if (r.from !== undefined) q = q.where(`orders.${r.column}`, '>=', r.from);
+    if (r.to !== undefined) q = q.where(`orders.${r.column}`, '<=', r.to);
+    if (r.from === undefined) q = q.where(`orders.${r.column}`, '>', 0);
+  }
+  if (f.exact) {
+    const x = f.exact;
+    const like = `%${escapeLike(x.toLowerCase())}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('orders.order_id', '=', x),
+        eb('orders.parent_order_id', '=', x),
+        eb('orders.item_id', '=', x),
+        eb('orders.pageid', '=', x),
+        eb('orders.plan_id', '=', x),
+        eb(sql`lower(orders.item_title)`, 'like', sql`${like} escape '\\'`),
+      ]),
+    );
+  }
+  return q;
+}
+
+export interface ListedOrder extends OrderRow {
+  link_title: string | null;
+}
+
+export async function listOrders(
+  db: Executor,
+  scope: OrderScope,
+  f: OrderFilter,
+  sort: { column: SortColumn; dir: 'asc' | 'desc' },
+  limit: number,
+  offset: number,
+): Promise<ListedOrder[]> {
+  return filtered(db, scope, f)
+    .leftJoin('links', 'links.pageid', 'orders.pageid')
+    .selectAll('orders')
+    .select('links.title as link_title')
+    .orderBy(`orders.${sort.column}`, sort.dir)
+    .orderBy('orders.id', sort.dir)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export interface Totals {
+  total: number;
+  orders: number;
+  order_fen: number;
+  paid_orders: number;
+  paid_fen: number;
+  commission_fen: number;
+  postback: Record<string, number>;
+}
+
+/** Count, sums (docs/metrics.md: placed = not closed before payment; paid = paid, confirmed, settled) and postback states. */
+export async function totals(db: Executor, scope: OrderScope, f: OrderFilter): Promise<Totals> {
+  const paid = [...PAID_STATUSES];
+  const placed = sql<boolean>`not (orders.status in ('closed', 'invalid') and orders.paid_at = 0 and orders.deposit_paid_at = 0)`;
+  const isPaid = sql<boolean>`orders.status in (${sql.join(paid)})`;
+  const groups = await filtered(db, scope, f)
+    .select((eb) => [
+      'orders.postback_state as state',
+      eb.fn.countAll<number>().as('n'),
+      sql<number>`sum(case when ${placed} then 1 else 0 end)`.as('orders'),
+      sql<number>`sum(case when ${placed} then orders.order_fen else 0 end)`.as('order_fen'),
+      sql<number>`sum(case when ${isPaid} then 1 else 0 end)`.as('paid_orders'),
+      sql<number>`sum(case when ${isPaid} then orders.paid_fen else 0 end)`.as('paid_fen'),
+      sql<number>`sum(case when ${isPaid} then orders.commission_fen else 0 end)`.as('commission_fen'),
+    ])
+    .groupBy('orders.postback_state')
+    .execute();
+  const out: Totals = { total: 0, orders: 0, order_fen: 0, paid_orders: 0, paid_fen: 0, commission_fen: 0, postback: {} };
+  for (const g of groups) {
+    out.total += Number(g.n);
+    out.orders += Number(g.orders ?? 0);
+    out.order_fen += Number(g.order_fen ?? 0);
+    out.paid_orders += Number(g.paid_orders ?? 0);
+    out.paid_fen += Number(g.paid_fen ?? 0);
+    out.commission_fen += Number(g.commission_fen ?? 0);
+    out.postback[g.state] = Number(g.n);
+  }
+  return out;
+}
+
+/** One order by its union order id inside the scope (an id two unions share: the newest). */
+export const findOrder = (db: Executor, scope: OrderScope, orderId: string): Promise<ListedOrder | undefined> =>
+  filtered(db, scope, { ranges: [] })
+    .leftJoin('links', 'links.pageid', 'orders.pageid')
+    .selectAll('orders')
+    .select('links.title as link_title')
+    .where('orders.order_id', '=', orderId)
+    .orderBy('orders.id', 'desc')
+    .executeTakeFirst();
+
+export async function postbackOf(db: Executor, union: string, orderId: string) {
+  return db
+    .selectFrom('postbacks')
+    .select(['state', 'attempts', 'last_error', 'sent_at', 'event', 'next_at'])
+    .where('union_name', '=', union)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+export async function postbacksOf(db: Executor, keys: Array<{ union: string; orderId: string }>) {
+  const map = new Map<string, { attempts: number; last_error: string }>();
+  const ids = [...new Set(keys.map((k) => k.orderId))];
+  if (ids.length === 0) return map;
+  const rows = await db
+    .selectFrom('postbacks')
+    .select(['union_name', 'order_id', 'attempts', 'last_error'])
+    .where('order_id', 'in', ids)
+    .execute();
+  for (const r of rows) map.set(`${r.union_name}:${r.order_id}`, { attempts: r.attempts, last_error: r.last_error });
+  return map;
+}

@@ -1,0 +1,17 @@
+import * as api from '../../shared/api/orders.ts';
+import { type Binding, handle } from '../http/contracts.ts';
+import { orderPath } from './report.ts';
+import { linkOrders, linkPostback, orderIndex, orderList, planOrders } from './service.ts';
+
+/** Spec §7 Orders, `/napi/link/order`, `/napi/promote/order`, `/api/land/report`: tenant rules live in the services. */
+export const orderRoutes: Binding[] = [
+  handle(api.orderIndex, ({ deps, actor, input }) => orderIndex(deps, actor, input)),
+  handle(api.miniputOrder, ({ deps, actor, input }) => orderIndex(deps, actor, input, true)),
+  handle(api.advertiserOrder, ({ deps, actor, input }) => orderList(deps, actor, 'advertiser', input)),
+  handle(api.weiboOrder, ({ deps, actor, input }) => orderList(deps, actor, 'weibo', input)),
+  handle(api.miniadOrder, ({ deps, actor, input }) => orderList(deps, actor, 'miniad', input)),
+  handle(api.linkOrder, ({ deps, actor, input }) => linkOrders(deps, actor, input)),
+  handle(api.promoteOrder, ({ deps, actor, input }) => planOrders(deps, actor, input)),
+  handle(api.landReport, ({ deps, actor, input }) => orderPath(deps, actor, input.orderid)),
+  handle(api.linkPostback, ({ deps, actor, input }) => linkPostback(deps, actor, input)),
+];
