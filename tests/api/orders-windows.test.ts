@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
-import { createAffiliateConnectors, loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
 import type { AffiliateConnectors } from '../../src/server/connectors/affiliate.ts';
+import { createAffiliateConnectors, loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
 import { createTaobaoConnector } from '../../src/server/connectors/taobao/index.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { LAG_SECONDS } from '../../src/server/orders/sync.ts';
@@ -46,7 +46,16 @@ describe.each(dialects())('order sync windows and pages on $name', (dialect) => 
   }
   const stored = async () => (await t.deps.db.selectFrom('orders').select('order_id').orderBy('order_id').execute()).map((r) => r.order_id);
   const watermark = async () =>
-    Number((await t.deps.db.selectFrom('job_cursors').select('value').where('job', '=', 'order-sync').where('key', '=', 'taobao').executeTakeFirstOrThrow()).value);
+    Number(
+      (
+        await t.deps.db
+          .selectFrom('job_cursors')
+          .select('value')
+          .where('job', '=', 'order-sync')
+          .where('key', '=', 'taobao')
+          .executeTakeFirstOrThrow()
+      ).value,
+    );
 
   beforeEach(async () => {
     clock = new ManualClock(Date.now());
@@ -92,7 +101,12 @@ describe.each(dialects())('order sync windows and pages on $name', (dialect) => 
     expect(failed.error).toMatch(/订单同步失败：taobao: /);
     expect(await stored()).toHaveLength(2);
     expect(await watermark()).toBe(before);
-    const runs = await t.deps.db.selectFrom('job_runs').select(['key', 'error']).where('job', '=', 'order-sync').where('key', '=', 'taobao').execute();
+    const runs = await t.deps.db
+      .selectFrom('job_runs')
+      .select(['key', 'error'])
+      .where('job', '=', 'order-sync')
+      .where('key', '=', 'taobao')
+      .execute();
     expect(runs.at(-1)?.error).not.toBe('');
     expect(await syncOrders(t)).toMatchObject({ error: '' });
     expect(await stored()).toEqual(ids.sort());
@@ -112,7 +126,16 @@ describe.each(dialects())('order sync windows and pages on $name', (dialect) => 
       await db2.close();
     }
     expect(await stored()).toEqual(ids.sort());
-    expect(Number((await t.deps.db.selectFrom('order_status_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(3);
+    expect(
+      Number(
+        (
+          await t.deps.db
+            .selectFrom('order_status_log')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(3);
   });
 });
 
@@ -128,7 +151,10 @@ describe.each(dialects().slice(0, 1))('first configuration on $name', (dialect) 
       clock.advance(5 * 60_000);
       await syncOrders(t);
       const union = await t.unions.admin<Array<{ id: string; created_at: number }>>('taobao', '/orders');
-      const expected = union.filter((o) => o.created_at < cutoff).map((o) => o.id).sort();
+      const expected = union
+        .filter((o) => o.created_at < cutoff)
+        .map((o) => o.id)
+        .sort();
       expect(expected.length).toBeGreaterThan(20);
       expect(Math.min(...union.map((o) => o.created_at))).toBeLessThan(clock.now() - 25 * 86400);
       const got = (await t.deps.db.selectFrom('orders').select(['order_id', 'created_at']).execute()).filter((o) => o.created_at < cutoff);
