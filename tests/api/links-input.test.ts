@@ -77,6 +77,6 @@ describe.each(dialects())('links input validation on $name', (dialect) => {
     expect((await t.post('/capi/api/land/v2/delete', { pageid }, { token })).body.code).toBe(1);
     expect((await t.post('/capi/api/land/delete', { pageid }, { token })).body.code).toBe(4004);
     expect(await t.post('/capi/api/land/adlist', {}, { token })).toEqual({ status: 200, body: { code: 1, msg: '成功', data: [] } });
-    expect(await t.post('/capi/api/land/report', { orderid: '123' }, { token })).toEqual({ status: 501, body: { code: 5010, msg: '订单功能尚未开放', data: null } });
+    expect(await t.post('/capi/api/land/report', { orderid: '123' }, { token })).toEqual({ status: 404, body: { code: 4004, msg: '订单不存在', data: null } });
   });
 });

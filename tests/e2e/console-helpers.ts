@@ -49,7 +49,8 @@ export function cli(args: string[]): string {
   if (!dir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
   const r = spawnSync(process.execPath, ['src/server/cli/main.ts', ...args], {
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dir, DEMO_DATA: 'off', LOG_LEVEL: 'error' },
+    // the server's port too: the CLI reaches the in-process union and ad sandboxes through it
+    env: { ...process.env, DATA_DIR: dir, PORT: process.env.E2E_PORT ?? '4399', DEMO_DATA: 'off', LOG_LEVEL: 'error' },
   });
   if (r.status !== 0) throw new Error(`cli ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;

@@ -118,7 +118,7 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
   await expect(log).toContainText('修改');
   await expect(log).toContainText('E2E 春季新品（改）');
   await expect(log).toContainText('创建');
-  await expect(page.getByText('订单功能尚未开放', { exact: false })).toBeVisible();
+  await expect(page.locator('.orders-panel')).toContainText('暂无订单');
   await page.getByRole('button', { name: '复制点击监测' }).click();
   await expect(page.getByText('复制成功').first()).toBeVisible();
   await page.getByRole('tab', { name: '按天' }).click();

@@ -21,7 +21,8 @@ const USAGE = `用法 (usage): npm run cli -- <command> [options]
   user:disable --email E
   user:passwd --email E --password P
   mail:list [--limit N]      发件箱 (outbox)
-  audit:list [--limit N]     安全审计日志`;
+  audit:list [--limit N]     安全审计日志
+  orders:sync                立即同步各联盟订单并发送到期的回传（与定时任务相同，一次）`;
 
 const options = {
   email: { type: 'string' },
@@ -97,6 +98,14 @@ async function main(argv: string[]): Promise<number> {
           process.stdout.write(`${new Date(a.at * 1000).toISOString()}\t${a.event}\t${a.email}\t${a.ip}\t${a.detail}\n`);
         }
         break;
+      case 'orders:sync': {
+        // the same jobs the scheduler runs (their leases keep a running server from doing them at the same time)
+        for (const job of ['order-sync', 'order-postback']) {
+          const r = await deps.jobs.run(job);
+          process.stdout.write(`${job}: ${r.ran ? `${r.rows} 行${r.error ? `，${r.error}` : ''}` : '正在其他节点运行，稍后再试'}\n`);
+        }
+        break;
+      }
       default:
         process.stderr.write(`未知命令 ${command}\n${USAGE}\n`);
         return 2;

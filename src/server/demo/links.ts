@@ -51,6 +51,10 @@ const demoLinks: Array<{ owner: string; by?: string; link: Record<string, unknow
     link: { title: '雪地靴-UC直跳', platform: 2, state: 8, item: '683456789012', isdirect: 1, jumptype: 'detail' },
   },
   {
+    owner: 'customer1@demo.local',
+    link: { title: '真丝睡衣-UDSmart巨量', platform: 7, state: 2, item: '688901234567', isdirect: 1, jumptype: 'detail' },
+  },
+  {
     owner: 'customer2@demo.local',
     link: {
       title: '蓝牙耳机-京东巨量',

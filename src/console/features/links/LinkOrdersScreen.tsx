@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../lib/useSession.ts';
 import { Loading } from '../../ui/Loading.tsx';
+import { OrdersPanel } from '../orders/OrdersPanel.tsx';
 import { LinkLogTable } from './LinkLogTable.tsx';
 import { LinkStatsPanel } from './LinkStatsPanel.tsx';
 import { LinkSummary } from './LinkSummary.tsx';
@@ -11,7 +12,7 @@ import { ownerElsewhere, variantInfo, variantOf } from './variant.ts';
 import './links.css';
 
 /**
- * One link (`…/{pageId}`): summary, URLs, stats over time, change log; orders arrive with the orders feature.
+ * One link (`…/{pageId}`): summary, URLs, stats over time, its orders (the orders feature's panel), change log.
  * In the old version each list keeps to its own links: a link of the other list's platform is shown at that
  * list's address (`/minilandurl/{id}` takes only mini-app links, `/landing/{id}` only taobao and jingdong).
  */
@@ -48,14 +49,8 @@ export function LinkOrdersScreen(): React.JSX.Element {
         <>
           <LinkSummary link={link} showCustomer={info.customers} />
           <LinkStatsPanel pageid={link.pageid} />
+          <OrdersPanel pageid={link.pageid} postbackSetting />
           <LinkLogTable pageid={link.pageid} />
-          <section className="not-open link-section" role="status">
-            <i className="pi pi-info-circle" aria-hidden="true" />
-            <div>
-              <div className="not-open-title">订单</div>
-              <div>订单功能尚未开放，此链接带来的订单将在订单功能上线后显示在这里。</div>
-            </div>
-          </section>
         </>
       ) : null}
     </div>

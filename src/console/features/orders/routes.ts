@@ -2,7 +2,7 @@ import { AUDIENCE, type RouteDef } from '../../lib/routes.ts';
 
 export type OrdersScreen = 'orders.list';
 
-/** Order lists per landing page, under each area's menu entry. */
+/** Order lists per landing page (spec §2), under each area's menu entry; the link detail screens show the same panel. */
 export const orderRoutes: readonly RouteDef<OrdersScreen>[] = [
   {
     path: '/promotion/page/:pageId',
@@ -13,6 +13,17 @@ export const orderRoutes: readonly RouteDef<OrdersScreen>[] = [
     path: '/collect/page/:pageId',
     screen: 'orders.list',
     meta: { ...AUDIENCE.customersV2, title: '订单', hidden: true, activeMenu: '/collect' },
+  },
+  // the standard (old) version: a landing page's orders under 推广管理 and 淘宝新链接推广
+  {
+    path: '/promotion/page/:pageId',
+    screen: 'orders.list',
+    meta: { ...AUDIENCE.customersV1, title: '落地页详情', hidden: true, activeMenu: '/promotion' },
+  },
+  {
+    path: '/minipromote/page/:pageId',
+    screen: 'orders.list',
+    meta: { ...AUDIENCE.customersV1, title: '落地页详情', hidden: true, activeMenu: '/minipromote' },
   },
   {
     path: '/sxA/agentorader/:pageId',

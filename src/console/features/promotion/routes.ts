@@ -1,6 +1,6 @@
 import { AUDIENCE, type RouteDef } from '../../lib/routes.ts';
 
-export type PromotionScreen = 'promotion.bidding' | 'promotion.old' | 'promotion.plan' | 'promotion.page';
+export type PromotionScreen = 'promotion.bidding' | 'promotion.old' | 'promotion.plan';
 
 const group = '推广管理';
 
@@ -22,20 +22,10 @@ export const promotionRoutes: readonly RouteDef<PromotionScreen>[] = [
     screen: 'promotion.plan',
     meta: { ...AUDIENCE.customersV1, title: '广告计划', hidden: true, activeMenu: '/promotion' },
   },
-  {
-    path: '/promotion/page/:pageId',
-    screen: 'promotion.page',
-    meta: { ...AUDIENCE.customersV1, title: '落地页详情', hidden: true, activeMenu: '/promotion' },
-  },
-  // the same plan and landing-page screens under the taobao new-link menu
+  // the same plan screen under the taobao new-link menu (landing-page orders: features/orders/routes.ts)
   {
     path: '/minipromote/plan/:adId',
     screen: 'promotion.plan',
     meta: { ...AUDIENCE.customersV1, title: '广告计划', hidden: true, activeMenu: '/minipromote' },
-  },
-  {
-    path: '/minipromote/page/:pageId',
-    screen: 'promotion.page',
-    meta: { ...AUDIENCE.customersV1, title: '落地页详情', hidden: true, activeMenu: '/minipromote' },
   },
 ];

@@ -5,5 +5,4 @@ export const promotionScreens: Record<PromotionScreen, Screen> = {
   'promotion.bidding': lazyScreen(() => import('./PromotionScreen.tsx').then((m) => m.PromotionScreen)),
   'promotion.old': lazyScreen(() => import('./OldPromotionScreen.tsx').then((m) => m.OldPromotionScreen)),
   'promotion.plan': lazyScreen(() => import('./PlanScreen.tsx').then((m) => m.PlanScreen)),
-  'promotion.page': lazyScreen(() => import('./PageDetailScreen.tsx').then((m) => m.PageDetailScreen)),
 };
