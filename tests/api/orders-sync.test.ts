@@ -143,6 +143,27 @@ describe.each(dialects())('order sync and attribution on $name', (dialect) => {
     expect(sums.paid_fen).toBe(sums.paid_orders ? row.paid_fen : 0);
   });
 
+  it('a conversion older than 7 days (a back-filled order) is not posted back', async () => {
+    await adClick(
+      t.deps,
+      link.pageid,
+      2,
+      { ADVERTISER_ID: '1760000000000001', PROMOTION_ID: '7300000000000000055', AID: '7300000000000000055', CALLBACK_PARAM: 'B.old' },
+      'ua-old',
+    );
+    await landingVisit(t.deps, link.pageid, 'promotionid=7300000000000000055&clickid=EJold', 'ua-old');
+    const clickId = await followJump(t, link);
+    const o = await placeOrder(t, 'taobao', clickId, 'settled', {
+      created_at: clock.now() - 8 * 86400,
+      paid_at: clock.now() - 8 * 86400 + 60,
+    });
+    await setWatermarks(t, 9 * 86400);
+    clock.advance(5 * 60_000);
+    await syncOrders(t);
+    expect(await orderOf(t, o.id)).toMatchObject({ attribution_rule: 'visit_before_click', callback: 'B.old', postback_state: 'none' });
+    expect(await t.deps.db.selectFrom('postbacks').selectAll().execute()).toEqual([]);
+  });
+
   it('rule visit_before_order: 京东 gives no click time, so the visit before the order’s creation decides', async () => {
     const jd = await makeLink(t.deps, owner, { platform: 3, state: 4, item: '100012345678' });
     await adClick(t.deps, jd.pageid, 4, {

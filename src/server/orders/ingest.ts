@@ -11,7 +11,7 @@ import type { PostbackOn } from '../../shared/orders.ts';
 import type { AffiliateOrder } from '../connectors/affiliate.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { type Attribution, Attributor } from './attribution.ts';
-import { contributions, FactDelta, postbackEvent, type UnionSide, unionSide } from './model.ts';
+import { contributions, FactDelta, paidTime, postbackEvent, type UnionSide, unionSide } from './model.ts';
 import * as store from './store.ts';
 import type { OrderStatusLogTable, OrdersTable, PostbacksTable } from './tables.ts';
 
@@ -26,6 +26,12 @@ export interface IngestResult {
 
 /** Channels the ad-platform connectors post conversions to (connectors/ad-platform.ts `postback`). */
 export const POSTBACK_CHANNELS: ReadonlySet<number> = new Set([2, 3, 4, 5, 8, 10]);
+
+/**
+ * Conversions older than this are not reported (a first back-fill finds 30 days of orders): the platforms refuse or
+ * ignore late ones (巨量 7 days, 小红书 1 hour, 微博 2 hours count as natural conversions).
+ */
+export const POSTBACK_MAX_AGE_SECONDS = 7 * 86400;
 
 /** Where an attributed order's conversion goes: UD relays its own orders; others go to the click's ad platform. */
 export function postbackRoute(o: Pick<OrdersTable, 'union_name' | 'customerid' | 'callback' | 'channel'>): 'ad' | 'ud' | null {
@@ -139,7 +145,8 @@ export async function ingestOrders(tx: Executor, orders: AffiliateOrder[], now: 
     const route = postbackRoute(next);
     if (route && next.postback_state === 'none') {
       const event = postbackEvent(next.status, (settings.get(next.pageid) ?? 'paid') as PostbackOn, next.union_name);
-      if (event) {
+      const happened = event === 'order' ? next.created_at : paidTime(next) || next.paid_at;
+      if (event && now - happened <= POSTBACK_MAX_AGE_SECONDS) {
         next.postback_state = 'pending';
         postbacks.push({
           union_name: next.union_name,

@@ -21,6 +21,7 @@ import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { notFound } from '../kernel/errors.ts';
 import { clicksByIds, visitsByIds } from '../tracking/lookup.ts';
+import { POSTBACK_MAX_AGE_SECONDS } from './ingest.ts';
 import { findOrder, postbackOf } from './list-store.ts';
 import { orderScopeOf } from './scope.ts';
 import { views } from './service.ts';
@@ -116,9 +117,11 @@ export async function orderPath(deps: Deps, actor: Actor, orderId: string): Prom
         ? `回传失败（已尝试 ${pb.attempts} 次）：${pb.last_error}`
         : row.postback_state === 'pending' && pb
           ? `待回传${pb.attempts ? `（已尝试 ${pb.attempts} 次，上次失败：${pb.last_error}）` : ''}`
-          : row.callback
-            ? `${POSTBACK_STATE.none}：订单尚未到达该链接设置的回传时机`
-            : `${POSTBACK_STATE.none}：这次点击没有带回传参数`;
+          : row.callback && row.created_at < deps.clock.now() - POSTBACK_MAX_AGE_SECONDS
+            ? `${POSTBACK_STATE.none}：转化发生在 7 天以前，平台已不再接收`
+            : row.callback
+              ? `${POSTBACK_STATE.none}：订单尚未到达该链接设置的回传时机`
+              : `${POSTBACK_STATE.none}：这次点击没有带回传参数`;
   steps.push({ key: 'postback', title: '回传', text: pbText || POSTBACK_STATE[row.postback_state as PostbackState], at: pb?.sent_at ?? 0 });
   return { order: order!, steps, text: steps.map((s) => s.text).join('；') + '。' };
 }
