@@ -1,4 +1,5 @@
 /** Postback queries: due rows, the claim (a compare-and-set), and settling a claimed row with its order. */
+import { holderIsDead } from '../cluster/lease.ts';
 import type { Db } from '../kernel/executor.ts';
 import type { OrderRow, PostbackRow } from './store.ts';
 
@@ -17,6 +18,18 @@ export const duePostbacks = (db: Db, now: number, limit: number): Promise<Postba
     .orderBy('id')
     .limit(limit)
     .execute();
+
+/**
+ * Claims whose holder is a dead process of this host (a node restarted after `kill -9`) run out at once instead of
+ * after CLAIM_SECONDS (cluster/lease.ts `holderIsDead`); returns how many were released.
+ */
+export async function releaseDeadClaims(db: Db, now: number): Promise<number> {
+  const held = await db.selectFrom('postbacks').select(['id', 'claimed_by']).where('state', '=', 'sending').where('claim_until', '>=', now).execute();
+  const dead = held.filter((h) => holderIsDead(h.claimed_by));
+  for (const d of dead)
+    await db.updateTable('postbacks').set({ claim_until: 0 }).where('id', '=', d.id).where('claimed_by', '=', d.claimed_by).where('state', '=', 'sending').execute();
+  return dead.length;
+}
 
 /** Take the row for this node if it is still due (another node may have taken it): the claimed row, or null. */
 export async function claim(db: Db, id: number, node: string, now: number, seconds: number): Promise<PostbackRow | null> {

@@ -4,7 +4,8 @@
  * then sent through the ad platform's connector (`withCallAuth` where the platform needs a token: 微博, 小红书) or,
  * for UD orders, through UD's `postback`. Success marks it sent; a failure is retried after RETRY_DELAYS, and the
  * MAX_ATTEMPTS-th failure leaves a dead letter (state failed) with the reason. A node that dies mid-send leaves its
- * claim to expire; the row is then sent again with the same idempotency key (the order id the platforms dedupe on).
+ * claim to expire (at once when it was a process of this host that is gone); the row is then sent again with the same
+ * idempotency key (the order id the platforms dedupe on).
  */
 
 import { connectorFor, withCallAuth } from '../ads/credentials.ts';
@@ -70,6 +71,7 @@ async function send(deps: Deps, p: PostbackRow, o: OrderRow): Promise<void> {
 export async function runPostbacks(deps: Deps, ctx: Pick<JobContext, 'signal' | 'yield'>): Promise<JobResult> {
   let sent = 0;
   const failures: string[] = [];
+  await store.releaseDeadClaims(deps.db, deps.clock.now());
   for (;;) {
     const due = await store.duePostbacks(deps.db, deps.clock.now(), 50);
     for (const p of due) {
