@@ -99,6 +99,7 @@ export async function makeTestApp(dialect: DialectCase, env: Record<string, stri
   });
   const { deps } = booted;
   const app = createApp(deps);
+  let closed = false;
   return {
     deps,
     handle,
@@ -111,6 +112,9 @@ export async function makeTestApp(dialect: DialectCase, env: Record<string, stri
       return { status: res.status, body: (await res.json()) as Envelope<never> };
     },
     async close() {
+      // idempotent: a test may close an app (a node going away) that its cleanup closes again
+      if (closed) return;
+      closed = true;
       await booted.close();
       if (!opts.handle) await handle.close();
       if (!opts.unionSandbox) await unions.close();

@@ -1,5 +1,5 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 
 /**
  * Kysely's SqliteDialect over Node's built-in `node:sqlite` (no native build).
@@ -20,13 +20,33 @@ export function openSqlite(file: string): DatabaseSync {
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA cache_size = -20000');
   return db;
 }
 
+/** Prepared statements kept per SQL text (the same queries run again and again: pages, batches, lookups). */
+const CACHED_STATEMENTS = 256;
+
 export function nodeSqliteDialect(db: DatabaseSync): SqliteDialect {
+  const cache = new Map<string, SqliteStatement>();
+  const prepare = (sql: string): SqliteStatement => {
+    const hit = cache.get(sql);
+    if (hit) {
+      cache.delete(sql);
+      cache.set(sql, hit);
+      return hit;
+    }
+    const stmt = adaptStatement(db.prepare(sql));
+    cache.set(sql, stmt);
+    if (cache.size > CACHED_STATEMENTS) cache.delete(cache.keys().next().value as string);
+    return stmt;
+  };
   const database: SqliteDatabase = {
-    close: () => db.close(),
-    prepare: (sql) => adaptStatement(db.prepare(sql)),
+    close: () => {
+      cache.clear();
+      db.close();
+    },
+    prepare,
   };
   return new SqliteDialect({ database });
 }

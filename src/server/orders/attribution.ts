@@ -16,12 +16,14 @@ import { type AffiliateLinkRow, linksByTrackingKeys } from '../affiliate/lookup.
 import type { UdClickFacts } from '../connectors/affiliate.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { linkFactsByPageId } from '../links/lookup.ts';
-import { nearestVisit, type VisitFacts, visitsByClickIds } from '../tracking/lookup.ts';
+import { nearestVisit, type VisitFacts, visitsBetween, visitsByClickIds } from '../tracking/lookup.ts';
 import type { UnionSide } from './model.ts';
 import type { OrdersTable } from './tables.ts';
 
 export const CLICK_WINDOW_SECONDS = 30 * 60;
 export const ORDER_WINDOW_SECONDS = 24 * 3600;
+/** Visits read at once per link and sync page. */
+const PREFETCH_LIMIT = 20_000;
 
 export type Attribution = Pick<
   OrdersTable,
@@ -85,6 +87,47 @@ export class Attributor {
     this.db = db;
   }
 
+  /** pageid → its visits in the time span the page's orders need (oldest first); absent when too many to hold. */
+  private readonly visits = new Map<string, VisitFacts[]>();
+
+  /**
+   * Read at once the visits a page of orders may be tied to: of their links, from the earliest anchor minus the window
+   * to the latest anchor (a sync page spans minutes to hours); beyond PREFETCH_LIMIT rows each order asks for its own.
+   */
+  async prefetchVisits(rows: Array<Pick<UnionSide, 'tracking_key' | 'item_id' | 'click_at' | 'created_at' | 'union_name'>>): Promise<void> {
+    const pageids = new Set<string>();
+    let from = Number.POSITIVE_INFINITY;
+    let to = 0;
+    for (const r of rows) {
+      const link = r.union_name === 'ud' ? null : this.linkOf(r);
+      const anchor = r.click_at > 0 ? r.click_at : r.created_at;
+      if (!link || anchor <= 0 || this.visits.has(link.pageid)) continue;
+      pageids.add(link.pageid);
+      from = Math.min(from, anchor - (r.click_at > 0 ? CLICK_WINDOW_SECONDS : ORDER_WINDOW_SECONDS));
+      to = Math.max(to, anchor);
+    }
+    if (pageids.size === 0) return;
+    const found = await visitsBetween(this.db, [...pageids], from, to, PREFETCH_LIMIT);
+    if (found.length >= PREFETCH_LIMIT) return; // too many to hold: each order asks for its own
+    for (const p of pageids) this.visits.set(p, []);
+    for (const v of found) this.visits.get(v.pageid)?.push(v);
+  }
+
+  /** The latest visit of `pageid` in [at − window, at]: from the prefetched span when it covers it, else one query. */
+  private async nearest(pageid: string, at: number, window: number): Promise<VisitFacts | null> {
+    const list = this.visits.get(pageid);
+    if (!list) return nearestVisit(this.db, pageid, at, window);
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.received_at <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    const v = list[lo - 1];
+    return v && v.received_at >= at - window ? v : null;
+  }
+
   async prepare(rows: Array<Pick<UnionSide, 'tracking_key'>>): Promise<void> {
     const keys = [...new Set(rows.map((r) => r.tracking_key))].filter((k) => !this.byKey.has(k));
     if (keys.length === 0) return;
@@ -124,7 +167,7 @@ export class Attributor {
     const byClick = row.click_at > 0;
     const anchor = byClick ? row.click_at : row.created_at;
     if (anchor <= 0) return base;
-    const visit = await nearestVisit(this.db, link.pageid, anchor, byClick ? CLICK_WINDOW_SECONDS : ORDER_WINDOW_SECONDS);
+    const visit = await this.nearest(link.pageid, anchor, byClick ? CLICK_WINDOW_SECONDS : ORDER_WINDOW_SECONDS);
     if (!visit) return base;
     return { ...fromVisit(base, visit), attribution_rule: byClick ? 'visit_before_click' : 'visit_before_order' };
   }

@@ -122,6 +122,7 @@ export async function ingestOrders(tx: Executor, orders: AffiliateOrder[], now: 
     return { old, side: unionSide(o, old?.refunded_at || o.modifiedAt || now) };
   });
   await attributor.prepare(sides.map((s) => s.side));
+  await attributor.prefetchVisits(sides.filter((s) => !s.old || retry(s.old)).map((s) => s.side));
 
   const nexts: Array<{ old: store.OrderRow | undefined; next: Next }> = [];
   for (const { old, side } of sides) {

@@ -46,9 +46,10 @@ function filtered(db: Executor, scope: OrderScope, f: OrderFilter) {
   if (f.plan) q = q.where('orders.plan_id', '=', f.plan);
   if (f.advertiser) q = q.where('orders.advertiser_id', '=', f.advertiser);
   for (const r of f.ranges) {
+    // `> 0` always (an order without that time is in no range), and it lets the partial deposit index serve
+    q = q.where(`orders.${r.column}`, '>', 0);
     if (r.from !== undefined) q = q.where(`orders.${r.column}`, '>=', r.from);
     if (r.to !== undefined) q = q.where(`orders.${r.column}`, '<=', r.to);
-    if (r.from === undefined) q = q.where(`orders.${r.column}`, '>', 0);
   }
   if (f.exact) {
     const x = f.exact;

@@ -24,10 +24,21 @@ export const duePostbacks = (db: Db, now: number, limit: number): Promise<Postba
  * after CLAIM_SECONDS (cluster/lease.ts `holderIsDead`); returns how many were released.
  */
 export async function releaseDeadClaims(db: Db, now: number): Promise<number> {
-  const held = await db.selectFrom('postbacks').select(['id', 'claimed_by']).where('state', '=', 'sending').where('claim_until', '>=', now).execute();
+  const held = await db
+    .selectFrom('postbacks')
+    .select(['id', 'claimed_by'])
+    .where('state', '=', 'sending')
+    .where('claim_until', '>=', now)
+    .execute();
   const dead = held.filter((h) => holderIsDead(h.claimed_by));
   for (const d of dead)
-    await db.updateTable('postbacks').set({ claim_until: 0 }).where('id', '=', d.id).where('claimed_by', '=', d.claimed_by).where('state', '=', 'sending').execute();
+    await db
+      .updateTable('postbacks')
+      .set({ claim_until: 0 })
+      .where('id', '=', d.id)
+      .where('claimed_by', '=', d.claimed_by)
+      .where('state', '=', 'sending')
+      .execute();
   return dead.length;
 }
 

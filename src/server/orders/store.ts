@@ -25,8 +25,8 @@ export async function ordersByIds(db: Executor, union: string, orderIds: string[
   return map;
 }
 
-/** Rows per multi-row insert: 50 columns × 300 rows stays under SQLite's 32 766 bound values. */
-const INSERT_CHUNK = 300;
+/** Rows per multi-row insert: 51 columns × 600 rows stays under SQLite's 32 766 bound values. */
+const INSERT_CHUNK = 600;
 
 export async function insertOrders(db: Executor, rows: Array<Insertable<OrdersTable>>): Promise<void> {
   for (const part of chunks(rows, INSERT_CHUNK)) await db.insertInto('orders').values(part).execute();
@@ -87,10 +87,10 @@ export async function setPostbackSetting(db: Executor, pageid: string, postbackO
 /** One postback per order: a second insert for the same order does nothing (the unique key). Returns those created. */
 export async function insertPostbacks(db: Executor, rows: Array<Insertable<PostbacksTable>>): Promise<number> {
   let created = 0;
-  for (const r of rows) {
+  for (const part of chunks(rows, 500)) {
     const res = await db
       .insertInto('postbacks')
-      .values(r)
+      .values(part)
       .onConflict((oc) => oc.columns(['union_name', 'order_id']).doNothing())
       .executeTakeFirst();
     created += Number(res.numInsertedOrUpdatedRows ?? 0);

@@ -1,11 +1,12 @@
 /**
  * Order sync, one union at a time (docs/jobs.md `order-sync`): from the stored watermark (minus OVERLAP_SECONDS,
  * so orders a union indexes late are read again) to now minus LAG_SECONDS, in the windows the union accepts
- * (`stepWindows`: 淘宝 3 h, 京东 1 h, 拼多多 24 h, UD one China day), every page of a window upserted in its own
- * transaction (ingest.ts). The watermark moves to a window's end once the window is done, so a union error
+ * (`stepWindows`: 淘宝 3 h, 京东 1 h, 拼多多 24 h, UD one China day), the pages gathered into batches of up to BATCH
+ * orders, each upserted in one transaction (ingest.ts). The watermark moves to a window's end once the window is done
+ * and stored, so a union error
  * mid-window resumes from there on the next run; a union seen for the first time back-fills BACKFILL_DAYS.
  */
-import { type AffiliateUnion, stepWindows } from '../connectors/affiliate.ts';
+import { type AffiliateOrder, type AffiliateUnion, stepWindows } from '../connectors/affiliate.ts';
 import type { Deps } from '../deps.ts';
 import type { JobContext, JobResult } from '../jobs/types.ts';
 import { ingestOrders } from './ingest.ts';
@@ -13,6 +14,8 @@ import { ingestOrders } from './ingest.ts';
 export const OVERLAP_SECONDS = 600;
 export const LAG_SECONDS = 60;
 export const BACKFILL_DAYS = 30;
+/** Orders stored per transaction: pages are gathered up to this many (fewer statements, fewer fact rows). */
+export const BATCH = 1000;
 
 export interface SyncOutcome extends JobResult {
   rows: number;
@@ -35,18 +38,32 @@ export async function syncUnion(
   const { from, to } = syncRange(stored === null ? null : Number(stored), deps.clock.now());
   const out: SyncOutcome = { rows: 0, postbacks: 0 };
   if (to <= from) return out;
+  const pending: AffiliateOrder[] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const r = await deps.db.transaction().execute((tx) => ingestOrders(tx, pending, deps.clock.now()));
+    out.rows += r.inserted + r.updated;
+    out.postbacks += r.postbacks;
+    pending.length = 0;
+    await ctx.yield();
+  };
   for (const w of stepWindows(source, { from, to })) {
     let cursor: string | null = null;
     do {
       if (ctx.signal.aborted) return out;
-      const page = await source.pullOrders(w, cursor, 'update');
-      const r = await deps.db.transaction().execute((tx) => ingestOrders(tx, page.orders, deps.clock.now()));
-      out.rows += r.inserted + r.updated;
-      out.postbacks += r.postbacks;
+      let page: Awaited<ReturnType<typeof source.pullOrders>>;
+      try {
+        page = await source.pullOrders(w, cursor, 'update');
+      } catch (err) {
+        await flush(); // what was read is kept; the watermark stays, so the window is read again next run
+        throw err;
+      }
+      pending.push(...page.orders);
+      if (pending.length >= BATCH) await flush();
       cursor = page.cursor;
-      await ctx.yield();
     } while (cursor);
-    // this window is complete: the next run starts here (minus the overlap)
+    // this window is complete and stored: the next run starts here (minus the overlap)
+    await flush();
     await ctx.setCursor(String(w.to), union);
   }
   return out;

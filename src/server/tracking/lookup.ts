@@ -32,6 +32,29 @@ export async function nearestVisit(db: Executor, pageid: string, at: number, win
   return r ? { ...numbers(r), click_event_id: Number(r.click_event_id) } : null;
 }
 
+/**
+ * The visits of these links in [from, to], oldest first, at most `limit` (the caller falls back to `nearestVisit`
+ * per order when the limit is reached): one query for all the orders of a sync page.
+ */
+export async function visitsBetween(db: Executor, pageids: string[], from: number, to: number, limit: number): Promise<VisitFacts[]> {
+  const out: VisitFacts[] = [];
+  for (const part of chunks(pageids, 500)) {
+    const rows = await db
+      .selectFrom('visit_events')
+      .selectAll()
+      .where('pageid', 'in', part)
+      .where('received_at', '>=', from)
+      .where('received_at', '<=', to)
+      .orderBy('received_at')
+      .orderBy('id')
+      .limit(limit - out.length)
+      .execute();
+    out.push(...rows.map((r) => ({ ...numbers(r), click_event_id: Number(r.click_event_id) })));
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
 /** Visits that carried one of these click ids (a union that returns the ad's click id, e.g. UD's syn_click_id). */
 export async function visitsByClickIds(db: Executor, clickids: string[]): Promise<VisitFacts[]> {
   const out: VisitFacts[] = [];

@@ -63,11 +63,8 @@ export function orders(engine: Engine) {
         ['orders_customer_paid', ['customerid', 'paid_at']],
         ['orders_customer_created', ['customerid', 'created_at']],
         ['orders_customer_click', ['customerid', 'click_at']],
-        ['orders_customer_deposit', ['customerid', 'deposit_paid_at']],
         ['orders_page', ['pageid', 'created_at']],
-        ['orders_item', ['customerid', 'item_id']],
         ['orders_plan', ['plan_id', 'paid_at']],
-        ['orders_tracking', ['tracking_key']],
       ] as const) {
         await db.schema
           .createIndex(name)
@@ -75,6 +72,13 @@ export function orders(engine: Engine) {
           .columns([...cols])
           .execute();
       }
+      // presell orders only: the deposit filter (deposit = 1) reads it; other orders never write to it
+      await db.schema
+        .createIndex('orders_customer_deposit')
+        .on('orders')
+        .columns(['customerid', 'deposit_paid_at'])
+        .where('deposit_paid_at', '>', 0)
+        .execute();
 
       await withId(engine, db.schema.createTable('order_status_log'))
         .addColumn('union_name', 'text', (c) => c.notNull())

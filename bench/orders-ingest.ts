@@ -1,0 +1,78 @@
+/**
+ * The ingest half of bench/orders.ts, in its own process: boot the product on the prepared database (DATA_DIR or
+ * DATABASE_URL), ingest ORDERS_TOTAL replicas of the sample in batches of BATCH (one transaction each, as the sync
+ * does), and print one JSON line: orders/s, the RSS before and the peak RSS (sampled every 50 ms), what was stored.
+ */
+import { readFileSync } from 'node:fs';
+import { boot } from '../src/server/boot.ts';
+import type { AffiliateOrder } from '../src/server/connectors/affiliate.ts';
+import { ingestOrders } from '../src/server/orders/ingest.ts';
+import { replica } from './orders-replica.ts';
+
+const TOTAL = Number(process.env.ORDERS_TOTAL);
+const BATCH = Number(process.env.BATCH);
+const NOW = Number(process.env.NOW);
+const sample = JSON.parse(readFileSync(String(process.env.SAMPLE), 'utf8')) as AffiliateOrder[];
+const mb = (b: number) => Math.round(b / 1024 / 1024);
+
+const booted = await boot({ env: { ...process.env, DEMO_DATA: 'off', LOG_LEVEL: 'silent' } });
+const { deps } = booted;
+(globalThis as { gc?: () => void }).gc?.();
+const rssBefore = process.memoryUsage().rss;
+let peak = rssBefore;
+let peakHeap = 0;
+const timer = setInterval(() => {
+  const m = process.memoryUsage();
+  peak = Math.max(peak, m.rss);
+  peakHeap = Math.max(peakHeap, m.heapTotal);
+}, 50);
+const started = performance.now();
+const cpuStart = process.cpuUsage();
+let inserted = 0;
+for (let i = 0; i < TOTAL; i += BATCH) {
+  const batch = Array.from({ length: Math.min(BATCH, TOTAL - i) }, (_v, k) => replica(sample, i + k, NOW, TOTAL));
+  inserted += (await deps.db.transaction().execute((tx) => ingestOrders(tx, batch, NOW))).inserted;
+  await new Promise((r) => setImmediate(r)); // the sync's ctx.yield() between batches gives the event loop back
+  if (i % 100_000 === 0 && i)
+    process.stderr.write(`  ${deps.engine}: ${i} orders, ${Math.round(i / ((performance.now() - started) / 1000))}/s\n`);
+}
+const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuStart);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+clearInterval(timer);
+peak = Math.max(peak, process.memoryUsage().rss);
+const count = async (t: 'postbacks' | 'order_facts_hourly' | 'order_status_log') =>
+  Number(
+    (
+      await deps.db
+        .selectFrom(t)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const rules = await deps.db
+  .selectFrom('orders')
+  .select(['attribution_rule', (eb) => eb.fn.countAll<number>().as('n')])
+  .groupBy('attribution_rule')
+  .execute();
+process.stdout.write(
+  `${JSON.stringify({
+    orders: TOTAL,
+    inserted,
+    batch: BATCH,
+    seconds: Math.round(seconds * 10) / 10,
+    ordersPerSecond: Math.round(TOTAL / seconds),
+    /** CPU time of this process: what the same work costs on a machine nobody else is using. */
+    cpuSeconds: Math.round(cpuSeconds * 10) / 10,
+    ordersPerCpuSecond: Math.round(TOTAL / cpuSeconds),
+    rssBeforeMb: mb(rssBefore),
+    peakRssMb: mb(peak),
+    peakHeapMb: mb(peakHeap),
+    rules: Object.fromEntries(rules.map((r) => [r.attribution_rule, Number(r.n)])),
+    statusLogRows: await count('order_status_log'),
+    hourlyFactRows: await count('order_facts_hourly'),
+    postbacksQueued: await count('postbacks'),
+  })}\n`,
+);
+await booted.close();
+process.exit(0);
