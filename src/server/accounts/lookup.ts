@@ -1,2 +1,2 @@
-/** The accounts feature's read API for the others (demo seeding, the CLI): users by e-mail, all of them, how many. */
-export { countUsers, findUserByEmail, listUsers, type UserRow } from './store.ts';
+/** The accounts feature's read API for the others (demo seeding, the CLI): users by e-mail or id, all of them, how many. */
+export { countUsers, findUserByEmail, findUserById, listUsers, type UserRow } from './store.ts';
