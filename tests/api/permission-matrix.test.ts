@@ -40,12 +40,19 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     const newLink = async () =>
       ((await request('POST', '/capi/napi/link/create', { platform: 2, state: 2, item: '600000000001', isdirect: 1 }, await tokenOf('r3'))).data as { pageid: string }).pageid;
     let mail = 0;
+    let templates = 0;
+    const newTemplate = async () =>
+      ((await request('POST', '/capi/napi/exporttemplate/create', { name: `模板${templates++}`, kind: 'links', columns: ['pageid'] }, await tokenOf('r3'))).data as { id: number }).id;
+    const exportId = ((await request('POST', '/capi/napi/export/create', { kind: 'links', format: 'csv' }, await tokenOf('r3'))).data as { id: number }).id;
     world = {
       pageid: await newLink(),
       freshPageid: newLink,
       subId: ids.sub!,
       customerIds: { sub: ids.sub!, other: ids.other! },
       nextEmail: () => `nobody${mail++}@x.cn`,
+      templateId: await newTemplate(),
+      freshTemplateId: newTemplate,
+      exportId,
     };
   });
   afterAll(() => t.close());

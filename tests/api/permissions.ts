@@ -24,6 +24,11 @@ export interface World {
   customerIds: { sub: number; other: number };
   /** A different e-mail each time (code sending is limited per address). */
   nextEmail(): string;
+  /** An export template of `sub` (links), and a fresh one for calls that destroy one. */
+  templateId: number;
+  freshTemplateId(): Promise<number>;
+  /** A finished export of `sub` (links, CSV). */
+  exportId: number;
 }
 
 interface Row {
@@ -91,6 +96,25 @@ export const MATRIX: Row[] = [
   { endpoint: 'GET /tfc/jdgetshopid', sample: () => ({ url: 'https://item.jd.com/100012043978.html' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
   { endpoint: 'POST /tfc/htmltoss', sample: (w) => ({ pageid: w.pageid, html: '<p>hi</p>' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
   { endpoint: 'POST /tfc/newputoth/htmloss', sample: (w) => ({ pageid: w.pageid, html: '<p>hi</p>' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+
+  // Export templates and exports (spec §7 napi/exporttemplate; the file download is a signed link, not a contract)
+  { endpoint: 'POST /capi/napi/exporttemplate/index', sample: () => ({}), cells: '1009 empty empty ok empty empty empty empty' },
+  {
+    endpoint: 'POST /capi/napi/exporttemplate/create',
+    sample: () => ({ name: '权限矩阵', kind: 'links', columns: ['pageid', 'title'] }),
+    cells: '1009 ok ok ok ok 4003 4003 ok',
+  },
+  { endpoint: 'POST /capi/napi/exporttemplate/update', sample: (w) => ({ id: w.templateId, name: '改名' }), cells: '1009 4004 4004 ok 4004 4004 4004 4004' },
+  { endpoint: 'POST /capi/napi/exporttemplate/delete', sample: async (w) => ({ id: await w.freshTemplateId() }), cells: '1009 4004 4004 ok 4004 4004 4004 4004' },
+  { endpoint: 'POST /capi/napi/exporttemplate/full', sample: () => ({}), cells: '1009 ok ok ok ok empty empty ok' },
+  { endpoint: 'POST /capi/napi/export/index', sample: () => ({}), cells: '1009 empty empty ok empty empty empty empty' },
+  { endpoint: 'POST /capi/napi/export/create', sample: () => ({ kind: 'links', format: 'csv' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  { endpoint: 'POST /capi/napi/export/status', sample: (w) => ({ id: w.exportId }), cells: '1009 ok ok ok 4004 4004 4004 4004' },
+  { endpoint: 'POST /capi/napi/export/link', sample: (w) => ({ id: w.exportId }), cells: '1009 ok ok ok 4004 4004 4004 4004' },
+  { endpoint: 'GET /capi/api/oss/certificate', sample: () => ({ purpose: 'image' }), cells: '1009 ok ok ok ok ok ok ok' },
+
+  // Hourly report e-mail (时报)
+  { endpoint: 'POST /capi/api/report/last', sample: () => ({}), cells: '1009 ok ok ok ok ok ok ok' },
 
   // Admin tools
   { endpoint: 'POST /capi/napi/jumptest/run', sample: () => ({ url: 'http://127.0.0.1:9/' }), cells: '1009 ok ok 4003 4003 4003 4003 4003' },

@@ -49,6 +49,10 @@ export function issueCertificate(deps: Deps, actor: Actor, purpose: 'file' | 'im
 
 const refused = (msg: string) => new AppError(Code.forbidden, msg);
 
+/** '10 MB', '1.5 MB', '512 KB'. */
+export const sizeText = (bytes: number): string =>
+  bytes >= 1024 * 1024 ? `${Number((bytes / 1024 / 1024).toFixed(1))} MB` : `${Math.ceil(bytes / 1024)} KB`;
+
 /** Check a posted form against its policy; answers what the policy allows (the key prefix and the size range). */
 export function checkUpload(deps: Deps, form: { policy?: string; signature?: string; accessid?: string; key?: string; size: number }): void {
   const { policy = '', signature = '', key = '' } = form;
@@ -67,6 +71,6 @@ export function checkUpload(deps: Deps, form: { policy?: string; signature?: str
   const [[, , dir], [, min, max]] = p.conditions;
   if (!key.startsWith(dir) || key.length === dir.length) throw refused('上传路径不在凭证允许的目录内');
   if (form.size < min || form.size > max) {
-    throw new AppError(Code.payloadTooLarge, `文件大小须在 1 字节到 ${Math.floor(max / 1024 / 1024)} MB 之间`);
+    throw new AppError(Code.payloadTooLarge, `文件大小须在 1 字节到 ${sizeText(max)} 之间`);
   }
 }

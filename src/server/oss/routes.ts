@@ -7,7 +7,7 @@ import { type Binding, handle } from '../http/contracts.ts';
 import type { AppEnv } from '../http/env.ts';
 import { fail, ok } from '../http/envelope.ts';
 import { checkKey } from '../publish/storage.ts';
-import { checkUpload, issueCertificate } from './certificate.ts';
+import { checkUpload, issueCertificate, sizeText } from './certificate.ts';
 
 export const ossRoutes: Binding[] = [handle(api.ossCertificate, ({ deps, actor, input }) => issueCertificate(deps, actor, input.purpose))];
 
@@ -23,7 +23,7 @@ export function mountUpload(app: Hono<AppEnv>, deps: Deps): void {
     '/capi/oss/upload',
     bodyLimit({
       maxSize: deps.config.UPLOAD_MAX_BYTES + 64 * 1024,
-      onError: (c) => fail(c, Code.payloadTooLarge, `文件过大（上限 ${Math.floor(deps.config.UPLOAD_MAX_BYTES / 1024 / 1024)} MB）`),
+      onError: (c) => fail(c, Code.payloadTooLarge, `文件过大（上限 ${sizeText(deps.config.UPLOAD_MAX_BYTES)}）`),
     }),
     async (c) => {
       let form: Record<string, string | File>;
@@ -39,8 +39,7 @@ export function mountUpload(app: Hono<AppEnv>, deps: Deps): void {
       const key = rawKey.replace('${filename}', file.name.replace(/[^A-Za-z0-9._-]/g, '_'));
       checkUpload(deps, { policy: text('policy'), signature: text('signature'), accessid: text('OSSAccessKeyId'), key, size: file.size });
       checkKey(key);
-      const isImage = key.includes('/image/') || key.startsWith('uploads/image/');
-      if (isImage && !IMAGE_TYPES.has(file.type)) return fail(c, Code.invalidInput, '只能上传 PNG、JPEG、GIF 或 WebP 图片');
+      if (key.startsWith('uploads/image/') && !IMAGE_TYPES.has(file.type)) return fail(c, Code.invalidInput, '只能上传 PNG、JPEG、GIF 或 WebP 图片');
       const contentType = IMAGE_TYPES.has(file.type) ? file.type : 'application/octet-stream';
       await deps.storage.put(key, Buffer.from(await file.arrayBuffer()), contentType);
       return ok(c, { key, bytes: file.size, content_type: contentType }, '上传成功');
