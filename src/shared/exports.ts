@@ -42,15 +42,15 @@ export const templateColumns = z
   .max(MAX_TEMPLATE_COLUMNS, `最多选择 ${MAX_TEMPLATE_COLUMNS} 列`)
   .refine((cols) => new Set(cols).size === cols.length, '同一列不能选择两次');
 
-export const templateName = z
-  .string({ error: '请输入模板名称' })
-  .trim()
-  .min(1, '请输入模板名称')
-  .max(40, '模板名称不能超过 40 个字符');
+export const templateName = z.string({ error: '请输入模板名称' }).trim().min(1, '请输入模板名称').max(40, '模板名称不能超过 40 个字符');
 
 export const templateIndexInput = z.object({ kind: kindSchema.optional(), page: pageInput, pagesize: pagesizeInput });
 export const templateCreateInput = z.object({ name: templateName, kind: kindSchema, columns: templateColumns });
-export const templateUpdateInput = z.object({ id: idInput('模板编号'), name: templateName.optional(), columns: templateColumns.optional() });
+export const templateUpdateInput = z.object({
+  id: idInput('模板编号'),
+  name: templateName.optional(),
+  columns: templateColumns.optional(),
+});
 export const templateIdInput = z.object({ id: idInput('模板编号') });
 export const fullInput = z.object({ kind: kindSchema.optional() });
 

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
+import { linksKind } from '../../src/server/exports/kinds/links.ts';
 import { produceExport } from '../../src/server/exports/produce.ts';
 import { EXPORT_JOB } from '../../src/server/exports/service.ts';
-import { linksKind } from '../../src/server/exports/kinds/links.ts';
 import { findExport, insertExport, updateExport } from '../../src/server/exports/store.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
 import type { ExportView } from '../../src/shared/exports.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects, type TestHandle } from '../support/dialects.ts';
-import { download, insertLinkRows } from '../support/factories-exports.ts';
 import { loginAs, makeUser } from '../support/factories.ts';
+import { download, insertLinkRows } from '../support/factories-exports.ts';
 
 /** 2 500 links: three pages of the links kind (1 000 rows each), so progress shows between pages. */
 const ROWS = 2500;
@@ -84,7 +84,9 @@ describe.each(dialects())('the export job on $name', (dialect) => {
     const b = await queuedRow('xlsx');
     await Promise.all([t.deps.jobs.run(EXPORT_JOB), t2.deps.jobs.run(EXPORT_JOB)]);
     for (const id of [a.id, b.id]) expect(await status(id)).toMatchObject({ state: 'done', rows_done: ROWS });
-    const csv = (await download(t, (await t.post<{ url: string }>('/capi/napi/export/link', { id: a.id }, { token })).body.data.url, { token })).body;
+    const csv = (
+      await download(t, (await t.post<{ url: string }>('/capi/napi/export/link', { id: a.id }, { token })).body.data.url, { token })
+    ).body;
     expect(csv.toString('utf8').split('\r\n')).toHaveLength(ROWS + 2);
   });
 

@@ -9,7 +9,12 @@ describe.each(dialects())('export templates on $name', (dialect) => {
   const tok: Record<string, string> = {};
   beforeAll(async () => {
     t = await makeTestApp(dialect);
-    for (const [name, role] of [['c1', 3], ['c2', 3], ['admin', 2], ['ud', 5]] as const) {
+    for (const [name, role] of [
+      ['c1', 3],
+      ['c2', 3],
+      ['admin', 2],
+      ['ud', 5],
+    ] as const) {
       const u = await makeUser(t.deps, { role, email: `${name}-tpl@x.cn` });
       tok[name] = await loginAs(t, u.email);
     }
@@ -96,7 +101,10 @@ describe.each(dialects())('export templates on $name', (dialect) => {
     expect((await call('c1', 'update', { id: 999999, name: 'x' })).body.code).toBe(4004);
     expect((await call('c1', 'create', { name: 'x'.repeat(70_000), kind: 'links', columns: ['pageid'] })).body.code).toBe(4013);
     expect((await t.post('/capi/napi/exporttemplate/index', {})).body.code).toBe(1009);
-    expect((await call('ud', 'create', { name: 'u', kind: 'links', columns: ['pageid'] })).body).toMatchObject({ code: 4003, msg: '没有权限导出投放链接' });
+    expect((await call('ud', 'create', { name: 'u', kind: 'links', columns: ['pageid'] })).body).toMatchObject({
+      code: 4003,
+      msg: '没有权限导出投放链接',
+    });
     expect((await call('c1', 'index', { page: 0 })).body.code).toBe(4000);
   });
 });

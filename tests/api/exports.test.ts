@@ -7,8 +7,8 @@ import type { ExportView } from '../../src/shared/exports.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
-import { download, readXlsx } from '../support/factories-exports.ts';
 import { loginAs, makeLink, makeUser } from '../support/factories.ts';
+import { download, readXlsx } from '../support/factories-exports.ts';
 
 const CHINA = 8 * 3600;
 const chinaWall = (sec: number) => new Date((sec + CHINA) * 1000);
@@ -20,7 +20,12 @@ describe.each(dialects())('exports on $name', (dialect) => {
   const users: Record<string, UserRow> = {};
   beforeAll(async () => {
     t = await makeTestApp(dialect, { EXPORT_INLINE_ROWS: '4', PUBLIC_BASE_URL: 'https://tf.example.cn' }, { clock });
-    for (const [name, role] of [['c1', 3], ['c2', 3], ['admin', 2], ['ud', 5]] as const) {
+    for (const [name, role] of [
+      ['c1', 3],
+      ['c2', 3],
+      ['admin', 2],
+      ['ud', 5],
+    ] as const) {
       users[name] = await makeUser(t.deps, { role, email: `${name}-exp@x.cn`, company: `${name}公司` });
       tok[name] = await loginAs(t, users[name].email);
     }
@@ -34,7 +39,8 @@ describe.each(dialects())('exports on $name', (dialect) => {
 
   const post = <T = ExportView>(who: string, path: string, body: unknown) => t.post<T>(path, body, { token: tok[who] });
   const create = (who: string, body: Record<string, unknown>) => post(who, '/capi/napi/export/create', body);
-  const linkOf = async (who: string, id: number) => (await post<{ url: string; expires_at: number }>(who, '/capi/napi/export/link', { id })).body;
+  const linkOf = async (who: string, id: number) =>
+    (await post<{ url: string; expires_at: number }>(who, '/capi/napi/export/link', { id })).body;
   const urlOf = async (who: string, id: number) => (await linkOf(who, id)).data;
   const listed = async (who: string, filters: Record<string, unknown> = {}) =>
     (await post<{ list: LinkView[] }>(who, '/capi/napi/link/index', { ...filters, pagesize: 100 })).body.data.list;
@@ -54,7 +60,18 @@ describe.each(dialects())('exports on $name', (dialect) => {
     expect(sheet?.header.slice(0, 5)).toEqual(['链接编号', '链接名称', '客户', '客户编号', '商品平台']);
     const rows = await listed('c1');
     expect(sheet?.rows).toHaveLength(rows.length);
-    const col = (key: string) => sheet!.header.indexOf({ pageid: '链接编号', customerid: '客户编号', item_price: '商品价格（元）', created_at: '创建时间', title: '链接名称', platform: '商品平台', state: '投放渠道' }[key]!);
+    const col = (key: string) =>
+      sheet!.header.indexOf(
+        {
+          pageid: '链接编号',
+          customerid: '客户编号',
+          item_price: '商品价格（元）',
+          created_at: '创建时间',
+          title: '链接名称',
+          platform: '商品平台',
+          state: '投放渠道',
+        }[key]!,
+      );
     rows.forEach((l, i) => {
       const row = sheet!.rows[i]!;
       expect(row[col('pageid')]).toBe(l.pageid);
@@ -71,7 +88,13 @@ describe.each(dialects())('exports on $name', (dialect) => {
   });
 
   it('a template decides the columns and their order; CSV has a BOM, quoting and no formulas', async () => {
-    const tpl = (await post<{ id: number }>('c1', '/capi/napi/exporttemplate/create', { name: '简表', kind: 'links', columns: ['title', 'pageid', 'item_price'] })).body.data;
+    const tpl = (
+      await post<{ id: number }>('c1', '/capi/napi/exporttemplate/create', {
+        name: '简表',
+        kind: 'links',
+        columns: ['title', 'pageid', 'item_price'],
+      })
+    ).body.data;
     const r = await create('c1', { kind: 'links', format: 'csv', template_id: tpl.id, filters: { exact: '' } });
     expect(r.body.data.filename).toMatch(/^投放链接-简表-\d{8}-\d{4}\.csv$/);
     const file = await download(t, (await urlOf('c1', r.body.data.id)).url, { token: tok.c1 });
@@ -96,12 +119,17 @@ describe.each(dialects())('exports on $name', (dialect) => {
     expect(csv).not.toContain('秋冬卫衣');
     const jd = await create('c1', { kind: 'links', format: 'csv', filters: { platform: 3 } });
     expect(jd.body.data.rows_total).toBe((await listed('c1', { platform: 3 })).length);
-    expect((await create('c1', { kind: 'links', filters: { platform: 99 } })).body).toMatchObject({ code: 4000, msg: expect.stringContaining('商品平台只能是') });
+    expect((await create('c1', { kind: 'links', filters: { platform: 99 } })).body).toMatchObject({
+      code: 4000,
+      msg: expect.stringContaining('商品平台只能是'),
+    });
     expect((await create('c1', { kind: 'links', filters: 'all' })).body).toMatchObject({ code: 4000, msg: '筛选条件必须是对象' });
     expect((await create('c1', { kind: 'links', format: 'pdf' })).body).toMatchObject({ code: 4000, msg: '导出格式只能是 xlsx 或 csv' });
     expect((await create('ud', { kind: 'links' })).body).toMatchObject({ code: 4003 });
     expect((await t.post('/capi/napi/export/create', { kind: 'links' })).body.code).toBe(1009);
-    const other = (await post<{ id: number }>('c2', '/capi/napi/exporttemplate/create', { name: 'c2的', kind: 'links', columns: ['pageid'] })).body.data;
+    const other = (
+      await post<{ id: number }>('c2', '/capi/napi/exporttemplate/create', { name: 'c2的', kind: 'links', columns: ['pageid'] })
+    ).body.data;
     expect((await create('c1', { kind: 'links', template_id: other.id })).body).toMatchObject({ code: 4004, msg: '导出模板不存在' });
   });
 
@@ -115,15 +143,21 @@ describe.each(dialects())('exports on $name', (dialect) => {
     expect(JSON.parse(asOther.body.toString())).toEqual({ code: 4003, msg: '这个下载链接属于其他账号', data: null });
     expect(JSON.parse((await download(t, url)).body.toString())).toMatchObject({ code: 1009, msg: '请先登录后再下载' });
     const tampered = url.replace(`/file/${id}?`, `/file/${id + 1}?`);
-    expect(JSON.parse((await download(t, tampered, { token: tok.c1 })).body.toString())).toMatchObject({ code: 4003, msg: '下载链接无效，请在导出记录中重新下载' });
-    expect((await linkOf('c2', id))).toMatchObject({ code: 4004, msg: '导出记录不存在' });
+    expect(JSON.parse((await download(t, tampered, { token: tok.c1 })).body.toString())).toMatchObject({
+      code: 4003,
+      msg: '下载链接无效，请在导出记录中重新下载',
+    });
+    expect(await linkOf('c2', id)).toMatchObject({ code: 4004, msg: '导出记录不存在' });
     expect((await post('c2', '/capi/napi/export/status', { id })).body.code).toBe(4004);
     // an admin may ask for a link to anyone's export; the link is then the admin's
     const adminLink = await urlOf('admin', id);
     expect((await download(t, adminLink.url, { cookie: `sxAminTUUken=${tok.admin}` })).status).toBe(200);
     expect((await download(t, adminLink.url, { token: tok.c1 })).status).toBe(403);
     clock.advance(601_000);
-    expect(JSON.parse((await download(t, url, { token: tok.c1 })).body.toString())).toMatchObject({ code: 4003, msg: '下载链接已过期，请在导出记录中重新下载' });
+    expect(JSON.parse((await download(t, url, { token: tok.c1 })).body.toString())).toMatchObject({
+      code: 4003,
+      msg: '下载链接已过期，请在导出记录中重新下载',
+    });
   });
 
   it('a larger export is queued, written by the export job with progress, then listed with its download', async () => {
@@ -133,7 +167,7 @@ describe.each(dialects())('exports on $name', (dialect) => {
     await makeLink(t.deps, users.c1!, { title: '第五条', platform: 2, state: 10 });
     const queued = await create('c1', { kind: 'links', format: 'xlsx' });
     expect(queued.body.data).toMatchObject({ state: 'queued', rows_total: 5, rows_done: 0, percent: 0 });
-    expect((await linkOf('c1', queued.body.data.id))).toMatchObject({ code: 4009, msg: '导出尚未完成，请稍后再下载' });
+    expect(await linkOf('c1', queued.body.data.id)).toMatchObject({ code: 4009, msg: '导出尚未完成，请稍后再下载' });
     await t.deps.jobs.idle();
     await t.deps.jobs.run(EXPORT_JOB);
     const done = (await post('c1', '/capi/napi/export/status', { id: queued.body.data.id })).body.data;

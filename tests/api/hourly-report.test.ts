@@ -9,8 +9,8 @@ import type { LastReport } from '../../src/shared/api/reports.ts';
 import { metricsOf } from '../../src/shared/metrics.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects, type TestHandle } from '../support/dialects.ts';
-import { insertAccount, insertAdFacts, insertOrderFacts, insertPlan, mailParts } from '../support/factories-reports.ts';
 import { loginAs, makeUser } from '../support/factories.ts';
+import { insertAccount, insertAdFacts, insertOrderFacts, insertPlan, mailParts } from '../support/factories-reports.ts';
 import { type ReceivedMail, startSmtp } from '../support/smtp.ts';
 
 /** 11:05 China time on 2026-11-21: the report covers 10:00–11:00. */
@@ -55,13 +55,30 @@ describe.each(dialects())('hourly report e-mail on $name', (dialect) => {
       { customerid: u.sub!.id, platform: 5, plan_id: 'P3', hour: H, cost_fen: 7000, shows: 300, clicks: 9 },
     ]);
     await insertOrderFacts(t.deps.db, [
-      { customerid: c1, channel: 2, plan_id: 'P1', hour: H, orders: 3, order_fen: 30000, paid_orders: 2, paid_fen: 20000, pageid: '100000001' },
+      {
+        customerid: c1,
+        channel: 2,
+        plan_id: 'P1',
+        hour: H,
+        orders: 3,
+        order_fen: 30000,
+        paid_orders: 2,
+        paid_fen: 20000,
+        pageid: '100000001',
+      },
       { customerid: u.sub!.id, channel: 5, plan_id: 'P3', hour: H, orders: 1, order_fen: 8800 },
     ]);
     await insertPlan(t.deps.db, { customerid: c1, platform: 2, entity_id: 'P1', name: '卫衣-巨量', status: 'delivering' });
     await insertPlan(t.deps.db, { customerid: c1, platform: 4, entity_id: 'P2', name: '围巾-腾讯', status: 'delivering' });
     await insertPlan(t.deps.db, { customerid: c1, platform: 2, entity_id: 'P4', name: '双十一爆款', status: 'rejected' });
-    await insertAccount(t.deps.db, { customerid: u.sub!.id, platform: 4, advertiser_id: '9001', name: 'sub 腾讯账户', state: 'reauth', last_error: '刷新令牌已失效' });
+    await insertAccount(t.deps.db, {
+      customerid: u.sub!.id,
+      platform: 4,
+      advertiser_id: '9001',
+      name: 'sub 腾讯账户',
+      state: 'reauth',
+      last_error: '刷新令牌已失效',
+    });
   });
   afterAll(async () => {
     await t2.close();
@@ -84,8 +101,21 @@ describe.each(dialects())('hourly report e-mail on $name', (dialect) => {
   /** The dashboard's way: sum the hour's facts for the customers in SQL, then the shared metrics. */
   async function dashboardSums(customers: number[] | null, from: number, to: number) {
     const scope = customers ? sql`and customerid in (${sql.join(customers)})` : sql``;
-    const ad = await sql<{ cost: number; shows: number; clicks: number }>`select coalesce(sum(cost_fen), 0) as cost, coalesce(sum(shows), 0) as shows, coalesce(sum(clicks), 0) as clicks from ad_facts_hourly where hour between ${from} and ${to} ${scope}`.execute(t.deps.db);
-    const or = await sql<{ orders: number; fen: number; paid: number; paid_fen: number }>`select coalesce(sum(orders), 0) as orders, coalesce(sum(order_fen), 0) as fen, coalesce(sum(paid_orders), 0) as paid, coalesce(sum(paid_fen), 0) as paid_fen from order_facts_hourly where hour between ${from} and ${to} ${scope}`.execute(t.deps.db);
+    const ad = await sql<{
+      cost: number;
+      shows: number;
+      clicks: number;
+    }>`select coalesce(sum(cost_fen), 0) as cost, coalesce(sum(shows), 0) as shows, coalesce(sum(clicks), 0) as clicks from ad_facts_hourly where hour between ${from} and ${to} ${scope}`.execute(
+      t.deps.db,
+    );
+    const or = await sql<{
+      orders: number;
+      fen: number;
+      paid: number;
+      paid_fen: number;
+    }>`select coalesce(sum(orders), 0) as orders, coalesce(sum(order_fen), 0) as fen, coalesce(sum(paid_orders), 0) as paid, coalesce(sum(paid_fen), 0) as paid_fen from order_facts_hourly where hour between ${from} and ${to} ${scope}`.execute(
+      t.deps.db,
+    );
     const a = ad.rows[0]!;
     const o = or.rows[0]!;
     return metricsOf({
@@ -99,8 +129,7 @@ describe.each(dialects())('hourly report e-mail on $name', (dialect) => {
       paidFen: Number(o.paid_fen),
     });
   }
-  const totalLine = (m: ReturnType<typeof metricsOf>) =>
-    `合计：消耗 ${formatMetric(m.sum_cost, 2)}（较昨日 `;
+  const totalLine = (m: ReturnType<typeof metricsOf>) => `合计：消耗 ${formatMetric(m.sum_cost, 2)}（较昨日 `;
 
   it('sends one e-mail per opted-in user: HTML and text, China time, numbers equal the dashboard sums of that hour', async () => {
     const inbox = await runAndDeliver(t);
@@ -165,13 +194,22 @@ describe.each(dialects())('hourly report e-mail on $name', (dialect) => {
   });
 
   it('the unsubscribe link needs no login, asks first, then turns the switch off', async () => {
-    const sent = await t.deps.db.selectFrom('mail_outbox').select('text').where('to_addr', '=', u.c1!.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const sent = await t.deps.db
+      .selectFrom('mail_outbox')
+      .select('text')
+      .where('to_addr', '=', u.c1!.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const url = /退订时报邮件：(\S+)/.exec(sent.text)![1]!;
     const page = await t.app.request(url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('确认退订');
     expect((await t.post<{ email_status: number }>('/capi/api/user/getemail', {}, { token: tok.c1 })).body.data.email_status).toBe(1);
-    const done = await t.app.request(url, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const done = await t.app.request(url, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(await done.text()).toContain('已关闭时报邮件');
     expect((await t.post<{ email_status: number }>('/capi/api/user/getemail', {}, { token: tok.c1 })).body.data.email_status).toBe(2);
     const forged = url.replace(/t=(\d+)\./, `t=${u.admin!.id}.`);

@@ -22,7 +22,9 @@ describe.each(dialects().slice(0, 1))('object storage upload credential on $name
   afterAll(() => t.close());
 
   const certificate = async (purpose?: string): Promise<Envelope<Certificate>> => {
-    const res = await t.app.request(`/capi/api/oss/certificate${purpose ? `?purpose=${purpose}` : ''}`, { headers: { authorization: token } });
+    const res = await t.app.request(`/capi/api/oss/certificate${purpose ? `?purpose=${purpose}` : ''}`, {
+      headers: { authorization: token },
+    });
     return (await res.json()) as Envelope<Certificate>;
   };
   const upload = async (fields: Record<string, string>, file: Blob, name = 'a.png'): Promise<{ status: number; body: Envelope }> => {
@@ -38,7 +40,12 @@ describe.each(dialects().slice(0, 1))('object storage upload credential on $name
     const r = await certificate('image');
     expect(r.code).toBe(1);
     const c = r.data;
-    expect(c).toMatchObject({ host: 'https://tf.example.cn/capi/oss/upload', accessid: 'local', dir: `uploads/image/${userId}/`, max_bytes: 2048 });
+    expect(c).toMatchObject({
+      host: 'https://tf.example.cn/capi/oss/upload',
+      accessid: 'local',
+      dir: `uploads/image/${userId}/`,
+      max_bytes: 2048,
+    });
     expect(c.expire).toBe(clock.now() + 900);
     expect(JSON.parse(Buffer.from(c.policy, 'base64').toString())).toEqual({
       expiration: new Date(c.expire * 1000).toISOString(),
@@ -48,7 +55,11 @@ describe.each(dialects().slice(0, 1))('object storage upload credential on $name
       ],
     });
     const ok = await upload(formOf(c, `${c.dir}logo-\${filename}`), new Blob([PNG], { type: 'image/png' }), 'my logo.png');
-    expect(ok.body).toEqual({ code: 1, msg: '上传成功', data: { key: `${c.dir}logo-my_logo.png`, bytes: PNG.length, content_type: 'image/png' } });
+    expect(ok.body).toEqual({
+      code: 1,
+      msg: '上传成功',
+      data: { key: `${c.dir}logo-my_logo.png`, bytes: PNG.length, content_type: 'image/png' },
+    });
     expect((await t.deps.storage.get(`${c.dir}logo-my_logo.png`))?.body).toEqual(PNG);
   });
 
@@ -59,7 +70,12 @@ describe.each(dialects().slice(0, 1))('object storage upload credential on $name
       [formOf(c, 'uploads/image/999/x.png'), png, 4003, '上传路径不在凭证允许的目录内'],
       [formOf(c, c.dir), png, 4003, '上传路径不在凭证允许的目录内'],
       [{ ...formOf(c, `${c.dir}x.png`), signature: 'AAAA' }, png, 4003, '上传凭证无效，请重新获取'],
-      [{ ...formOf(c, `${c.dir}x.png`), policy: Buffer.from('{"expiration":"2999-01-01T00:00:00Z"}').toString('base64') }, png, 4003, '上传凭证无效，请重新获取'],
+      [
+        { ...formOf(c, `${c.dir}x.png`), policy: Buffer.from('{"expiration":"2999-01-01T00:00:00Z"}').toString('base64') },
+        png,
+        4003,
+        '上传凭证无效，请重新获取',
+      ],
       [{ ...formOf(c, `${c.dir}x.png`), OSSAccessKeyId: 'someone' }, png, 4003, '上传凭证无效，请重新获取'],
       [formOf(c, `${c.dir}../../etc/passwd`), png, 4000, '存储键不合法'],
       [formOf(c, `${c.dir}x.png`), new Blob(['<script>'], { type: 'text/html' }), 4000, '只能上传 PNG、JPEG、GIF 或 WebP 图片'],
@@ -74,7 +90,10 @@ describe.each(dialects().slice(0, 1))('object storage upload credential on $name
   it('refuses a body over the limit, a form without a file, no session and a bad purpose', async () => {
     const c = (await certificate('file')).data;
     expect(c.dir).toBe(`uploads/file/${userId}/`);
-    expect((await upload(formOf(c, `${c.dir}x.bin`), new Blob([Buffer.alloc(200_000)]))).body).toMatchObject({ code: 4013, msg: '文件过大（上限 2 KB）' });
+    expect((await upload(formOf(c, `${c.dir}x.bin`), new Blob([Buffer.alloc(200_000)]))).body).toMatchObject({
+      code: 4013,
+      msg: '文件过大（上限 2 KB）',
+    });
     const res = await t.app.request('/capi/oss/upload', { method: 'POST', body: new URLSearchParams(formOf(c, `${c.dir}x`)) });
     expect(((await res.json()) as Envelope).msg).toBe('请选择要上传的文件（字段 file）');
     expect(((await (await t.app.request('/capi/api/oss/certificate')).json()) as Envelope).code).toBe(1009);

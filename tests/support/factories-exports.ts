@@ -37,7 +37,11 @@ export async function insertLinkRows(db: Db, customerid: number, n: number, pref
       deleted_at: null,
     });
   }
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('links').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('links')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 export interface Download {

@@ -76,7 +76,10 @@ export async function insertOrderFacts(db: Db, facts: OrderFact[]): Promise<void
     .execute();
 }
 
-export async function insertPlan(db: Db, p: { customerid: number; platform: number; entity_id: string; name: string; status: string }): Promise<void> {
+export async function insertPlan(
+  db: Db,
+  p: { customerid: number; platform: number; entity_id: string; name: string; status: string },
+): Promise<void> {
   await db
     .insertInto('ad_entities')
     .values({
@@ -102,7 +105,10 @@ export async function insertPlan(db: Db, p: { customerid: number; platform: numb
 }
 
 /** An advertiser account whose authorisation is in `state` (e.g. 'reauth'). */
-export async function insertAccount(db: Db, a: { customerid: number; platform: number; advertiser_id: string; name: string; state: string; last_error?: string }): Promise<void> {
+export async function insertAccount(
+  db: Db,
+  a: { customerid: number; platform: number; advertiser_id: string; name: string; state: string; last_error?: string },
+): Promise<void> {
   const auth = await db
     .insertInto('ad_auths')
     .values({

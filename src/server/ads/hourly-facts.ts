@@ -35,11 +35,7 @@ export async function adSumsByPlatform(db: Executor, customers: Customers, fromH
 
 /** Plans (or links, by `pageid`) with the highest cost in the span. */
 export async function topAdCost(db: Executor, customers: Customers, fromHour: number, toHour: number, by: 'plan' | 'link', limit: number) {
-  let q = db
-    .selectFrom('ad_facts_hourly')
-    .where('hour', '>=', fromHour)
-    .where('hour', '<=', toHour)
-    .where('cost_fen', '>', 0);
+  let q = db.selectFrom('ad_facts_hourly').where('hour', '>=', fromHour).where('hour', '<=', toHour).where('cost_fen', '>', 0);
   const scope = inScope(customers);
   if (scope) q = q.where('customerid', 'in', scope);
   if (by === 'link') q = q.where('pageid', '!=', '');

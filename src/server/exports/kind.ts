@@ -67,7 +67,8 @@ const DEFAULT_WIDTH: Record<ColumnType, number> = { text: 18, integer: 12, numbe
 export function defineKind<F, R>(def: ExportKindDef<F, R>): ExportKind {
   const keys = new Set<string>();
   for (const c of def.columns) {
-    if (!/^[a-z][a-z0-9_]{0,39}$/.test(c.key) || keys.has(c.key)) throw new Error(`export kind ${def.kind}: bad or repeated column ${c.key}`);
+    if (!/^[a-z][a-z0-9_]{0,39}$/.test(c.key) || keys.has(c.key))
+      throw new Error(`export kind ${def.kind}: bad or repeated column ${c.key}`);
     keys.add(c.key);
   }
   const byKey = new Map(def.columns.map((c) => [c.key, c]));
@@ -93,4 +94,5 @@ export function defineKind<F, R>(def: ExportKindDef<F, R>): ExportKind {
 }
 
 /** Fen → yuan for money columns (null stays null). */
-export const yuanOfFen = (fen: number | null | undefined): number | null => (fen === null || fen === undefined ? null : Math.round(fen) / 100);
+export const yuanOfFen = (fen: number | null | undefined): number | null =>
+  fen === null || fen === undefined ? null : Math.round(fen) / 100;

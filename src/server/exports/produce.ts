@@ -41,7 +41,7 @@ export async function produceExport(deps: Deps, row: store.ExportRow, opts: Prod
   const tmp = path.join(tmpDir, `export-${row.id}-${randomBytes(6).toString('hex')}.${format}`);
   try {
     const owner = await findUserById(deps.db, row.user_id);
-    if (!owner || owner.status !== 1) throw forbidden('账号已停用，导出已取消');
+    if (owner?.status !== 1) throw forbidden('账号已停用，导出已取消');
     const actor = actorOf(owner, `export:${row.id}`);
     const kind = kindFor(row.kind, actor.role);
     const keys = templateColumns(kind, row.columns);
@@ -89,7 +89,8 @@ export async function produceExport(deps: Deps, row: store.ExportRow, opts: Prod
       throw err;
     }
     const reason = err instanceof AppError ? err.message : '导出失败，请稍后重试';
-    if (!(err instanceof AppError)) log.error('export failed', { id: row.id, kind: row.kind, err: err instanceof Error ? err.message : String(err) });
+    if (!(err instanceof AppError))
+      log.error('export failed', { id: row.id, kind: row.kind, err: err instanceof Error ? err.message : String(err) });
     await store.updateExport(deps.db, row.id, { state: 'failed', error: reason, finished_at: deps.clock.now() });
   } finally {
     await rm(tmp, { force: true });

@@ -15,15 +15,11 @@ export const EXPORT_JOB = 'exports';
 /** Background exports one user may have waiting or running at once. */
 export const MAX_UNFINISHED_PER_USER = 3;
 
-const fileSafe = (s: string): string => s.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim();
+const fileSafe = (s: string): string => s.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').trim();
 
 /** 'YYYYMMDD-HHmm' in China time. */
 const stamp = (sec: number): string =>
-  new Date((sec + CHINA_OFFSET_SECONDS) * 1000)
-    .toISOString()
-    .slice(0, 16)
-    .replace(/[-:]/g, '')
-    .replace('T', '-');
+  new Date((sec + CHINA_OFFSET_SECONDS) * 1000).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
 
 export function toExportView(row: store.ExportRow): ExportView {
   const total = Number(row.rows_total);

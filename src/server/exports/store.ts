@@ -101,10 +101,6 @@ export const expiredFiles = (db: Executor, now: number, limit: number) =>
 
 /** Forget export records (expired or failed) older than `before`. */
 export async function deleteOldRecords(db: Executor, before: number): Promise<number> {
-  const r = await db
-    .deleteFrom('exports')
-    .where('state', 'in', ['expired', 'failed'])
-    .where('created_at', '<', before)
-    .executeTakeFirst();
+  const r = await db.deleteFrom('exports').where('state', 'in', ['expired', 'failed']).where('created_at', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows);
 }

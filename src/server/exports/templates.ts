@@ -63,7 +63,11 @@ export async function listTemplates(
   return { list: rows.map(toTemplateView), total };
 }
 
-export async function createTemplate(deps: Deps, actor: Actor, input: { name: string; kind: string; columns: string[] }): Promise<TemplateView> {
+export async function createTemplate(
+  deps: Deps,
+  actor: Actor,
+  input: { name: string; kind: string; columns: string[] },
+): Promise<TemplateView> {
   const kind = kindFor(input.kind, actor.role);
   checkColumns(kind, input.columns);
   const { total } = await store.listTemplates(deps.db, actor.userId, [kind.kind], 1, 0);

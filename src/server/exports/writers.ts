@@ -55,7 +55,11 @@ export const ROWS_PER_SHEET = 1_000_000;
 export function xlsxWriter(out: Writable, columns: readonly KindColumn[], sheetName: string, rowsPerSheet = ROWS_PER_SHEET): SheetWriter {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   wb.creator = '投放管理平台';
-  const baseName = sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 26).trim() || '数据';
+  const baseName =
+    sheetName
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .slice(0, 26)
+      .trim() || '数据';
   const types = columns.map((c) => c.type);
   const newSheet = (n: number): ExcelJS.Worksheet => {
     const ws = wb.addWorksheet(n === 1 ? baseName : `${baseName} ${n}`, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });

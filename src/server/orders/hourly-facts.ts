@@ -43,7 +43,8 @@ export async function orderSums(
   if (scope) q = q.where('customerid', 'in', scope);
   if (by === 'plan') q = q.where('plan_id', '!=', '');
   if (by === 'link') q = q.where('pageid', '!=', '');
-  const grouped = by === 'channel' ? q.groupBy('channel') : by === 'plan' ? q.groupBy(['channel', 'plan_id']) : q.groupBy(['channel', 'pageid']);
+  const grouped =
+    by === 'channel' ? q.groupBy('channel') : by === 'plan' ? q.groupBy(['channel', 'plan_id']) : q.groupBy(['channel', 'pageid']);
   const out = new Map<string, OrderSums>();
   for (const r of await grouped.execute()) {
     const key = by === 'channel' ? String(r.channel) : by === 'plan' ? `${r.channel}:${r.plan_id}` : String(r.pageid);

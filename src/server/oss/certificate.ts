@@ -54,7 +54,10 @@ export const sizeText = (bytes: number): string =>
   bytes >= 1024 * 1024 ? `${Number((bytes / 1024 / 1024).toFixed(1))} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 /** Check a posted form against its policy; answers what the policy allows (the key prefix and the size range). */
-export function checkUpload(deps: Deps, form: { policy?: string; signature?: string; accessid?: string; key?: string; size: number }): void {
+export function checkUpload(
+  deps: Deps,
+  form: { policy?: string; signature?: string; accessid?: string; key?: string; size: number },
+): void {
   const { policy = '', signature = '', key = '' } = form;
   const want = Buffer.from(sign(deps, policy));
   const given = Buffer.from(signature);

@@ -11,6 +11,9 @@ import { checkUpload, issueCertificate, sizeText } from './certificate.ts';
 
 export const ossRoutes: Binding[] = [handle(api.ossCertificate, ({ deps, actor, input }) => issueCertificate(deps, actor, input.purpose))];
 
+/** OSS's placeholder for the uploaded file's name in `key`. */
+const FILENAME = ['$', '{filename}'].join('');
+
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /**
@@ -36,10 +39,11 @@ export function mountUpload(app: Hono<AppEnv>, deps: Deps): void {
       const file = form.file;
       if (!(file instanceof File)) return fail(c, Code.invalidInput, '请选择要上传的文件（字段 file）');
       const rawKey = text('key') ?? '';
-      const key = rawKey.replace('${filename}', file.name.replace(/[^A-Za-z0-9._-]/g, '_'));
+      const key = rawKey.replace(FILENAME, file.name.replace(/[^A-Za-z0-9._-]/g, '_'));
       checkUpload(deps, { policy: text('policy'), signature: text('signature'), accessid: text('OSSAccessKeyId'), key, size: file.size });
       checkKey(key);
-      if (key.startsWith('uploads/image/') && !IMAGE_TYPES.has(file.type)) return fail(c, Code.invalidInput, '只能上传 PNG、JPEG、GIF 或 WebP 图片');
+      if (key.startsWith('uploads/image/') && !IMAGE_TYPES.has(file.type))
+        return fail(c, Code.invalidInput, '只能上传 PNG、JPEG、GIF 或 WebP 图片');
       const contentType = IMAGE_TYPES.has(file.type) ? file.type : 'application/octet-stream';
       await deps.storage.put(key, Buffer.from(await file.arrayBuffer()), contentType);
       return ok(c, { key, bytes: file.size, content_type: contentType }, '上传成功');

@@ -36,7 +36,9 @@ export function hourlyReportJob(deps: Deps): JobDef {
         await ctx.yield();
       }
       if (sent) deliverQueued(deps);
-      return failures.length ? { rows: sent, error: `${failures.length} 份时报生成失败：${failures.join('；').slice(0, 900)}` } : { rows: sent };
+      return failures.length
+        ? { rows: sent, error: `${failures.length} 份时报生成失败：${failures.join('；').slice(0, 900)}` }
+        : { rows: sent };
     },
   };
 }

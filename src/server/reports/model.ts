@@ -1,9 +1,7 @@
-import {
-  accountsNeedingReauth, adSumsByPlatform, type Customers, planNames, rejectedPlans, topAdCost,
-} from '../ads/hourly-facts.ts';
 import { CHANNELS } from '../../shared/catalog.ts';
 import { addSums, type Metrics, metricsOf, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
+import { accountsNeedingReauth, adSumsByPlatform, type Customers, planNames, rejectedPlans, topAdCost } from '../ads/hourly-facts.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { findLiveLink } from '../links/lookup.ts';
 import { type OrderSums, orderSums } from '../orders/hourly-facts.ts';
@@ -38,8 +36,7 @@ export interface HourlyReport {
 }
 
 /** China-day start (epoch seconds) of the hour starting at `hour`. */
-export const chinaDayStart = (hour: number): number =>
-  Math.floor((hour + CHINA_OFFSET_SECONDS) / 86400) * 86400 - CHINA_OFFSET_SECONDS;
+export const chinaDayStart = (hour: number): number => Math.floor((hour + CHINA_OFFSET_SECONDS) / 86400) * 86400 - CHINA_OFFSET_SECONDS;
 
 const withOrders = (ad: Omit<Sums, 'orders' | 'orderFen' | 'paidOrders' | 'paidFen'>, o: OrderSums | undefined): Sums => ({
   ...ad,
@@ -71,7 +68,11 @@ function compareRows(now: Map<number, Sums>, before: Map<number, Sums>): Compare
   });
   const total = (m: Map<number, Sums>) => [...m.values()].reduce(addSums, ZERO_SUMS);
   return [
-    ...types.map((t) => ({ label: channelLabel(t), now: metricsOf(now.get(t) ?? ZERO_SUMS), before: metricsOf(before.get(t) ?? ZERO_SUMS) })),
+    ...types.map((t) => ({
+      label: channelLabel(t),
+      now: metricsOf(now.get(t) ?? ZERO_SUMS),
+      before: metricsOf(before.get(t) ?? ZERO_SUMS),
+    })),
     { label: '合计', now: metricsOf(total(now)), before: metricsOf(total(before)) },
   ];
 }
@@ -107,7 +108,9 @@ export async function buildReport(db: Executor, customers: Customers, hour: numb
     topLinks.push({ label: link?.title || `链接 ${l.key}`, detail: l.key, metrics: metricsOf(withOrders(l, linkOrders.get(l.key))) });
   }
   const attention: string[] = [
-    ...reauth.map((a) => `${channelLabel(a.platform)}账户「${a.name || a.advertiser_id}」需要重新授权${a.last_error ? `（${a.last_error}）` : ''}`),
+    ...reauth.map(
+      (a) => `${channelLabel(a.platform)}账户「${a.name || a.advertiser_id}」需要重新授权${a.last_error ? `（${a.last_error}）` : ''}`,
+    ),
     ...rejected.map((p) => `${channelLabel(p.platform)}计划「${p.name || p.entity_id}」审核未通过`),
     ...idle
       .filter((p) => !(planOrders.get(`${p.platform}:${p.key}`)?.orders ?? 0))

@@ -105,7 +105,10 @@ export function renderReport(r: HourlyReport, who: string, unsubscribeUrl: strin
     `  ${row.label}：${COLUMNS.map((c) => `${c.label} ${formatMetric(row.now[c.key], c.format)}（较昨日 ${change(row.now[c.key], row.before[c.key])}）`).join('，')}`;
   const ranked = (rows: RankedRow[]) =>
     rows.length
-      ? rows.map((x, i) => `  ${i + 1}. ${x.label}（${x.detail}）：消耗 ${formatMetric(x.metrics.sum_cost, 2)}，订单 ${x.metrics.ordernum}，GMV ${formatMetric(x.metrics.order_price, 2)}，ROI ${formatMetric(x.metrics.roi, 1)}`)
+      ? rows.map(
+          (x, i) =>
+            `  ${i + 1}. ${x.label}（${x.detail}）：消耗 ${formatMetric(x.metrics.sum_cost, 2)}，订单 ${x.metrics.ordernum}，GMV ${formatMetric(x.metrics.order_price, 2)}，ROI ${formatMetric(x.metrics.roi, 1)}`,
+        )
       : ['  今日暂无消耗'];
   const text = [
     `投放时报 · ${span}（北京时间）`,

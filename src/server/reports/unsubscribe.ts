@@ -11,7 +11,8 @@ const sign = (deps: Deps, userId: number): string =>
   createHmac('sha256', deps.secrets.tokenSecret).update(`report-unsubscribe\n${userId}`).digest('base64url').slice(0, 32);
 
 /** The unsubscribe link of a user's hourly report: signed, needs no login, does not expire. */
-export const unsubscribeUrl = (deps: Deps, userId: number): string => `${publicBaseUrl(deps.config)}${PATH}?t=${userId}.${sign(deps, userId)}`;
+export const unsubscribeUrl = (deps: Deps, userId: number): string =>
+  `${publicBaseUrl(deps.config)}${PATH}?t=${userId}.${sign(deps, userId)}`;
 
 function userOf(deps: Deps, token: string | undefined): number | null {
   const [id, sig = ''] = (token ?? '').split('.');
