@@ -8,14 +8,21 @@ import { ExportProgress } from './ExportProgress.tsx';
 import { downloadExport, useExportList } from './useExports.ts';
 
 const columns: TableColumn<ExportView>[] = [
-  { key: 'filename', header: '文件', cell: (e) => <span className="export-file">{e.filename}</span> },
-  { key: 'kind', header: '数据类型', width: 100, value: (e) => e.kind_label },
-  { key: 'format', header: '格式', width: 80, value: (e) => EXPORT_FORMATS[e.format].split('（')[0] },
-  { key: 'state', header: '状态 / 进度', width: 220, cell: (e) => <ExportProgress job={e} compact /> },
+  {
+    key: 'filename',
+    header: '文件',
+    cell: (e) => (
+      <div className="export-file">
+        {e.filename}
+        <div className="muted">{`${e.kind_label} · ${EXPORT_FORMATS[e.format].split('（')[0]}`}</div>
+      </div>
+    ),
+  },
+  { key: 'state', header: '状态 / 进度', width: 210, cell: (e) => <ExportProgress job={e} compact /> },
   { key: 'rows', header: '行数', width: 90, align: 'right', value: (e) => e.rows_total.toLocaleString('zh-CN') },
   { key: 'bytes', header: '大小', width: 90, align: 'right', cell: (e) => (e.bytes ? formatBytes(e.bytes) : '--') },
-  { key: 'created_at', header: '导出时间', width: 150, nowrap: true, cell: (e) => formatTime(e.created_at, 'YYYY-MM-DD HH:mm') },
-  { key: 'expires_at', header: '保留至', width: 150, nowrap: true, cell: (e) => formatTime(e.expires_at, 'YYYY-MM-DD HH:mm') },
+  { key: 'created_at', header: '导出时间', width: 140, nowrap: true, cell: (e) => formatTime(e.created_at, 'YYYY-MM-DD HH:mm') },
+  { key: 'expires_at', header: '保留至', width: 140, nowrap: true, cell: (e) => formatTime(e.expires_at, 'YYYY-MM-DD HH:mm') },
 ];
 
 /** 导出记录: the user's exports, newest first, with progress while they run and 下载 once done (until they expire). */

@@ -4,7 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
 import { type KindView, type TemplateView, templateCreateInput } from '../../../shared/exports.ts';
 import { ApiError } from '../../lib/api.ts';
-import { checkForm, type FieldErrors } from '../../lib/form-errors.ts';
+import { checkForm, clearErrors, type FieldErrors } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { Field, FieldSet } from '../../ui/FormField.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -34,6 +34,10 @@ export function TemplateDialog({ kinds, template, onClose }: Props): React.JSX.E
   const [busy, setBusy] = useState(false);
   const [shakeClass, shake] = useShake();
   const labels = columns.map((k) => offered.find((c) => c.key === k)?.label ?? k);
+  const pick = (next: string[]): void => {
+    setColumns(next);
+    setErrors((e) => clearErrors(e, ['columns']));
+  };
 
   const submit = async (): Promise<void> => {
     const checked = checkForm(templateCreateInput, { name, kind: kind ?? '', columns });
@@ -75,7 +79,10 @@ export function TemplateDialog({ kinds, template, onClose }: Props): React.JSX.E
             id="template-name"
             value={name}
             maxLength={40}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+              setName(e.target.value);
+              setErrors((x) => clearErrors(x, ['name']));
+            }}
             invalid={!!errors.name}
             placeholder="如：日报简表"
             className="w-full"
@@ -88,14 +95,14 @@ export function TemplateDialog({ kinds, template, onClose }: Props): React.JSX.E
             options={kinds.map((k) => ({ label: k.label, value: k.kind }))}
             onChange={(k) => {
               setKind(k);
-              setColumns([]);
+              pick([]);
             }}
             disabled={!!template}
             className="w-full"
           />
         </Field>
         <Field label="导出列" required error={errors.columns} labelWidth={80}>
-          <ColumnPicker offered={offered} value={columns} onChange={setColumns} invalid={!!errors.columns} />
+          <ColumnPicker offered={offered} value={columns} onChange={pick} invalid={!!errors.columns} />
         </Field>
         <Field label="表头预览" labelWidth={80}>
           <HeaderPreview labels={labels} />

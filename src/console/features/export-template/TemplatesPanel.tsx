@@ -57,6 +57,7 @@ export function TemplatesPanel({ kinds }: { kinds: readonly KindView[] }): React
         ariaLabel="数据类型"
         value={kind}
         allLabel="全部数据类型"
+        placeholder="全部数据类型"
         options={kinds.map((k) => ({ label: k.label, value: k.kind }))}
         onChange={(k) => {
           setKind(k);
