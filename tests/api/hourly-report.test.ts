@@ -157,7 +157,7 @@ describe.each(dialects())('hourly report e-mail on $name', (dialect) => {
     expect(html).toContain('<html lang="zh-CN">');
     expect(html).toContain('<table role="presentation"');
     expect(html).not.toMatch(/<style|<script|class=/);
-    expect(html).toContain('¥175.00<br><span style="font-size:11px;color:#15803d;">较昨日 +75.0%</span>');
+    expect(html).toContain('¥175.00<br><span style="font-size:11px;color:#6b7280;">较昨日 +75.0%</span>');
 
     const agent = mailParts(mailTo(inbox, 'agent')[0]!.raw).text;
     const agentHour = await dashboardSums([u.agent!.id, u.sub!.id], H, H);

@@ -105,7 +105,8 @@ export async function buildReport(db: Executor, customers: Customers, hour: numb
   const topLinks: RankedRow[] = [];
   for (const l of links) {
     const link = await findLiveLink(db, l.key);
-    topLinks.push({ label: link?.title || `链接 ${l.key}`, detail: l.key, metrics: metricsOf(withOrders(l, linkOrders.get(l.key))) });
+    const label = link ? link.title || '未命名链接' : `链接 ${l.key}`;
+    topLinks.push({ label, detail: link ? l.key : '', metrics: metricsOf(withOrders(l, linkOrders.get(l.key))) });
   }
   const attention: string[] = [
     ...reauth.map(

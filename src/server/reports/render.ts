@@ -49,9 +49,9 @@ function compareTable(rows: CompareRow[]): string {
     .map((r) => {
       const strong = r.label === '合计' ? 'font-weight:bold;' : '';
       const cells = COLUMNS.map((c) => {
+        // neutral grey: whether more is better depends on the metric (and red/green read differently in China)
         const d = change(r.now[c.key], r.before[c.key]);
-        const color = d.startsWith('+') ? '#15803d' : d.startsWith('-') ? '#b91c1c' : '#6b7280';
-        return `<td style="${TD}${strong}">${formatMetric(r.now[c.key], c.format)}<br><span style="font-size:11px;color:${color};">较昨日 ${d}</span></td>`;
+        return `<td style="${TD}${strong}">${formatMetric(r.now[c.key], c.format)}<br><span style="font-size:11px;color:#6b7280;">较昨日 ${d}</span></td>`;
       }).join('');
       return `<tr><td style="${TD}text-align:left;${strong}">${esc(r.label)}</td>${cells}</tr>`;
     })
@@ -66,7 +66,7 @@ function rankedTable(first: string, rows: RankedRow[]): string {
   const body = rows
     .map(
       (r) =>
-        `<tr><td style="${TD}text-align:left;white-space:normal;">${esc(r.label)}<br><span style="font-size:11px;color:#6b7280;">${esc(r.detail)}</span></td>${cols
+        `<tr><td style="${TD}text-align:left;white-space:normal;">${esc(r.label)}${r.detail ? `<br><span style="font-size:11px;color:#6b7280;">${esc(r.detail)}</span>` : ''}</td>${cols
           .map((c) => `<td style="${TD}">${formatMetric(r.metrics[c.key], c.format)}</td>`)
           .join('')}</tr>`,
     )
