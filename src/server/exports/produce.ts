@@ -52,7 +52,7 @@ export async function produceExport(deps: Deps, row: store.ExportRow, opts: Prod
     out.on('error', (e) => {
       diskError = e;
     });
-    const writer: SheetWriter = format === 'xlsx' ? xlsxWriter(out, columns, kind.label) : csvWriter(out, columns);
+    const writer: SheetWriter = format === 'xlsx' ? await xlsxWriter(out, columns, kind.label) : csvWriter(out, columns);
     let done = 0;
     let reportedAt = deps.clock.nowMs();
     for await (const page of kind.rows(deps, actor, JSON.parse(row.filters), keys)) {

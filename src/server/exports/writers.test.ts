@@ -66,7 +66,7 @@ describe('csvWriter', () => {
 describe('xlsxWriter', () => {
   it('writes typed cells, number formats, a frozen bold header, widths, and continues on a new sheet past the limit', async () => {
     const body = await collect(async (out) => {
-      const w = xlsxWriter(out, COLUMNS, '投放/链接', 3);
+      const w = await xlsxWriter(out, COLUMNS, '投放/链接', 3);
       await w.write(Array.from({ length: 4 }, () => ROW));
       await w.write([ROW, ['最后', 1, null, null, null, null]]);
       await w.finish();

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ColumnType } from '../../shared/exports.ts';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
 import type { CellValue, KindColumn } from './kind.ts';
@@ -41,7 +41,11 @@ interface PipedSheet {
 }
 
 /** Wait while more than this much sheet XML is waiting for the compressor (bounded memory whatever the size). */
-const MAX_PENDING_BYTES = 4 * 1024 * 1024;
+const MAX_PENDING_BYTES = 1024 * 1024;
+/** Rows between two looks at the compressor's buffer. */
+const DRAIN_EVERY_ROWS = 200;
+/** CSV text is handed to the stream in pieces of about this size (small strings die young: less heap). */
+const CSV_CHUNK_CHARS = 32 * 1024;
 
 /** Data rows per sheet: Excel's limit is 1 048 576 rows including the header; more rows continue on 数据 2, 数据 3 … */
 export const ROWS_PER_SHEET = 1_000_000;
@@ -50,10 +54,17 @@ export const ROWS_PER_SHEET = 1_000_000;
  * XLSX through exceljs's streaming WorkbookWriter: a bold frozen header row, column widths, typed cells
  * (numbers, money `#,##0.00`, percent `0.00%`, dates `yyyy-mm-dd hh:mm:ss`), no shared strings (so nothing
  * grows with the row count). exceljs pipes sheet XML into the zip without back-pressure, so after each page
- * this waits until the zip entry's buffer drains.
+ * this waits until the zip entry's buffer drains. exceljs itself is loaded on first use.
  */
-export function xlsxWriter(out: Writable, columns: readonly KindColumn[], sheetName: string, rowsPerSheet = ROWS_PER_SHEET): SheetWriter {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
+export async function xlsxWriter(
+  out: Writable,
+  columns: readonly KindColumn[],
+  sheetName: string,
+  rowsPerSheet = ROWS_PER_SHEET,
+): Promise<SheetWriter> {
+  // loaded on the first XLSX export: exceljs adds ~34 MB to a process that never writes one
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   wb.creator = '投放管理平台';
   const baseName =
     sheetName
@@ -61,9 +72,12 @@ export function xlsxWriter(out: Writable, columns: readonly KindColumn[], sheetN
       .slice(0, 26)
       .trim() || '数据';
   const types = columns.map((c) => c.type);
+  // One style object per column, shared by all its cells: exceljs looks styles up by object identity (a
+  // WeakMap), so a shared object is resolved once instead of rendered for every cell (measured: ~15 % of the time).
+  const styles: Partial<ExcelJS.Style>[] = columns.map((c) => (NUM_FMT[c.type] ? { numFmt: NUM_FMT[c.type] } : {}));
   const newSheet = (n: number): ExcelJS.Worksheet => {
     const ws = wb.addWorksheet(n === 1 ? baseName : `${baseName} ${n}`, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
-    ws.columns = columns.map((c) => ({ key: c.key, width: c.width, ...(NUM_FMT[c.type] ? { style: { numFmt: NUM_FMT[c.type] } } : {}) }));
+    ws.columns = columns.map((c) => ({ key: c.key, width: c.width }));
     const header = ws.addRow(columns.map((c) => c.label));
     header.font = { bold: true };
     header.commit();
@@ -80,14 +94,17 @@ export function xlsxWriter(out: Writable, columns: readonly KindColumn[], sheetN
   };
   return {
     async write(rows) {
-      for (const row of rows) {
+      for (let n = 0; n < rows.length; n++) {
         if (inSheet === rowsPerSheet) {
           ws.commit();
           ws = newSheet(++sheets);
           inSheet = 0;
         }
-        ws.addRow(row.map((v, i) => xlsxValue(types[i] ?? 'text', v))).commit();
+        const r = ws.addRow((rows[n] ?? []).map((v, i) => xlsxValue(types[i] ?? 'text', v)));
+        for (let i = 0; i < styles.length; i++) r.getCell(i + 1).style = styles[i] as ExcelJS.Style;
+        r.commit();
         inSheet += 1;
+        if (n % DRAIN_EVERY_ROWS === DRAIN_EVERY_ROWS - 1) await drained();
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
       await drained();
@@ -140,7 +157,13 @@ export function csvWriter(out: Writable, columns: readonly KindColumn[]): SheetW
     async write(rows) {
       await start();
       let chunk = '';
-      for (const row of rows) chunk += `${row.map((v, i) => csvText(types[i] ?? 'text', v)).join(',')}\r\n`;
+      for (const row of rows) {
+        chunk += `${row.map((v, i) => csvText(types[i] ?? 'text', v)).join(',')}\r\n`;
+        if (chunk.length >= CSV_CHUNK_CHARS) {
+          await put(chunk);
+          chunk = '';
+        }
+      }
       if (chunk) await put(chunk);
     },
     async finish() {

@@ -23,7 +23,7 @@ export interface ObjectStream {
  */
 export interface ObjectStorage {
   put(key: string, body: string | Buffer, contentType: string): Promise<void>;
-  /** Store a file from disk without holding it in memory (the file is moved or copied; the caller removes it). Returns its size. */
+  /** Store a file from disk without holding it in memory (moved when it can be, else copied; the caller removes what is left). Returns its size. */
   putFile(key: string, file: string, contentType: string): Promise<number>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
@@ -77,9 +77,14 @@ export class LocalDirectoryStorage implements ObjectStorage {
     await this.atomicWrite(this.file('meta', key), JSON.stringify({ contentType }));
     const target = this.file('objects', key);
     await mkdir(path.dirname(target), { recursive: true });
-    const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    await copyFile(file, tmp);
-    await rename(tmp, target);
+    try {
+      await rename(file, target); // same file system (DATA_DIR/tmp → DATA_DIR/oss): no copy
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      await copyFile(file, tmp);
+      await rename(tmp, target);
+    }
     return (await stat(target)).size;
   }
 
