@@ -43,8 +43,9 @@ export async function* linkPages(
     const rows = await store.listLinksBefore(deps.db, scope, filter, before, pageSize);
     if (rows.length === 0) return;
     yield rows.map((r) => toView(r, base(deps)));
-    if (rows.length < pageSize) return;
-    before = rows[rows.length - 1].id;
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    before = last.id;
   }
 }
 
