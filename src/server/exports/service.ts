@@ -90,8 +90,11 @@ export async function createExport(
     started_at: inline ? now : 0,
     heartbeat_at: now,
   });
-  if (inline) await produceExport(deps, row);
-  else deps.jobs.kick(EXPORT_JOB);
+  if (!inline) {
+    deps.jobs.kick(EXPORT_JOB); // may start at once: answer the row as queued, not whatever the job made of it since
+    return toExportView(row);
+  }
+  await produceExport(deps, row);
   return toExportView((await store.findExport(deps.db, row.id)) ?? row);
 }
 
