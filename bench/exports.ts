@@ -179,7 +179,9 @@ async function main(): Promise<void> {
       if (!keep || !existsSync(path.join(keep, 'toufang.sqlite'))) await fill(t);
       for (const format of ['csv', 'xlsx']) {
         const r = await runChild(engine, format, t.env);
-        console.log(`[${engine} ${format}] ${r.rows} rows in ${r.seconds} s = ${r.rowsPerSecond} rows/s, peak RSS ${r.peakRssMb} MB, ${Math.round(r.bytes / 1e6)} MB file`);
+        console.log(
+          `[${engine} ${format}] ${r.rows} rows in ${r.seconds} s = ${r.rowsPerSecond} rows/s, peak RSS ${r.peakRssMb} MB, ${Math.round(r.bytes / 1e6)} MB file`,
+        );
         results.push(r);
       }
     } finally {
@@ -187,13 +189,23 @@ async function main(): Promise<void> {
       if (!keep) rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  const facts = { nproc: os.cpus().length, cpu: os.cpus()[0]?.model ?? '', node: process.version, date: new Date().toISOString(), rows: ROWS };
+  const facts = {
+    nproc: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? '',
+    node: process.version,
+    date: new Date().toISOString(),
+    rows: ROWS,
+  };
   writeFileSync(RESULTS, `${JSON.stringify({ facts, results }, null, 2)}\n`);
   console.log(`wrote ${RESULTS}`);
 }
 
 if (process.argv[2] === 'child') {
-  await child(process.argv[3] ?? '', process.argv[4] === 'csv' ? 'csv' : 'xlsx', JSON.parse(process.argv[5] ?? '{}') as Record<string, string>);
+  await child(
+    process.argv[3] ?? '',
+    process.argv[4] === 'csv' ? 'csv' : 'xlsx',
+    JSON.parse(process.argv[5] ?? '{}') as Record<string, string>,
+  );
   process.exit(0);
 } else {
   await main();

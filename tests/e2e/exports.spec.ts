@@ -69,7 +69,10 @@ test('customer1 builds a template: ticks columns, drags one to the front, sees t
   await page.reload();
   await expect(page.getByRole('row', { name: new RegExp(TEMPLATE) })).toBeVisible();
   await shot(page, 'export-templates-dark');
-  await page.getByRole('row', { name: new RegExp(TEMPLATE) }).getByRole('button', { name: '编辑' }).click();
+  await page
+    .getByRole('row', { name: new RegExp(TEMPLATE) })
+    .getByRole('button', { name: '编辑' })
+    .click();
   await expect(headerCells(page.getByRole('dialog'))).toHaveText(['链接编号', '链接名称', '创建时间', '商品价格（元）']);
   await shot(page, 'export-template-dialog-dark');
 });
@@ -104,7 +107,13 @@ test('a customer with 25 links exports in the background, downloads when ready, 
   await login(page, EXPORTER);
   await expect(page).toHaveURL(/\/dashboard/);
   for (let i = 1; i <= 25; i++) {
-    await apiData(page, 'napi/link/create', { platform: 2, state: 2, item: `6100000${String(i).padStart(5, '0')}`, isdirect: 1, title: `导出测试 ${i}` });
+    await apiData(page, 'napi/link/create', {
+      platform: 2,
+      state: 2,
+      item: `6100000${String(i).padStart(5, '0')}`,
+      isdirect: 1,
+      title: `导出测试 ${i}`,
+    });
   }
   await page.goto('/landing');
   await expect(page.locator('.pager')).toContainText('共 25 条');

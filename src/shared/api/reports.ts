@@ -22,8 +22,13 @@ export const lastReport = z.object({
 export type LastReport = z.output<typeof lastReport>;
 
 export const reportLast = contract({
-  path: '/capi/api/report/last', method: 'POST', access: 'signedIn', tag: '时报',
-  summary: '时报邮件：当前设置与最近一次发送（时段、收件地址、投递状态）', input: z.object({}), output: lastReport,
+  path: '/capi/api/report/last',
+  method: 'POST',
+  access: 'signedIn',
+  tag: '时报',
+  summary: '时报邮件：当前设置与最近一次发送（时段、收件地址、投递状态）',
+  input: z.object({}),
+  output: lastReport,
 });
 
 export const reportContracts = [reportLast];
