@@ -105,8 +105,16 @@ async function child(engine: string, format: 'xlsx' | 'csv', env: Record<string,
     const m = process.memoryUsage();
     for (const k of Object.keys(peak) as Array<keyof typeof peak>) peak[k] = Math.max(peak[k], Math.round(m[k] / 1e6));
   }, 50);
+  const gc = (globalThis as { gc?: () => void }).gc;
+  let gcAt = performance.now();
   for (;;) {
     await new Promise((r) => setTimeout(r, 200));
+    if (gc && performance.now() - gcAt > 5000) {
+      // BENCH_CHILD_FLAGS=--expose-gc: what is really alive (a leak would grow here)
+      gcAt = performance.now();
+      gc();
+      console.error(`  [${engine} ${format}] live heap after GC ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`);
+    }
     const s = await exportStatus(deps, actor, queued.id);
     const finished = s.state === 'done' || s.state === 'failed';
     if (performance.now() - shownAt >= 2000 || finished) {
@@ -177,7 +185,7 @@ async function main(): Promise<void> {
     const t: Target = { engine: engine as Target['engine'], env: envOf(dataDir, pg?.url) };
     try {
       if (!keep || !existsSync(path.join(keep, 'toufang.sqlite'))) await fill(t);
-      for (const format of ['csv', 'xlsx']) {
+      for (const format of (process.env.BENCH_FORMATS ?? 'csv,xlsx').split(',').filter((f) => f === 'csv' || f === 'xlsx')) {
         const r = await runChild(engine, format, t.env);
         console.log(
           `[${engine} ${format}] ${r.rows} rows in ${r.seconds} s = ${r.rowsPerSecond} rows/s, peak RSS ${r.peakRssMb} MB, ${Math.round(r.bytes / 1e6)} MB file`,

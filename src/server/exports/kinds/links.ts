@@ -1,5 +1,5 @@
 import { CHANNELS, JUMP, JUMPTYPES, PLATFORMS } from '../../../shared/catalog.ts';
-import { type LinkView, linkIndexInput } from '../../../shared/links.ts';
+import { type LinkIndexInput, type LinkView, linkIndexInput } from '../../../shared/links.ts';
 import { countLinks, linkPages } from '../../links/service.ts';
 import { defineKind, yuanOfFen } from '../kind.ts';
 
@@ -7,13 +7,13 @@ const label = <T extends Record<string | number, string>>(table: T, v: string | 
   (table as Record<string | number, string>)[v] ?? String(v);
 
 /** Promotion links (投放链接): the list of `/napi/link/index` with its filters, through the links service. */
-export const linksKind = defineKind<Omit<typeof linkIndexInput._zod.output, 'page' | 'pagesize'>, LinkView>({
+export const linksKind = defineKind<Omit<LinkIndexInput, 'page' | 'pagesize'>, LinkView>({
   kind: 'links',
   label: '投放链接',
   access: 'links',
   filters: linkIndexInput.omit({ page: true, pagesize: true }),
   count: countLinks,
-  pages: (deps, actor, filters) => linkPages(deps, actor, filters),
+  pages: (deps, actor, filters) => linkPages(deps, actor, filters, Number(process.env.XP_PAGE ?? 1000)),
   columns: [
     { key: 'pageid', label: '链接编号', type: 'text', width: 13, value: (l) => l.pageid },
     { key: 'title', label: '链接名称', type: 'text', width: 24, value: (l) => l.title },
