@@ -10,7 +10,9 @@ export function ExportProgress({ job, compact = false }: { job: ExportView; comp
   return (
     <div className={`export-progress ${compact ? 'compact' : ''}`}>
       <ProgressBar value={job.state === 'queued' ? 0 : job.percent} showValue={false} aria-label="导出进度" />
-      <span className="muted">{job.state === 'queued' ? `${EXPORT_STATES.queued} · 共 ${rows}` : `${job.percent}% · ${rows}`}</span>
+      <span className="muted">
+        {job.state === 'queued' ? `${EXPORT_STATES.queued} · 共 ${job.rows_total.toLocaleString('zh-CN')} 行` : `${job.percent}% · ${rows}`}
+      </span>
     </div>
   );
 }
