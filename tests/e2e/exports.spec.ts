@@ -153,4 +153,5 @@ test('the account screen shows the hourly report setting and its last send', asy
   await page.goto('/accountinfo');
   await expect(page.getByText('上次时报')).toBeVisible();
   await expect(page.locator('.info-row', { hasText: '上次时报' })).toContainText('尚未发送');
+  await shot(page, 'account-hourly-report-light');
 });
