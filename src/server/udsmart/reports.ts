@@ -57,7 +57,7 @@ export async function preview(deps: Deps, actor: Actor, input: { start: string; 
   const add = (brand: number | undefined, s: Sums) => brand !== undefined && perBrand.set(brand, addSums(perBrand.get(brand) ?? ZERO_SUMS, s));
   for (const r of adAcc) add(brandOfRef.get(refKey(r)), sumsOf(r));
   for (const r of ordAcc) add(brandOfRef.get(refKey({ platform: r.channel, advertiser_id: r.advertiser_id })), sumsOf(undefined, r));
-  const brandIds = input.brand_id !== undefined ? [input.brand_id] : v.scope.brandIds;
+  const brandIds = input.brand_id !== undefined ? [input.brand_id] : [...v.scope.brandIds].sort((a, b) => b - a);
   const total = [...perBrand.values()].reduce(addSums, ZERO_SUMS);
   const ordersByDay = new Map(ordDay.map((o) => [o.day, o]));
   const adByDay = new Map(adDay.map((a) => [a.day, a]));

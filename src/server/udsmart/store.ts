@@ -17,7 +17,7 @@ export async function brandsOfOwner(db: Executor, ownerId: number, f: { ids?: re
 export const findBrand = (db: Executor, id: number) => db.selectFrom('ud_brands').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const brandIdsOfOwner = async (db: Executor, ownerId: number): Promise<number[]> =>
-  (await db.selectFrom('ud_brands').select('id').where('owner_id', '=', ownerId).execute()).map((r) => r.id);
+  (await db.selectFrom('ud_brands').select('id').where('owner_id', '=', ownerId).orderBy('id', 'desc').execute()).map((r) => r.id);
 
 export const insertBrand = (db: Executor, row: { owner_id: number; name: string; logo_text: string; created_at: number; updated_at: number }) =>
   db.insertInto('ud_brands').values(row).returningAll().executeTakeFirstOrThrow();
