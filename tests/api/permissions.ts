@@ -21,9 +21,21 @@ export interface World {
   /** A fresh link of `sub` for every call that destroys one. */
   freshPageid(): Promise<string>;
   subId: number;
-  customerIds: { sub: number; other: number };
+  customerIds: { sub: number; other: number; expiring: number };
   /** A different e-mail each time (code sending is limited per address). */
   nextEmail(): string;
+  /** A new customer for every call that e-mails it (one reset mail per address a minute). */
+  freshCustomer(): Promise<number>;
+  /** A role-2 administrator the super admin may change. */
+  staffId: number;
+  /** The UDSmart sub-account of the role-5 caller, and a brand of that caller assigned to it. */
+  udsubId: number;
+  brandId: number;
+  freshBrand(): Promise<number>;
+  /** An ad account (巨量) of `sub`, bound to `brandId`; the world's page has an order through it. */
+  accountId: number;
+  /** A different brand name each time. */
+  nextName(): string;
 }
 
 interface Row {
@@ -36,6 +48,10 @@ interface Row {
 }
 
 const range = { start: '2026-01-01', end: '2026-01-07' };
+const ADMIN = '1009 ok ok 4003 4003 4003 4003 4003';
+const SUPER = '1009 ok 4003 4003 4003 4003 4003 4003';
+const UD = '1009 4003 4003 4003 4003 ok ok 4003';
+const UD_ADMIN = '1009 4003 4003 4003 4003 ok 4003 4003';
 const item = { platform: 2, state: 2, item: '600000000001', isdirect: 1 };
 
 export const MATRIX: Row[] = [
@@ -94,6 +110,49 @@ export const MATRIX: Row[] = [
 
   // Admin tools
   { endpoint: 'POST /capi/napi/jumptest/run', sample: () => ({ url: 'http://127.0.0.1:9/' }), cells: '1009 ok ok 4003 4003 4003 4003 4003' },
+
+  // Admin area (spec §2 admin routes): roles 1 and 2; administrators are changed by role 1 only
+  { endpoint: 'POST /capi/napi/admin/home', sample: () => ({}), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/health', sample: () => ({ kind: 'reauth' }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/index', sample: () => ({}), cells: ADMIN },
+  {
+    endpoint: 'POST /capi/napi/admin/client/create',
+    sample: (w) => ({ email: w.nextEmail(), password: 'secret123', company: '新客户' }),
+    cells: ADMIN,
+  },
+  { endpoint: 'POST /capi/napi/admin/client/update', sample: (w) => ({ id: w.customerIds.other, company: '改名' }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/extend', sample: (w) => ({ id: w.customerIds.expiring, days: 30 }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/assign', sample: (w) => ({ id: w.customerIds.other, agent_id: 0 }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/reset', sample: async (w) => ({ id: await w.freshCustomer() }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/cost/index', sample: () => range, cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/manager/index', sample: () => ({}), cells: ADMIN },
+  {
+    endpoint: 'POST /capi/napi/admin/manager/create',
+    sample: (w) => ({ email: w.nextEmail(), password: 'secret123', role: 2 }),
+    cells: SUPER,
+  },
+  { endpoint: 'POST /capi/napi/admin/manager/update', sample: (w) => ({ id: w.staffId, username: '值班' }), cells: SUPER },
+  { endpoint: 'POST /capi/napi/admin/manager/status', sample: (w) => ({ id: w.staffId, status: 1 }), cells: SUPER },
+  { endpoint: 'POST /capi/napi/admin/manager/passwd', sample: (w) => ({ id: w.staffId, password: 'secret456' }), cells: SUPER },
+  { endpoint: 'POST /capi/napi/admin/audit/index', sample: () => ({}), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/agentorder/index', sample: (w) => ({ pageid: w.pageid }), cells: ADMIN },
+
+  // UDSmart (spec §2 UDSmart routes): the admin (5) changes, its sub-account (6) reads what it is assigned
+  { endpoint: 'POST /capi/napi/udsmart/brand/index', sample: () => ({}), cells: UD },
+  { endpoint: 'POST /capi/napi/udsmart/brand/create', sample: (w) => ({ name: w.nextName() }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/update', sample: (w) => ({ id: w.brandId, logo_text: '品' }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/delete', sample: async (w) => ({ id: await w.freshBrand() }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/bind', sample: (w) => ({ id: w.brandId, account_ids: [w.accountId] }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/candidates', sample: () => ({}), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/sub/index', sample: () => ({}), cells: UD_ADMIN },
+  {
+    endpoint: 'POST /capi/napi/udsmart/sub/assign',
+    sample: (w) => ({ sub_id: w.udsubId, brand_ids: [w.brandId], account_ids: [] }),
+    cells: UD_ADMIN,
+  },
+  { endpoint: 'POST /capi/napi/udsmart/preview', sample: () => range, cells: UD },
+  { endpoint: 'POST /capi/napi/udsmart/account/index', sample: () => range, cells: UD },
+  { endpoint: 'POST /capi/napi/udsmart/page/orders', sample: (w) => ({ pageid: w.pageid }), cells: UD },
 ];
 
 export const parseCells = (cells: string): Cell[] =>
@@ -117,7 +176,8 @@ export function renderPermissionsDoc(): string {
   return `# Permissions
 
 Generated from \`tests/api/permissions.ts\` (the one reviewed table) and checked by \`tests/api/permission-matrix.test.ts\`,
-which calls every endpoint as each caller with a valid payload. To change a right, change the contract's access rule
+which reads the server's own route table (every route the API app registered, less \`/healthz\`, \`/metrics\` and the API
+document), fails when a route has no row here or a row no route, and calls every endpoint as each caller with a valid payload. To change a right, change the contract's access rule
 (\`src/shared/access.ts\`) or the service, then the row, then run \`UPDATE_DOCS=1 npx vitest run --project api tests/api/permission-matrix.test.ts\`.
 
 Callers: the role-3 account owns the data the payloads name and is a sub-customer of the role-4 agent; the last column
