@@ -261,3 +261,36 @@ describe.each(dialects())('admin customers and administrators on $name', (dialec
     });
   });
 });
+
+describe.each(dialects().slice(0, 2))('agent picks ($name)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it("an agent picks itself and its sub-customers with their advertisers per channel, never another customer", async () => {
+    const agent = await makeUser(t.deps, { email: 'ag@p.cn', role: 4, company: '代理' });
+    const sub = await makeUser(t.deps, { email: 'sb@p.cn', parentEmail: 'ag@p.cn', company: '子客户' });
+    const stranger = await makeUser(t.deps, { email: 'st@p.cn', company: '别人' });
+    const { makeAdAccount } = await import('../support/factories-admin.ts');
+    const j = await makeAdAccount(t.deps.db, { customerid: sub.id, platform: 2, name: '子巨量' });
+    const k = await makeAdAccount(t.deps.db, { customerid: sub.id, platform: 5, name: '子快手' });
+    await makeAdAccount(t.deps.db, { customerid: stranger.id, platform: 2, name: '别人的号' });
+    const token = await loginAs(t, 'ag@p.cn');
+    const r = await t.post<{ customerid: number; company: string; advertisers: Record<string, { advertiser_id: string; advertiser_name: string }[]> }[]>(
+      '/capi/napi/link/customers',
+      {},
+      { token },
+    );
+    expect(r.body.data.map((c) => c.customerid).sort()).toEqual([agent.id, sub.id].sort());
+    expect(r.body.data.find((c) => c.customerid === sub.id)!.advertisers).toEqual({
+      '2': [{ advertiser_id: j.advertiser_id, advertiser_name: '子巨量' }],
+      '5': [{ advertiser_id: k.advertiser_id, advertiser_name: '子快手' }],
+    });
+    const foreign = await t.post('/capi/napi/link/create', { platform: 2, state: 2, item: '600000000001', isdirect: 1, customerid: stranger.id }, { token });
+    expect(foreign.body).toMatchObject({ code: 4003, msg: '只能为自己或名下子客户创建推广链接' });
+    const list = await t.post('/capi/napi/link/index', { customerid: stranger.id }, { token });
+    expect(list.body).toMatchObject({ code: 1, data: { total: 0 } });
+  });
+});
