@@ -1,7 +1,7 @@
 import { dateInput } from './admin.ts';
+import { pageidSchema } from './links.ts';
 import { wireMetrics } from './metrics.ts';
 import { intInput, pageInput, pagesizeInput } from './paging.ts';
-import { pageidSchema } from './links.ts';
 import { z } from './zod.ts';
 
 /**
@@ -33,7 +33,16 @@ export const homeView = z.object({
   today: metricsWithActive,
   yesterday: metricsWithActive,
   by_type: z.array(metricsWithActive.extend({ platform: z.number().int(), label: z.string() })),
-  trend: z.array(z.object({ day: z.string(), sum_cost: z.number(), order_price: z.number(), ordernum: z.number().int(), roi: z.number().nullable(), active_customers: z.number().int() })),
+  trend: z.array(
+    z.object({
+      day: z.string(),
+      sum_cost: z.number(),
+      order_price: z.number(),
+      ordernum: z.number().int(),
+      roi: z.number().nullable(),
+      active_customers: z.number().int(),
+    }),
+  ),
   health: z.object({ reauth: z.number().int(), failing_jobs: z.number().int(), dead_letters: z.number().int() }),
   top_customers: z.array(wireMetrics.extend({ customerid: z.number().int(), company: z.string(), usertype: z.string() })),
   top_pages: z.array(wireMetrics.extend({ pageid: z.string(), customerid: z.number().int(), company: z.string() })),
@@ -72,7 +81,13 @@ export type CostInput = z.output<typeof costInput>;
 
 /** Spend in yuan per account type (keys are the type codes). */
 const costByType = z.record(z.string(), z.number());
-export const costRow = z.object({ key: z.string(), label: z.string(), customerid: z.number().int().nullable(), cost: costByType, total: z.number() });
+export const costRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  customerid: z.number().int().nullable(),
+  cost: costByType,
+  total: z.number(),
+});
 export type CostRow = z.output<typeof costRow>;
 export const costView = z.object({
   types: z.array(z.number().int()),
@@ -124,6 +139,12 @@ export const pageOrdersView = z.object({
   title: z.string(),
   list: z.array(orderView),
   total: z.number().int(),
-  sums: z.object({ orders: z.number().int(), order_price: z.number(), paid_orders: z.number().int(), paid_price: z.number(), commission: z.number() }),
+  sums: z.object({
+    orders: z.number().int(),
+    order_price: z.number(),
+    paid_orders: z.number().int(),
+    paid_price: z.number(),
+    commission: z.number(),
+  }),
 });
 export type PageOrdersView = z.output<typeof pageOrdersView>;

@@ -27,7 +27,10 @@ export const companyInput = text(100, '公司名称');
 export const usertypeInput = z.enum(['common', 'agent'], { error: '客户类型只能是 common（广告主）或 agent（代理商）' });
 /** Spec §3: 1 default, 2 precise, otherwise both (we store 3 for both). */
 export const promoteTypeInput = intInput('推广类型只能是 1、2 或 3').refine((n) => n >= 1 && n <= 3, '推广类型只能是 1、2 或 3');
-export const statusInput = intInput('状态只能是 1（启用）或 0（禁用）').refine((n) => n === 0 || n === 1, '状态只能是 1（启用）或 0（禁用）');
+export const statusInput = intInput('状态只能是 1（启用）或 0（禁用）').refine(
+  (n) => n === 0 || n === 1,
+  '状态只能是 1（启用）或 0（禁用）',
+);
 
 export const USERTYPE_LABEL = { common: '广告主', agent: '代理商' } as const;
 export const PROMOTE_TYPE_LABEL: Record<number, string> = { 1: '默认', 2: '精准', 3: '默认 + 精准' };

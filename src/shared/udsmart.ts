@@ -1,5 +1,5 @@
-import { dayRangeInput } from './admin-reports.ts';
 import { idInput } from './admin.ts';
+import { dayRangeInput } from './admin-reports.ts';
 import { wireMetrics } from './metrics.ts';
 import { intInput, pageInput, pagesizeInput } from './paging.ts';
 import { z } from './zod.ts';
@@ -20,7 +20,10 @@ const text = (max: number, label: string) =>
 
 const idList = (label: string) =>
   z
-    .array(intInput(`${label}编号必须是整数`).refine((n) => n > 0, `${label}编号必须是正整数`), { error: `${label}必须是编号列表` })
+    .array(
+      intInput(`${label}编号必须是整数`).refine((n) => n > 0, `${label}编号必须是正整数`),
+      { error: `${label}必须是编号列表` },
+    )
     .max(500, `一次最多 500 个${label}`)
     .transform((ids) => [...new Set(ids)]);
 

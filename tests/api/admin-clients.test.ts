@@ -17,7 +17,15 @@ describe.each(dialects())('admin customers and administrators on $name', (dialec
   beforeAll(async () => {
     t = await makeTestApp(dialect, {}, { clock });
     for (const [name, role, parentEmail] of [
-      ['super', 1], ['super2', 1], ['admin', 2], ['ud', 5], ['udsub', 6, 'ud@a.cn'], ['agent', 4], ['agent2', 4], ['sub', 3, 'agent@a.cn'], ['c1', 3],
+      ['super', 1],
+      ['super2', 1],
+      ['admin', 2],
+      ['ud', 5],
+      ['udsub', 6, 'ud@a.cn'],
+      ['agent', 4],
+      ['agent2', 4],
+      ['sub', 3, 'agent@a.cn'],
+      ['c1', 3],
     ] as [string, 1 | 2 | 3 | 4 | 5 | 6, string?][]) {
       ids[name] = (await makeUser(t.deps, { email: `${name}@a.cn`, role, company: `${name}公司`, parentEmail })).id;
       tok[name] = await loginAs(t, `${name}@a.cn`);
@@ -57,11 +65,26 @@ describe.each(dialects())('admin customers and administrators on $name', (dialec
     it('creates a customer under an agent, who can then log in', async () => {
       const r = await post<ClientView>(
         '/capi/napi/admin/client/create',
-        { email: 'New@a.cn', password: 'newpass1', company: '新公司', phone: '13900001111', agent_id: ids.agent, expire_time: '2027-01-31', promote_type: 2 },
+        {
+          email: 'New@a.cn',
+          password: 'newpass1',
+          company: '新公司',
+          phone: '13900001111',
+          agent_id: ids.agent,
+          expire_time: '2027-01-31',
+          promote_type: 2,
+        },
         'admin',
       );
       expect(r.body).toMatchObject({ code: 1, msg: '创建成功' });
-      expect(r.body.data).toMatchObject({ email: 'new@a.cn', usertype: 'common', agent_id: ids.agent, expire_time: '2027-01-31', promote_type: 2, status: 1 });
+      expect(r.body.data).toMatchObject({
+        email: 'new@a.cn',
+        usertype: 'common',
+        agent_id: ids.agent,
+        expire_time: '2027-01-31',
+        promote_type: 2,
+        status: 1,
+      });
       expect(await loginAs(t, 'new@a.cn', 'newpass1')).toMatch(/\./);
       const again = await post('/capi/napi/admin/client/create', { email: 'new@a.cn', password: 'newpass1', company: '重复' }, 'admin');
       expect(again.body).toMatchObject({ code: 4009, msg: '邮箱 new@a.cn 已被注册' });
@@ -81,11 +104,23 @@ describe.each(dialects())('admin customers and administrators on $name', (dialec
     });
 
     it('refuses an agent that is not one, and an agent under an agent', async () => {
-      const notAgent = await post('/capi/napi/admin/client/create', { email: 'x2@a.cn', password: 'secret123', company: '甲', agent_id: ids.c1 }, 'admin');
+      const notAgent = await post(
+        '/capi/napi/admin/client/create',
+        { email: 'x2@a.cn', password: 'secret123', company: '甲', agent_id: ids.c1 },
+        'admin',
+      );
       expect(notAgent.body).toMatchObject({ code: 4004, msg: '代理商不存在' });
-      const adminAsAgent = await post('/capi/napi/admin/client/create', { email: 'x2@a.cn', password: 'secret123', company: '甲', agent_id: ids.ud }, 'admin');
+      const adminAsAgent = await post(
+        '/capi/napi/admin/client/create',
+        { email: 'x2@a.cn', password: 'secret123', company: '甲', agent_id: ids.ud },
+        'admin',
+      );
       expect(adminAsAgent.body).toMatchObject({ code: 4004, msg: '代理商不存在' });
-      const nested = await post('/capi/napi/admin/client/create', { email: 'x2@a.cn', password: 'secret123', company: '甲', usertype: 'agent', agent_id: ids.agent }, 'admin');
+      const nested = await post(
+        '/capi/napi/admin/client/create',
+        { email: 'x2@a.cn', password: 'secret123', company: '甲', usertype: 'agent', agent_id: ids.agent },
+        'admin',
+      );
       expect(nested.body).toMatchObject({ code: 4000, msg: '代理商不能挂在另一个代理商名下' });
     });
 
@@ -95,7 +130,13 @@ describe.each(dialects())('admin customers and administrators on $name', (dialec
         { id: ids.c1, company: '甲改名', phone: '13700000000', email: 'c1new@a.cn', promote_type: 3, expire_time: '2027-06-30' },
         'super',
       );
-      expect(r.body.data).toMatchObject({ company: '甲改名', phone: '13700000000', email: 'c1new@a.cn', promote_type: 3, expire_time: '2027-06-30' });
+      expect(r.body.data).toMatchObject({
+        company: '甲改名',
+        phone: '13700000000',
+        email: 'c1new@a.cn',
+        promote_type: 3,
+        expire_time: '2027-06-30',
+      });
       const log = await post<{ list: AuditView[] }>('/capi/napi/admin/audit/index', { event: 'client_updated' }, 'admin');
       expect(log.body.data.list[0]).toMatchObject({
         action: '修改客户',
@@ -121,7 +162,7 @@ describe.each(dialects())('admin customers and administrators on $name', (dialec
       expect(promote.body).toMatchObject({ code: 4000, msg: '子客户不能设为代理商，请先解除与代理商的关联' });
     });
 
-    it("disabling a customer ends its sessions at once; enabling lets it log in again", async () => {
+    it('disabling a customer ends its sessions at once; enabling lets it log in again', async () => {
       const c = await makeUser(t.deps, { email: 'victim@a.cn' });
       const token = await loginAs(t, 'victim@a.cn');
       expect((await t.post('/capi/api/user/info', {}, { token })).body.code).toBe(1);
@@ -148,7 +189,8 @@ describe.each(dialects())('admin customers and administrators on $name', (dialec
       expect(again.body.data.expire_time).toBe('2026-12-30');
       const forever = await post('/capi/napi/admin/client/extend', { id: ids.agent2, days: 10 }, 'admin');
       expect(forever.body).toMatchObject({ code: 4000, msg: '该客户长期有效，无需延期' });
-      for (const days of [0, 5000, 'x']) expect((await post('/capi/napi/admin/client/extend', { id: c.id, days }, 'admin')).body.code).toBe(4000);
+      for (const days of [0, 5000, 'x'])
+        expect((await post('/capi/napi/admin/client/extend', { id: c.id, days }, 'admin')).body.code).toBe(4000);
       const expiring = await post<{ list: ClientView[] }>('/capi/napi/admin/client/index', { expiring: 1 }, 'admin');
       expect(expiring.body.data.list.map((x) => x.email)).not.toContain('exp@a.cn');
     });
@@ -164,9 +206,16 @@ describe.each(dialects())('admin customers and administrators on $name', (dialec
       expect(off.body.data.agent_id).toBeNull();
       const picksAfter = await t.post<{ customerid: number }[]>('/capi/napi/link/customers', {}, { token: agentToken });
       expect(picksAfter.body.data.map((p) => p.customerid)).not.toContain(c.id);
-      expect((await post('/capi/napi/admin/client/assign', { id: c.id, agent_id: ids.c1 }, 'admin')).body).toMatchObject({ code: 4004, msg: '代理商不存在' });
-      expect((await post('/capi/napi/admin/client/assign', { id: ids.agent, agent_id: ids.agent2 }, 'admin')).body).toMatchObject({ code: 4000 });
-      expect((await post('/capi/napi/admin/client/assign', { id: ids.udsub, agent_id: ids.agent }, 'admin')).body).toMatchObject({ code: 4004 });
+      expect((await post('/capi/napi/admin/client/assign', { id: c.id, agent_id: ids.c1 }, 'admin')).body).toMatchObject({
+        code: 4004,
+        msg: '代理商不存在',
+      });
+      expect((await post('/capi/napi/admin/client/assign', { id: ids.agent, agent_id: ids.agent2 }, 'admin')).body).toMatchObject({
+        code: 4000,
+      });
+      expect((await post('/capi/napi/admin/client/assign', { id: ids.udsub, agent_id: ids.agent }, 'admin')).body).toMatchObject({
+        code: 4004,
+      });
     });
 
     it('sends a password-reset e-mail whose code works on /login', async () => {
@@ -176,7 +225,11 @@ describe.each(dialects())('admin customers and administrators on $name', (dialec
       const mail = await t.deps.db.selectFrom('mail_outbox').selectAll().where('to_addr', '=', 'forgot@a.cn').executeTakeFirstOrThrow();
       expect(mail.text).toContain('管理员为您发起了重置密码');
       const code = /验证码是：(\d{6})/.exec(mail.text)?.[1];
-      const reset = await t.post('/capi/api/user/find', { email: 'forgot@a.cn', code, password: 'fresh123', confirmpass: 'fresh123' }, { ip: '10.9.9.9' });
+      const reset = await t.post(
+        '/capi/api/user/find',
+        { email: 'forgot@a.cn', code, password: 'fresh123', confirmpass: 'fresh123' },
+        { ip: '10.9.9.9' },
+      );
       expect(reset.body.code).toBe(1);
       expect(await loginAs(t, 'forgot@a.cn', 'fresh123')).toMatch(/\./);
       expect((await post('/capi/napi/admin/client/reset', { id: c.id }, 'admin')).body.code).toBe(4029);
@@ -190,9 +243,17 @@ describe.each(dialects())('admin customers and administrators on $name', (dialec
       expect(a.body.data).toMatchObject({ role: 2, editable: true, status: 1 });
       const noParent = await post('/capi/napi/admin/manager/create', { email: 'ud2@a.cn', password: 'staff123', role: 6 }, 'super');
       expect(noParent.body).toMatchObject({ code: 4000, msg: 'UDSmart 子账号必须指定所属的 UDSmart 管理员' });
-      const wrongParent = await post('/capi/napi/admin/manager/create', { email: 'ud2@a.cn', password: 'staff123', role: 6, parent_id: ids.admin }, 'super');
+      const wrongParent = await post(
+        '/capi/napi/admin/manager/create',
+        { email: 'ud2@a.cn', password: 'staff123', role: 6, parent_id: ids.admin },
+        'super',
+      );
       expect(wrongParent.body.code).toBe(4000);
-      const sub = await post<ManagerView>('/capi/napi/admin/manager/create', { email: 'ud2@a.cn', password: 'staff123', role: 6, parent_id: ids.ud }, 'super');
+      const sub = await post<ManagerView>(
+        '/capi/napi/admin/manager/create',
+        { email: 'ud2@a.cn', password: 'staff123', role: 6, parent_id: ids.ud },
+        'super',
+      );
       expect(sub.body.data).toMatchObject({ role: 6, parent_id: ids.ud, parent: 'ud@a.cn' });
       for (const role of [1, 3, 4, 'x']) {
         const r = await post('/capi/napi/admin/manager/create', { email: 'nope@a.cn', password: 'staff123', role }, 'super');
@@ -204,7 +265,9 @@ describe.each(dialects())('admin customers and administrators on $name', (dialec
       const list = await post<{ list: ManagerView[] }>('/capi/napi/admin/manager/index', {}, 'admin');
       expect(list.body.code).toBe(1);
       expect(list.body.data.list.every((m) => !m.editable)).toBe(true);
-      expect(list.body.data.list.map((m) => m.email)).toEqual(expect.arrayContaining(['super@a.cn', 'admin@a.cn', 'ud@a.cn', 'udsub@a.cn']));
+      expect(list.body.data.list.map((m) => m.email)).toEqual(
+        expect.arrayContaining(['super@a.cn', 'admin@a.cn', 'ud@a.cn', 'udsub@a.cn']),
+      );
       expect(list.body.data.list.map((m) => m.email)).not.toContain('c1new@a.cn');
       const staff = list.body.data.list.find((m) => m.email === 'staff@a.cn')!;
       for (const [path, body] of [
@@ -232,7 +295,10 @@ describe.each(dialects())('admin customers and administrators on $name', (dialec
       }
       const me = await post<{ list: ManagerView[] }>('/capi/napi/admin/manager/index', { exact: 'super' }, 'super');
       expect(me.body.data.list.every((m) => !m.editable)).toBe(true);
-      expect((await post('/capi/napi/admin/manager/update', { id: ids.c1, username: 'x' }, 'super')).body).toMatchObject({ code: 4004, msg: '管理员不存在' });
+      expect((await post('/capi/napi/admin/manager/update', { id: ids.c1, username: 'x' }, 'super')).body).toMatchObject({
+        code: 4004,
+        msg: '管理员不存在',
+      });
     });
 
     it('role 1 edits, disables (sessions end) and resets the password of an administrator', async () => {
@@ -269,7 +335,7 @@ describe.each(dialects().slice(0, 2))('agent picks ($name)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it("an agent picks itself and its sub-customers with their advertisers per channel, never another customer", async () => {
+  it('an agent picks itself and its sub-customers with their advertisers per channel, never another customer', async () => {
     const agent = await makeUser(t.deps, { email: 'ag@p.cn', role: 4, company: '代理' });
     const sub = await makeUser(t.deps, { email: 'sb@p.cn', parentEmail: 'ag@p.cn', company: '子客户' });
     const stranger = await makeUser(t.deps, { email: 'st@p.cn', company: '别人' });
@@ -278,17 +344,19 @@ describe.each(dialects().slice(0, 2))('agent picks ($name)', (dialect) => {
     const k = await makeAdAccount(t.deps.db, { customerid: sub.id, platform: 5, name: '子快手' });
     await makeAdAccount(t.deps.db, { customerid: stranger.id, platform: 2, name: '别人的号' });
     const token = await loginAs(t, 'ag@p.cn');
-    const r = await t.post<{ customerid: number; company: string; advertisers: Record<string, { advertiser_id: string; advertiser_name: string }[]> }[]>(
-      '/capi/napi/link/customers',
-      {},
-      { token },
-    );
+    const r = await t.post<
+      { customerid: number; company: string; advertisers: Record<string, { advertiser_id: string; advertiser_name: string }[]> }[]
+    >('/capi/napi/link/customers', {}, { token });
     expect(r.body.data.map((c) => c.customerid).sort()).toEqual([agent.id, sub.id].sort());
     expect(r.body.data.find((c) => c.customerid === sub.id)!.advertisers).toEqual({
       '2': [{ advertiser_id: j.advertiser_id, advertiser_name: '子巨量' }],
       '5': [{ advertiser_id: k.advertiser_id, advertiser_name: '子快手' }],
     });
-    const foreign = await t.post('/capi/napi/link/create', { platform: 2, state: 2, item: '600000000001', isdirect: 1, customerid: stranger.id }, { token });
+    const foreign = await t.post(
+      '/capi/napi/link/create',
+      { platform: 2, state: 2, item: '600000000001', isdirect: 1, customerid: stranger.id },
+      { token },
+    );
     expect(foreign.body).toMatchObject({ code: 4003, msg: '只能为自己或名下子客户创建推广链接' });
     const list = await t.post('/capi/napi/link/index', { customerid: stranger.id }, { token });
     expect(list.body).toMatchObject({ code: 1, data: { total: 0 } });

@@ -4,8 +4,8 @@ import type { PageOrdersView } from '../../src/shared/admin-reports.ts';
 import type { AccountRow, BrandView, PreviewView, SubView, UdAccountView } from '../../src/shared/udsmart.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
-import { insertOrder, makeAdAccount, writeAdFacts, writeOrderFacts } from '../support/factories-admin.ts';
 import { loginAs, makeLink, makeUser } from '../support/factories.ts';
+import { insertOrder, makeAdAccount, writeAdFacts, writeOrderFacts } from '../support/factories-admin.ts';
 
 /** UDSmart brands, account bindings, sub-account assignments and numbers; tenants are UDSmart admins. */
 describe.each(dialects())('UDSmart on $name', (dialect) => {
@@ -21,7 +21,13 @@ describe.each(dialects())('UDSmart on $name', (dialect) => {
   beforeAll(async () => {
     t = await makeTestApp(dialect, {}, { clock });
     for (const [name, role, parentEmail] of [
-      ['ud', 5], ['ud2', 5], ['sub', 6, 'ud@u.cn'], ['sub2', 6, 'ud@u.cn'], ['other', 6, 'ud2@u.cn'], ['c', 3], ['admin', 1],
+      ['ud', 5],
+      ['ud2', 5],
+      ['sub', 6, 'ud@u.cn'],
+      ['sub2', 6, 'ud@u.cn'],
+      ['other', 6, 'ud2@u.cn'],
+      ['c', 3],
+      ['admin', 1],
     ] as [string, 1 | 3 | 5 | 6, string?][]) {
       ids[name] = (await makeUser(t.deps, { email: `${name}@u.cn`, role, company: `${name}公司`, parentEmail })).id;
       tok[name] = await loginAs(t, `${name}@u.cn`);
@@ -31,11 +37,45 @@ describe.each(dialects())('UDSmart on $name', (dialect) => {
     acc.t = await makeAdAccount(t.deps.db, { customerid: c.id, platform: 4, name: '腾讯号', state: 'reauth' });
     acc.k = await makeAdAccount(t.deps.db, { customerid: c.id, platform: 5, name: '快手号' });
     acc.uc = await makeAdAccount(t.deps.db, { customerid: c.id, platform: 8, name: 'UC号' });
-    pageid = (await makeLink(t.deps, (await t.deps.db.selectFrom('users').selectAll().where('id', '=', c.id).executeTakeFirstOrThrow()))).pageid;
-    await writeAdFacts(t.deps.db, { customerid: c.id, platform: 2, advertiser_id: acc.j.advertiser_id, pageid, date: '2026-11-20', cost_fen: 10_000, shows: 2000, clicks: 100 });
-    await writeAdFacts(t.deps.db, { customerid: c.id, platform: 4, advertiser_id: acc.t.advertiser_id, date: '2026-11-19', cost_fen: 4000, shows: 400, clicks: 20 });
-    await writeAdFacts(t.deps.db, { customerid: c.id, platform: 5, advertiser_id: acc.k.advertiser_id, date: '2026-11-18', cost_fen: 1000 });
-    await writeOrderFacts(t.deps.db, { customerid: c.id, channel: 2, advertiser_id: acc.j.advertiser_id, pageid, date: '2026-11-20', orders: 3, order_fen: 30_000, paid_orders: 2, paid_fen: 20_000 });
+    pageid = (await makeLink(t.deps, await t.deps.db.selectFrom('users').selectAll().where('id', '=', c.id).executeTakeFirstOrThrow()))
+      .pageid;
+    await writeAdFacts(t.deps.db, {
+      customerid: c.id,
+      platform: 2,
+      advertiser_id: acc.j.advertiser_id,
+      pageid,
+      date: '2026-11-20',
+      cost_fen: 10_000,
+      shows: 2000,
+      clicks: 100,
+    });
+    await writeAdFacts(t.deps.db, {
+      customerid: c.id,
+      platform: 4,
+      advertiser_id: acc.t.advertiser_id,
+      date: '2026-11-19',
+      cost_fen: 4000,
+      shows: 400,
+      clicks: 20,
+    });
+    await writeAdFacts(t.deps.db, {
+      customerid: c.id,
+      platform: 5,
+      advertiser_id: acc.k.advertiser_id,
+      date: '2026-11-18',
+      cost_fen: 1000,
+    });
+    await writeOrderFacts(t.deps.db, {
+      customerid: c.id,
+      channel: 2,
+      advertiser_id: acc.j.advertiser_id,
+      pageid,
+      date: '2026-11-20',
+      orders: 3,
+      order_fen: 30_000,
+      paid_orders: 2,
+      paid_fen: 20_000,
+    });
     await insertOrder(t.deps.db, { pageid, customerid: c.id, channel: 2, advertiser_id: acc.j.advertiser_id, union_name: 'ud' });
     await insertOrder(t.deps.db, { pageid, customerid: c.id, channel: 4, advertiser_id: acc.t.advertiser_id, union_name: 'ud' });
   });
@@ -46,10 +86,17 @@ describe.each(dialects())('UDSmart on $name', (dialect) => {
 
   it('a UDSmart admin creates, renames and lists its brands; names are unique per admin', async () => {
     const a = await post<BrandView>('/capi/napi/udsmart/brand/create', { name: '品牌甲', logo_text: '甲' }, 'ud');
-    expect(a.body).toMatchObject({ code: 1, msg: '创建成功', data: { name: '品牌甲', logo_text: '甲', owner: 'ud@u.cn', accounts: [], sub_count: 0 } });
+    expect(a.body).toMatchObject({
+      code: 1,
+      msg: '创建成功',
+      data: { name: '品牌甲', logo_text: '甲', owner: 'ud@u.cn', accounts: [], sub_count: 0 },
+    });
     brandA = a.body.data.id;
     brandB = (await post<BrandView>('/capi/napi/udsmart/brand/create', { name: '品牌乙' }, 'ud')).body.data.id;
-    expect((await post('/capi/napi/udsmart/brand/create', { name: '品牌甲' }, 'ud')).body).toMatchObject({ code: 4009, msg: '品牌“品牌甲”已存在' });
+    expect((await post('/capi/napi/udsmart/brand/create', { name: '品牌甲' }, 'ud')).body).toMatchObject({
+      code: 4009,
+      msg: '品牌“品牌甲”已存在',
+    });
     expect((await post('/capi/napi/udsmart/brand/create', { name: '品牌甲' }, 'ud2')).body.code).toBe(1);
     const up = await post<BrandView>('/capi/napi/udsmart/brand/update', { id: brandB, name: '品牌乙二', logo_text: '乙' }, 'ud');
     expect(up.body.data).toMatchObject({ name: '品牌乙二', logo_text: '乙' });
@@ -82,7 +129,9 @@ describe.each(dialects())('UDSmart on $name', (dialect) => {
       ['腾讯号', 'c公司', '品牌甲'],
     ]);
     await post('/capi/napi/udsmart/brand/bind', { id: brandB, account_ids: [acc.k!.id] }, 'ud');
-    expect((await post('/capi/napi/udsmart/brand/bind', { id: brandA, account_ids: [acc.uc!.id] }, 'ud')).body).toMatchObject({ code: 4004 });
+    expect((await post('/capi/napi/udsmart/brand/bind', { id: brandA, account_ids: [acc.uc!.id] }, 'ud')).body).toMatchObject({
+      code: 4004,
+    });
     expect((await post('/capi/napi/udsmart/brand/bind', { id: brandA, account_ids: [999_999] }, 'ud')).body).toMatchObject({ code: 4004 });
     const theirs = (await post<{ list: BrandView[] }>('/capi/napi/udsmart/brand/index', {}, 'ud2')).body.data.list[0]!;
     expect((await post('/capi/napi/udsmart/brand/bind', { id: theirs.id, account_ids: [acc.j!.id] }, 'ud2')).body).toMatchObject({
@@ -107,11 +156,18 @@ describe.each(dialects())('UDSmart on $name', (dialect) => {
     expect(a.body.data).toMatchObject({ brand_ids: [brandA], account_ids: [] });
     const b = await post<SubView>('/capi/napi/udsmart/sub/assign', { sub_id: ids.sub2, brand_ids: [], account_ids: [acc.t!.id] }, 'ud');
     expect(b.body.data.account_ids).toEqual([acc.t!.id]);
-    expect((await post('/capi/napi/udsmart/sub/assign', { sub_id: ids.other, brand_ids: [], account_ids: [] }, 'ud')).body).toMatchObject({ code: 4004, msg: '子账号不存在' });
+    expect((await post('/capi/napi/udsmart/sub/assign', { sub_id: ids.other, brand_ids: [], account_ids: [] }, 'ud')).body).toMatchObject({
+      code: 4004,
+      msg: '子账号不存在',
+    });
     expect((await post('/capi/napi/udsmart/sub/assign', { sub_id: ids.c, brand_ids: [], account_ids: [] }, 'ud')).body.code).toBe(4004);
     const theirs = (await post<{ list: BrandView[] }>('/capi/napi/udsmart/brand/index', {}, 'ud2')).body.data.list[0]!;
-    expect((await post('/capi/napi/udsmart/sub/assign', { sub_id: ids.sub, brand_ids: [theirs.id], account_ids: [] }, 'ud')).body.code).toBe(4004);
-    expect((await post('/capi/napi/udsmart/sub/assign', { sub_id: ids.sub, brand_ids: [], account_ids: [acc.uc!.id] }, 'ud')).body.code).toBe(4004);
+    expect(
+      (await post('/capi/napi/udsmart/sub/assign', { sub_id: ids.sub, brand_ids: [theirs.id], account_ids: [] }, 'ud')).body.code,
+    ).toBe(4004);
+    expect(
+      (await post('/capi/napi/udsmart/sub/assign', { sub_id: ids.sub, brand_ids: [], account_ids: [acc.uc!.id] }, 'ud')).body.code,
+    ).toBe(4004);
     const list = await post<{ list: BrandView[] }>('/capi/napi/udsmart/brand/index', {}, 'ud');
     expect(list.body.data.list.find((x) => x.id === brandA)!.sub_count).toBe(2);
   });
@@ -181,12 +237,20 @@ describe.each(dialects())('UDSmart on $name', (dialect) => {
 
   it('unbinding an account drops its direct assignments; deleting a brand drops everything under it', async () => {
     await post('/capi/napi/udsmart/brand/bind', { id: brandA, account_ids: [acc.j!.id] }, 'ud');
-    expect((await post<SubView[]>('/capi/napi/udsmart/sub/index', {}, 'ud')).body.data.find((s) => s.id === ids.sub2)!.account_ids).toEqual([]);
+    expect((await post<SubView[]>('/capi/napi/udsmart/sub/index', {}, 'ud')).body.data.find((s) => s.id === ids.sub2)!.account_ids).toEqual(
+      [],
+    );
     expect((await post<{ list: BrandView[] }>('/capi/napi/udsmart/brand/index', {}, 'sub2')).body.data.list).toEqual([]);
     expect((await post('/capi/napi/udsmart/brand/delete', { id: brandA }, 'ud')).body).toMatchObject({ code: 1, msg: '删除成功' });
     expect((await post<{ list: BrandView[] }>('/capi/napi/udsmart/brand/index', {}, 'sub')).body.data.list).toEqual([]);
-    expect((await post<SubView[]>('/capi/napi/udsmart/sub/index', {}, 'ud')).body.data.find((s) => s.id === ids.sub)!.brand_ids).toEqual([]);
-    const log = await post<{ list: { action: string; target: string }[] }>('/capi/napi/admin/audit/index', { event: 'brand_deleted' }, 'admin');
+    expect((await post<SubView[]>('/capi/napi/udsmart/sub/index', {}, 'ud')).body.data.find((s) => s.id === ids.sub)!.brand_ids).toEqual(
+      [],
+    );
+    const log = await post<{ list: { action: string; target: string }[] }>(
+      '/capi/napi/admin/audit/index',
+      { event: 'brand_deleted' },
+      'admin',
+    );
     expect(log.body.data.list[0]).toMatchObject({ action: '删除品牌', target: '品牌 品牌甲' });
   });
 });

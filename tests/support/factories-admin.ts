@@ -18,7 +18,15 @@ let advertiserSeq = 7_000_000;
 /** An advertiser account of `customerid` on `platform`, granted by an authorisation in `state` (active | reauth | cancelled). */
 export async function makeAdAccount(
   db: Db,
-  o: { customerid: number; platform?: number; advertiser_id?: string; name?: string; state?: string; lastError?: string; lastSyncAt?: number },
+  o: {
+    customerid: number;
+    platform?: number;
+    advertiser_id?: string;
+    name?: string;
+    state?: string;
+    lastError?: string;
+    lastSyncAt?: number;
+  },
 ): Promise<{ id: number; auth_id: number; platform: number; advertiser_id: string }> {
   const now = Math.floor(Date.now() / 1000);
   const platform = o.platform ?? 2;
@@ -72,7 +80,19 @@ export async function writeAdFacts(
   const { date, ...rest } = o;
   await db
     .insertInto('ad_facts_daily')
-    .values({ platform: 2, campaign_id: 'c1', plan_id: `p${Math.random().toString(36).slice(2, 8)}`, pageid: '', cost_fen: 0, shows: 0, clicks: 0, conversions: 0, synced_at: 0, ...rest, day: day(date) })
+    .values({
+      platform: 2,
+      campaign_id: 'c1',
+      plan_id: `p${Math.random().toString(36).slice(2, 8)}`,
+      pageid: '',
+      cost_fen: 0,
+      shows: 0,
+      clicks: 0,
+      conversions: 0,
+      synced_at: 0,
+      ...rest,
+      day: day(date),
+    })
     .execute();
 }
 
@@ -152,7 +172,10 @@ export async function insertOrder(db: Db, o: Partial<Insertable<OrdersTable>> & 
 }
 
 /** A postback given up on (dead letter) for an order. */
-export async function insertDeadLetter(db: Db, o: { union_name?: string; order_id: string; channel?: number; error?: string }): Promise<void> {
+export async function insertDeadLetter(
+  db: Db,
+  o: { union_name?: string; order_id: string; channel?: number; error?: string },
+): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   await db
     .insertInto('postbacks')

@@ -11,7 +11,18 @@ import type { UsersTable } from './tables.ts';
 /** The columns an administrator may change on another account (never the password hash, kind or e-mail status). */
 export type AccountPatch = Pick<
   Updateable<UsersTable>,
-  'company' | 'username' | 'phone' | 'email' | 'usertype' | 'promote_type' | 'expire_time' | 'status' | 'parent_id' | 'super' | 'udsmart' | 'is_sub'
+  | 'company'
+  | 'username'
+  | 'phone'
+  | 'email'
+  | 'usertype'
+  | 'promote_type'
+  | 'expire_time'
+  | 'status'
+  | 'parent_id'
+  | 'super'
+  | 'udsmart'
+  | 'is_sub'
 >;
 
 /** Only the fields whose value changes, as {before, after}. */

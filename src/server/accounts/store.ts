@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
 import type { UsersTable } from './tables.ts';
 
@@ -122,7 +122,11 @@ function filtered(db: Executor, f: UserFilter) {
   if (f.exact) {
     const like = `%${escapeLike(f.exact.toLowerCase())}%`;
     q = q.where((eb) =>
-      eb.or((['email', 'company', 'username', 'phone'] as const).map((col) => eb(sql`lower(${sql.ref(col)})`, 'like', sql`${like} escape '\\'`))),
+      eb.or(
+        (['email', 'company', 'username', 'phone'] as const).map((col) =>
+          eb(sql`lower(${sql.ref(col)})`, 'like', sql`${like} escape '\\'`),
+        ),
+      ),
     );
   }
   return q;

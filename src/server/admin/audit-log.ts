@@ -58,7 +58,9 @@ export async function listAudit(
     input.pagesize,
     offsetOf(input),
   );
-  const targets = new Map((await usersByIds(deps.db, [...new Set(rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))])).map((u) => [u.id, u]));
+  const targets = new Map(
+    (await usersByIds(deps.db, [...new Set(rows.flatMap((r) => (r.user_id ? [r.user_id] : [])))])).map((u) => [u.id, u]),
+  );
   return {
     total,
     list: rows.map((r) => ({

@@ -1,4 +1,5 @@
 import type { ClientCreateInput, ClientIndexInput, ClientUpdateInput, ClientView } from '../../shared/admin.ts';
+import { Code } from '../../shared/codes.ts';
 import { offsetOf } from '../../shared/paging.ts';
 import { deriveRole, ROLE } from '../../shared/roles.ts';
 import { chinaDate, endOfChinaDay } from '../../shared/time.ts';
@@ -9,7 +10,6 @@ import { createUser, setUserStatus } from '../accounts/users.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { AppError, invalid, notFound } from '../kernel/errors.ts';
-import { Code } from '../../shared/codes.ts';
 
 /** Customers and agents on `/newsxA/client/list` (spec §3 fields); every change is audited with before/after. */
 
@@ -17,19 +17,21 @@ const expiryOf = (date: string): number => (date ? endOfChinaDay(date) : 0);
 
 async function requireClient(deps: Deps, id: number): Promise<UserRow> {
   const u = await findUserById(deps.db, id);
-  if (!u || u.kind !== 'customer') throw notFound('客户不存在');
+  if (u?.kind !== 'customer') throw notFound('客户不存在');
   return u;
 }
 
 async function requireAgent(deps: Deps, id: number): Promise<UserRow> {
   const a = await findUserById(deps.db, id);
-  if (!a || a.kind !== 'customer' || deriveRole(a) !== ROLE.agent) throw notFound('代理商不存在');
+  if (a?.kind !== 'customer' || deriveRole(a) !== ROLE.agent) throw notFound('代理商不存在');
   return a;
 }
 
 export async function clientViews(deps: Deps, rows: readonly UserRow[]): Promise<ClientView[]> {
   const now = deps.clock.now();
-  const parents = new Map((await usersByIds(deps.db, [...new Set(rows.flatMap((r) => (r.parent_id ? [r.parent_id] : [])))])).map((p) => [p.id, p]));
+  const parents = new Map(
+    (await usersByIds(deps.db, [...new Set(rows.flatMap((r) => (r.parent_id ? [r.parent_id] : [])))])).map((p) => [p.id, p]),
+  );
   const subs = await childCounts(
     deps.db,
     rows.filter((r) => r.usertype === 'agent').map((r) => r.id),
@@ -55,7 +57,11 @@ export async function clientViews(deps: Deps, rows: readonly UserRow[]): Promise
   });
 }
 
-const viewOf = async (deps: Deps, row: UserRow): Promise<ClientView> => (await clientViews(deps, [row]))[0]!;
+async function viewOf(deps: Deps, row: UserRow): Promise<ClientView> {
+  const [view] = await clientViews(deps, [row]);
+  if (!view) throw notFound('客户不存在');
+  return view;
+}
 
 export async function listClients(deps: Deps, input: ClientIndexInput): Promise<{ list: ClientView[]; total: number }> {
   const { rows, total } = await searchUsers(

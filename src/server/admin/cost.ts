@@ -15,14 +15,16 @@ export async function costOverview(deps: Deps, input: CostInput): Promise<CostVi
   const from = dayStart(input.start);
   const to = dayStart(input.end);
   const customer = input.customerid !== undefined ? await findUserById(deps.db, input.customerid) : undefined;
-  if (input.customerid !== undefined && (!customer || customer.kind !== 'customer')) throw notFound('客户不存在');
+  if (input.customerid !== undefined && customer?.kind !== 'customer') throw notFound('客户不存在');
   const filter = { fromDay: from, toDay: to, platform: input.platform, customerIds: customer ? [customer.id] : undefined };
   const [byDayType, byRowType, previous] = await Promise.all([
     adSums(deps.db, filter, ['day', 'platform']),
     customer ? Promise.resolve([]) : adSums(deps.db, filter, ['customerid', 'platform']),
     adSums(deps.db, { ...filter, fromDay: previousPeriod(from, to)[0], toDay: previousPeriod(from, to)[1] }, []),
   ]);
-  const types = [...new Set([...(input.platform !== undefined ? [input.platform] : ACCOUNT_TYPES), ...byDayType.map((r) => r.platform)])].sort((a, b) => a - b);
+  const types = [
+    ...new Set([...(input.platform !== undefined ? [input.platform] : ACCOUNT_TYPES), ...byDayType.map((r) => r.platform)]),
+  ].sort((a, b) => a - b);
   const spread = (rows: readonly AdSumRow[]) => {
     const cost: Record<string, number> = Object.fromEntries(types.map((t) => [String(t), 0]));
     let fen = 0;
@@ -49,7 +51,12 @@ export async function costOverview(deps: Deps, input: CostInput): Promise<CostVi
   } else {
     const perCustomer = group(byRowType, (r) => r.customerid);
     const users = new Map((await usersByIds(deps.db, [...perCustomer.keys()])).map((u) => [u.id, u]));
-    rows = [...perCustomer].map(([id, rs]) => ({ key: String(id), label: users.get(id)?.company || users.get(id)?.email || `#${id}`, customerid: id, ...spread(rs) }));
+    rows = [...perCustomer].map(([id, rs]) => ({
+      key: String(id),
+      label: users.get(id)?.company || users.get(id)?.email || `#${id}`,
+      customerid: id,
+      ...spread(rs),
+    }));
     rows.sort((a, b) => b.total - a.total || a.label.localeCompare(b.label));
   }
   const offset = (input.page - 1) * input.pagesize;
@@ -66,4 +73,3 @@ export async function costOverview(deps: Deps, input: CostInput): Promise<CostVi
     series,
   };
 }
-

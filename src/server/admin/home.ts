@@ -39,7 +39,11 @@ export async function adminHome(deps: Deps, days: number): Promise<HomeView> {
   const dayTotal = (day: number) => types.reduce((acc, t) => addSums(acc, sums.get(`${day}:${t}`) ?? ZERO_SUMS), ZERO_SUMS);
   const withActive = (s: Sums, key: string) => ({ ...toWire(metricsOf(s)), active_customers: active.get(key)?.size ?? 0 });
 
-  const [top_customers, top_pages, health] = await Promise.all([topCustomers(deps, from, today), topPages(deps, from, today), healthCounts(deps)]);
+  const [top_customers, top_pages, health] = await Promise.all([
+    topCustomers(deps, from, today),
+    topPages(deps, from, today),
+    healthCounts(deps),
+  ]);
   return {
     day: chinaDate(today),
     today: withActive(dayTotal(today), `${today}`),
@@ -71,11 +75,18 @@ const TOP = 10;
 async function topCustomers(deps: Deps, from: number, to: number): Promise<HomeView['top_customers']> {
   const ad = (await adSums(deps.db, { fromDay: from, toDay: to }, ['customerid'])).sort((a, b) => b.costFen - a.costFen).slice(0, TOP);
   const ids = ad.map((r) => r.customerid);
-  const orders = new Map((await orderSums(deps.db, { fromDay: from, toDay: to, customerIds: ids }, ['customerid'])).map((o) => [o.customerid, o]));
+  const orders = new Map(
+    (await orderSums(deps.db, { fromDay: from, toDay: to, customerIds: ids }, ['customerid'])).map((o) => [o.customerid, o]),
+  );
   const users = new Map((await usersByIds(deps.db, ids)).map((u) => [u.id, u]));
   return ad.map((r) => {
     const u = users.get(r.customerid);
-    return { customerid: r.customerid, company: u ? u.company || u.email : `#${r.customerid}`, usertype: u?.usertype ?? '', ...toWire(metricsOf(sumsOf(r, orders.get(r.customerid)))) };
+    return {
+      customerid: r.customerid,
+      company: u ? u.company || u.email : `#${r.customerid}`,
+      usertype: u?.usertype ?? '',
+      ...toWire(metricsOf(sumsOf(r, orders.get(r.customerid)))),
+    };
   });
 }
 
@@ -106,17 +117,30 @@ async function companies(deps: Deps, ids: readonly (number | null)[]): Promise<(
 }
 
 /** The lists behind the sync-health numbers. */
-export async function healthList(deps: Deps, kind: HealthKind, page: { page: number; pagesize: number }): Promise<{ list: HealthItem[]; total: number }> {
+export async function healthList(
+  deps: Deps,
+  kind: HealthKind,
+  page: { page: number; pagesize: number },
+): Promise<{ list: HealthItem[]; total: number }> {
   const [limit, offset] = [page.pagesize, offsetOf(page)];
   const typeName = (t: number) => ACCOUNT_TYPE_LABEL[t] ?? String(t);
   if (kind === 'jobs') {
     const { rows, total } = await failingJobs(deps.db, limit, offset);
-    const list = rows.map((r) => ({ key: String(r.id), customer: '', subject: r.key ? `${r.job} · ${r.key}` : r.job, error: r.error, at: Number(r.finished_at ?? r.started_at) }));
+    const list = rows.map((r) => ({
+      key: String(r.id),
+      customer: '',
+      subject: r.key ? `${r.job} · ${r.key}` : r.job,
+      error: r.error,
+      at: Number(r.finished_at ?? r.started_at),
+    }));
     return { list, total };
   }
   if (kind === 'reauth') {
     const { rows, total } = await reauthAuths(deps.db, limit, offset);
-    const company = await companies(deps, rows.map((r) => r.customerid));
+    const company = await companies(
+      deps,
+      rows.map((r) => r.customerid),
+    );
     const list = rows.map((r) => ({
       key: String(r.id),
       customer: company(r.customerid),
@@ -127,7 +151,10 @@ export async function healthList(deps: Deps, kind: HealthKind, page: { page: num
     return { list, total };
   }
   const { rows, total } = await deadLetters(deps.db, limit, offset);
-  const company = await companies(deps, rows.map((r) => (r.customerid === null ? null : Number(r.customerid))));
+  const company = await companies(
+    deps,
+    rows.map((r) => (r.customerid === null ? null : Number(r.customerid))),
+  );
   const list = rows.map((r) => ({
     key: String(r.id),
     customer: company(r.customerid === null ? null : Number(r.customerid)),

@@ -7,9 +7,9 @@ import { type AccountPatch, updateAccount } from '../accounts/admin-ops.ts';
 import { childCounts, findUserById, searchUsers, type UserRow, usersByIds } from '../accounts/lookup.ts';
 import { createUser, setPassword } from '../accounts/users.ts';
 import type { Deps } from '../deps.ts';
-import { clearAssignments } from '../udsmart/service.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { AppError, forbidden, invalid, notFound } from '../kernel/errors.ts';
+import { clearAssignments } from '../udsmart/service.ts';
 
 /**
  * Administrators on `/sxA/manager` (spec §6): a super admin (1) creates, edits, disables and resets the password of
@@ -17,11 +17,12 @@ import { AppError, forbidden, invalid, notFound } from '../kernel/errors.ts';
  * admins are managed with the operators' CLI only.
  */
 
-const editable = (actor: Actor, row: UserRow): boolean => actor.role === ROLE.superAdmin && row.id !== actor.userId && deriveRole(row) !== ROLE.superAdmin;
+const editable = (actor: Actor, row: UserRow): boolean =>
+  actor.role === ROLE.superAdmin && row.id !== actor.userId && deriveRole(row) !== ROLE.superAdmin;
 
 async function requireManager(deps: Deps, id: number): Promise<UserRow> {
   const u = await findUserById(deps.db, id);
-  if (!u || u.kind !== 'admin') throw notFound('管理员不存在');
+  if (u?.kind !== 'admin') throw notFound('管理员不存在');
   return u;
 }
 
@@ -40,7 +41,9 @@ async function udsmartParent(deps: Deps, id: number | undefined): Promise<UserRo
 }
 
 async function views(deps: Deps, actor: Actor, rows: readonly UserRow[]): Promise<ManagerView[]> {
-  const parents = new Map((await usersByIds(deps.db, [...new Set(rows.flatMap((r) => (r.parent_id ? [r.parent_id] : [])))])).map((p) => [p.id, p]));
+  const parents = new Map(
+    (await usersByIds(deps.db, [...new Set(rows.flatMap((r) => (r.parent_id ? [r.parent_id] : [])))])).map((p) => [p.id, p]),
+  );
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
@@ -55,7 +58,11 @@ async function views(deps: Deps, actor: Actor, rows: readonly UserRow[]): Promis
   }));
 }
 
-const viewOf = async (deps: Deps, actor: Actor, row: UserRow): Promise<ManagerView> => (await views(deps, actor, [row]))[0]!;
+async function viewOf(deps: Deps, actor: Actor, row: UserRow): Promise<ManagerView> {
+  const [view] = await views(deps, actor, [row]);
+  if (!view) throw notFound('管理员不存在');
+  return view;
+}
 
 export async function listManagers(
   deps: Deps,
@@ -78,7 +85,14 @@ export async function createManager(deps: Deps, actor: Actor, input: ManagerCrea
   const parent = input.role === ROLE.udsmartSub ? await udsmartParent(deps, input.parent_id) : null;
   const row = await createUser(
     deps,
-    { email: input.email, password: input.password, role: input.role, username: input.username || undefined, phone: input.phone, parentEmail: parent?.email },
+    {
+      email: input.email,
+      password: input.password,
+      role: input.role,
+      username: input.username || undefined,
+      phone: input.phone,
+      parentEmail: parent?.email,
+    },
     actor,
   );
   return viewOf(deps, actor, row);

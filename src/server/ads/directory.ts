@@ -37,7 +37,10 @@ export interface AdSumRow {
 }
 
 /** `(platform = p and advertiser_id in (…)) or …` for a set of accounts; false for none. */
-export function accountsMatch<T extends 'ad_facts_daily' | 'ad_accounts'>(eb: ExpressionBuilder<Database, T>, accounts: readonly AccountRef[]) {
+export function accountsMatch<T extends 'ad_facts_daily' | 'ad_accounts'>(
+  eb: ExpressionBuilder<Database, T>,
+  accounts: readonly AccountRef[],
+) {
   const byPlatform = new Map<number, string[]>();
   for (const a of accounts) byPlatform.set(a.platform, [...(byPlatform.get(a.platform) ?? []), a.advertiser_id]);
   if (byPlatform.size === 0) return sql<boolean>`1 = 0`;
@@ -119,7 +122,10 @@ export async function reauthAuths(db: Executor, limit: number, offset: number) {
 export type AdAccountRow = Awaited<ReturnType<typeof accountsWhere>>[number];
 
 /** Advertiser accounts with their authorisation's state, by ids and/or platforms and a search. */
-export function accountsWhere(db: Executor, f: { ids?: readonly number[]; platforms?: readonly number[]; exact?: string; customerIds?: readonly number[] }) {
+export function accountsWhere(
+  db: Executor,
+  f: { ids?: readonly number[]; platforms?: readonly number[]; exact?: string; customerIds?: readonly number[] },
+) {
   let q = db
     .selectFrom('ad_accounts')
     .innerJoin('ad_auths', 'ad_auths.id', 'ad_accounts.auth_id')

@@ -5,11 +5,11 @@ import type { Executor } from '../kernel/executor.ts';
  * recorded run failed — a later success clears them.
  */
 export async function failingJobs(db: Executor, limit: number, offset: number) {
-  const latest = db.selectFrom('job_runs').select(['job', 'key', (eb) => eb.fn.max('id').as('id')]).groupBy(['job', 'key']);
-  const q = db
+  const latest = db
     .selectFrom('job_runs')
-    .innerJoin(latest.as('latest'), 'latest.id', 'job_runs.id')
-    .where('job_runs.error', '!=', '');
+    .select(['job', 'key', (eb) => eb.fn.max('id').as('id')])
+    .groupBy(['job', 'key']);
+  const q = db.selectFrom('job_runs').innerJoin(latest.as('latest'), 'latest.id', 'job_runs.id').where('job_runs.error', '!=', '');
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q
     .select(['job_runs.id', 'job_runs.job', 'job_runs.key', 'job_runs.error', 'job_runs.started_at', 'job_runs.finished_at'])

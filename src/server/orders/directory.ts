@@ -1,5 +1,5 @@
-import type { Executor } from '../kernel/executor.ts';
 import type { AccountRef } from '../ads/directory.ts';
+import type { Executor } from '../kernel/executor.ts';
 
 /**
  * The orders feature's read API for the admin and UDSmart areas: order facts (`order_facts_daily`) summed as a
@@ -126,8 +126,17 @@ export async function deadLetters(db: Executor, limit: number, offset: number) {
   const q = db.selectFrom('postbacks').where('postbacks.state', '=', 'failed');
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q
-    .leftJoin('orders', (j) => j.onRef('orders.union_name', '=', 'postbacks.union_name').onRef('orders.order_id', '=', 'postbacks.order_id'))
-    .select(['postbacks.id', 'postbacks.union_name', 'postbacks.order_id', 'postbacks.channel', 'postbacks.attempts', 'postbacks.last_error'])
+    .leftJoin('orders', (j) =>
+      j.onRef('orders.union_name', '=', 'postbacks.union_name').onRef('orders.order_id', '=', 'postbacks.order_id'),
+    )
+    .select([
+      'postbacks.id',
+      'postbacks.union_name',
+      'postbacks.order_id',
+      'postbacks.channel',
+      'postbacks.attempts',
+      'postbacks.last_error',
+    ])
     .select(['postbacks.created_at', 'postbacks.next_at', 'orders.customerid'])
     .orderBy('postbacks.id', 'desc')
     .limit(limit)

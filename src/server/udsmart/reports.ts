@@ -2,9 +2,9 @@ import type { PageOrdersView } from '../../shared/admin-reports.ts';
 import { addSums, metricsOf, type Sums, toWire, ZERO_SUMS } from '../../shared/metrics.ts';
 import { chinaDate } from '../../shared/time.ts';
 import type { AccountRow, PreviewView } from '../../shared/udsmart.ts';
-import { type AccountRef, accountState, accountsWhere, adSums } from '../ads/directory.ts';
 import { dayStart, daysFrom, sumsOf, yuan } from '../admin/days.ts';
 import { pageOrders } from '../admin/page-orders.ts';
+import { type AccountRef, accountState, accountsWhere, adSums } from '../ads/directory.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { notFound } from '../kernel/errors.ts';
@@ -32,7 +32,15 @@ async function visible(deps: Deps, actor: Actor, brandId?: number): Promise<Visi
   const rows = await accountsWhere(deps.db, { ids });
   const brands = await brandsOfOwner(deps.db, scope.ownerId, { ids: scope.brandIds }, 10_000, 0);
   return {
-    scope: { ...scope, accounts: new Map(ids.map((id) => [id, scope.accounts.get(id)!])) },
+    scope: {
+      ...scope,
+      accounts: new Map(
+        ids.flatMap((id) => {
+          const b = scope.accounts.get(id);
+          return b === undefined ? [] : [[id, b] as const];
+        }),
+      ),
+    },
     refs: new Map(rows.map((r) => [r.id, { platform: r.platform, advertiser_id: r.advertiser_id }])),
     brandNames: new Map(brands.rows.map((b) => [b.id, b.name])),
   };
@@ -52,9 +60,10 @@ export async function preview(deps: Deps, actor: Actor, input: { start: string; 
     adSums(deps.db, f, ['pageid']),
     orderSums(deps.db, f, ['pageid']),
   ]);
-  const brandOfRef = new Map([...v.refs].map(([id, r]) => [refKey(r), v.scope.accounts.get(id)!]));
+  const brandOfRef = new Map([...v.refs].map(([id, r]) => [refKey(r), v.scope.accounts.get(id)]));
   const perBrand = new Map<number, Sums>();
-  const add = (brand: number | undefined, s: Sums) => brand !== undefined && perBrand.set(brand, addSums(perBrand.get(brand) ?? ZERO_SUMS, s));
+  const add = (brand: number | undefined, s: Sums) =>
+    brand !== undefined && perBrand.set(brand, addSums(perBrand.get(brand) ?? ZERO_SUMS, s));
   for (const r of adAcc) add(brandOfRef.get(refKey(r)), sumsOf(r));
   for (const r of ordAcc) add(brandOfRef.get(refKey({ platform: r.channel, advertiser_id: r.advertiser_id })), sumsOf(undefined, r));
   const brandIds = input.brand_id !== undefined ? [input.brand_id] : [...v.scope.brandIds].sort((a, b) => b - a);
@@ -64,7 +73,13 @@ export async function preview(deps: Deps, actor: Actor, input: { start: string; 
   const ordersByPage = new Map(ordPage.map((o) => [o.pageid, o]));
   const pages = [...new Set([...adPage.map((a) => a.pageid), ...ordPage.map((o) => o.pageid)])]
     .filter((p) => p !== '')
-    .map((p) => ({ pageid: p, sums: sumsOf(adPage.find((a) => a.pageid === p), ordersByPage.get(p)) }))
+    .map((p) => ({
+      pageid: p,
+      sums: sumsOf(
+        adPage.find((a) => a.pageid === p),
+        ordersByPage.get(p),
+      ),
+    }))
     .sort((a, b) => b.sums.costFen - a.sums.costFen || b.sums.orderFen - a.sums.orderFen)
     .slice(0, 50);
   return {
@@ -96,16 +111,22 @@ export async function accountList(
   });
   const spend = await adSums(
     deps.db,
-    { fromDay: dayStart(input.start), toDay: dayStart(input.end), accounts: rows.map((r) => ({ platform: r.platform, advertiser_id: r.advertiser_id })) },
+    {
+      fromDay: dayStart(input.start),
+      toDay: dayStart(input.end),
+      accounts: rows.map((r) => ({ platform: r.platform, advertiser_id: r.advertiser_id })),
+    },
     ['platform', 'advertiser_id'],
   );
   const spendOf = new Map(spend.map((s) => [refKey(s), s]));
-  const views = await accountViews(deps, rows, v.scope.accounts, v.brandNames);
+  const views = new Map((await accountViews(deps, rows, v.scope.accounts, v.brandNames)).map((a) => [a.id, a]));
   const list = rows
-    .map((r, i) => {
+    .flatMap((r) => {
       const s = spendOf.get(refKey(r));
+      const view = views.get(r.id);
+      if (!view) return [];
       return {
-        ...views[i]!,
+        ...view,
         state: accountState(r),
         sum_cost: yuan(s?.costFen ?? 0),
         sum_show_cnt: s?.shows ?? 0,
@@ -120,7 +141,11 @@ export async function accountList(
 }
 
 /** Orders of a page that came through the caller's visible accounts; a page with none of them is 4004. */
-export async function udPageOrders(deps: Deps, actor: Actor, input: { pageid: string; page: number; pagesize: number }): Promise<PageOrdersView> {
+export async function udPageOrders(
+  deps: Deps,
+  actor: Actor,
+  input: { pageid: string; page: number; pagesize: number },
+): Promise<PageOrdersView> {
   const v = await visible(deps, actor);
   return pageOrders(deps, input, [...v.refs.values()]);
 }

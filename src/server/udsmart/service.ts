@@ -1,6 +1,6 @@
 import { Code } from '../../shared/codes.ts';
 import { offsetOf } from '../../shared/paging.ts';
-import { ROLE, deriveRole } from '../../shared/roles.ts';
+import { deriveRole, ROLE } from '../../shared/roles.ts';
 import { type BrandView, type SubView, UD_PLATFORMS, type UdAccountView } from '../../shared/udsmart.ts';
 import { findUserById, listChildren, usersByIds } from '../accounts/lookup.ts';
 import { type AdAccountRow, accountsWhere } from '../ads/directory.ts';
@@ -18,12 +18,24 @@ import * as store from './store.ts';
 type BrandRow = NonNullable<Awaited<ReturnType<typeof store.findBrand>>>;
 
 /** A brand change in the audit log (no user is its target: the brand is named in before/after). */
-async function record(db: Executor, at: number, actor: Actor, event: AuditEvent, ip: string, detail: { before: object; after: object }): Promise<void> {
+async function record(
+  db: Executor,
+  at: number,
+  actor: Actor,
+  event: AuditEvent,
+  ip: string,
+  detail: { before: object; after: object },
+): Promise<void> {
   await audit(db, { event, at, actorId: actor.userId, ip, detail: detail as Record<string, unknown> });
 }
 
 /** Ad accounts as UDSmart shows them, with the customer that authorised them and their brand. */
-export async function accountViews(deps: Deps, rows: readonly AdAccountRow[], brandOf: Map<number, number>, brandNames: Map<number, string>): Promise<UdAccountView[]> {
+export async function accountViews(
+  deps: Deps,
+  rows: readonly AdAccountRow[],
+  brandOf: Map<number, number>,
+  brandNames: Map<number, string>,
+): Promise<UdAccountView[]> {
   const customers = new Map((await usersByIds(deps.db, [...new Set(rows.map((r) => r.customerid))])).map((u) => [u.id, u]));
   return rows.map((r) => {
     const brand = brandOf.get(r.id);
@@ -46,10 +58,20 @@ async function ownBrand(deps: Deps, actor: Actor, id: number): Promise<BrandRow>
   return b;
 }
 
-export async function listBrands(deps: Deps, actor: Actor, input: { page: number; pagesize: number; exact?: string }): Promise<{ list: BrandView[]; total: number }> {
+export async function listBrands(
+  deps: Deps,
+  actor: Actor,
+  input: { page: number; pagesize: number; exact?: string },
+): Promise<{ list: BrandView[]; total: number }> {
   const scope = await udScopeOf(deps.db, actor);
   const ids = actor.role === ROLE.udsmartAdmin ? undefined : scope.brandIds;
-  const { rows, total } = await store.brandsOfOwner(deps.db, scope.ownerId, { ids, exact: input.exact || undefined }, input.pagesize, offsetOf(input));
+  const { rows, total } = await store.brandsOfOwner(
+    deps.db,
+    scope.ownerId,
+    { ids, exact: input.exact || undefined },
+    input.pagesize,
+    offsetOf(input),
+  );
   return { list: await brandViews(deps, scope, rows), total };
 }
 
@@ -58,7 +80,10 @@ async function brandViews(deps: Deps, scope: Awaited<ReturnType<typeof udScopeOf
   const accountIds = [...scope.accounts].filter(([, b]) => ids.includes(b)).map(([a]) => a);
   const names = new Map(rows.map((r) => [r.id, r.name]));
   const accounts = await accountViews(deps, await accountsWhere(deps.db, { ids: accountIds }), scope.accounts, names);
-  const [owners, subs] = await Promise.all([usersByIds(deps.db, [...new Set(rows.map((r) => r.owner_id))]), store.subCountsOfBrands(deps.db, ids)]);
+  const [owners, subs] = await Promise.all([
+    usersByIds(deps.db, [...new Set(rows.map((r) => r.owner_id))]),
+    store.subCountsOfBrands(deps.db, ids),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -72,7 +97,9 @@ async function brandViews(deps: Deps, scope: Awaited<ReturnType<typeof udScopeOf
 
 const viewOne = async (deps: Deps, actor: Actor, id: number): Promise<BrandView> => {
   const scope = await udScopeOf(deps.db, actor);
-  return (await brandViews(deps, scope, [await ownBrand(deps, actor, id)]))[0]!;
+  const [view] = await brandViews(deps, scope, [await ownBrand(deps, actor, id)]);
+  if (!view) throw notFound('品牌不存在');
+  return view;
 };
 
 const duplicate = (name: string) => new AppError(Code.conflict, `品牌“${name}”已存在`);
@@ -81,8 +108,17 @@ export async function createBrand(deps: Deps, actor: Actor, input: { name: strin
   const now = deps.clock.now();
   try {
     const row = await deps.db.transaction().execute(async (tx) => {
-      const r = await store.insertBrand(tx, { owner_id: actor.userId, name: input.name, logo_text: input.logo_text, created_at: now, updated_at: now });
-      await record(tx, deps.clock.now(), actor, 'brand_created', ip, { before: {}, after: { id: r.id, name: r.name, logo_text: r.logo_text } });
+      const r = await store.insertBrand(tx, {
+        owner_id: actor.userId,
+        name: input.name,
+        logo_text: input.logo_text,
+        created_at: now,
+        updated_at: now,
+      });
+      await record(tx, deps.clock.now(), actor, 'brand_created', ip, {
+        before: {},
+        after: { id: r.id, name: r.name, logo_text: r.logo_text },
+      });
       return r;
     });
     return viewOne(deps, actor, row.id);
@@ -92,9 +128,18 @@ export async function createBrand(deps: Deps, actor: Actor, input: { name: strin
   }
 }
 
-export async function updateBrand(deps: Deps, actor: Actor, input: { id: number; name?: string; logo_text?: string }, ip: string): Promise<BrandView> {
+export async function updateBrand(
+  deps: Deps,
+  actor: Actor,
+  input: { id: number; name?: string; logo_text?: string },
+  ip: string,
+): Promise<BrandView> {
   const old = await ownBrand(deps, actor, input.id);
-  const after = Object.fromEntries(Object.entries({ name: input.name, logo_text: input.logo_text }).filter(([k, v]) => v !== undefined && v !== old[k as 'name' | 'logo_text']));
+  const after = Object.fromEntries(
+    Object.entries({ name: input.name, logo_text: input.logo_text }).filter(
+      ([k, v]) => v !== undefined && v !== old[k as 'name' | 'logo_text'],
+    ),
+  );
   if (Object.keys(after).length === 0) return viewOne(deps, actor, old.id);
   const before = Object.fromEntries(Object.keys(after).map((k) => [k, old[k as 'name' | 'logo_text']]));
   try {
@@ -121,11 +166,27 @@ export async function deleteBrand(deps: Deps, actor: Actor, id: number, ip: stri
 export async function bindCandidates(deps: Deps, actor: Actor, input: { exact?: string; platform?: number }): Promise<UdAccountView[]> {
   const platforms = input.platform !== undefined ? UD_PLATFORMS.filter((p) => p === input.platform) : [...UD_PLATFORMS];
   const rows = await accountsWhere(deps.db, { platforms, exact: input.exact || undefined });
-  const foreign = new Set((await store.foreignBindings(deps.db, actor.userId, rows.map((r) => r.id))).map((b) => b.ad_account_id));
+  const foreign = new Set(
+    (
+      await store.foreignBindings(
+        deps.db,
+        actor.userId,
+        rows.map((r) => r.id),
+      )
+    ).map((b) => b.ad_account_id),
+  );
   const mine = rows.filter((r) => !foreign.has(r.id));
-  const bindings = await store.bindingsOfAccounts(deps.db, mine.map((r) => r.id));
+  const bindings = await store.bindingsOfAccounts(
+    deps.db,
+    mine.map((r) => r.id),
+  );
   const brands = await store.brandsOfOwner(deps.db, actor.userId, {}, 10_000, 0);
-  return accountViews(deps, mine.slice(0, 500), new Map(bindings.map((b) => [b.ad_account_id, b.brand_id])), new Map(brands.rows.map((b) => [b.id, b.name])));
+  return accountViews(
+    deps,
+    mine.slice(0, 500),
+    new Map(bindings.map((b) => [b.ad_account_id, b.brand_id])),
+    new Map(brands.rows.map((b) => [b.id, b.name])),
+  );
 }
 
 export async function bindAccounts(deps: Deps, actor: Actor, input: { id: number; account_ids: number[] }, ip: string): Promise<BrandView> {
@@ -134,16 +195,23 @@ export async function bindAccounts(deps: Deps, actor: Actor, input: { id: number
   const missing = input.account_ids.filter((id) => !found.some((a) => a.id === id));
   if (missing.length) throw notFound(`广告账户 ${missing.join('、')} 不存在或不是巨量、腾讯、快手账户`);
   const foreign = await store.foreignBindings(deps.db, actor.userId, input.account_ids);
-  if (foreign.length) throw new AppError(Code.conflict, `广告账户 ${foreign.map((f) => f.ad_account_id).join('、')} 已绑定到其他 UDSmart 管理员的品牌`);
+  if (foreign.length)
+    throw new AppError(Code.conflict, `广告账户 ${foreign.map((f) => f.ad_account_id).join('、')} 已绑定到其他 UDSmart 管理员的品牌`);
   const before = (await store.bindingsOfBrands(deps.db, [brand.id])).map((b) => b.ad_account_id).sort((a, b) => a - b);
   await deps.db.transaction().execute(async (tx) => {
     await store.setBrandAccounts(tx, brand.id, input.account_ids, deps.clock.now());
-    await record(tx, deps.clock.now(), actor, 'brand_bound', ip, { before: { id: brand.id, account_ids: before }, after: { account_ids: [...input.account_ids].sort((a, b) => a - b) } });
+    await record(tx, deps.clock.now(), actor, 'brand_bound', ip, {
+      before: { id: brand.id, account_ids: before },
+      after: { account_ids: [...input.account_ids].sort((a, b) => a - b) },
+    });
   });
   return viewOne(deps, actor, brand.id);
 }
 
-const subViewOf = (u: { id: number; email: string; username: string; status: number }, rows: readonly { sub_id: number; brand_id: number; ad_account_id: number }[]): SubView => ({
+const subViewOf = (
+  u: { id: number; email: string; username: string; status: number },
+  rows: readonly { sub_id: number; brand_id: number; ad_account_id: number }[],
+): SubView => ({
   id: u.id,
   email: u.email,
   username: u.username,
@@ -154,12 +222,20 @@ const subViewOf = (u: { id: number; email: string; username: string; status: num
 
 export async function listSubs(deps: Deps, actor: Actor): Promise<SubView[]> {
   const subs = (await listChildren(deps.db, actor.userId)).filter((u) => deriveRole(u) === ROLE.udsmartSub);
-  const rows = await store.assignmentsOfSubs(deps.db, subs.map((s) => s.id));
+  const rows = await store.assignmentsOfSubs(
+    deps.db,
+    subs.map((s) => s.id),
+  );
   return subs.map((s) => subViewOf(s, rows));
 }
 
 /** Set what a sub-account of the caller sees: brands of the caller, accounts bound to them. */
-export async function assignSub(deps: Deps, actor: Actor, input: { sub_id: number; brand_ids: number[]; account_ids: number[] }, ip: string): Promise<SubView> {
+export async function assignSub(
+  deps: Deps,
+  actor: Actor,
+  input: { sub_id: number; brand_ids: number[]; account_ids: number[] },
+  ip: string,
+): Promise<SubView> {
   const sub = await findUserById(deps.db, input.sub_id);
   if (!sub || sub.parent_id !== actor.userId || deriveRole(sub) !== ROLE.udsmartSub) throw notFound('子账号不存在');
   const scope = await udScopeOf(deps.db, actor);
@@ -177,7 +253,10 @@ export async function assignSub(deps: Deps, actor: Actor, input: { sub_id: numbe
       actorId: actor.userId,
       email: sub.email,
       ip,
-      detail: { before: { brand_ids: before.brand_ids, account_ids: before.account_ids }, after: { brand_ids: input.brand_ids, account_ids: input.account_ids } },
+      detail: {
+        before: { brand_ids: before.brand_ids, account_ids: before.account_ids },
+        after: { brand_ids: input.brand_ids, account_ids: input.account_ids },
+      },
     });
   });
   return subViewOf(sub, await store.assignmentsOfSubs(deps.db, [sub.id]));

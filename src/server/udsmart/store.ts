@@ -5,7 +5,13 @@ import type { Executor } from '../kernel/executor.ts';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-export async function brandsOfOwner(db: Executor, ownerId: number, f: { ids?: readonly number[]; exact?: string }, limit: number, offset: number) {
+export async function brandsOfOwner(
+  db: Executor,
+  ownerId: number,
+  f: { ids?: readonly number[]; exact?: string },
+  limit: number,
+  offset: number,
+) {
   let q = db.selectFrom('ud_brands').where('owner_id', '=', ownerId);
   if (f.ids) q = q.where('id', 'in', f.ids.length ? [...f.ids] : [-1]);
   if (f.exact) q = q.where(sql`lower(name)`, 'like', sql`${`%${escapeLike(f.exact.toLowerCase())}%`} escape '\\'`);
@@ -19,16 +25,24 @@ export const findBrand = (db: Executor, id: number) => db.selectFrom('ud_brands'
 export const brandIdsOfOwner = async (db: Executor, ownerId: number): Promise<number[]> =>
   (await db.selectFrom('ud_brands').select('id').where('owner_id', '=', ownerId).orderBy('id', 'desc').execute()).map((r) => r.id);
 
-export const insertBrand = (db: Executor, row: { owner_id: number; name: string; logo_text: string; created_at: number; updated_at: number }) =>
-  db.insertInto('ud_brands').values(row).returningAll().executeTakeFirstOrThrow();
+export const insertBrand = (
+  db: Executor,
+  row: { owner_id: number; name: string; logo_text: string; created_at: number; updated_at: number },
+) => db.insertInto('ud_brands').values(row).returningAll().executeTakeFirstOrThrow();
 
-export async function updateBrand(db: Executor, id: number, patch: { name?: string; logo_text?: string; updated_at: number }): Promise<void> {
+export async function updateBrand(
+  db: Executor,
+  id: number,
+  patch: { name?: string; logo_text?: string; updated_at: number },
+): Promise<void> {
   await db.updateTable('ud_brands').set(patch).where('id', '=', id).execute();
 }
 
 /** A brand and everything hanging off it: its account bindings and the assignments of it or its accounts. */
 export async function deleteBrand(db: Executor, id: number): Promise<void> {
-  const accounts = (await db.selectFrom('ud_brand_accounts').select('ad_account_id').where('brand_id', '=', id).execute()).map((r) => r.ad_account_id);
+  const accounts = (await db.selectFrom('ud_brand_accounts').select('ad_account_id').where('brand_id', '=', id).execute()).map(
+    (r) => r.ad_account_id,
+  );
   if (accounts.length) await db.deleteFrom('ud_assignments').where('ad_account_id', 'in', accounts).execute();
   await db.deleteFrom('ud_assignments').where('brand_id', '=', id).execute();
   await db.deleteFrom('ud_brand_accounts').where('brand_id', '=', id).execute();
@@ -36,10 +50,22 @@ export async function deleteBrand(db: Executor, id: number): Promise<void> {
 }
 
 export const bindingsOfBrands = (db: Executor, brandIds: readonly number[]) =>
-  brandIds.length ? db.selectFrom('ud_brand_accounts').selectAll().where('brand_id', 'in', [...brandIds]).execute() : Promise.resolve([]);
+  brandIds.length
+    ? db
+        .selectFrom('ud_brand_accounts')
+        .selectAll()
+        .where('brand_id', 'in', [...brandIds])
+        .execute()
+    : Promise.resolve([]);
 
 export const bindingsOfAccounts = (db: Executor, accountIds: readonly number[]) =>
-  accountIds.length ? db.selectFrom('ud_brand_accounts').selectAll().where('ad_account_id', 'in', [...accountIds]).execute() : Promise.resolve([]);
+  accountIds.length
+    ? db
+        .selectFrom('ud_brand_accounts')
+        .selectAll()
+        .where('ad_account_id', 'in', [...accountIds])
+        .execute()
+    : Promise.resolve([]);
 
 /** Bindings of accounts to brands that belong to someone else than `ownerId`. */
 export const foreignBindings = (db: Executor, ownerId: number, accountIds: readonly number[]) =>
@@ -72,9 +98,21 @@ export async function setBrandAccounts(db: Executor, brandId: number, accountIds
 }
 
 export const assignmentsOfSubs = (db: Executor, subIds: readonly number[]) =>
-  subIds.length ? db.selectFrom('ud_assignments').selectAll().where('sub_id', 'in', [...subIds]).execute() : Promise.resolve([]);
+  subIds.length
+    ? db
+        .selectFrom('ud_assignments')
+        .selectAll()
+        .where('sub_id', 'in', [...subIds])
+        .execute()
+    : Promise.resolve([]);
 
-export async function setAssignments(db: Executor, subId: number, brandIds: readonly number[], accountIds: readonly number[], now: number): Promise<void> {
+export async function setAssignments(
+  db: Executor,
+  subId: number,
+  brandIds: readonly number[],
+  accountIds: readonly number[],
+  now: number,
+): Promise<void> {
   await db.deleteFrom('ud_assignments').where('sub_id', '=', subId).execute();
   const rows = [
     ...brandIds.map((brand_id) => ({ sub_id: subId, brand_id, ad_account_id: 0, created_at: now })),
@@ -86,7 +124,11 @@ export async function setAssignments(db: Executor, subId: number, brandIds: read
 /** Sub-accounts that see each brand (through the brand or one of its accounts). */
 export async function subCountsOfBrands(db: Executor, brandIds: readonly number[]): Promise<Map<number, number>> {
   if (!brandIds.length) return new Map();
-  const direct = await db.selectFrom('ud_assignments').select(['brand_id', 'sub_id']).where('brand_id', 'in', [...brandIds]).execute();
+  const direct = await db
+    .selectFrom('ud_assignments')
+    .select(['brand_id', 'sub_id'])
+    .where('brand_id', 'in', [...brandIds])
+    .execute();
   const viaAccount = await db
     .selectFrom('ud_assignments')
     .innerJoin('ud_brand_accounts', 'ud_brand_accounts.ad_account_id', 'ud_assignments.ad_account_id')
