@@ -5,7 +5,7 @@ import type { AuditView } from '../../../shared/admin.ts';
 import { formatTime } from '../../lib/formats.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
-import { FIELD_LABEL } from './labels.ts';
+import { FIELD_LABEL, roleName, statusLabel } from './labels.ts';
 import { useAudit } from './useAdmin.ts';
 
 const show = (v: unknown): string =>
@@ -18,9 +18,9 @@ function Changes({ a }: { a: AuditView }): React.JSX.Element {
     <ul className="diff-list">
       {keys.map((k) => (
         <li key={k}>
-          {FIELD_LABEL[k] ?? k}：{k in a.before ? <span className="diff-old">{show(a.before[k])}</span> : null}
+          {FIELD_LABEL[k] ?? k}：{k in a.before ? <span className="diff-old">{show(k, a.before[k])}</span> : null}
           {k in a.before && k in a.after ? ' → ' : ''}
-          {k in a.after ? show(a.after[k]) : ''}
+          {k in a.after ? show(k, a.after[k]) : ''}
         </li>
       ))}
     </ul>

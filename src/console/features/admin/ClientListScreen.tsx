@@ -31,7 +31,7 @@ const columns: TableColumn<ClientView>[] = [
   {
     key: 'contact',
     header: '联系人 / 电话',
-    width: 150,
+    width: 124,
     cell: (c) => (
       <div>
         {c.username || '--'}
@@ -42,7 +42,7 @@ const columns: TableColumn<ClientView>[] = [
   {
     key: 'usertype',
     header: '类型',
-    width: 130,
+    width: 150,
     cell: (c) => (
       <div>
         {usertypeLabel(c.usertype)}
@@ -50,11 +50,11 @@ const columns: TableColumn<ClientView>[] = [
       </div>
     ),
   },
-  { key: 'promote_type', header: '推广类型', width: 100, value: (c) => promoteTypeLabel(c.promote_type) },
+  { key: 'promote_type', header: '推广类型', width: 80, value: (c) => promoteTypeLabel(c.promote_type) },
   {
     key: 'expire_time',
     header: '到期',
-    width: 110,
+    width: 100,
     nowrap: true,
     cell: (c) =>
       c.expire_time ? (
@@ -69,13 +69,13 @@ const columns: TableColumn<ClientView>[] = [
   {
     key: 'status',
     header: '状态',
-    width: 70,
+    width: 58,
     cell: (c) => <span className={c.status === 1 ? 'tag-on' : 'tag-off'}>{c.status === 1 ? '启用' : '禁用'}</span>,
   },
   {
     key: 'created_at',
     header: '创建时间',
-    width: 110,
+    width: 98,
     nowrap: true,
     value: (c) => c.created_at,
     cell: (c) => formatTime(c.created_at, 'YYYY-MM-DD'),
@@ -201,7 +201,7 @@ export function ClientListScreen(): React.JSX.Element {
         loading={list.isLoading || list.isValidating}
         error={list.error}
         actions={actions}
-        actionsWidth={230}
+        actionsWidth={206}
         toolbar={toolbar}
         paging={{
           total: list.data?.total ?? 0,

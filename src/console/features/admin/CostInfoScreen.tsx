@@ -72,6 +72,7 @@ export function CostInfoScreen(): React.JSX.Element {
               ariaLabel="账户类型"
               value={platform}
               allLabel="全部账户类型"
+              placeholder="全部账户类型"
               options={TYPES.map((t) => ({ label: accountTypeLabel(t), value: t }))}
               onChange={(p) => pick(() => setPlatform(p))}
               className="admin-filter"
@@ -88,9 +89,11 @@ export function CostInfoScreen(): React.JSX.Element {
             format={2}
             loading={isLoading}
           />
-          {types.slice(0, 5).map((t) => (
-            <MetricCard key={t} label={accountTypeLabel(t)} value={data?.totals.cost[String(t)]} format={2} loading={isLoading} />
-          ))}
+          {types
+            .filter((t) => (data?.totals.cost[String(t)] ?? 0) > 0)
+            .map((t) => (
+              <MetricCard key={t} label={accountTypeLabel(t)} value={data?.totals.cost[String(t)]} format={2} loading={isLoading} />
+            ))}
         </div>
         {data ? (
           <LazyChart

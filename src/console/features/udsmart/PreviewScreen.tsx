@@ -52,6 +52,7 @@ export function PreviewScreen(): React.JSX.Element {
               ariaLabel="品牌"
               value={brand}
               allLabel="全部品牌"
+              placeholder="全部品牌"
               options={(brands.data?.list ?? []).map((b) => ({ label: b.name, value: b.id }))}
               onChange={setBrand}
               className="admin-filter"

@@ -120,6 +120,7 @@ export function PromoteListScreen(): React.JSX.Element {
               ariaLabel="品牌"
               value={brand}
               allLabel="全部品牌"
+              placeholder="全部品牌"
               options={(brands.data?.list ?? []).map((b) => ({ label: b.name, value: b.id }))}
               onChange={again(setBrand)}
               className="admin-filter"
@@ -128,6 +129,7 @@ export function PromoteListScreen(): React.JSX.Element {
               ariaLabel="账户类型"
               value={platform}
               allLabel="全部账户类型"
+              placeholder="全部账户类型"
               options={UD_PLATFORMS.map((p) => ({ label: accountTypeLabel(p), value: p }))}
               onChange={again(setPlatform)}
               className="admin-filter"
