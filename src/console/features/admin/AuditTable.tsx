@@ -8,8 +8,14 @@ import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
 import { FIELD_LABEL, roleName, statusLabel } from './labels.ts';
 import { useAudit } from './useAdmin.ts';
 
-const show = (v: unknown): string =>
-  v === null || v === undefined || v === '' ? '空' : Array.isArray(v) ? v.join('、') || '无' : String(v);
+function show(k: string, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '空';
+  if (Array.isArray(v)) return v.join('、') || '无';
+  if (k === 'role' && typeof v === 'number') return roleName(v);
+  if (k === 'status' && typeof v === 'number') return statusLabel(v);
+  if (k === 'expire_time' && typeof v === 'number') return v ? formatTime(v, 'YYYY-MM-DD') : '长期有效';
+  return String(v);
+}
 
 function Changes({ a }: { a: AuditView }): React.JSX.Element {
   const keys = [...new Set([...Object.keys(a.before), ...Object.keys(a.after)])].filter((k) => k !== 'id');
