@@ -38,9 +38,9 @@ test('the UDSmart admin makes a brand, binds accounts and assigns it', async ({ 
   await expect(row).toContainText('未绑定');
   await row.getByRole('button', { name: '绑定账户' }).click();
   const bind = page.getByRole('dialog', { name: '绑定广告账户：走查品牌' });
-  await bind.locator('#brand-accounts').click();
+  await bind.locator('.p-multiselect').click();
   for (const name of ['巨量·旗舰店', '腾讯·品牌号', '快手·直播号']) await page.getByRole('option', { name: new RegExp(name) }).click();
-  await page.keyboard.press('Escape');
+  await bind.locator('.p-dialog-title').click();
   await shot(page, 'bind-dialog');
   await bind.getByRole('button', { name: '确定' }).click();
   await expect(row).toContainText('巨量·旗舰店');
@@ -50,9 +50,9 @@ test('the UDSmart admin makes a brand, binds accounts and assigns it', async ({ 
   const sub = page.getByRole('row', { name: /udsub@demo\.local/ });
   await sub.getByRole('button', { name: '分配' }).click();
   const assign = page.getByRole('dialog', { name: '分配：udsub@demo.local' });
-  await assign.locator('#assign-brands').click();
+  await assign.locator('.p-multiselect').first().click();
   await page.getByRole('option', { name: '走查品牌' }).click();
-  await page.keyboard.press('Escape');
+  await assign.locator('.p-dialog-title').click();
   await assign.getByRole('button', { name: '确定' }).click();
   await expect(sub).toContainText('走查品牌');
   await shot(page, 'subaccounts-light');
