@@ -21,6 +21,8 @@ import { mountUpload, ossRoutes } from './oss/routes.ts';
 import { publishRoutes } from './publish/routes.ts';
 import { mountUnsubscribe } from './reports/unsubscribe.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { udsmartRoutes } from './udsmart/routes.ts';
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
   if (trustProxy) {
@@ -79,7 +81,18 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   mountUnsubscribe(app);
   mountContracts(
     app,
-    [...userRoutes, ...linkRoutes, ...tfcRoutes, ...publishRoutes, ...jumptestRoutes, ...exportRoutes, ...ossRoutes, ...reportRoutes],
+    [
+      ...userRoutes,
+      ...linkRoutes,
+      ...tfcRoutes,
+      ...publishRoutes,
+      ...jumptestRoutes,
+      ...adminRoutes,
+      ...udsmartRoutes,
+      ...exportRoutes,
+      ...ossRoutes,
+      ...reportRoutes,
+    ],
     allContracts,
   );
 

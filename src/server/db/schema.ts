@@ -9,6 +9,7 @@ import type { MailTables } from '../mail/tables.ts';
 import type { OrdersTables } from '../orders/tables.ts';
 import type { ReportsTables } from '../reports/tables.ts';
 import type { TrackingTables } from '../tracking/tables.ts';
+import type { UdsmartTables } from '../udsmart/tables.ts';
 
 /**
  * The database: each feature owns its tables in `<feature>/tables.ts` (one interface per table, grouped as
@@ -26,4 +27,5 @@ export interface Database
     MailTables,
     OrdersTables,
     ReportsTables,
-    TrackingTables {}
+    TrackingTables,
+    UdsmartTables {}
