@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import type { CostView } from '../../src/shared/admin-reports.ts';
 import type { LinkView } from '../../src/shared/links.ts';
+import { seedAdminWorld } from './admin-world.ts';
 import { apiData, cli, login, PASSWORD, SHOTS } from './console-helpers.ts';
 
 /**
@@ -154,4 +156,23 @@ test('the account screen shows the hourly report setting and its last send', asy
   await expect(page.getByText('上次时报')).toBeVisible();
   await expect(page.locator('.info-row', { hasText: '上次时报' })).toContainText('尚未发送');
   await shot(page, 'account-hourly-report-light');
+});
+
+test('an admin exports the consumption overview: the XLSX holds the screen’s rows', async ({ page }) => {
+  const world = seedAdminWorld();
+  await login(page, 'admin@demo.local', { admin: true });
+  await expect(page).toHaveURL('/sxA');
+  const asked = page.waitForRequest((r) => r.url().endsWith('/capi/napi/admin/cost/index'));
+  await page.goto('/sxA/costinfo');
+  const body = JSON.parse((await asked).postData() ?? '{}') as { start: string; end: string };
+  await expect(page.locator('.p-datatable[aria-label="客户消耗"]')).toContainText(world.customer);
+  await page.getByRole('button', { name: '导出' }).click();
+  const dialog = page.getByRole('dialog', { name: '导出消耗概览' });
+  await expect(headerCells(dialog)).toContainText(['客户 / 日期', '客户编号', '巨量引擎（元）']);
+  await shot(page, 'export-dialog-admin-light');
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '导出' }).click()]);
+  const file = await readXlsx(await download.path());
+  const screen = await apiData<CostView>(page, 'napi/admin/cost/index', { start: body.start, end: body.end, pagesize: 100 }, true);
+  expect(file.header.at(-1)).toBe('合计（元）');
+  expect(file.rows.map((r) => [r[0], r.at(-1)])).toEqual(screen.rows.map((r) => [r.label, r.total]));
 });
