@@ -11,6 +11,7 @@ import type { AffiliateConnectors } from './connectors/affiliate.ts';
 import { createAffiliateConnectors, loadAffiliateConfig } from './connectors/affiliate-config.ts';
 import { createAdPlatformConnectors, loadAdPlatformConfig } from './connectors/config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index.ts';
+import { exportCleanupJob, exportJob } from './exports/jobs.ts';
 import type { AdPlatformRegistry, Deps } from './deps.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { jobRunsRetentionJob } from './jobs/housekeeping.ts';
@@ -27,6 +28,7 @@ import { MAIL_JOB, mailJob } from './mail/jobs.ts';
 import { orderSyncJob, postbackJob } from './orders/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
+import { hourlyReportJob } from './reports/jobs.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
 
 export interface BootOptions {
@@ -103,6 +105,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   // Every feature's jobs. They run where the server calls `deps.jobs.start()` (one leader among the nodes);
   // a kick (queued mail) runs its job on any node.
   jobs.register(processorJob(deps), mailJob(deps), jobRunsRetentionJob(deps), orderSyncJob(deps), postbackJob(deps));
+  jobs.register(exportJob(deps), exportCleanupJob(deps), hourlyReportJob(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   return {
     deps,

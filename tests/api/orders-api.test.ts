@@ -172,7 +172,7 @@ describe.each(dialects())('order endpoints on $name', (dialect) => {
     await post('/capi/napi/link/postback', { pageid: link.pageid, postback_on: 'paid' });
   });
 
-  it('tenant isolation: the agent sees its sub-customer’s orders, another customer none of them, UDSmart only UDSmart links’', async () => {
+  it('tenant isolation: the agent sees its sub-customer’s orders, another customer none of them, UDSmart only its accounts’', async () => {
     expect((await post('/capi/api/order/index', {}, 'agent')).data.total).toBe(4);
     expect((await post('/capi/api/order/index', {}, 'admin')).data.total).toBe(5);
     expect((await post('/capi/api/order/index', { pubid: link.pageid }, 'other')).data.total).toBe(0);

@@ -21,12 +21,29 @@ export interface World {
   /** A fresh link of `sub` for every call that destroys one. */
   freshPageid(): Promise<string>;
   subId: number;
-  customerIds: { sub: number; other: number };
+  customerIds: { sub: number; other: number; expiring: number };
   /** A different e-mail each time (code sending is limited per address). */
   nextEmail(): string;
   /** An order of `sub`'s link, brought by a 巨量 ad click on plan `planId` (synced from the union sandbox). */
   orderId: string;
   planId: string;
+  /** A new customer for every call that e-mails it (one reset mail per address a minute). */
+  freshCustomer(): Promise<number>;
+  /** A role-2 administrator the super admin may change. */
+  staffId: number;
+  /** The UDSmart sub-account of the role-5 caller, and a brand of that caller assigned to it. */
+  udsubId: number;
+  brandId: number;
+  freshBrand(): Promise<number>;
+  /** An ad account (巨量) of `sub`, bound to `brandId`; the world's page has an order through it. */
+  accountId: number;
+  /** A different brand name each time. */
+  nextName(): string;
+  /** An export template of `sub` (links), and a fresh one for calls that destroy one. */
+  templateId: number;
+  freshTemplateId(): Promise<number>;
+  /** A finished export of `sub` (links, CSV). */
+  exportId: number;
 }
 
 interface Row {
@@ -39,6 +56,10 @@ interface Row {
 }
 
 const range = { start: '2026-01-01', end: '2026-01-07' };
+const ADMIN = '1009 ok ok 4003 4003 4003 4003 4003';
+const SUPER = '1009 ok 4003 4003 4003 4003 4003 4003';
+const UD = '1009 4003 4003 4003 4003 ok ok 4003';
+const UD_ADMIN = '1009 4003 4003 4003 4003 ok 4003 4003';
 const item = { platform: 2, state: 2, item: '600000000001', isdirect: 1 };
 
 export const MATRIX: Row[] = [
@@ -118,7 +139,7 @@ export const MATRIX: Row[] = [
   { endpoint: 'POST /capi/api/land/v2/detail', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
 
   // Orders (spec §7 Orders, /napi/link/order, /napi/promote/order, /api/land/report)
-  { endpoint: 'POST /capi/api/order/index', sample: (w) => ({ pubid: w.pageid }), cells: '1009 ok ok ok ok empty empty empty' },
+  { endpoint: 'POST /capi/api/order/index', sample: (w) => ({ pubid: w.pageid }), cells: '1009 ok ok ok ok ok ok empty' },
   { endpoint: 'POST /capi/api/miniput/order', sample: () => ({}), cells: '1009 empty empty empty empty empty empty empty' },
   { endpoint: 'POST /capi/api/advertiser/order', sample: () => ({ platform: 2 }), cells: '1009 ok ok ok ok 4003 4003 empty' },
   { endpoint: 'POST /capi/api/weibo/order', sample: () => ({}), cells: '1009 empty empty empty empty 4003 4003 empty' },
@@ -153,12 +174,82 @@ export const MATRIX: Row[] = [
     cells: '1009 ok ok ok ok 4003 4003 4004',
   },
 
+  // Export templates and exports (spec §7 napi/exporttemplate; the file download is a signed link, not a contract)
+  { endpoint: 'POST /capi/napi/exporttemplate/index', sample: () => ({}), cells: '1009 empty empty ok empty empty empty empty' },
+  {
+    endpoint: 'POST /capi/napi/exporttemplate/create',
+    sample: () => ({ name: '权限矩阵', kind: 'links', columns: ['pageid', 'title'] }),
+    cells: '1009 ok ok ok ok 4003 4003 ok',
+  },
+  {
+    endpoint: 'POST /capi/napi/exporttemplate/update',
+    sample: (w) => ({ id: w.templateId, name: '改名' }),
+    cells: '1009 4004 4004 ok 4004 4004 4004 4004',
+  },
+  {
+    endpoint: 'POST /capi/napi/exporttemplate/delete',
+    sample: async (w) => ({ id: await w.freshTemplateId() }),
+    cells: '1009 4004 4004 ok 4004 4004 4004 4004',
+  },
+  { endpoint: 'POST /capi/napi/exporttemplate/full', sample: () => ({}), cells: '1009 ok ok ok ok empty empty ok' },
+  { endpoint: 'POST /capi/napi/export/index', sample: () => ({}), cells: '1009 empty empty ok empty empty empty empty' },
+  { endpoint: 'POST /capi/napi/export/create', sample: () => ({ kind: 'links', format: 'csv' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  { endpoint: 'POST /capi/napi/export/status', sample: (w) => ({ id: w.exportId }), cells: '1009 ok ok ok 4004 4004 4004 4004' },
+  { endpoint: 'POST /capi/napi/export/link', sample: (w) => ({ id: w.exportId }), cells: '1009 ok ok ok 4004 4004 4004 4004' },
+  { endpoint: 'GET /capi/api/oss/certificate', sample: () => ({ purpose: 'image' }), cells: '1009 ok ok ok ok ok ok ok' },
+
+  // Hourly report e-mail (时报)
+  { endpoint: 'POST /capi/api/report/last', sample: () => ({}), cells: '1009 ok ok ok ok ok ok ok' },
+
   // Admin tools
   {
     endpoint: 'POST /capi/napi/jumptest/run',
     sample: () => ({ url: 'http://127.0.0.1:9/' }),
     cells: '1009 ok ok 4003 4003 4003 4003 4003',
   },
+
+  // Admin area (spec §2 admin routes): roles 1 and 2; administrators are changed by role 1 only
+  { endpoint: 'POST /capi/napi/admin/home', sample: () => ({}), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/health', sample: () => ({ kind: 'reauth' }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/index', sample: () => ({}), cells: ADMIN },
+  {
+    endpoint: 'POST /capi/napi/admin/client/create',
+    sample: (w) => ({ email: w.nextEmail(), password: 'secret123', company: '新客户' }),
+    cells: ADMIN,
+  },
+  { endpoint: 'POST /capi/napi/admin/client/update', sample: (w) => ({ id: w.customerIds.other, company: '改名' }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/extend', sample: (w) => ({ id: w.customerIds.expiring, days: 30 }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/assign', sample: (w) => ({ id: w.customerIds.other, agent_id: 0 }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/reset', sample: async (w) => ({ id: await w.freshCustomer() }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/cost/index', sample: () => range, cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/manager/index', sample: () => ({}), cells: ADMIN },
+  {
+    endpoint: 'POST /capi/napi/admin/manager/create',
+    sample: (w) => ({ email: w.nextEmail(), password: 'secret123', role: 2 }),
+    cells: SUPER,
+  },
+  { endpoint: 'POST /capi/napi/admin/manager/update', sample: (w) => ({ id: w.staffId, username: '值班' }), cells: SUPER },
+  { endpoint: 'POST /capi/napi/admin/manager/status', sample: (w) => ({ id: w.staffId, status: 1 }), cells: SUPER },
+  { endpoint: 'POST /capi/napi/admin/manager/passwd', sample: (w) => ({ id: w.staffId, password: 'secret456' }), cells: SUPER },
+  { endpoint: 'POST /capi/napi/admin/audit/index', sample: () => ({}), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/agentorder/index', sample: (w) => ({ pageid: w.pageid }), cells: ADMIN },
+
+  // UDSmart (spec §2 UDSmart routes): the admin (5) changes, its sub-account (6) reads what it is assigned
+  { endpoint: 'POST /capi/napi/udsmart/brand/index', sample: () => ({}), cells: UD },
+  { endpoint: 'POST /capi/napi/udsmart/brand/create', sample: (w) => ({ name: w.nextName() }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/update', sample: (w) => ({ id: w.brandId, logo_text: '品' }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/delete', sample: async (w) => ({ id: await w.freshBrand() }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/bind', sample: (w) => ({ id: w.brandId, account_ids: [w.accountId] }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/candidates', sample: () => ({}), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/sub/index', sample: () => ({}), cells: UD_ADMIN },
+  {
+    endpoint: 'POST /capi/napi/udsmart/sub/assign',
+    sample: (w) => ({ sub_id: w.udsubId, brand_ids: [w.brandId], account_ids: [] }),
+    cells: UD_ADMIN,
+  },
+  { endpoint: 'POST /capi/napi/udsmart/preview', sample: () => range, cells: UD },
+  { endpoint: 'POST /capi/napi/udsmart/account/index', sample: () => range, cells: UD },
+  { endpoint: 'POST /capi/napi/udsmart/page/orders', sample: (w) => ({ pageid: w.pageid }), cells: UD },
 ];
 
 export const parseCells = (cells: string): Cell[] => cells.split(/\s+/).map((c) => (c === 'ok' || c === 'empty' ? c : Number(c)));
@@ -186,7 +277,8 @@ export function renderPermissionsDoc(): string {
   return `# Permissions
 
 Generated from \`tests/api/permissions.ts\` (the one reviewed table) and checked by \`tests/api/permission-matrix.test.ts\`,
-which calls every endpoint as each caller with a valid payload. To change a right, change the contract's access rule
+which reads the server's own route table (every route the API app registered, less \`/healthz\`, \`/metrics\` and the API
+document), fails when a route has no row here or a row no route, and calls every endpoint as each caller with a valid payload. To change a right, change the contract's access rule
 (\`src/shared/access.ts\`) or the service, then the row, then run \`UPDATE_DOCS=1 npx vitest run --project api tests/api/permission-matrix.test.ts\`.
 
 Callers: the role-3 account owns the data the payloads name and is a sub-customer of the role-4 agent; the last column

@@ -33,7 +33,14 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 function filtered(db: Executor, scope: OrderScope, f: OrderFilter) {
   let q = db.selectFrom('orders').where('orders.customerid', '>', 0);
   if (scope.customers) q = q.where('orders.customerid', 'in', scope.customers.length ? scope.customers : [-1]);
-  if (scope.platforms) q = q.where('orders.link_platform', 'in', scope.platforms);
+  if (scope.accounts) {
+    const accounts = scope.accounts;
+    q = q.where((eb) =>
+      accounts.length === 0
+        ? eb('orders.id', '<', 0)
+        : eb.or(accounts.map((a) => eb.and([eb('orders.channel', '=', a.channel), eb('orders.advertiser_id', '=', a.advertiser_id)]))),
+    );
+  }
   if (f.pageid) q = q.where('orders.pageid', '=', f.pageid);
   if (f.union) q = q.where('orders.union_name', '=', f.union);
   if (f.presellOnly) q = q.where('orders.presell', '=', 1);

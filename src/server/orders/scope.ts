@@ -1,22 +1,27 @@
 import { ROLE } from '../../shared/roles.ts';
+import { accountsWhere } from '../ads/directory.ts';
 import type { Actor } from '../kernel/actor.ts';
 import type { Db } from '../kernel/executor.ts';
 import { scopeOf } from '../links/scope.ts';
+import { udScopeOf } from '../udsmart/scope.ts';
 
 /**
  * Whose orders the caller may see: the links' owners exactly as the links API (admins all, an agent itself and its
- * sub-customers, a customer itself), and UDSmart accounts the orders of UDSmart links (platform 7): the UDSmart
- * administrator all of them, a UDSmart sub-account none until brands are assigned to it (the brand feature).
+ * sub-customers, a customer itself); UDSmart accounts (5, 6) the orders that came through the ad accounts they see
+ * (docs/udsmart.md: the admin's brands' accounts, a sub-account's assigned ones).
  */
 export interface OrderScope {
   /** null = every customer. */
   customers: number[] | null;
-  /** Link platforms the caller may see; null = all. */
-  platforms: number[] | null;
+  /** null = any ad account; else only orders whose (channel, advertiser) is one of these. */
+  accounts: Array<{ channel: number; advertiser_id: string }> | null;
 }
 
 export async function orderScopeOf(db: Db, actor: Actor): Promise<OrderScope> {
-  if (actor.role === ROLE.udsmartAdmin) return { customers: null, platforms: [7] };
-  if (actor.role === ROLE.udsmartSub) return { customers: [], platforms: [7] };
-  return { customers: await scopeOf(db, actor), platforms: null };
+  if (actor.role === ROLE.udsmartAdmin || actor.role === ROLE.udsmartSub) {
+    const ud = await udScopeOf(db, actor);
+    const rows = await accountsWhere(db, { ids: [...ud.accounts.keys()] });
+    return { customers: null, accounts: rows.map((r) => ({ channel: r.platform, advertiser_id: r.advertiser_id })) };
+  }
+  return { customers: await scopeOf(db, actor), accounts: null };
 }

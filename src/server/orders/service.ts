@@ -203,6 +203,6 @@ export async function linkPostback(deps: Deps, actor: Actor, input: { pageid: st
   await requireLink(deps.db, await scopeOf(deps.db, actor), input.pageid);
   if (input.postback_on) await store.setPostbackSetting(deps.db, input.pageid, input.postback_on, actor.userId, deps.clock.now());
   const settings = await store.postbackSettings(deps.db, [input.pageid]);
-  const t = await totals(deps.db, { customers: null, platforms: null }, { pageid: input.pageid, ranges: [] });
+  const t = await totals(deps.db, { customers: null, accounts: null }, { pageid: input.pageid, ranges: [] });
   return { pageid: input.pageid, postback_on: settings.get(input.pageid) ?? 'paid', counts: postbackCounts(t.postback) };
 }

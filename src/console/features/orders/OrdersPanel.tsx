@@ -16,8 +16,6 @@ const timeOf = (o: OrderView, deposit: number): number => (deposit === 3 ? o.cli
 
 export interface OrdersPanelProps {
   pageid: string;
-  /** UDSmart accounts read through `/api/order/index`; link owners and admins through `/napi/link/order`. */
-  viaIndex?: boolean;
   /** show the link's 回传设置 (link owners and admins) */
   postbackSetting?: boolean;
 }
@@ -26,12 +24,12 @@ export interface OrdersPanelProps {
  * 订单 of one promotion link: filters, sums over every matching order, the list with status, amounts, commission,
  * the attributed click and plan and the postback state, and each order's path from the ad (归因路径).
  */
-export function OrdersPanel({ pageid, viaIndex = false, postbackSetting = false }: OrdersPanelProps): React.JSX.Element {
+export function OrdersPanel({ pageid, postbackSetting = false }: OrdersPanelProps): React.JSX.Element {
   const [filters, setFilters] = useState(initialFilters);
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [open, setOpen] = useState<string | null>(null);
-  const { data, error, isLoading } = useOrderPage(pageid, orderQuery(filters, page, size), viaIndex);
+  const { data, error, isLoading } = useOrderPage(pageid, orderQuery(filters, page, size));
   const columns = useMemo(
     (): TableColumn<OrderView>[] => [
       { key: 'item', header: '商品 / 订单', cell: (o) => <ItemCell o={o} /> },

@@ -1,27 +1,21 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { ROLE_GROUP, type Role } from '../../../shared/roles.ts';
-import { useSession } from '../../lib/useSession.ts';
 import { OrdersPanel } from './OrdersPanel.tsx';
 
 /** Where each order page's back link leads (spec §2: the list it belongs to). */
 function backOf(pathname: string): { to: string; label: string } {
-  if (pathname.startsWith('/sxA/udAcct/')) return { to: '/sxA/udAcct/brand', label: '返回品牌列表' };
-  if (pathname.startsWith('/sxA/')) return { to: '/newsxA/client/landingpage', label: '返回投放链接' };
   if (pathname.startsWith('/collect/')) return { to: '/collect', label: '返回商品效果分析' };
   if (pathname.startsWith('/minipromote/')) return { to: '/minipromote', label: '返回淘宝新链接推广' };
   return { to: '/promotion', label: '返回推广' };
 }
 
 /**
- * The order pages of one promotion link (spec §2): ver2 `/promotion/page/{id}` and `/collect/page/{id}`, the old
- * version's `/promotion/page/{id}` and `/minipromote/page/{id}`, admin `/sxA/agentorader/{id}`, UDSmart
- * `/sxA/udAcct/page/{id}`. The link detail screens show the same panel under the link.
+ * The customers' order pages of one promotion link (spec §2): ver2 `/promotion/page/{id}` and `/collect/page/{id}`,
+ * the old version's `/promotion/page/{id}` and `/minipromote/page/{id}`. The link detail screens show the same panel
+ * under the link; the admin's and UDSmart's order pages are their features' (they read these orders too).
  */
 export function OrdersScreen(): React.JSX.Element {
   const { pageId = '' } = useParams();
   const { pathname } = useLocation();
-  const { role } = useSession();
-  const udsmart = role !== null && (ROLE_GROUP.udsmart as readonly Role[]).includes(role);
   const back = backOf(pathname);
   return (
     <div className="link-detail">
@@ -32,7 +26,7 @@ export function OrdersScreen(): React.JSX.Element {
         <h2>推广链接 {pageId} 的订单</h2>
       </div>
       {/^\d{1,20}$/.test(pageId) ? (
-        <OrdersPanel pageid={pageId} viaIndex={udsmart} postbackSetting={!udsmart} />
+        <OrdersPanel pageid={pageId} postbackSetting />
       ) : (
         <div className="not-open" role="alert">
           <i className="pi pi-exclamation-circle" /> 推广链接编号只能是数字

@@ -2,7 +2,7 @@ import { AUDIENCE, type RouteDef } from '../../lib/routes.ts';
 
 export type OrdersScreen = 'orders.list';
 
-/** Order lists per landing page (spec §2), under each area's menu entry; the link detail screens show the same panel. */
+/** Order lists per landing page (spec §2) under each area's menu entry (the admin's and UDSmart's are theirs: admin/, udsmart/); the link detail screens show the same panel. */
 export const orderRoutes: readonly RouteDef<OrdersScreen>[] = [
   {
     path: '/promotion/page/:pageId',
@@ -24,15 +24,5 @@ export const orderRoutes: readonly RouteDef<OrdersScreen>[] = [
     path: '/minipromote/page/:pageId',
     screen: 'orders.list',
     meta: { ...AUDIENCE.customersV1, title: '落地页详情', hidden: true, activeMenu: '/minipromote' },
-  },
-  {
-    path: '/sxA/agentorader/:pageId',
-    screen: 'orders.list',
-    meta: { ...AUDIENCE.platformAdmins, title: '订单', hidden: true, activeMenu: '/sxA' },
-  },
-  {
-    path: '/sxA/udAcct/page/:pageId',
-    screen: 'orders.list',
-    meta: { ...AUDIENCE.udsmart, title: '订单详情', hidden: true, activeMenu: '/sxA/udAcct/brand' },
   },
 ];

@@ -6,12 +6,9 @@ import { invalidate, useQuery } from '../../lib/useApi.ts';
 
 type Read<C extends Parameters<typeof useQuery>[0]> = SWRResponse<OutputOf<C>, ApiError>;
 
-/** One page of a link's orders: `/napi/link/order` for link owners and admins, `/api/order/index` (pubid) for UDSmart. */
-export function useOrderPage(pageid: string, query: InputOf<typeof api.orderIndex>, viaIndex: boolean): Read<typeof api.orderIndex> {
-  const viaLink = useQuery(api.linkOrder, viaIndex ? null : { ...query, pageid }, { keepPreviousData: true });
-  const viaPub = useQuery(api.orderIndex, viaIndex ? { ...query, pubid: pageid } : null, { keepPreviousData: true });
-  return viaIndex ? viaPub : viaLink;
-}
+/** One page of a link's orders (`/napi/link/order`). */
+export const useOrderPage = (pageid: string, query: InputOf<typeof api.orderIndex>): Read<typeof api.linkOrder> =>
+  useQuery(api.linkOrder, { ...query, pageid }, { keepPreviousData: true });
 
 /** One order's explained path (`/api/land/report`), read when the dialog opens. */
 export const useOrderPath = (orderid: string | null): Read<typeof api.landReport> =>
