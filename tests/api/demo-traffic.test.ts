@@ -25,7 +25,7 @@ describe.each(dialects())('demo traffic on $name', (dialect) => {
   beforeAll(async () => {
     t = await makeTestApp(dialect);
     expect(await seedDemoAccounts(t.deps)).toBe(true);
-    expect(await seedDemoLinks(t.deps)).toBe(11);
+    expect(await seedDemoLinks(t.deps)).toBe(12);
     server = createServer((req, res) => {
       paths.push(req.url ?? '');
       res.writeHead(204).end();
@@ -42,7 +42,7 @@ describe.each(dialects())('demo traffic on $name', (dialect) => {
     const customer = (await findUserByEmail(t.deps.db, 'customer1@demo.local'))!;
     const mine = await makeLink(t.deps, customer, { title: '我自己的链接' });
     const demo = new Set((await t.deps.db.selectFrom('links').select('pageid').where('demo', '=', 1).execute()).map((r) => r.pageid));
-    expect(demo.size).toBe(11);
+    expect(demo.size).toBe(12);
     expect(demo.has(mine.pageid)).toBe(false);
 
     const traffic = startDemoWorldTraffic(t.deps, base, { peakShowsPerSecond: 400 });
