@@ -102,7 +102,7 @@ export function seedAdminWorld(): AdminWorld {
     const order = db.prepare(
       `insert into orders (union_name, order_id, parent_order_id, item_id, item_title, item_image, item_num, shop_name, status, raw_status, presell, deposit_fen,
          order_fen, paid_fen, commission_fen, commission_bp, created_at, paid_at, deposit_paid_at, settled_at, refunded_at, click_at, modified_at, tracking,
-         pageid, customerid, attribution_rule, event_id, channel, advertiser_id, campaign_id, plan_id, creative_id, callback, postback_state, first_seen_at, updated_at)
+         pageid, customerid, attribution_rule, visit_event_id, channel, advertiser_id, campaign_id, plan_id, creative_id, callback, postback_state, first_seen_at, updated_at)
        values (?, ?, '', '612345678901', '夏季新款防晒衣 UPF50+', '', 1, '演示旗舰店', ?, '', 0, 0, ?, ?, ?, 1000, ?, ?, 0, 0, 0, ?, ?, '{}',
          ?, ?, 'click_id', 0, 2, 'e2e-jl-1', 'c1', 'p1', '', '', 'sent', ?, ?)`,
     );
