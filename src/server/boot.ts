@@ -8,16 +8,14 @@ import path from 'node:path';
 import { authenticate } from './accounts/session.ts';
 import { newNodeId } from './cluster/lease.ts';
 import type { AffiliateConnectors } from './connectors/affiliate.ts';
-import { createAffiliateConnectors, loadAffiliateConfig } from './connectors/affiliate-config.ts';
-import { createAdPlatformConnectors, loadAdPlatformConfig } from './connectors/config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index.ts';
-import { exportCleanupJob, exportJob } from './exports/jobs.ts';
 import type { AdPlatformRegistry, Deps } from './deps.ts';
+import { exportCleanupJob, exportJob } from './exports/jobs.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { jobRunsRetentionJob } from './jobs/housekeeping.ts';
 import { Scheduler, type SchedulerOptions } from './jobs/scheduler.ts';
 import { type Clock, systemClock } from './kernel/clock.ts';
-import { type Config, loadConfig, publicBaseUrl } from './kernel/config.ts';
+import { type Config, loadConfig } from './kernel/config.ts';
 import { Lifecycle } from './kernel/lifecycle.ts';
 import { log, setLogLevel } from './kernel/log.ts';
 import { Metrics } from './kernel/metrics.ts';
@@ -25,11 +23,12 @@ import { IngestPressure } from './kernel/pressure.ts';
 import { loadSecrets, type Secrets } from './kernel/secrets.ts';
 import { LinkEvents } from './links/events.ts';
 import { MAIL_JOB, mailJob } from './mail/jobs.ts';
-import { orderSyncJob, postbackJob } from './orders/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
+import { orderSyncJob, postbackJob } from './orders/jobs.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
 import { hourlyReportJob } from './reports/jobs.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
+import { connectorsFor } from './wiring/connectors.ts';
 
 export interface BootOptions {
   /** The environment to read configuration from (default: process.env). */
@@ -76,8 +75,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   const pressure = new IngestPressure();
   const jobs = new Scheduler({ db: handle.db, clock, nodeId, pressure }, opts.scheduler);
   // The union and ad-platform connectors: real hosts when configured, else the in-process sandbox (SANDBOX on).
-  const unionConfig = loadAffiliateConfig(env, publicBaseUrl(config));
-  const internalBase = config.PORT ? `http://127.0.0.1:${config.PORT}` : undefined;
+  const connectors = connectorsFor(env, config, clock);
   const mailer = createMailer(handle.db, clock, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, onQueued: () => jobs.kick(MAIL_JOB) });
   const deps: Deps = {
     db: handle.db,
@@ -95,11 +93,9 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
     storage: new LocalDirectoryStorage(path.join(config.dataDir, 'oss')),
     linkEvents: new LinkEvents(),
     authenticate: (authorization) => authenticate(deps, authorization),
-    affiliates: opts.affiliates ?? createAffiliateConnectors(unionConfig, undefined, () => clock.nowMs()),
-    unions: { enabled: unionConfig.enabled, taobaoAdzones: unionConfig.taobaoAdzones },
-    adPlatforms:
-      opts.adPlatforms ??
-      createAdPlatformConnectors(loadAdPlatformConfig(env, { publicBaseUrl: publicBaseUrl(config), internalBaseUrl: internalBase })),
+    affiliates: opts.affiliates ?? connectors.affiliates,
+    unions: connectors.unions,
+    adPlatforms: opts.adPlatforms ?? connectors.adPlatforms,
     checkOutputs: opts.checkOutputs,
   };
   // Every feature's jobs. They run where the server calls `deps.jobs.start()` (one leader among the nodes);

@@ -15,6 +15,7 @@ import { Landing } from './landing/index.ts';
 import { createUnionSandbox } from './sandbox/unions/index.ts';
 import { startTracking } from './tracking/index.ts';
 import { startAdSandbox } from './wiring/ad-sandbox.ts';
+import { connectorsFor } from './wiring/connectors.ts';
 
 type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>;
 
@@ -71,15 +72,13 @@ async function main(): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   boundPort = port;
+  // listening on port 0: the connectors to this server's own sandboxes learn the port it got
+  if (!config.PORT) Object.assign(deps, connectorsFor(process.env, { ...config, PORT: port }, deps.clock));
   log.info('listening', { url: `http://${config.HOST}:${port}`, database: deps.engine, dataDir: config.dataDir });
   // Background work (tracking processor, raw retention, mail delivery, …) runs on the scheduler's leader.
   deps.lifecycle.onShutdown('scheduler', () => deps.jobs.stop());
   deps.jobs.start();
   landing.start(port);
-  if (seeded) log.info('demo links created', { links: await seedDemoLinks(deps) });
-  void landing.warm().then((n) => log.info('landing pages rendered', { pages: n }));
-  if (config.DEMO_DATA && config.DEMO_TRAFFIC) startDemoWorldTraffic(deps, `http://127.0.0.1:${port}`);
-  if (config.DEMO_DATA) process.stdout.write(`\n投放管理平台 ${publicBaseUrl({ ...config, PORT: port })}/login\n${demoLoginTable()}\n\n`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -103,6 +102,19 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // The demo world's links convert through the (sandbox) unions over HTTP: after the signal handlers, so a stop
+  // during seeding is still graceful.
+  if (seeded) {
+    try {
+      log.info('demo links created', { links: await seedDemoLinks(deps) });
+    } catch (err) {
+      if (!stopping) throw err; // the database closed under it: the process is stopping anyway
+    }
+  }
+  void landing.warm().then((n) => log.info('landing pages rendered', { pages: n }));
+  if (config.DEMO_DATA && config.DEMO_TRAFFIC) startDemoWorldTraffic(deps, `http://127.0.0.1:${port}`);
+  if (config.DEMO_DATA) process.stdout.write(`\n投放管理平台 ${publicBaseUrl({ ...config, PORT: port })}/login\n${demoLoginTable()}\n\n`);
 }
 
 main().catch((err) => {

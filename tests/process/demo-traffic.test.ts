@@ -36,7 +36,7 @@ describe('demo traffic', () => {
       .executeTakeFirstOrThrow();
     const demoLinks = await h.db.selectFrom('links').select('pageid').where('demo', '=', 1).execute();
     await h.close();
-    expect(demoLinks).toHaveLength(11);
+    expect(demoLinks).toHaveLength(12);
     expect(raw).toBeGreaterThan(5);
     expect(rejects).toEqual([]);
     expect(Number(roll.s)).toBeGreaterThan(0);
