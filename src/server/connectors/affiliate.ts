@@ -84,8 +84,8 @@ export interface ConvertRequest {
 }
 
 /**
- * One converted item or shop. The first fields are exactly today's `Conversion` (server/affiliate/provider.ts), so a
- * result can be handed to the links code as it is (a unit test holds the two shapes together).
+ * One converted item or shop: the fields `/tfc/*` answers (`ConversionView`, src/shared/affiliate.ts) plus the
+ * commission rate and the per-link tracking ids.
  */
 export interface ItemConversion {
   /** Link platform code of the shop: 2 淘宝/天猫, 3 京东, 5 拼多多. */
