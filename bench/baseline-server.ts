@@ -2,8 +2,9 @@
  * The baseline: a bare node:http server. `/m/…` answers 204 (what a ping costs with no work at all);
  * anything else answers 200 with the HTML bytes given in BASELINE_HTML (a file), like a static page.
  */
-import { createServer } from 'node:http';
+
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 
 const html = process.env.BASELINE_HTML ? readFileSync(process.env.BASELINE_HTML) : Buffer.from('<!doctype html><title></title>');
 const port = Number(process.env.PORT ?? 4500);

@@ -8,8 +8,9 @@ export function replica(sample: AffiliateOrder[], i: number, now: number, total:
   const move = (t: number | null) => (t === null ? null : t + shift);
   return {
     ...base,
-    orderId: `${base.orderId.slice(0, 8)}${String(i).padStart(9, '0')}`,
-    parentOrderId: `${base.parentOrderId.slice(0, 8)}${String(i).padStart(9, '0')}`,
+    // 19-digit ids growing with time, as 淘宝's trade ids do (a sync page's orders sit near each other in the index)
+    orderId: `27${String(i).padStart(17, '0')}`,
+    parentOrderId: `26${String(i).padStart(17, '0')}`,
     createdAt: at,
     paidAt: move(base.paidAt),
     receivedAt: move(base.receivedAt),

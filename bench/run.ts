@@ -6,13 +6,13 @@
  *   c) the same landing page rendered by Astro on every request (LANDING_CACHE=off)
  *   d) a) and b) with a new connection per request (Connection: close)
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync, readFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { prepareDataDir, startServer } from '../tests/process/fixture.ts';
 import { openDatabase } from '../src/server/db/index.ts';
 import { monitorUrl } from '../src/shared/macros.ts';
+import { prepareDataDir, startServer } from '../tests/process/fixture.ts';
 
 const DURATION = process.env.BENCH_DURATION ?? '8s';
 const CONNS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -46,14 +46,23 @@ function wrk(url: string, extra: string[] = []): WrkResult {
 }
 
 function startBaseline(port: number, htmlFile: string): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, [path.join(import.meta.dirname, 'baseline-server.ts')], { env: { ...process.env, PORT: String(port), BASELINE_HTML: htmlFile }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [path.join(import.meta.dirname, 'baseline-server.ts')], {
+    env: { ...process.env, PORT: String(port), BASELINE_HTML: htmlFile },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve) => proc.stdout!.once('data', () => resolve(proc)));
 }
 
 /** A juliang click ping with all macros substituted: exactly 30 parameters. */
 function juliangPing(pageid: string): string {
   const url = monitorUrl('http://h', 'click', 2, pageid).replace(/__([A-Z0-9_]+)__/g, (_m, name: string) =>
-    name === 'TS' ? String(Date.now()) : name === 'UA' ? 'Mozilla%2F5.0%20(Linux%3B%20Android%2014)' : name === 'IP' ? '203.0.113.9' : `${name.toLowerCase()}_1234567`,
+    name === 'TS'
+      ? String(Date.now())
+      : name === 'UA'
+        ? 'Mozilla%2F5.0%20(Linux%3B%20Android%2014)'
+        : name === 'IP'
+          ? '203.0.113.9'
+          : `${name.toLowerCase()}_1234567`,
   );
   const path = url.slice('http://h'.length) + '&mid1=1&mid2=2&mid3=3&mid4=4';
   const count = path.split('?')[1]!.split('&').length;
@@ -65,7 +74,9 @@ function wrkVersion(): string {
   try {
     return execFileSync('wrk', ['--version'], { encoding: 'utf8' }).split('\n')[0]!.trim();
   } catch (err) {
-    return String((err as { stdout?: string }).stdout ?? '').split('\n')[0]!.trim(); // wrk -v exits 1
+    return String((err as { stdout?: string }).stdout ?? '')
+      .split('\n')[0]!
+      .trim(); // wrk -v exits 1
   }
 }
 
@@ -143,19 +154,49 @@ async function main() {
   await ours.exited;
   await ssr.exited;
   const h = await openDatabase({ sqliteFile: path.join(dataDir, 'toufang.sqlite') });
-  const raw = Number((await h.db.selectFrom('monitor_raw').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const visits = Number((await h.db.selectFrom('landing_visits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const pending = Number((await h.db.selectFrom('monitor_raw').select((eb) => eb.fn.countAll<number>().as('n')).where('processed', '=', 0).executeTakeFirstOrThrow()).n);
+  const raw = Number(
+    (
+      await h.db
+        .selectFrom('monitor_raw')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const visits = Number(
+    (
+      await h.db
+        .selectFrom('landing_visits')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const pending = Number(
+    (
+      await h.db
+        .selectFrom('monitor_raw')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('processed', '=', 0)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   await h.close();
   const pingRows = rows.filter((r) => r.name.includes('monitor'));
   const acked = pingRows.reduce((n, r) => n + r.ours.requests - r.ours.non2xx, 0);
-  const durability = { pingsAcknowledgedInMeasuredRuns: acked, monitorRawRows: raw, landingVisitRows: visits, unprocessedAfterShutdown: pending };
+  const durability = {
+    pingsAcknowledgedInMeasuredRuns: acked,
+    monitorRawRows: raw,
+    landingVisitRows: visits,
+    unprocessedAfterShutdown: pending,
+  };
   console.log(durability);
 
   const table = [
     '| case | baseline req/s (median) | ours req/s (median) | ours / baseline, per round | median ratio | baseline p50 / p99 ms | ours p50 / p99 ms | ours non-2xx |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${r.baseline ? Math.round(r.baseline.rps) : '–'} | ${Math.round(r.ours.rps)} | ${r.ratios.map((x) => `${x} %`).join(', ')} | ${r.ratios.length ? `${median(r.ratios)} %` : '–'} | ${r.baseline ? `${r.baseline.p50.toFixed(2)} / ${r.baseline.p99.toFixed(2)}` : '–'} | ${r.ours.p50.toFixed(2)} / ${r.ours.p99.toFixed(2)} | ${r.ours.non2xx} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.baseline ? Math.round(r.baseline.rps) : '–'} | ${Math.round(r.ours.rps)} | ${r.ratios.map((x) => `${x} %`).join(', ')} | ${r.ratios.length ? `${median(r.ratios)} %` : '–'} | ${r.baseline ? `${r.baseline.p50.toFixed(2)} / ${r.baseline.p99.toFixed(2)}` : '–'} | ${r.ours.p50.toFixed(2)} / ${r.ours.p99.toFixed(2)} | ${r.ours.non2xx} |`,
+    ),
   ].join('\n');
   console.log(`\n${table}\n`);
   const outFile = path.join(import.meta.dirname, 'results.json');

@@ -25,8 +25,8 @@ export async function ordersByIds(db: Executor, union: string, orderIds: string[
   return map;
 }
 
-/** Rows per multi-row insert: 51 columns × 600 rows stays under SQLite's 32 766 bound values. */
-const INSERT_CHUNK = 600;
+/** Rows per multi-row insert: 51 columns × 500 rows stays under SQLite's 32 766 bound values. */
+const INSERT_CHUNK = 500;
 
 export async function insertOrders(db: Executor, rows: Array<Insertable<OrdersTable>>): Promise<void> {
   for (const part of chunks(rows, INSERT_CHUNK)) await db.insertInto('orders').values(part).execute();

@@ -15,7 +15,7 @@ export const OVERLAP_SECONDS = 600;
 export const LAG_SECONDS = 60;
 export const BACKFILL_DAYS = 30;
 /** Orders stored per transaction: pages are gathered up to this many (fewer statements, fewer fact rows). */
-export const BATCH = 1000;
+export const BATCH = 500;
 
 export interface SyncOutcome extends JobResult {
   rows: number;
@@ -60,6 +60,7 @@ export async function syncUnion(
       }
       pending.push(...page.orders);
       if (pending.length >= BATCH) await flush();
+      else await ctx.yield(); // every page: monitor ingestion goes first (the union may be this process's sandbox)
       cursor = page.cursor;
     } while (cursor);
     // this window is complete and stored: the next run starts here (minus the overlap)
