@@ -41,6 +41,8 @@ const cpu = process.cpuUsage(cpuStart);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 clearInterval(timer);
 peak = Math.max(peak, process.memoryUsage().rss);
+(globalThis as { gc?: () => void }).gc?.();
+const liveAfter = process.memoryUsage();
 const count = async (t: 'postbacks' | 'order_facts_hourly' | 'order_status_log') =>
   Number(
     (
@@ -68,6 +70,9 @@ process.stdout.write(
     rssBeforeMb: mb(rssBefore),
     peakRssMb: mb(peak),
     peakHeapMb: mb(peakHeap),
+    /** What is still live after a full GC at the end: the rest of the peak was garbage not yet collected. */
+    heapUsedAfterGcMb: mb(liveAfter.heapUsed),
+    rssAfterGcMb: mb(liveAfter.rss),
     rules: Object.fromEntries(rules.map((r) => [r.attribution_rule, Number(r.n)])),
     statusLogRows: await count('order_status_log'),
     hourlyFactRows: await count('order_facts_hourly'),

@@ -132,7 +132,8 @@ async function ingestBench(name: string, engineEnv: Record<string, string>) {
   const sampleFile = path.join(dataDir, 'sample.json');
   writeFileSync(sampleFile, JSON.stringify(sample));
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawnSync(process.execPath, ['--expose-gc', ...profile, path.join(import.meta.dirname, 'orders-ingest.ts')], {
+  const heap = process.env.BENCH_MAX_OLD_SPACE_MB ? [`--max-old-space-size=${process.env.BENCH_MAX_OLD_SPACE_MB}`] : [];
+  const child = spawnSync(process.execPath, ['--expose-gc', ...heap, ...profile, path.join(import.meta.dirname, 'orders-ingest.ts')], {
     env: {
       ...process.env,
       ...engineEnv,
@@ -147,7 +148,7 @@ async function ingestBench(name: string, engineEnv: Record<string, string>) {
   });
   if (child.status !== 0) throw new Error(`ingest child failed: ${child.stderr}`);
   process.stderr.write(child.stderr);
-  const out = { engine: name, sampleOrders: sample.length, ...(JSON.parse(child.stdout.trim().split('\n').at(-1)!) as object) };
+  const out = { engine: name, maxOldSpaceMb: process.env.BENCH_MAX_OLD_SPACE_MB ?? 'default', sampleOrders: sample.length, ...(JSON.parse(child.stdout.trim().split('\n').at(-1)!) as object) };
   console.log(out);
   return out;
 }
