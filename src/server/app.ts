@@ -15,6 +15,7 @@ import { mountApiDocs } from './http/openapi.ts';
 import { jumptestRoutes } from './jumptest/routes.ts';
 import { log } from './kernel/log.ts';
 import { linkRoutes } from './links/routes.ts';
+import { promotionRoutes } from './promotion/routes.ts';
 import { publishRoutes } from './publish/routes.ts';
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
@@ -68,7 +69,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.get('/metrics', (c) => c.text(deps.metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4' }));
 
   mountApiDocs(app, allContracts);
-  mountContracts(app, [...userRoutes, ...linkRoutes, ...tfcRoutes, ...publishRoutes, ...jumptestRoutes], allContracts);
+  mountContracts(app, [...userRoutes, ...linkRoutes, ...tfcRoutes, ...publishRoutes, ...jumptestRoutes, ...promotionRoutes], allContracts);
 
   app.notFound(notFoundRoute);
   app.onError(onError);

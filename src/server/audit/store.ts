@@ -10,7 +10,8 @@ export type AuditEvent =
   | 'user_created'
   | 'user_disabled'
   | 'user_enabled'
-  | 'logout';
+  | 'logout'
+  | 'ad_change';
 
 export interface AuditEntry {
   event: AuditEvent;

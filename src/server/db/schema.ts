@@ -6,6 +6,7 @@ import type { JobsTables } from '../jobs/tables.ts';
 import type { LinksTables } from '../links/tables.ts';
 import type { MailTables } from '../mail/tables.ts';
 import type { OrdersTables } from '../orders/tables.ts';
+import type { PromotionTables } from '../promotion/tables.ts';
 import type { TrackingTables } from '../tracking/tables.ts';
 
 /**
@@ -22,4 +23,5 @@ export interface Database
     LinksTables,
     MailTables,
     OrdersTables,
+    PromotionTables,
     TrackingTables {}
