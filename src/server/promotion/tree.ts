@@ -119,7 +119,7 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
   const [sums, children, accounts, customers, summaries] = await Promise.all([
     f.level === 'creative'
       ? new Map<string, Sums>()
-      : Promise.all(platforms.map((platform) => sumsOf(db, f.level, { scope: f.scope, platform, keys }, range))).then(
+      : Promise.all(platforms.map((platform) => sumsOf(db, f.level, { scope: f.scope, platform, pl: f.pl, keys }, range))).then(
           (maps) => new Map(maps.flatMap((m) => [...m])),
         ),
     childFilter ? childCounts(db, childFilter, keys) : new Map<string, number>(),
