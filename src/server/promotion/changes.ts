@@ -34,7 +34,9 @@ const valueAfter = (t: Target): string => (t.field === 'status' ? (t.enable ? 'e
 export function checkAllowed(channel: PromoteChannel, level: AdLevel, t: Target): void {
   const platform = adPlatformOf(channel);
   const rules = EDITABLE[platform];
-  const what = `${channelLabel(channel)}的${levelName(platform, level === 'campaign' ? 'group' : level)}`;
+  const name = levelName(platform, level === 'campaign' ? 'group' : level);
+  if (!name) throw invalid(`${channelLabel(channel)}没有该层级`, { field: 'type' });
+  const what = `${channelLabel(channel)}的${name}`;
   if (t.field === 'status' && !rules.status.includes(level)) throw invalid(`${what}不能在这里启用或暂停`, { field: 'type' });
   if (t.field === 'budget' && !rules.budget.includes(level)) throw invalid(`${what}不能修改日预算`, { field: 'field' });
   if (t.field === 'bid' && !rules.bid.includes(level)) throw invalid(`${what}不能修改出价`, { field: 'field' });
