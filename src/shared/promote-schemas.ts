@@ -114,7 +114,7 @@ export const promoteList = z.object({
   end: z.string(),
 });
 
-export const promoteSum = z.object({ count: z.number().int(), start: z.string(), end: z.string(), metrics: wireMetrics });
+export const promoteSum = z.object({ total: z.number().int(), start: z.string(), end: z.string(), metrics: wireMetrics });
 
 const yuan = (label: string) =>
   z

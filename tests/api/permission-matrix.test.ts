@@ -2,6 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects } from '../support/dialects.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { insertLinkRow } from '../support/factories.ts';
+import { ALL_ACCEPTING, insertAccount, insertEntity } from '../support/factories-promotion.ts';
 import { allContracts } from '../../src/shared/api/index.ts';
 import { createUser } from '../../src/server/accounts/users.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
@@ -30,7 +32,7 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     ((await request('POST', '/capi/api/user/login', { email: EMAIL[caller], password: PW })).data as { jwt: string }).jwt;
 
   beforeAll(async () => {
-    t = await makeTestApp(dialect);
+    t = await makeTestApp(dialect, {}, { adPlatforms: ALL_ACCEPTING() });
     const ids: Record<string, number> = {};
     const accounts: [string, number, string?][] = [
       ['super', 1], ['admin', 2], ['agent', 4], ['sub', 3, 'agent@x.cn'], ['ud', 5], ['udsub', 6, 'ud@x.cn'], ['other', 3],
@@ -40,8 +42,26 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     const newLink = async () =>
       ((await request('POST', '/capi/napi/link/create', { platform: 2, state: 2, item: '600000000001', isdirect: 1 }, await tokenOf('r3'))).data as { pageid: string }).pageid;
     let mail = 0;
+    const pageid = await newLink();
+    const ad = {
+      advertiserId: '1800000000000001', campaignId: '801', planId: '802', creativeId: '803', freePlanId: '805', weiboId: '5000001', weiboPlanId: '901',
+      miniPageid: '700000001',
+    };
+    await insertLinkRow(t.deps.db, { pageid: ad.miniPageid, customerid: ids.sub!, platform: 4, state: 2, title: '小程序链接' });
+    await insertAccount(t.deps, { platform: 2, advertiserId: ad.advertiserId, customerid: ids.sub! });
+    await insertAccount(t.deps, { platform: 3, advertiserId: ad.weiboId, customerid: ids.sub! });
+    const e = (platform: number, advertiser_id: string, level: string, entity_id: string, over: Record<string, unknown> = {}) =>
+      insertEntity(t.deps.db, { platform, advertiser_id, customerid: ids.sub!, level, entity_id, ...over });
+    await e(2, ad.advertiserId, 'campaign', ad.campaignId);
+    await e(2, ad.advertiserId, 'plan', ad.planId, { parent_id: ad.campaignId, campaign_id: ad.campaignId, pageid });
+    await e(2, ad.advertiserId, 'creative', ad.creativeId, { parent_id: ad.planId, campaign_id: ad.campaignId });
+    await e(2, ad.advertiserId, 'plan', '804', { parent_id: ad.campaignId, campaign_id: ad.campaignId, pageid: ad.miniPageid });
+    await e(2, ad.advertiserId, 'plan', ad.freePlanId, { parent_id: ad.campaignId, campaign_id: ad.campaignId });
+    await e(3, ad.weiboId, 'campaign', '900');
+    await e(3, ad.weiboId, 'plan', ad.weiboPlanId, { parent_id: '900', campaign_id: '900' });
     world = {
-      pageid: await newLink(),
+      ad,
+      pageid,
       freshPageid: newLink,
       subId: ids.sub!,
       customerIds: { sub: ids.sub!, other: ids.other! },

@@ -136,19 +136,19 @@ describe.each(dialects())('promotion tree on $name', (dialect) => {
   });
 
   it('sumdata adds the sums first and computes ratios once', async () => {
-    const sum = await call<{ count: number; metrics: Record<string, number | null> }>('c1', '/capi/napi/promote/sumdata', { acpl: 2, type: 'plan' });
-    expect(sum.body.data.count).toBe(3);
+    const sum = await call<{ total: number; metrics: Record<string, number | null> }>('c1', '/capi/napi/promote/sumdata', { acpl: 2, type: 'plan' });
+    expect(sum.body.data.total).toBe(3);
     expect(sum.body.data.metrics).toMatchObject({
       sum_cost: 215, sum_show_cnt: 2100, sum_click: 45, ctr: Math.round((45 / 2100) * 1e6) / 1e6, ordernum: 1, roi: Math.round((30000 / 21500) * 1e6) / 1e6,
     });
-    const two = await call<{ count: number; metrics: Record<string, number | null> }>('c1', '/capi/napi/promote/sumdata', {
+    const two = await call<{ total: number; metrics: Record<string, number | null> }>('c1', '/capi/napi/promote/sumdata', {
       acpl: 2, type: 'plan', start: '2026-03-09', end: '2026-03-10',
     });
     expect(two.body.data.metrics.sum_cost).toBe(285);
     const yesterday = await index('c1', { acpl: 2, type: 'plan', start: '2026-03-09', end: '2026-03-09', sort_field: 'sum_cost' });
     expect(yesterday.body.data.list.map((r) => r.metrics.sum_cost)).toEqual([70, 0, 0]);
-    const groups = await call<{ count: number; metrics: Record<string, number | null> }>('c1', '/capi/napi/promote/sumdata', { acpl: 2, pl: 2, type: 'group' });
-    expect(groups.body.data).toMatchObject({ count: 1, metrics: { sum_cost: 210 } });
+    const groups = await call<{ total: number; metrics: Record<string, number | null> }>('c1', '/capi/napi/promote/sumdata', { acpl: 2, pl: 2, type: 'group' });
+    expect(groups.body.data).toMatchObject({ total: 1, metrics: { sum_cost: 210 } });
   });
 
   it('names 腾讯 levels its way: campaign → adgroup, plan → creative, and has no third level', async () => {

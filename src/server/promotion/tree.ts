@@ -174,7 +174,7 @@ export async function sumTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, in
           .executeTakeFirstOrThrow()
     ).n,
   );
-  if (level === 'creative') return { count, start: range.start, end: range.end, metrics: NO_METRICS };
+  if (level === 'creative') return { total: count, start: range.start, end: range.end, metrics: NO_METRICS };
   const sumLevel: SumLevel = level ?? 'advertiser';
   const within =
     level === null
@@ -211,5 +211,5 @@ export async function sumTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, in
     paidOrders: Number(o.paid_orders ?? 0),
     paidFen: Number(o.paid_fen ?? 0),
   };
-  return { count, start: range.start, end: range.end, metrics: wireOf(total) };
+  return { total: count, start: range.start, end: range.end, metrics: wireOf(total) };
 }
