@@ -93,6 +93,8 @@ export const promoteRow = z.object({
   budget: z.number().nullable(),
   bid: z.number().nullable(),
   pageid: z.string(),
+  /** The plan's link comes from a mini-app registration (`/napi/miniapp/add`), not from its own URLs. */
+  bound: z.boolean(),
   material_type: z.string(),
   material_label: z.string(),
   /** What a person may change here (the platform allows it and the account is authorised). */
@@ -225,6 +227,7 @@ export const drivenLink = z.object({
   platform_name: z.string(),
   item_id: z.string(),
   item_title: z.string(),
+  item_image: z.string(),
   landing_url: z.string(),
   /** How the plan is tied to it: its monitor/landing URLs (url) or a mini-app binding (bound). */
   via: z.enum(['url', 'bound']),

@@ -29,6 +29,7 @@ function drivenLink(l: Link, base: string, via: 'url' | 'bound') {
     platform_name: PLATFORMS[Number(l.platform) as keyof typeof PLATFORMS] ?? '',
     item_id: l.itemid,
     item_title: l.item_title,
+    item_image: l.item_image,
     landing_url: base + landingPath({ pageid: l.pageid, platform: Number(l.platform), state: Number(l.state), jumptype: l.jumptype }),
     via,
     deleted: l.deleted_at !== null,

@@ -85,6 +85,7 @@ export function entityRow(e: EntityRow, ctx: RowContext): PromoteRow {
     budget: fenToYuan(e.budget_fen),
     bid: fenToYuan(e.bid_fen),
     pageid: link,
+    bound: level === 'plan' && !e.pageid && Boolean(e.bound_pageid),
     material_type: e.material_type,
     material_label: kind ? MATERIAL_KINDS[kind] : '',
     can: {
@@ -133,6 +134,7 @@ export function accountRow(
     budget: null,
     bid: null,
     pageid: '',
+    bound: false,
     material_type: '',
     material_label: '',
     can: { status: false, budget: false, bid: false, preview: false, unlimited: false },
