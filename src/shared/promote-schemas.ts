@@ -20,11 +20,17 @@ export const entityId = (label: string) =>
     .pipe(z.string().regex(/^\d{1,20}$/, `${label}编号只能是 1–20 位数字`));
 
 export const channelInput = intInput('请选择广告平台').refine(isPromoteChannel, `广告平台只能是 ${PROMOTE_CHANNELS.join('/')}`);
-export const subPlatformInput = intInput('请选择竞价推广平台').refine(isSubPlatform, `竞价推广平台只能是 ${Object.keys(SUB_PLATFORMS).join('/')}`);
+export const subPlatformInput = intInput('请选择竞价推广平台').refine(
+  isSubPlatform,
+  `竞价推广平台只能是 ${Object.keys(SUB_PLATFORMS).join('/')}`,
+);
 export const promoteTypeInput = z.enum(['adver', 'group', 'plan', 'creative'], { error: '层级只能是 adver、group、plan 或 creative' });
 export const changeTypeInput = z.enum(['group', 'plan', 'creative'], { error: '只能修改广告组（group）、计划（plan）或创意（creative）' });
 export const dateInput = (label: string) =>
-  z.string({ error: `${label}必须是 YYYY-MM-DD` }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
+  z
+    .string({ error: `${label}必须是 YYYY-MM-DD` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
 const pageidFilter = z
   .union([z.string().trim(), z.number().int().nonnegative().transform(String)], { error: '推广链接编号只能是数字' })
   .pipe(z.string().regex(/^\d{1,20}$/, '推广链接编号只能是数字'));
@@ -318,7 +324,11 @@ export const miniputIndexInput = z.object({
   page: pageInput,
   pagesize: pagesizeInput,
 });
-export const miniputDetailInput = z.object({ pageid: pageidFilter, start: dateInput('开始日期').optional(), end: dateInput('结束日期').optional() });
+export const miniputDetailInput = z.object({
+  pageid: pageidFilter,
+  start: dateInput('开始日期').optional(),
+  end: dateInput('结束日期').optional(),
+});
 export const miniputStatusInput = z.object({ pageid: pageidFilter, action: taskUpdateInput.shape.action });
 export const miniappAddInput = z.object({
   pageid: pageidFilter,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { LEVEL_NAMES, promoteLevel } from './ad-levels.ts';
-import { adPlatformOf, levelOfType, MATERIAL_KINDS, materialKind, PROMOTE_CHANNELS, SUB_PLATFORMS, subPlatformsOf, typeOfLevel } from './promote.ts';
+import {
+  adPlatformOf,
+  levelOfType,
+  MATERIAL_KINDS,
+  materialKind,
+  PROMOTE_CHANNELS,
+  SUB_PLATFORMS,
+  subPlatformsOf,
+  typeOfLevel,
+} from './promote.ts';
 
 describe('sub-platforms of the platform menu (spec §1, §2)', () => {
   it('offers 流量通PRO always, 京东 except UC, 拼多多/淘宝小程序/京东CID for 巨量 only, UDSmart for 巨量/腾讯/快手', () => {
@@ -17,7 +26,12 @@ describe('sub-platforms of the platform menu (spec §1, §2)', () => {
 
 describe('the promote type mapping (spec §7)', () => {
   it('maps adver → advertiser, group → campaign, plan → plan, creative → creative', () => {
-    expect(['adver', 'group', 'plan', 'creative'].map((t) => promoteLevel('juliang', t))).toEqual(['advertiser', 'campaign', 'plan', 'creative']);
+    expect(['adver', 'group', 'plan', 'creative'].map((t) => promoteLevel('juliang', t))).toEqual([
+      'advertiser',
+      'campaign',
+      'plan',
+      'creative',
+    ]);
     expect(promoteLevel('kuaishou', 'group')).toBe('campaign');
     expect(promoteLevel('juliang', 'other')).toBe('');
   });
@@ -39,7 +53,17 @@ describe('the promote type mapping (spec §7)', () => {
 
 describe('material types (spec §3)', () => {
   it('has the nine kinds', () => {
-    expect(Object.values(MATERIAL_KINDS)).toEqual(['竖版视频', '横版视频', '标题', '小图', '横版大图', '竖版大图', '搜索大图', '搜索小图', '其他']);
+    expect(Object.values(MATERIAL_KINDS)).toEqual([
+      '竖版视频',
+      '横版视频',
+      '标题',
+      '小图',
+      '横版大图',
+      '竖版大图',
+      '搜索大图',
+      '搜索小图',
+      '其他',
+    ]);
   });
   it("maps each platform's codes, unknown ones to 其他, none to ''", () => {
     expect(materialKind('juliang', 'CREATIVE_IMAGE_MODE_VIDEO_VERTICAL')).toBe('vertical_video');

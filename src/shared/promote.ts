@@ -3,8 +3,9 @@
  * Promotion napi and the old Plans calls): the words, codes and request/answer schemas the promote API and the
  * console share. What the server does with them: docs/api-promotion.md.
  */
-import { AD_PLATFORMS, type AdPlatform } from './ad-platforms.ts';
+
 import { type AdLevel, PROMOTE_TYPES, type PromoteType } from './ad-levels.ts';
+import { AD_PLATFORMS, type AdPlatform } from './ad-platforms.ts';
 import { CHANNELS } from './catalog.ts';
 
 export { PROMOTE_TYPES, type PromoteType } from './ad-levels.ts';
@@ -45,12 +46,13 @@ export const channelLabel = (channel: number): string => CHANNELS[channel as key
 export const subPlatformLabel = (pl: number | null): string => (pl === null ? '' : (SUB_PLATFORMS[pl as SubPlatform] ?? ''));
 
 /** Our storage level of a promote `type` (adver has none: it lists advertiser accounts). */
-export const levelOfType = (type: PromoteType): AdLevel | null =>
-  type === 'adver' ? null : (PROMOTE_TYPES[type] as AdLevel);
+export const levelOfType = (type: PromoteType): AdLevel | null => (type === 'adver' ? null : (PROMOTE_TYPES[type] as AdLevel));
 export const typeOfLevel = (level: AdLevel): PromoteType => (level === 'campaign' ? 'group' : level);
 
 /** Where each platform lets a person change a daily budget or a bid (the connectors refuse every other level). */
-export const EDITABLE: Readonly<Record<AdPlatform, { budget: readonly AdLevel[]; bid: readonly AdLevel[]; status: readonly AdLevel[]; unlimited: boolean }>> = {
+export const EDITABLE: Readonly<
+  Record<AdPlatform, { budget: readonly AdLevel[]; bid: readonly AdLevel[]; status: readonly AdLevel[]; unlimited: boolean }>
+> = {
   juliang: { budget: ['plan'], bid: ['plan'], status: ['campaign', 'plan', 'creative'], unlimited: false },
   tengxun: { budget: ['campaign'], bid: ['campaign'], status: ['campaign', 'plan'], unlimited: true },
   kuaishou: { budget: ['campaign', 'plan'], bid: ['plan'], status: ['campaign', 'plan', 'creative'], unlimited: true },

@@ -14,8 +14,13 @@ describe.each(dialects())('status history ($name)', (dialect) => {
   const sync = (id: string, raw_status: string, status: string) =>
     t.deps.db.updateTable('ad_entities').set({ raw_status, status, synced_at: clock.now() }).where('entity_id', '=', id).execute();
   const history = async () =>
-    (await t.post<{ history: Array<{ status_label: string; source: string; at: number }> }>('/capi/napi/promote/detail', { acpl: 2, type: 'plan', id: '501' }, { token })).body.data
-      .history;
+    (
+      await t.post<{ history: Array<{ status_label: string; source: string; at: number }> }>(
+        '/capi/napi/promote/detail',
+        { acpl: 2, type: 'plan', id: '501' },
+        { token },
+      )
+    ).body.data.history;
 
   beforeAll(async () => {
     t = await makeTestApp(dialect, {}, { clock });
@@ -23,7 +28,16 @@ describe.each(dialects())('status history ($name)', (dialect) => {
     token = (await t.post<{ jwt: string }>('/capi/api/user/login', { email: 'h@x.cn', password: 'secret123' })).body.data.jwt;
     await insertAccount(t.deps, { platform: 2, advertiserId: '9', customerid: c.id });
     for (const id of ['501', '502'])
-      await insertEntity(t.deps.db, { platform: 2, advertiser_id: '9', customerid: c.id, level: 'plan', entity_id: id, raw_status: 'AD_STATUS_AUDIT', status: 'auditing', synced_at: clock.now() });
+      await insertEntity(t.deps.db, {
+        platform: 2,
+        advertiser_id: '9',
+        customerid: c.id,
+        level: 'plan',
+        entity_id: id,
+        raw_status: 'AD_STATUS_AUDIT',
+        status: 'auditing',
+        synced_at: clock.now(),
+      });
   });
   afterAll(() => t.close());
 
@@ -40,7 +54,11 @@ describe.each(dialects())('status history ($name)', (dialect) => {
     await sync('501', 'AD_STATUS_BUDGET_EXCEED', 'budget_exceed');
     await t.deps.jobs.run(STATUS_HISTORY_JOB);
     const h = await history();
-    expect(h.map((x) => [x.status_label, x.source])).toEqual([['超出预算', 'sync'], ['投放中', 'sync'], ['新建审核中', 'sync']]);
+    expect(h.map((x) => [x.status_label, x.source])).toEqual([
+      ['超出预算', 'sync'],
+      ['投放中', 'sync'],
+      ['新建审核中', 'sync'],
+    ]);
     expect(h[0]!.at - h[1]!.at).toBe(7200);
     const all = await t.deps.db.selectFrom('promote_status_log').select('entity_id').where('entity_id', '=', '502').execute();
     expect(all).toHaveLength(1);

@@ -28,7 +28,12 @@ describe.each(dialects())('promotion tree on $name', (dialect) => {
   beforeAll(async () => {
     t = await makeTestApp(dialect, {}, { clock: new ManualClock(NOW) });
     const users: [string, number, string?][] = [
-      ['admin', 2], ['c1', 3], ['c2', 3], ['agent', 4], ['sub', 3, 'agent@x.cn'], ['ud', 5],
+      ['admin', 2],
+      ['c1', 3],
+      ['c2', 3],
+      ['agent', 4],
+      ['sub', 3, 'agent@x.cn'],
+      ['ud', 5],
     ];
     for (const [name, role, parentEmail] of users) {
       ids[name] = (await createUser(t.deps, { email: `${name}@x.cn`, password: PW, role, company: `公司${name}`, parentEmail })).id;
@@ -45,25 +50,144 @@ describe.each(dialects())('promotion tree on $name', (dialect) => {
     await e('campaign', '11', { name: '组一', raw_status: 'CAMPAIGN_STATUS_ENABLE', created_at: 1 });
     await e('campaign', '12', { name: '组二', raw_status: 'CAMPAIGN_STATUS_DISABLE', status: 'paused', enabled: 0, created_at: 2 });
     await e('plan', '101', {
-      name: '淘宝计划', parent_id: '11', campaign_id: '11', pageid: '100000001', raw_status: 'AD_STATUS_DELIVERY_OK', budget_fen: 50000, bid_fen: 120, created_at: 3,
+      name: '淘宝计划',
+      parent_id: '11',
+      campaign_id: '11',
+      pageid: '100000001',
+      raw_status: 'AD_STATUS_DELIVERY_OK',
+      budget_fen: 50000,
+      bid_fen: 120,
+      created_at: 3,
     });
-    await e('plan', '102', { name: '京东计划', parent_id: '11', campaign_id: '11', pageid: '100000002', raw_status: 'AD_STATUS_BUDGET_EXCEED', status: 'budget_exceed', created_at: 4 });
-    await e('plan', '103', { name: '无链接计划', parent_id: '12', campaign_id: '12', raw_status: 'AD_STATUS_DISABLE', status: 'paused', enabled: 0, created_at: 5 });
-    await e('creative', '1001', { name: '竖版创意', parent_id: '101', campaign_id: '11', material_type: 'CREATIVE_IMAGE_MODE_VIDEO_VERTICAL', raw_status: 'CREATIVE_STATUS_DELIVERY_OK' });
+    await e('plan', '102', {
+      name: '京东计划',
+      parent_id: '11',
+      campaign_id: '11',
+      pageid: '100000002',
+      raw_status: 'AD_STATUS_BUDGET_EXCEED',
+      status: 'budget_exceed',
+      created_at: 4,
+    });
+    await e('plan', '103', {
+      name: '无链接计划',
+      parent_id: '12',
+      campaign_id: '12',
+      raw_status: 'AD_STATUS_DISABLE',
+      status: 'paused',
+      enabled: 0,
+      created_at: 5,
+    });
+    await e('creative', '1001', {
+      name: '竖版创意',
+      parent_id: '101',
+      campaign_id: '11',
+      material_type: 'CREATIVE_IMAGE_MODE_VIDEO_VERTICAL',
+      raw_status: 'CREATIVE_STATUS_DELIVERY_OK',
+    });
     await insertEntity(db, { platform: 2, advertiser_id: A2, customerid: ids.c2!, level: 'campaign', entity_id: '21', name: '别人的组' });
-    await insertEntity(db, { platform: 2, advertiser_id: A2, customerid: ids.c2!, level: 'plan', entity_id: '201', parent_id: '21', campaign_id: '21', name: '别人的计划' });
-    await insertEntity(db, { platform: 4, advertiser_id: TX, customerid: ids.sub!, level: 'campaign', entity_id: '401', name: '腾讯广告', raw_status: 'ADGROUP_STATUS_ACTIVE' });
-    await insertEntity(db, { platform: 4, advertiser_id: TX, customerid: ids.sub!, level: 'plan', entity_id: '4001', parent_id: '401', campaign_id: '401', name: '腾讯创意', raw_status: 'CREATIVE_SET_APPROVAL_STATUS_NORMAL' });
+    await insertEntity(db, {
+      platform: 2,
+      advertiser_id: A2,
+      customerid: ids.c2!,
+      level: 'plan',
+      entity_id: '201',
+      parent_id: '21',
+      campaign_id: '21',
+      name: '别人的计划',
+    });
+    await insertEntity(db, {
+      platform: 4,
+      advertiser_id: TX,
+      customerid: ids.sub!,
+      level: 'campaign',
+      entity_id: '401',
+      name: '腾讯广告',
+      raw_status: 'ADGROUP_STATUS_ACTIVE',
+    });
+    await insertEntity(db, {
+      platform: 4,
+      advertiser_id: TX,
+      customerid: ids.sub!,
+      level: 'plan',
+      entity_id: '4001',
+      parent_id: '401',
+      campaign_id: '401',
+      name: '腾讯创意',
+      raw_status: 'CREATIVE_SET_APPROVAL_STATUS_NORMAL',
+    });
     const fact = { platform: 2, advertiser_id: A1, customerid: ids.c1! };
     await insertFacts(db, [
-      { ...fact, campaign_id: '11', plan_id: '101', pageid: '100000001', hour: H('2026-03-10T09:00:00'), cost_fen: 1000, shows: 100, clicks: 5, conversions: 1 },
-      { ...fact, campaign_id: '11', plan_id: '101', pageid: '100000001', hour: H('2026-03-10T10:00:00'), cost_fen: 20000, shows: 2000, clicks: 40, conversions: 0 },
-      { ...fact, campaign_id: '11', plan_id: '102', pageid: '100000002', hour: H('2026-03-10T11:00:00'), cost_fen: 500, shows: 0, clicks: 0, conversions: 0 },
-      { ...fact, campaign_id: '11', plan_id: '101', pageid: '100000001', hour: H('2026-03-09T20:00:00'), cost_fen: 7000, shows: 700, clicks: 7, conversions: 0 },
-      { platform: 2, advertiser_id: A2, customerid: ids.c2!, campaign_id: '21', plan_id: '201', hour: H('2026-03-10T09:00:00'), cost_fen: 99900, shows: 9, clicks: 9, conversions: 9 },
+      {
+        ...fact,
+        campaign_id: '11',
+        plan_id: '101',
+        pageid: '100000001',
+        hour: H('2026-03-10T09:00:00'),
+        cost_fen: 1000,
+        shows: 100,
+        clicks: 5,
+        conversions: 1,
+      },
+      {
+        ...fact,
+        campaign_id: '11',
+        plan_id: '101',
+        pageid: '100000001',
+        hour: H('2026-03-10T10:00:00'),
+        cost_fen: 20000,
+        shows: 2000,
+        clicks: 40,
+        conversions: 0,
+      },
+      {
+        ...fact,
+        campaign_id: '11',
+        plan_id: '102',
+        pageid: '100000002',
+        hour: H('2026-03-10T11:00:00'),
+        cost_fen: 500,
+        shows: 0,
+        clicks: 0,
+        conversions: 0,
+      },
+      {
+        ...fact,
+        campaign_id: '11',
+        plan_id: '101',
+        pageid: '100000001',
+        hour: H('2026-03-09T20:00:00'),
+        cost_fen: 7000,
+        shows: 700,
+        clicks: 7,
+        conversions: 0,
+      },
+      {
+        platform: 2,
+        advertiser_id: A2,
+        customerid: ids.c2!,
+        campaign_id: '21',
+        plan_id: '201',
+        hour: H('2026-03-10T09:00:00'),
+        cost_fen: 99900,
+        shows: 9,
+        clicks: 9,
+        conversions: 9,
+      },
     ]);
     await insertOrderFacts(db, [
-      { customerid: ids.c1!, pageid: '100000001', channel: 2, advertiser_id: A1, campaign_id: '11', plan_id: '101', hour: H('2026-03-10T12:00:00'), orders: 2, order_fen: 30000, paid_orders: 1, paid_fen: 20000 },
+      {
+        customerid: ids.c1!,
+        pageid: '100000001',
+        channel: 2,
+        advertiser_id: A1,
+        campaign_id: '11',
+        plan_id: '101',
+        hour: H('2026-03-10T12:00:00'),
+        orders: 2,
+        order_fen: 30000,
+        paid_orders: 1,
+        paid_fen: 20000,
+      },
     ]);
   });
   afterAll(() => t.close());
@@ -71,7 +195,15 @@ describe.each(dialects())('promotion tree on $name', (dialect) => {
   it('lists accounts, campaigns, plans and creatives of 巨量 under their own names', async () => {
     const accounts = await index('c1', { acpl: 2, type: 'adver' });
     expect(accounts.body).toMatchObject({ code: 1, data: { total: 1, start: '2026-03-10', end: '2026-03-10' } });
-    expect(accounts.body.data.list[0]).toMatchObject({ id: A1, name: '一号账户', type: 'adver', level: 'advertiser', level_name: '广告主', children: 2, status_label: '正常' });
+    expect(accounts.body.data.list[0]).toMatchObject({
+      id: A1,
+      name: '一号账户',
+      type: 'adver',
+      level: 'advertiser',
+      level_name: '广告主',
+      children: 2,
+      status_label: '正常',
+    });
     expect(accounts.body.data.list[0]!.metrics).toMatchObject({ sum_cost: 215, sum_show_cnt: 2100, sum_click: 45 });
 
     const groups = await index('c1', { acpl: 2, type: 'group', advertiser_id: A1 });
@@ -81,13 +213,33 @@ describe.each(dialects())('promotion tree on $name', (dialect) => {
     ]);
     const plan = (await index('c1', { acpl: 2, type: 'plan', campaign_id: '11', sort_field: 'sum_cost' })).body.data.list[0]!;
     expect(plan).toMatchObject({
-      id: '101', name: '淘宝计划', level: 'plan', level_name: '广告计划', channel_name: '巨量引擎', platform: 2, platform_name: '流量通PRO',
-      advertiser_name: '一号账户', customer: '公司c1', status: 'AD_STATUS_DELIVERY_OK', status_label: '投放中', enabled: true, budget: 500, bid: 1.2,
-      pageid: '100000001', children: 1, can: { status: true, budget: true, bid: true, preview: false },
+      id: '101',
+      name: '淘宝计划',
+      level: 'plan',
+      level_name: '广告计划',
+      channel_name: '巨量引擎',
+      platform: 2,
+      platform_name: '流量通PRO',
+      advertiser_name: '一号账户',
+      customer: '公司c1',
+      status: 'AD_STATUS_DELIVERY_OK',
+      status_label: '投放中',
+      enabled: true,
+      budget: 500,
+      bid: 1.2,
+      pageid: '100000001',
+      children: 1,
+      can: { status: true, budget: true, bid: true, preview: false },
     });
     const creatives = await index('c1', { acpl: 2, type: 'creative', plan_id: '101' });
     expect(creatives.body.data.list).toEqual([
-      expect.objectContaining({ id: '1001', level_name: '创意', material_label: '竖版视频', has_facts: false, metrics: expect.objectContaining({ sum_cost: null, ctr: null }) }),
+      expect.objectContaining({
+        id: '1001',
+        level_name: '创意',
+        material_label: '竖版视频',
+        has_facts: false,
+        metrics: expect.objectContaining({ sum_cost: null, ctr: null }),
+      }),
     ]);
   });
 
@@ -95,13 +247,33 @@ describe.each(dialects())('promotion tree on $name', (dialect) => {
     const rows = (await index('c1', { acpl: 2, type: 'plan', advertiser_id: A1 })).body.data.list;
     const p101 = rows.find((r) => r.id === '101')!.metrics;
     expect(p101).toEqual({
-      sum_cost: 210, sum_show_cnt: 2100, sum_click: 45, ctr: Math.round((45 / 2100) * 1e6) / 1e6, ordernum: 1, avg_show_cost: 100,
-      avg_click_cost: Math.round((21000 / 45 / 100) * 1e6) / 1e6, avg_price: 200, roi: Math.round((30000 / 21000) * 1e6) / 1e6,
-      pay_roi: Math.round((20000 / 21000) * 1e6) / 1e6, order_price: 300, order_price_pay: 200, convert: 1, convert_cost: 210,
-      convert_rate: Math.round((1 / 45) * 1e6) / 1e6, convert_order_rate: Math.round((1 / 45) * 1e6) / 1e6,
+      sum_cost: 210,
+      sum_show_cnt: 2100,
+      sum_click: 45,
+      ctr: Math.round((45 / 2100) * 1e6) / 1e6,
+      ordernum: 1,
+      avg_show_cost: 100,
+      avg_click_cost: Math.round((21000 / 45 / 100) * 1e6) / 1e6,
+      avg_price: 200,
+      roi: Math.round((30000 / 21000) * 1e6) / 1e6,
+      pay_roi: Math.round((20000 / 21000) * 1e6) / 1e6,
+      order_price: 300,
+      order_price_pay: 200,
+      convert: 1,
+      convert_cost: 210,
+      convert_rate: Math.round((1 / 45) * 1e6) / 1e6,
+      convert_order_rate: Math.round((1 / 45) * 1e6) / 1e6,
     });
     const p102 = rows.find((r) => r.id === '102')!.metrics;
-    expect(p102).toMatchObject({ sum_cost: 5, ctr: null, avg_show_cost: null, avg_click_cost: null, convert_cost: null, avg_price: null, roi: 0 });
+    expect(p102).toMatchObject({
+      sum_cost: 5,
+      ctr: null,
+      avg_show_cost: null,
+      avg_click_cost: null,
+      convert_cost: null,
+      avg_price: null,
+      roi: 0,
+    });
     const p103 = rows.find((r) => r.id === '103')!.metrics;
     expect(p103).toMatchObject({ sum_cost: 0, roi: null, pay_roi: null, convert_rate: null });
   });
@@ -136,28 +308,50 @@ describe.each(dialects())('promotion tree on $name', (dialect) => {
   });
 
   it('sumdata adds the sums first and computes ratios once', async () => {
-    const sum = await call<{ total: number; metrics: Record<string, number | null> }>('c1', '/capi/napi/promote/sumdata', { acpl: 2, type: 'plan' });
+    const sum = await call<{ total: number; metrics: Record<string, number | null> }>('c1', '/capi/napi/promote/sumdata', {
+      acpl: 2,
+      type: 'plan',
+    });
     expect(sum.body.data.total).toBe(3);
     expect(sum.body.data.metrics).toMatchObject({
-      sum_cost: 215, sum_show_cnt: 2100, sum_click: 45, ctr: Math.round((45 / 2100) * 1e6) / 1e6, ordernum: 1, roi: Math.round((30000 / 21500) * 1e6) / 1e6,
+      sum_cost: 215,
+      sum_show_cnt: 2100,
+      sum_click: 45,
+      ctr: Math.round((45 / 2100) * 1e6) / 1e6,
+      ordernum: 1,
+      roi: Math.round((30000 / 21500) * 1e6) / 1e6,
     });
     const two = await call<{ total: number; metrics: Record<string, number | null> }>('c1', '/capi/napi/promote/sumdata', {
-      acpl: 2, type: 'plan', start: '2026-03-09', end: '2026-03-10',
+      acpl: 2,
+      type: 'plan',
+      start: '2026-03-09',
+      end: '2026-03-10',
     });
     expect(two.body.data.metrics.sum_cost).toBe(285);
     const yesterday = await index('c1', { acpl: 2, type: 'plan', start: '2026-03-09', end: '2026-03-09', sort_field: 'sum_cost' });
     expect(yesterday.body.data.list.map((r) => r.metrics.sum_cost)).toEqual([70, 0, 0]);
-    const groups = await call<{ total: number; metrics: Record<string, number | null> }>('c1', '/capi/napi/promote/sumdata', { acpl: 2, pl: 2, type: 'group' });
+    const groups = await call<{ total: number; metrics: Record<string, number | null> }>('c1', '/capi/napi/promote/sumdata', {
+      acpl: 2,
+      pl: 2,
+      type: 'group',
+    });
     expect(groups.body.data).toMatchObject({ total: 1, metrics: { sum_cost: 210 } });
   });
 
   it('names 腾讯 levels its way: campaign → adgroup, plan → creative, and has no third level', async () => {
     const g = await index('agent', { acpl: 4, type: 'group' });
-    expect(g.body.data.list[0]).toMatchObject({ id: '401', level: 'adgroup', level_name: '广告', status_label: '投放中', customer: '公司sub' });
+    expect(g.body.data.list[0]).toMatchObject({
+      id: '401',
+      level: 'adgroup',
+      level_name: '广告',
+      status_label: '投放中',
+      customer: '公司sub',
+    });
     const p = await index('agent', { acpl: 4, type: 'plan' });
     expect(p.body.data.list[0]).toMatchObject({ id: '4001', level: 'creative', level_name: '创意', can: { preview: true } });
     expect(await index('agent', { acpl: 4, type: 'creative' })).toEqual({
-      status: 400, body: { code: 4000, msg: '腾讯广告没有该层级（创意即计划）', data: { field: 'type' } },
+      status: 400,
+      body: { code: 4000, msg: '腾讯广告没有该层级（创意即计划）', data: { field: 'type' } },
     });
   });
 
@@ -172,13 +366,20 @@ describe.each(dialects())('promotion tree on $name', (dialect) => {
     expect(await ids2('admin', { customerid: ids.c2 })).toEqual([A2]);
     expect(await ids2('agent', { customerid: ids.c1 })).toEqual([]);
     expect((await index('c2', { acpl: 2, type: 'plan', advertiser_id: A1 })).body.data.total).toBe(0);
-    const sum = await call<{ metrics: { sum_cost: number } }>('c2', '/capi/napi/promote/sumdata', { acpl: 2, type: 'plan', advertiser_id: A1 });
+    const sum = await call<{ metrics: { sum_cost: number } }>('c2', '/capi/napi/promote/sumdata', {
+      acpl: 2,
+      type: 'plan',
+      advertiser_id: A1,
+    });
     expect(sum.body.data.metrics.sum_cost).toBe(0);
     expect((await index('ud', { type: 'adver' })).body).toEqual({ code: 4003, msg: 'UDSmart 账号没有推广管理功能', data: null });
     expect((await t.post('/capi/napi/promote/index', {})).body.code).toBe(1009);
   });
 
-  const bad = (msg: string, data: unknown = { field: expect.any(String), issues: expect.any(Number) }) => ({ status: 400, body: { code: 4000, msg, data } });
+  const bad = (msg: string, data: unknown = { field: expect.any(String), issues: expect.any(Number) }) => ({
+    status: 400,
+    body: { code: 4000, msg, data },
+  });
   it.each([
     [{ acpl: 7 }, bad('广告平台只能是 2/3/4/5/8/10')],
     [{ acpl: 'juliang' }, bad('请选择广告平台')],

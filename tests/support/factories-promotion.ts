@@ -31,31 +31,70 @@ export async function insertAccount(
   const auth = await deps.db
     .insertInto('ad_auths')
     .values({
-      platform: a.platform, customerid: a.customerid, created_by: a.customerid, platform_user_id: '', scope: '',
-      access_token_enc: encrypt(key, a.accessToken ?? 'test-access'), refresh_token_enc: encrypt(key, 'test-refresh'),
-      access_expires_at: t + 86_400, refresh_expires_at: t + 30 * 86_400, credentials_enc: a.platform === 8 ? encrypt(key, JSON.stringify({ username: 'u', password: 'p', token: 't' })) : '',
-      state: a.state ?? 'active', last_error: '', created_at: t, updated_at: t,
+      platform: a.platform,
+      customerid: a.customerid,
+      created_by: a.customerid,
+      platform_user_id: '',
+      scope: '',
+      access_token_enc: encrypt(key, a.accessToken ?? 'test-access'),
+      refresh_token_enc: encrypt(key, 'test-refresh'),
+      access_expires_at: t + 86_400,
+      refresh_expires_at: t + 30 * 86_400,
+      credentials_enc: a.platform === 8 ? encrypt(key, JSON.stringify({ username: 'u', password: 'p', token: 't' })) : '',
+      state: a.state ?? 'active',
+      last_error: '',
+      created_at: t,
+      updated_at: t,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const row: Insertable<AdAccountsTable> = {
-    auth_id: auth.id, platform: a.platform, advertiser_id: a.advertiserId, customerid: a.customerid, name: a.name ?? `账户${a.advertiserId}`,
-    active: a.active ?? 1, last_sync_at: t, last_sync_error: '', report_synced_to: 0, created_at: t, updated_at: t,
+    auth_id: auth.id,
+    platform: a.platform,
+    advertiser_id: a.advertiserId,
+    customerid: a.customerid,
+    name: a.name ?? `账户${a.advertiserId}`,
+    active: a.active ?? 1,
+    last_sync_at: t,
+    last_sync_error: '',
+    report_synced_to: 0,
+    created_at: t,
+    updated_at: t,
   };
   await deps.db.insertInto('ad_accounts').values(row).execute();
   return auth.id;
 }
 
-export type EntitySpec = Partial<Insertable<AdEntitiesTable>> & { platform: number; advertiser_id: string; customerid: number; level: string; entity_id: string };
+export type EntitySpec = Partial<Insertable<AdEntitiesTable>> & {
+  platform: number;
+  advertiser_id: string;
+  customerid: number;
+  level: string;
+  entity_id: string;
+};
 
 export async function insertEntity(db: Db, e: EntitySpec): Promise<void> {
   const t = now();
   await db
     .insertInto('ad_entities')
     .values({
-      parent_id: '', campaign_id: '', name: `${e.level}-${e.entity_id}`, raw_status: '', status: 'delivering', enabled: 1, budget_fen: null,
-      bid_fen: null, click_monitor_url: '', show_monitor_url: '', landing_url: '', pageid: '', material_type: '', created_at: t, updated_at: t,
-      synced_at: t, ...e,
+      parent_id: '',
+      campaign_id: '',
+      name: `${e.level}-${e.entity_id}`,
+      raw_status: '',
+      status: 'delivering',
+      enabled: 1,
+      budget_fen: null,
+      bid_fen: null,
+      click_monitor_url: '',
+      show_monitor_url: '',
+      landing_url: '',
+      pageid: '',
+      material_type: '',
+      created_at: t,
+      updated_at: t,
+      synced_at: t,
+      ...e,
     })
     .execute();
 }
@@ -90,7 +129,10 @@ export async function insertOrderFacts(db: Db, facts: Array<Omit<OrderFactsHourl
     const row = { ...f, item_id: 'i1', commission_fen: 0, hour: hourStart(f.hour) };
     await db.insertInto('order_facts_hourly').values(row).execute();
     const { hour, ...rest } = row;
-    await db.insertInto('order_facts_daily').values({ ...rest, day: chinaDayStart(hour) }).execute();
+    await db
+      .insertInto('order_facts_daily')
+      .values({ ...rest, day: chinaDayStart(hour) })
+      .execute();
   }
 }
 
@@ -104,7 +146,8 @@ export async function authoriseAgainstSandbox(
 ): Promise<CallAuth> {
   const redirect = 'https://console.example.com/auloading';
   const { location } = await consent(connector.authorizeUrl({ state: `s-${customerid}`, redirectUri: redirect }), 'approve', advertiserIds);
-  const code = location.searchParams.get('auth_code') ?? location.searchParams.get('authorization_code') ?? location.searchParams.get('code');
+  const code =
+    location.searchParams.get('auth_code') ?? location.searchParams.get('authorization_code') ?? location.searchParams.get('code');
   const grant = await connector.exchangeCode(code ?? '', redirect);
   const key = deps.secrets.encryptionKey;
   const t = now();
@@ -112,10 +155,20 @@ export async function authoriseAgainstSandbox(
   const auth = await deps.db
     .insertInto('ad_auths')
     .values({
-      platform, customerid, created_by: customerid, platform_user_id: grant.platformUserId ?? '', scope: grant.scope ?? '',
-      access_token_enc: encrypt(key, grant.accessToken), refresh_token_enc: encrypt(key, grant.refreshToken),
-      access_expires_at: grant.accessExpiresAt, refresh_expires_at: grant.refreshExpiresAt, credentials_enc: '', state: 'active', last_error: '',
-      created_at: t, updated_at: t,
+      platform,
+      customerid,
+      created_by: customerid,
+      platform_user_id: grant.platformUserId ?? '',
+      scope: grant.scope ?? '',
+      access_token_enc: encrypt(key, grant.accessToken),
+      refresh_token_enc: encrypt(key, grant.refreshToken),
+      access_expires_at: grant.accessExpiresAt,
+      refresh_expires_at: grant.refreshExpiresAt,
+      credentials_enc: '',
+      state: 'active',
+      last_error: '',
+      created_at: t,
+      updated_at: t,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -123,8 +176,17 @@ export async function authoriseAgainstSandbox(
     await deps.db
       .insertInto('ad_accounts')
       .values({
-        auth_id: auth.id, platform, advertiser_id: id, customerid, name: names[id] ?? id, active: 1, last_sync_at: t, last_sync_error: '',
-        report_synced_to: 0, created_at: t, updated_at: t,
+        auth_id: auth.id,
+        platform,
+        advertiser_id: id,
+        customerid,
+        name: names[id] ?? id,
+        active: 1,
+        last_sync_at: t,
+        last_sync_error: '',
+        report_synced_to: 0,
+        created_at: t,
+        updated_at: t,
       })
       .execute();
   }
@@ -136,7 +198,14 @@ export const pageidOfUrl = (url: string | undefined): string =>
   /\/(?:m\/[cs]|pub|puc|pud|pwb|pjd|xtb|new(?:\/wx)?)\/(\d{1,20})(?:[/?#]|$)/.exec(url ?? '')?.[1] ?? '';
 
 /** Read every level of an advertiser through the connector and upsert the entities as the sync does. */
-export async function syncEntities(db: Db, connector: AdPlatformConnector, auth: CallAuth, platform: number, customerid: number, advertiserId: string) {
+export async function syncEntities(
+  db: Db,
+  connector: AdPlatformConnector,
+  auth: CallAuth,
+  platform: number,
+  customerid: number,
+  advertiserId: string,
+) {
   const campaignOf = new Map<string, string>();
   const seen: AdEntity[] = [];
   for (const level of connector.levels as EntityLevel[]) {
@@ -155,11 +224,27 @@ export async function syncEntities(db: Db, connector: AdPlatformConnector, auth:
   for (const e of seen) {
     const campaign = e.level === 'campaign' ? '' : e.level === 'plan' ? (e.parentId ?? '') : (campaignOf.get(e.parentId ?? '') ?? '');
     const row = {
-      platform, advertiser_id: advertiserId, customerid, level: e.level, entity_id: e.id, parent_id: e.parentId ?? '', campaign_id: campaign,
-      name: e.name, raw_status: e.rawStatus, status: e.status, enabled: e.enabled ? 1 : 0, budget_fen: e.budgetFen, bid_fen: e.bidFen,
-      click_monitor_url: e.clickMonitorUrl ?? '', show_monitor_url: e.showMonitorUrl ?? '', landing_url: e.landingUrl ?? '',
-      pageid: pageidOfUrl(e.clickMonitorUrl) || pageidOfUrl(e.showMonitorUrl) || pageidOfUrl(e.landingUrl), material_type: e.materialType ?? '',
-      created_at: e.createdAt ?? t, updated_at: e.updatedAt ?? t, synced_at: t,
+      platform,
+      advertiser_id: advertiserId,
+      customerid,
+      level: e.level,
+      entity_id: e.id,
+      parent_id: e.parentId ?? '',
+      campaign_id: campaign,
+      name: e.name,
+      raw_status: e.rawStatus,
+      status: e.status,
+      enabled: e.enabled ? 1 : 0,
+      budget_fen: e.budgetFen,
+      bid_fen: e.bidFen,
+      click_monitor_url: e.clickMonitorUrl ?? '',
+      show_monitor_url: e.showMonitorUrl ?? '',
+      landing_url: e.landingUrl ?? '',
+      pageid: pageidOfUrl(e.clickMonitorUrl) || pageidOfUrl(e.showMonitorUrl) || pageidOfUrl(e.landingUrl),
+      material_type: e.materialType ?? '',
+      created_at: e.createdAt ?? t,
+      updated_at: e.updatedAt ?? t,
+      synced_at: t,
     };
     await db
       .insertInto('ad_entities')
@@ -195,11 +280,19 @@ export function acceptingConnector(platform: AdPlatform, calls: RecordedChange[]
     listEntities: unused,
     hourlyReport: unused,
     postback: unused,
-    updateStatus: async (_a, advertiserId, level, ids, enable) => (calls.push({ kind: 'status', advertiserId, level, ids, value: enable }), ok(ids)),
-    updateBudget: async (_a, advertiserId, level, id, fen) => (calls.push({ kind: 'budget', advertiserId, level, ids: [id], value: fen }), ok([id])[0]!),
-    updateBid: async (_a, advertiserId, level, id, fen) => (calls.push({ kind: 'bid', advertiserId, level, ids: [id], value: fen }), ok([id])[0]!),
+    updateStatus: async (_a, advertiserId, level, ids, enable) => (
+      calls.push({ kind: 'status', advertiserId, level, ids, value: enable }), ok(ids)
+    ),
+    updateBudget: async (_a, advertiserId, level, id, fen) => (
+      calls.push({ kind: 'budget', advertiserId, level, ids: [id], value: fen }), ok([id])[0]!
+    ),
+    updateBid: async (_a, advertiserId, level, id, fen) => (
+      calls.push({ kind: 'bid', advertiserId, level, ids: [id], value: fen }), ok([id])[0]!
+    ),
   };
 }
 
 export const ALL_ACCEPTING = (calls: RecordedChange[] = []) =>
-  Object.fromEntries((['juliang', 'weibo', 'tengxun', 'kuaishou', 'ucid', 'xiaohongshu'] as const).map((p) => [p, acceptingConnector(p, calls)]));
+  Object.fromEntries(
+    (['juliang', 'weibo', 'tengxun', 'kuaishou', 'ucid', 'xiaohongshu'] as const).map((p) => [p, acceptingConnector(p, calls)]),
+  );

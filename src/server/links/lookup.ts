@@ -16,6 +16,18 @@ export const linkSummaries = async (db: Executor, pageids: string[]) =>
     ? []
     : db
         .selectFrom('links')
-        .select(['pageid', 'customerid', 'title', 'platform', 'state', 'jumptype', 'itemid', 'item_title', 'item_image', 'created_at', 'deleted_at'])
+        .select([
+          'pageid',
+          'customerid',
+          'title',
+          'platform',
+          'state',
+          'jumptype',
+          'itemid',
+          'item_title',
+          'item_image',
+          'created_at',
+          'deleted_at',
+        ])
         .where('pageid', 'in', pageids.slice(0, 1000))
         .execute();

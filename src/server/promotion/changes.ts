@@ -40,7 +40,8 @@ export function checkAllowed(channel: PromoteChannel, level: AdLevel, t: Target)
   if (t.field === 'status' && !rules.status.includes(level)) throw invalid(`${what}不能在这里启用或暂停`, { field: 'type' });
   if (t.field === 'budget' && !rules.budget.includes(level)) throw invalid(`${what}不能修改日预算`, { field: 'field' });
   if (t.field === 'bid' && !rules.bid.includes(level)) throw invalid(`${what}不能修改出价`, { field: 'field' });
-  if (t.field === 'budget' && t.fen === null && !rules.unlimited) throw invalid(`${channelLabel(channel)}的日预算不能设为不限`, { field: 'value' });
+  if (t.field === 'budget' && t.fen === null && !rules.unlimited)
+    throw invalid(`${channelLabel(channel)}的日预算不能设为不限`, { field: 'value' });
 }
 
 /** The refusal a whole call ended in, in words a person can act on. */
@@ -51,7 +52,14 @@ function failureMessage(err: unknown): string {
   return '提交失败，请稍后重试';
 }
 
-async function send(deps: Deps, channel: PromoteChannel, level: AdLevel, advertiserId: string, ids: string[], t: Target): Promise<ChangeResult[]> {
+async function send(
+  deps: Deps,
+  channel: PromoteChannel,
+  level: AdLevel,
+  advertiserId: string,
+  ids: string[],
+  t: Target,
+): Promise<ChangeResult[]> {
   try {
     return await withCallAuth(deps, { platform: channel, advertiserId }, async (auth, connector) => {
       if (t.field === 'status') return connector.updateStatus(auth, advertiserId, level, ids, t.enable);
@@ -88,23 +96,53 @@ export async function applyChanges(
   const changeIds = await store.insertChanges(
     deps.db,
     entities.map((e) => ({
-      platform: channel, advertiser_id: e.advertiser_id, customerid: Number(e.customerid), level, entity_id: e.entity_id, field: t.field,
-      before: valueBefore(e, t), after: valueAfter(t), actor_id: actor.userId, task_id: taskId, result: 'pending', message: '', at, finished_at: 0,
+      platform: channel,
+      advertiser_id: e.advertiser_id,
+      customerid: Number(e.customerid),
+      level,
+      entity_id: e.entity_id,
+      field: t.field,
+      before: valueBefore(e, t),
+      after: valueAfter(t),
+      actor_id: actor.userId,
+      task_id: taskId,
+      result: 'pending',
+      message: '',
+      at,
+      finished_at: 0,
     })),
   );
   if (actor.role === ROLE.superAdmin || actor.role === ROLE.admin) {
     await audit(deps.db, {
-      event: 'ad_change', at, actorId: actor.userId, userId: Number(entities[0]?.customerid ?? 0), email: actor.user.email,
+      event: 'ad_change',
+      at,
+      actorId: actor.userId,
+      userId: Number(entities[0]?.customerid ?? 0),
+      email: actor.user.email,
       detail: { platform: channel, level, ids: entities.map((e) => e.entity_id), field: t.field, after: valueAfter(t), task: taskId },
     });
   }
   const items: ChangeItem[] = entities.map((e, i) => ({
-    change_id: changeIds[i] ?? 0, id: e.entity_id, name: e.name, field: t.field, before: valueBefore(e, t), after: valueAfter(t), result: 'pending', message: '',
+    change_id: changeIds[i] ?? 0,
+    id: e.entity_id,
+    name: e.name,
+    field: t.field,
+    before: valueBefore(e, t),
+    after: valueAfter(t),
+    result: 'pending',
+    message: '',
   }));
   const byAdvertiser = new Map<string, store.EntityRow[]>();
   for (const e of entities) byAdvertiser.set(e.advertiser_id, [...(byAdvertiser.get(e.advertiser_id) ?? []), e]);
   for (const [advertiserId, group] of byAdvertiser) {
-    const results = await send(deps, channel, level, advertiserId, group.map((e) => e.entity_id), t);
+    const results = await send(
+      deps,
+      channel,
+      level,
+      advertiserId,
+      group.map((e) => e.entity_id),
+      t,
+    );
     const byId = new Map(results.map((r) => [r.id, r]));
     for (const e of group) {
       const r = byId.get(e.entity_id) ?? { id: e.entity_id, ok: false, message: '平台没有答复这一项' };
@@ -116,7 +154,15 @@ export async function applyChanges(
   return { task_id: taskId, total: items.length, applied, refused: items.length - applied, items };
 }
 
-async function finish(deps: Deps, channel: PromoteChannel, level: AdLevel, e: store.EntityRow, t: Target, item: ChangeItem, r: ChangeResult) {
+async function finish(
+  deps: Deps,
+  channel: PromoteChannel,
+  level: AdLevel,
+  e: store.EntityRow,
+  t: Target,
+  item: ChangeItem,
+  r: ChangeResult,
+) {
   const at = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
     if (!r.ok) {

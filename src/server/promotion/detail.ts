@@ -68,9 +68,25 @@ export async function entityDetail(deps: Deps, actor: Actor, ref: EntityRef) {
   const campaigns = level === 'campaign' ? new Map() : await store.entityNames(deps.db, ref.acpl, 'campaign', [e.campaign_id]);
   const parents = [
     { type: 'adver' as const, id: e.advertiser_id, name: row!.advertiser_name, level_name: LEVEL_NAMES[platform].advertiser },
-    ...(level === 'campaign' ? [] : [{ type: 'group' as const, id: e.campaign_id, name: campaigns.get(e.campaign_id) ?? '', level_name: LEVEL_NAMES[platform].campaign }]),
+    ...(level === 'campaign'
+      ? []
+      : [
+          {
+            type: 'group' as const,
+            id: e.campaign_id,
+            name: campaigns.get(e.campaign_id) ?? '',
+            level_name: LEVEL_NAMES[platform].campaign,
+          },
+        ]),
     ...(level === 'creative'
-      ? [{ type: 'plan' as const, id: e.parent_id, name: (await store.entityNames(deps.db, ref.acpl, 'plan', [e.parent_id])).get(e.parent_id) ?? '', level_name: LEVEL_NAMES[platform].plan }]
+      ? [
+          {
+            type: 'plan' as const,
+            id: e.parent_id,
+            name: (await store.entityNames(deps.db, ref.acpl, 'plan', [e.parent_id])).get(e.parent_id) ?? '',
+            level_name: LEVEL_NAMES[platform].plan,
+          },
+        ]
       : []),
   ];
   const history = (await store.statusLog(deps.db, ref.acpl, level, e.entity_id)).map((h) => ({

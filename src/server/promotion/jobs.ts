@@ -31,8 +31,15 @@ export function statusHistoryJob(deps: Pick<Deps, 'db'>): JobDef {
         await store.insertStatusLog(
           deps.db,
           changed.map((r) => ({
-            platform: Number(r.platform), level: r.level, entity_id: r.entity_id, customerid: Number(r.customerid), raw_status: r.raw_status,
-            status: r.status, enabled: Number(r.enabled), source: 'sync', at: Number(r.synced_at),
+            platform: Number(r.platform),
+            level: r.level,
+            entity_id: r.entity_id,
+            customerid: Number(r.customerid),
+            raw_status: r.raw_status,
+            status: r.status,
+            enabled: Number(r.enabled),
+            source: 'sync',
+            at: Number(r.synced_at),
           })),
         );
         logged += changed.length;

@@ -5,9 +5,9 @@
  * them (a binding), `/napi/miniapp/delete` removes the registration. docs/api-promotion.md.
  */
 import type { Channel } from '../../shared/catalog.ts';
+import type { LinkView } from '../../shared/links.ts';
 import { channelLabel, isPromoteChannel, type PromoteChannel } from '../../shared/promote.ts';
 import type { MiniPromotion, TaskResult } from '../../shared/promote-schemas.ts';
-import type { LinkView } from '../../shared/links.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { forbidden, invalid } from '../kernel/errors.ts';
@@ -17,8 +17,8 @@ import { wireOf } from './rows.ts';
 import { promoteScope } from './scope.ts';
 import { requireEntities, runTask } from './service.ts';
 import * as store from './store.ts';
-import { candidates, plansByLink, planLink, type Scope } from './tree-store.ts';
 import { listTree } from './tree.ts';
+import { candidates, planLink, plansByLink, type Scope } from './tree-store.ts';
 
 const MINIAPP = 4;
 
@@ -29,9 +29,22 @@ async function miniLink(deps: Deps, actor: Actor, pageid: string): Promise<LinkV
   return { ...link, state: link.state };
 }
 
-async function promotions(deps: Deps, scope: Scope, channel: number, links: LinkView[], start?: string, end?: string): Promise<MiniPromotion[]> {
+async function promotions(
+  deps: Deps,
+  scope: Scope,
+  channel: number,
+  links: LinkView[],
+  start?: string,
+  end?: string,
+): Promise<MiniPromotion[]> {
   const range = dayRange(deps.clock, start, end);
-  const stats = await plansByLink(deps.db, scope, channel, links.map((l) => l.pageid), range);
+  const stats = await plansByLink(
+    deps.db,
+    scope,
+    channel,
+    links.map((l) => l.pageid),
+    range,
+  );
   return links.map((l, i) => ({
     pageid: l.pageid,
     title: l.title,
@@ -56,7 +69,13 @@ export async function miniputIndex(
   actor: Actor,
   input: { type: number; exact?: string; start?: string; end?: string; page: number; pagesize: number },
 ) {
-  const { list, total } = await listLinks(deps, actor, { platform: MINIAPP, state: input.type as Channel, exact: input.exact, page: input.page, pagesize: input.pagesize });
+  const { list, total } = await listLinks(deps, actor, {
+    platform: MINIAPP,
+    state: input.type as Channel,
+    exact: input.exact,
+    page: input.page,
+    pagesize: input.pagesize,
+  });
   return { list: await promotions(deps, await promoteScope(deps.db, actor), input.type, list, input.start, input.end), total };
 }
 
@@ -65,18 +84,39 @@ export async function miniputDetail(deps: Deps, actor: Actor, input: { pageid: s
   const link = await miniLink(deps, actor, input.pageid);
   const [promotion] = await promotions(deps, await promoteScope(deps.db, actor), link.state, [link], input.start, input.end);
   const plans = await listTree(deps, actor, {
-    acpl: link.state, type: 'plan', pageid: link.pageid, start: input.start, end: input.end, sort: 'desc', page: 1, pagesize: 100,
+    acpl: link.state,
+    type: 'plan',
+    pageid: link.pageid,
+    start: input.start,
+    end: input.end,
+    sort: 'desc',
+    page: 1,
+    pagesize: 100,
   });
   return { promotion: promotion!, plans };
 }
 
 /** `/api/miniput/status`: switch every plan of a promotion on or off (one task). */
-export async function miniputStatus(deps: Deps, actor: Actor, input: { pageid: string; action: 'enable' | 'disable' }): Promise<TaskResult> {
+export async function miniputStatus(
+  deps: Deps,
+  actor: Actor,
+  input: { pageid: string; action: 'enable' | 'disable' },
+): Promise<TaskResult> {
   const link = await miniLink(deps, actor, input.pageid);
   const scope = await promoteScope(deps.db, actor);
-  const plans = await candidates(deps.db, { scope, platform: link.state, level: 'plan', pageid: link.pageid }).select('e.entity_id').limit(100).execute();
+  const plans = await candidates(deps.db, { scope, platform: link.state, level: 'plan', pageid: link.pageid })
+    .select('e.entity_id')
+    .limit(100)
+    .execute();
   if (plans.length === 0) throw invalid('这条推广还没有计划');
-  return runTask(deps, actor, link.state, 'plan', plans.map((p) => p.entity_id), input.action === 'enable');
+  return runTask(
+    deps,
+    actor,
+    link.state,
+    'plan',
+    plans.map((p) => p.entity_id),
+    input.action === 'enable',
+  );
 }
 
 async function planCount(deps: Deps, scope: Scope, channel: number, pageid: string): Promise<number> {
@@ -88,9 +128,14 @@ async function planCount(deps: Deps, scope: Scope, channel: number, pageid: stri
 }
 
 /** `/napi/miniapp/add`: register plans of one account as promoting a mini-app link of the same customer and channel. */
-export async function miniappAdd(deps: Deps, actor: Actor, input: { pageid: string; social: number; advertiser_id: string; plan_ids: string[] }) {
+export async function miniappAdd(
+  deps: Deps,
+  actor: Actor,
+  input: { pageid: string; social: number; advertiser_id: string; plan_ids: string[] },
+) {
   const link = await miniLink(deps, actor, input.pageid);
-  if (link.state !== input.social) throw invalid(`这条链接投放在${channelLabel(link.state)}，不能登记${channelLabel(input.social)}的计划`, { field: 'social' });
+  if (link.state !== input.social)
+    throw invalid(`这条链接投放在${channelLabel(link.state)}，不能登记${channelLabel(input.social)}的计划`, { field: 'social' });
   const plans = await requireEntities(deps, actor, input.social, 'plan', input.plan_ids, input.advertiser_id);
   if (plans.some((p) => Number(p.customerid) !== link.customerid)) throw forbidden('只能登记与链接属于同一客户的计划');
   const tied = plans.find((p) => p.pageid && p.pageid !== link.pageid);
@@ -99,8 +144,13 @@ export async function miniappAdd(deps: Deps, actor: Actor, input: { pageid: stri
   const changed = await store.bindPlans(
     deps.db,
     plans.map((p) => ({
-      platform: input.social, advertiser_id: p.advertiser_id, plan_id: p.entity_id, customerid: Number(p.customerid), pageid: link.pageid,
-      created_by: actor.userId, created_at: at,
+      platform: input.social,
+      advertiser_id: p.advertiser_id,
+      plan_id: p.entity_id,
+      customerid: Number(p.customerid),
+      pageid: link.pageid,
+      created_by: actor.userId,
+      created_at: at,
     })),
   );
   return { pageid: link.pageid, plans: await planCount(deps, await promoteScope(deps.db, actor), input.social, link.pageid), changed };

@@ -26,16 +26,26 @@ describe('status labels of a row (spec §4)', () => {
 describe('an entity after its platform accepted a switch', () => {
   it("takes the platform's own code", () => {
     expect(afterSwitch('juliang', 'plan', { raw_status: 'AD_STATUS_DELIVERY_OK', status: 'delivering' }, false)).toEqual({
-      raw_status: 'AD_STATUS_DISABLE', status: 'paused', enabled: 0,
+      raw_status: 'AD_STATUS_DISABLE',
+      status: 'paused',
+      enabled: 0,
     });
-    expect(afterSwitch('kuaishou', 'campaign', { raw_status: '1', status: 'paused' }, true)).toEqual({ raw_status: '4', status: 'delivering', enabled: 1 });
+    expect(afterSwitch('kuaishou', 'campaign', { raw_status: '1', status: 'paused' }, true)).toEqual({
+      raw_status: '4',
+      status: 'delivering',
+      enabled: 1,
+    });
   });
   it('keeps a code the switch does not change, and an audit state when switched on', () => {
     expect(afterSwitch('tengxun', 'plan', { raw_status: 'CREATIVE_SET_APPROVAL_STATUS_NORMAL', status: 'delivering' }, false)).toEqual({
-      raw_status: 'CREATIVE_SET_APPROVAL_STATUS_NORMAL', status: 'paused', enabled: 0,
+      raw_status: 'CREATIVE_SET_APPROVAL_STATUS_NORMAL',
+      status: 'paused',
+      enabled: 0,
     });
     expect(afterSwitch('juliang', 'plan', { raw_status: 'AD_STATUS_AUDIT', status: 'auditing' }, true)).toEqual({
-      raw_status: 'AD_STATUS_AUDIT', status: 'auditing', enabled: 1,
+      raw_status: 'AD_STATUS_AUDIT',
+      status: 'auditing',
+      enabled: 1,
     });
   });
 });

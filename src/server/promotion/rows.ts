@@ -7,7 +7,14 @@ import type { AdPlatform } from '../../shared/ad-platforms.ts';
 import { adStatusLabel, genericStatusLabel, statusFamily } from '../../shared/ad-status.ts';
 import { METRIC_KEYS, metricsOf, type Sums, toWire, type WireMetrics, ZERO_SUMS } from '../../shared/metrics.ts';
 import {
-  adPlatformOf, channelLabel, EDITABLE, MATERIAL_KINDS, materialKind, type PromoteChannel, type PromoteType, subPlatformLabel,
+  adPlatformOf,
+  channelLabel,
+  EDITABLE,
+  MATERIAL_KINDS,
+  materialKind,
+  type PromoteChannel,
+  type PromoteType,
+  subPlatformLabel,
   typeOfLevel,
 } from '../../shared/promote.ts';
 import type { PromoteRow } from '../../shared/promote-schemas.ts';

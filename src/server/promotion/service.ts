@@ -51,12 +51,25 @@ export async function requireEntities(deps: Deps, actor: Actor, channel: number,
 }
 
 /** A batch of switches as one task: every item is answered on its own. */
-export async function runTask(deps: Deps, actor: Actor, channel: PromoteChannel, level: AdLevel, ids: string[], enable: boolean, advertiserId?: string) {
+export async function runTask(
+  deps: Deps,
+  actor: Actor,
+  channel: PromoteChannel,
+  level: AdLevel,
+  ids: string[],
+  enable: boolean,
+  advertiserId?: string,
+) {
   const t: Target = { field: 'status', enable };
   checkAllowed(channel, level, t);
   const entities = await requireEntities(deps, actor, channel, level, ids, advertiserId);
   const taskId = await store.insertTask(deps.db, {
-    actor_id: actor.userId, platform: channel, level, action: enable ? 'enable' : 'disable', total: entities.length, at: deps.clock.now(),
+    actor_id: actor.userId,
+    platform: channel,
+    level,
+    action: enable ? 'enable' : 'disable',
+    total: entities.length,
+    at: deps.clock.now(),
   });
   const result = await applyChanges(deps, actor, channel, level, entities, t, taskId);
   await store.finishTask(deps.db, taskId, result.applied, result.refused, deps.clock.now());

@@ -3,7 +3,14 @@ import { METRIC_KEYS, metricsOf, type Sums } from '../../shared/metrics.ts';
 import { METRIC_SORT, needsOrders, type SumColumn } from './sort.ts';
 
 const COLUMN: Record<SumColumn, keyof Sums> = {
-  cost_fen: 'costFen', shows: 'shows', clicks: 'clicks', conversions: 'conversions', orders: 'orders', order_fen: 'orderFen', paid_orders: 'paidOrders', paid_fen: 'paidFen',
+  cost_fen: 'costFen',
+  shows: 'shows',
+  clicks: 'clicks',
+  conversions: 'conversions',
+  orders: 'orders',
+  order_fen: 'orderFen',
+  paid_orders: 'paidOrders',
+  paid_fen: 'paidFen',
 };
 /** What the SQL computes: num / den, null for a zero denominator. */
 const sqlValue = (s: Sums, key: (typeof METRIC_KEYS)[number]): number | null => {
@@ -14,10 +21,19 @@ const sqlValue = (s: Sums, key: (typeof METRIC_KEYS)[number]): number | null => 
 
 function random(seed: number): Sums {
   let x = seed;
-  const next = (max: number) => ((x = (x * 1103515245 + 12345) % 2147483648) % (max + 1));
+  const next = (max: number): number => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x % (max + 1);
+  };
   return {
-    costFen: next(50000), shows: next(3) === 0 ? 0 : next(100000), clicks: next(500), conversions: next(20),
-    orders: next(10), orderFen: next(90000), paidOrders: next(8), paidFen: next(80000),
+    costFen: next(50000),
+    shows: next(3) === 0 ? 0 : next(100000),
+    clicks: next(500),
+    conversions: next(20),
+    orders: next(10),
+    orderFen: next(90000),
+    paidOrders: next(8),
+    paidFen: next(80000),
   };
 }
 
@@ -36,6 +52,14 @@ describe('sorting by a metric in SQL', () => {
     expect(bySql.map((s) => metricsOf(s)[key])).toEqual(byMetric.map((s) => metricsOf(s)[key]));
   });
   it('knows which metrics need the order sums', () => {
-    expect(METRIC_KEYS.filter(needsOrders)).toEqual(['ordernum', 'avg_price', 'roi', 'pay_roi', 'order_price', 'order_price_pay', 'convert_order_rate']);
+    expect(METRIC_KEYS.filter(needsOrders)).toEqual([
+      'ordernum',
+      'avg_price',
+      'roi',
+      'pay_roi',
+      'order_price',
+      'order_price_pay',
+      'convert_order_rate',
+    ]);
   });
 });

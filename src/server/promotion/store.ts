@@ -49,7 +49,11 @@ export const accountsByIds = async (db: Executor, keys: Array<{ platform: number
 /** Company names of customers (display only). */
 export const companies = async (db: Executor, ids: number[]): Promise<Map<number, string>> => {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'company', 'email']).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'company', 'email'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [Number(r.id), r.company || r.email]));
 };
 
@@ -67,7 +71,11 @@ export const entityNames = async (db: Executor, platform: number, level: string,
 };
 
 /** The distinct links a campaign's plans drive (their own, else their mini-app binding). */
-export async function campaignLinks(db: Executor, platform: number, campaignId: string): Promise<Array<{ pageid: string; via: 'url' | 'bound' }>> {
+export async function campaignLinks(
+  db: Executor,
+  platform: number,
+  campaignId: string,
+): Promise<Array<{ pageid: string; via: 'url' | 'bound' }>> {
   const rows = await entityQuery(db)
     .where('e.platform', '=', platform)
     .where('e.level', '=', 'plan')
@@ -102,10 +110,24 @@ export async function finishChange(db: Executor, id: number, result: 'applied' |
   await db.updateTable('ad_changes').set({ result, message, finished_at: at }).where('id', '=', id).execute();
 }
 
-export async function insertTask(db: Executor, t: { actor_id: number; platform: number; level: string; action: string; total: number; at: number }) {
+export async function insertTask(
+  db: Executor,
+  t: { actor_id: number; platform: number; level: string; action: string; total: number; at: number },
+) {
   const r = await db
     .insertInto('promote_tasks')
-    .values({ actor_id: t.actor_id, platform: t.platform, level: t.level, action: t.action, total: t.total, applied: 0, refused: 0, state: 'running', created_at: t.at, finished_at: 0 })
+    .values({
+      actor_id: t.actor_id,
+      platform: t.platform,
+      level: t.level,
+      action: t.action,
+      total: t.total,
+      applied: 0,
+      refused: 0,
+      state: 'running',
+      created_at: t.at,
+      finished_at: 0,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(r.id);
@@ -144,7 +166,11 @@ export async function listChanges(db: Executor, f: ChangeLogFilter, limit: numbe
 // ── status history ───────────────────────────────────────────────────────────────────────────────────────
 
 export async function insertStatusLog(db: Executor, rows: Insertable<PromoteStatusLogTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('promote_status_log').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('promote_status_log')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 export const statusLog = (db: Executor, platform: number, level: string, id: string, limit = 50) =>
@@ -166,7 +192,11 @@ export async function lastLogged(db: Executor, keys: Array<{ platform: number; l
     const latest = db
       .selectFrom('promote_status_log')
       .select((eb) => eb.fn.max('id').as('id'))
-      .where('entity_id', 'in', slice.map((k) => k.entity_id))
+      .where(
+        'entity_id',
+        'in',
+        slice.map((k) => k.entity_id),
+      )
       .groupBy(['platform', 'level', 'entity_id']);
     const rows = await db
       .selectFrom('promote_status_log')
@@ -200,7 +230,9 @@ export async function bindPlans(db: Executor, rows: Insertable<import('./tables.
     const done = await db
       .insertInto('promote_bindings')
       .values(r)
-      .onConflict((oc) => oc.columns(['platform', 'plan_id']).doUpdateSet({ pageid: r.pageid, created_by: r.created_by, created_at: r.created_at }))
+      .onConflict((oc) =>
+        oc.columns(['platform', 'plan_id']).doUpdateSet({ pageid: r.pageid, created_by: r.created_by, created_at: r.created_at }),
+      )
       .executeTakeFirst();
     n += Number(done.numInsertedOrUpdatedRows ?? 0);
   }

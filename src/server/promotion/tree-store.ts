@@ -97,8 +97,6 @@ export interface SumsFilter {
   withinAccounts?: ReturnType<typeof accountCandidates>;
 }
 
-
-
 /** Ad report sums per (platform, key) of a level over the range: cost, shows, clicks, conversions. */
 export function adSums(db: Executor, level: SumLevel, f: SumsFilter, r: DayRange) {
   const key = `f.${FACT_KEY[level]}` as const;
@@ -160,7 +158,10 @@ export async function childCounts(db: Executor, f: TreeFilter, parentKeys: strin
   if (parentKeys.length === 0) return new Map();
   const col = f.level === 'campaign' ? 'e.advertiser_id' : f.level === 'plan' ? 'e.campaign_id' : 'e.parent_id';
   const rows = await candidates(db, f)
-    .select((eb: ExpressionBuilder<Database & { e: Database['ad_entities'] }, 'e'>) => [sql<string>`${sql.ref(col)}`.as('k'), eb.fn.countAll<number>().as('n')])
+    .select((eb: ExpressionBuilder<Database & { e: Database['ad_entities'] }, 'e'>) => [
+      sql<string>`${sql.ref(col)}`.as('k'),
+      eb.fn.countAll<number>().as('n'),
+    ])
     .where(col, 'in', parentKeys)
     .groupBy(col)
     .execute();

@@ -3,7 +3,7 @@
  * accounts → campaigns → plans → creatives for a tenant, a channel and a sub-platform, over a range of China days.
  */
 import { type AdLevel, LEVEL_NAMES } from '../../shared/ad-levels.ts';
-import { addSums, type MetricKey, METRIC_KEYS, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
+import { addSums, METRIC_KEYS, type MetricKey, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
 import { adPlatformOf, channelLabel, levelOfType, type PromoteChannel } from '../../shared/promote.ts';
 import type { PromoteFilter, PromoteIndexInput, PromoteRow } from '../../shared/promote-schemas.ts';
 import type { Deps } from '../deps.ts';
@@ -16,7 +16,17 @@ import { type AccountInfo, accountRow, entityRow, NO_METRICS, type RowContext, s
 import { promoteScope } from './scope.ts';
 import { needsOrders, sortExpression } from './sort.ts';
 import { accountsByIds, companies, type EntityRow } from './store.ts';
-import { accountCandidates, adSums, candidates, childCounts, type DayRange, orderSums, type Scope, type SumLevel, type TreeFilter } from './tree-store.ts';
+import {
+  accountCandidates,
+  adSums,
+  candidates,
+  childCounts,
+  type DayRange,
+  orderSums,
+  type Scope,
+  type SumLevel,
+  type TreeFilter,
+} from './tree-store.ts';
 
 const isMetric = (s: string | undefined): s is MetricKey => s !== undefined && (METRIC_KEYS as readonly string[]).includes(s);
 const CHILD: Record<'adver' | AdLevel, AdLevel | null> = { adver: 'campaign', campaign: 'plan', plan: 'creative', creative: null };
@@ -48,12 +58,24 @@ async function sumsOf(db: Executor, level: SumLevel, f: Parameters<typeof adSums
   const [ads, orders] = await Promise.all([adSums(db, level, f, r).execute(), orderSums(db, level, f, r).execute()]);
   const out = new Map<string, Sums>();
   for (const a of ads) {
-    const s = { ...ZERO_SUMS, costFen: Number(a.cost_fen), shows: Number(a.shows), clicks: Number(a.clicks), conversions: Number(a.conversions) };
+    const s = {
+      ...ZERO_SUMS,
+      costFen: Number(a.cost_fen),
+      shows: Number(a.shows),
+      clicks: Number(a.clicks),
+      conversions: Number(a.conversions),
+    };
     out.set(sumKey(Number(a.platform), a.k), s);
   }
   for (const o of orders) {
     const k = sumKey(Number(o.platform), o.k);
-    const s = { ...ZERO_SUMS, orders: Number(o.orders), orderFen: Number(o.order_fen), paidOrders: Number(o.paid_orders), paidFen: Number(o.paid_fen) };
+    const s = {
+      ...ZERO_SUMS,
+      orders: Number(o.orders),
+      orderFen: Number(o.order_fen),
+      paidOrders: Number(o.paid_orders),
+      paidFen: Number(o.paid_fen),
+    };
     out.set(k, addSums(out.get(k) ?? ZERO_SUMS, s));
   }
   return out;
@@ -93,13 +115,23 @@ interface Order {
 async function listEntities(db: Executor, input: PromoteIndexInput, f: TreeFilter, range: ChinaRange, o: Order): Promise<Page> {
   const base = candidates(db, f);
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const sumsFilter = { scope: f.scope, platform: f.platform, pl: f.pl, advertiserId: f.advertiserId, campaignId: f.level === 'campaign' ? undefined : f.campaignId };
+  const sumsFilter = {
+    scope: f.scope,
+    platform: f.platform,
+    pl: f.pl,
+    advertiserId: f.advertiserId,
+    campaignId: f.level === 'campaign' ? undefined : f.campaignId,
+  };
   let q = base.selectAll('e').select('b.pageid as bound_pageid');
   if (o.metric) {
     const m = o.metric;
-    q = q.leftJoin(adSums(db, f.level, sumsFilter, range).as('fa'), (j) => j.onRef('fa.platform', '=', 'e.platform').onRef('fa.k', '=', 'e.entity_id'));
+    q = q.leftJoin(adSums(db, f.level, sumsFilter, range).as('fa'), (j) =>
+      j.onRef('fa.platform', '=', 'e.platform').onRef('fa.k', '=', 'e.entity_id'),
+    );
     if (needsOrders(m))
-      q = q.leftJoin(orderSums(db, f.level, sumsFilter, range).as('oa'), (j) => j.onRef('oa.platform', '=', 'e.platform').onRef('oa.k', '=', 'e.entity_id'));
+      q = q.leftJoin(orderSums(db, f.level, sumsFilter, range).as('oa'), (j) =>
+        j.onRef('oa.platform', '=', 'e.platform').onRef('oa.k', '=', 'e.entity_id'),
+      );
     q = q.orderBy(sortExpression(m), (ob) => (o.dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()));
   } else if (input.sort_field && input.sort_field in ENTITY_SORT) {
     q = q.orderBy(ENTITY_SORT[input.sort_field as keyof typeof ENTITY_SORT], o.dir);
@@ -123,11 +155,23 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
           (maps) => new Map(maps.flatMap((m) => [...m])),
         ),
     childFilter ? childCounts(db, childFilter, keys) : new Map<string, number>(),
-    accountInfos(db, rows.map((r) => ({ platform: Number(r.platform), advertiserId: r.advertiser_id }))),
-    companies(db, rows.map((r) => Number(r.customerid))),
+    accountInfos(
+      db,
+      rows.map((r) => ({ platform: Number(r.platform), advertiserId: r.advertiser_id })),
+    ),
+    companies(
+      db,
+      rows.map((r) => Number(r.customerid)),
+    ),
     linkSummaries(db, links),
   ]);
-  const ctx: RowContext = { sums, children, accounts, customers, linkPlatforms: new Map(summaries.map((l) => [l.pageid, Number(l.platform)])) };
+  const ctx: RowContext = {
+    sums,
+    children,
+    accounts,
+    customers,
+    linkPlatforms: new Map(summaries.map((l) => [l.pageid, Number(l.platform)])),
+  };
   return rows.map((r) => entityRow(r, ctx));
 }
 
@@ -138,9 +182,13 @@ async function listAccounts(db: Executor, input: PromoteIndexInput, scope: Scope
   const sumsFilter = { scope, platform: input.acpl, pl: input.pl };
   if (o.metric) {
     const m = o.metric;
-    q = q.leftJoin(adSums(db, 'advertiser', sumsFilter, range).as('fa'), (j) => j.onRef('fa.platform', '=', 'a.platform').onRef('fa.k', '=', 'a.advertiser_id'));
+    q = q.leftJoin(adSums(db, 'advertiser', sumsFilter, range).as('fa'), (j) =>
+      j.onRef('fa.platform', '=', 'a.platform').onRef('fa.k', '=', 'a.advertiser_id'),
+    );
     if (needsOrders(m))
-      q = q.leftJoin(orderSums(db, 'advertiser', sumsFilter, range).as('oa'), (j) => j.onRef('oa.platform', '=', 'a.platform').onRef('oa.k', '=', 'a.advertiser_id'));
+      q = q.leftJoin(orderSums(db, 'advertiser', sumsFilter, range).as('oa'), (j) =>
+        j.onRef('oa.platform', '=', 'a.platform').onRef('oa.k', '=', 'a.advertiser_id'),
+      );
     q = q.orderBy(sortExpression(m), (ob) => (o.dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()));
   } else if (input.sort_field === 'name') q = q.orderBy('a.name', o.dir);
   const rows = await q.orderBy('a.id', 'desc').limit(input.pagesize).offset(o.offset).execute();
@@ -151,7 +199,10 @@ async function listAccounts(db: Executor, input: PromoteIndexInput, scope: Scope
       (maps) => new Map(maps.flatMap((m) => [...m])),
     ),
     childCounts(db, { scope, platform: input.acpl, pl: input.pl, level: 'campaign' }, keys),
-    companies(db, rows.map((r) => Number(r.customerid))),
+    companies(
+      db,
+      rows.map((r) => Number(r.customerid)),
+    ),
   ]);
   const ctx: RowContext = { sums, children, accounts: new Map(), customers, linkPlatforms: new Map() };
   return { list: rows.map((a) => accountRow(a, ctx)), total, start: range.start, end: range.end };

@@ -18,7 +18,14 @@ const KEY = { adver: 'advertiser_id', group: 'campaign_id', plan: 'plan_id' } as
 export async function entityTrend(
   deps: Deps,
   actor: Actor,
-  input: { acpl: number; type: 'adver' | 'group' | 'plan' | 'creative'; id: string; start?: string; end?: string; granularity: 'hour' | 'day' },
+  input: {
+    acpl: number;
+    type: 'adver' | 'group' | 'plan' | 'creative';
+    id: string;
+    start?: string;
+    end?: string;
+    granularity: 'hour' | 'day';
+  },
 ) {
   if (input.type === 'creative') throw invalid('创意没有单独的报表数据，请查看所属计划的走势', { field: 'type' });
   const scope = await promoteScope(deps.db, actor);
@@ -63,9 +70,22 @@ export async function entityTrend(
     .groupBy(bucket)
     .execute();
   const byT = new Map<number, Sums>();
-  for (const a of ads) byT.set(Number(a.t), { ...ZERO_SUMS, costFen: Number(a.cost_fen), shows: Number(a.shows), clicks: Number(a.clicks), conversions: Number(a.conversions) });
+  for (const a of ads)
+    byT.set(Number(a.t), {
+      ...ZERO_SUMS,
+      costFen: Number(a.cost_fen),
+      shows: Number(a.shows),
+      clicks: Number(a.clicks),
+      conversions: Number(a.conversions),
+    });
   for (const o of orders) {
-    const s = { ...ZERO_SUMS, orders: Number(o.orders), orderFen: Number(o.order_fen), paidOrders: Number(o.paid_orders), paidFen: Number(o.paid_fen) };
+    const s = {
+      ...ZERO_SUMS,
+      orders: Number(o.orders),
+      orderFen: Number(o.order_fen),
+      paidOrders: Number(o.paid_orders),
+      paidFen: Number(o.paid_fen),
+    };
     byT.set(Number(o.t), addSums(byT.get(Number(o.t)) ?? ZERO_SUMS, s));
   }
   const series = [];

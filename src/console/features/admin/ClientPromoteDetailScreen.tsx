@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import * as linksApi from '../../../shared/api/links.ts';
 import { PLATFORMS } from '../../../shared/catalog.ts';
@@ -32,15 +32,19 @@ export function ClientPromoteDetailScreen(): React.JSX.Element {
   const changes = useChanges();
   const place = { type: 'plan' as const };
   const filters = { range, customerid: null, status: null, exact: '' };
-  const list = usePromoteList(useMemo(() => listInput({ pageid: pageId }, place, filters, sort, page, pagesize), [pageId, range, sort, page, pagesize]));
-  const sum = usePromoteSum(useMemo(() => sumInput({ pageid: pageId }, place, filters), [pageId, range]));
+  const list = usePromoteList(listInput({ pageid: pageId }, place, filters, sort, page, pagesize));
+  const sum = usePromoteSum(sumInput({ pageid: pageId }, place, filters));
   const l = link.data;
   const problem = failureText(link.error);
   return (
     <div className="promote-detail">
       <section className="card">
         <h2 className="card-title">推广详情 · 链接 {pageId}</h2>
-        {problem ? <div className="form-error" role="alert">{problem}</div> : null}
+        {problem ? (
+          <div className="form-error" role="alert">
+            {problem}
+          </div>
+        ) : null}
         {l ? (
           <dl className="promote-facts promote-facts-row">
             <dt>链接名称</dt>
@@ -77,7 +81,9 @@ export function ClientPromoteDetailScreen(): React.JSX.Element {
           onDetail={setDetail}
           showCustomer
           selectable={false}
-          toolbar={<DateRange value={range} onChange={(v) => (setRange(v), setPage(1))} rule="noFuture" presets quick ariaLabel="统计日期" />}
+          toolbar={
+            <DateRange value={range} onChange={(v) => (setRange(v), setPage(1))} rule="noFuture" presets quick ariaLabel="统计日期" />
+          }
         />
       </section>
       {changes.dialogs}

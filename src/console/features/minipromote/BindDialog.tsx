@@ -18,7 +18,9 @@ export function BindDialog({ promotion, onClose }: { promotion: MiniPromotion; o
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const accounts = usePromoteList({ acpl: promotion.channel, type: 'adver', customerid: promotion.customerid, page: 1, pagesize: 100 });
-  const plans = usePromoteList(advertiser ? { acpl: promotion.channel, type: 'plan', advertiser_id: advertiser, page: 1, pagesize: 100 } : null);
+  const plans = usePromoteList(
+    advertiser ? { acpl: promotion.channel, type: 'plan', advertiser_id: advertiser, page: 1, pagesize: 100 } : null,
+  );
   const free = (plans.data?.list ?? []).filter((p) => !p.pageid || p.pageid === promotion.pageid);
   const submit = async (): Promise<void> => {
     if (!advertiser || chosen.length === 0) {

@@ -15,7 +15,13 @@ export function MiniPlansDialog({ promotion, range, onClose }: { promotion: Mini
   const { data, error, isLoading } = useMiniDetail({ pageid: promotion.pageid, start: range[0], end: range[1] });
   const unbind = (r: PromoteRow) => void bindPlans('delete', { pageid: promotion.pageid, social: promotion.channel, plan_ids: [r.id] });
   return (
-    <Dialog header={`推广「${promotion.title || promotion.pageid}」的计划`} visible onHide={onClose} style={{ width: 860 }} footer={<Button label="关闭" onClick={onClose} />}>
+    <Dialog
+      header={`推广「${promotion.title || promotion.pageid}」的计划`}
+      visible
+      onHide={onClose}
+      style={{ width: 860 }}
+      footer={<Button label="关闭" onClick={onClose} />}
+    >
       <ResourceTable<PromoteRow>
         ariaLabel="小程序推广的计划"
         rows={data?.plans.list}

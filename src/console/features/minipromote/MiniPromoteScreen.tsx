@@ -95,7 +95,13 @@ function MiniList({ channel }: { channel: 2 | 3 | 4 }): React.JSX.Element {
           toolbar={
             <div className="promote-toolbar">
               <DateRange value={range} onChange={(v) => (setRange(v), setPage(1))} rule="noFuture" presets quick ariaLabel="统计日期" />
-              <InputText value={search} placeholder="链接编号、商品或名称" aria-label="搜索" onChange={(e) => setSearch(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (setExact(search), setPage(1))} />
+              <InputText
+                value={search}
+                placeholder="链接编号、商品或名称"
+                aria-label="搜索"
+                onChange={(e) => setSearch(e.target.value)}
+                onKeyDown={(e) => e.key === 'Enter' && (setExact(search), setPage(1))}
+              />
               <Button label="搜索" icon="pi pi-search" outlined onClick={() => (setExact(search), setPage(1))} />
             </div>
           }

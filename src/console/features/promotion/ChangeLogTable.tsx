@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PromoteType } from '../../../shared/promote.ts';
-import type { ChangeLogEntry } from '../../../shared/promote-schemas.ts';
 import { CHANGE_FIELD_LABELS } from '../../../shared/promote.ts';
+import type { ChangeLogEntry } from '../../../shared/promote-schemas.ts';
 import { formatTime } from '../../lib/formats.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { ResourceTable } from '../../ui/ResourceTable.tsx';
@@ -28,7 +28,12 @@ export function ChangeLogTable({ acpl, type, id }: { acpl?: number; type?: Promo
           { key: 'at', header: '时间', width: 150, nowrap: true, cell: (e) => formatTime(e.at, 'YYYY-MM-DD HH:mm:ss') },
           ...(id ? [] : [{ key: 'name', header: '推广对象', cell: (e: ChangeLogEntry) => `${e.level_name} ${e.name || e.id}` }]),
           { key: 'field', header: '修改项', width: 90, cell: (e) => CHANGE_FIELD_LABELS[e.field] },
-          { key: 'change', header: '修改前 → 修改后', width: 170, cell: (e) => `${changeValueText(e.field, e.before)} → ${changeValueText(e.field, e.after)}` },
+          {
+            key: 'change',
+            header: '修改前 → 修改后',
+            width: 170,
+            cell: (e) => `${changeValueText(e.field, e.before)} → ${changeValueText(e.field, e.after)}`,
+          },
           {
             key: 'result',
             header: '平台答复',
@@ -39,7 +44,12 @@ export function ChangeLogTable({ acpl, type, id }: { acpl?: number; type?: Promo
               </span>
             ),
           },
-          { key: 'actor', header: '操作人', width: 190, cell: (e) => <span title={e.actor}>{e.actor_role ? `${e.actor}·${e.actor_role}` : e.actor}</span> },
+          {
+            key: 'actor',
+            header: '操作人',
+            width: 190,
+            cell: (e) => <span title={e.actor}>{e.actor_role ? `${e.actor}·${e.actor_role}` : e.actor}</span>,
+          },
         ]}
       />
     </section>

@@ -1,5 +1,5 @@
-import type { z } from '../../../shared/zod.ts';
 import type { drivenLink } from '../../../shared/promote-schemas.ts';
+import type { z } from '../../../shared/zod.ts';
 
 type DrivenLink = z.output<typeof drivenLink>;
 

@@ -43,12 +43,19 @@ export function EditDialog({ row, field, onSubmit, onClose }: Props): React.JSX.
     </>
   );
   return (
-    <Dialog header={field === 'budget' ? PROMO_TERMS.editBudget : PROMO_TERMS.editBid} visible onHide={onClose} footer={footer} style={{ width: 460 }}>
+    <Dialog
+      header={field === 'budget' ? PROMO_TERMS.editBudget : PROMO_TERMS.editBid}
+      visible
+      onHide={onClose}
+      footer={footer}
+      style={{ width: 460 }}
+    >
       <FieldSet onSubmit={() => void submit()}>
         <div className="promote-edit-target">
           {row.level_name}：<strong>{row.name}</strong>
           <div className="muted">
-            当前{field === 'budget' ? '日预算' : '出价'}：{current === null ? PROMO_TERMS.unlimited : formatNumber(current, 2)} · {row.channel_name}
+            当前{field === 'budget' ? '日预算' : '出价'}：{current === null ? PROMO_TERMS.unlimited : formatNumber(current, 2)} ·{' '}
+            {row.channel_name}
           </div>
         </div>
         <Field label={label} htmlFor="promote-edit-value" error={error}>
@@ -70,10 +77,13 @@ export function EditDialog({ row, field, onSubmit, onClose }: Props): React.JSX.
         </Field>
         {field === 'budget' && row.can.unlimited ? (
           <label className="radio-item" htmlFor="promote-edit-unlimited">
-            <Checkbox inputId="promote-edit-unlimited" checked={unlimited} onChange={(e) => setUnlimited(!!e.checked)} /> {PROMO_TERMS.unlimited}
+            <Checkbox inputId="promote-edit-unlimited" checked={unlimited} onChange={(e) => setUnlimited(!!e.checked)} />{' '}
+            {PROMO_TERMS.unlimited}
           </label>
         ) : null}
-        <p className="muted promote-edit-note">修改会提交到{row.channel_name}，由平台按它的规则决定是否生效（例如巨量的日预算不能低于当日已消耗的 105%）。</p>
+        <p className="muted promote-edit-note">
+          修改会提交到{row.channel_name}，由平台按它的规则决定是否生效（例如巨量的日预算不能低于当日已消耗的 105%）。
+        </p>
       </FieldSet>
     </Dialog>
   );

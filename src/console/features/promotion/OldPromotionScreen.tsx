@@ -36,7 +36,13 @@ function OldPlans({ channel }: { channel: 2 | 3 | 4 }): React.JSX.Element {
   const accounts = usePromoteList({ acpl: channel, type: 'adver', page: 1, pagesize: 100, start: range[0], end: range[1] });
   const chosen = advertiser ?? accounts.data?.list[0]?.id ?? null;
   const common = useMemo(
-    () => ({ start: range[0], end: range[1], page, pagesize, ...(sort ? { sort_field: sort.key as MetricKey, sort: DIR[sort.order] } : {}) }),
+    () => ({
+      start: range[0],
+      end: range[1],
+      page,
+      pagesize,
+      ...(sort ? { sort_field: sort.key as MetricKey, sort: DIR[sort.order] } : {}),
+    }),
     [range, page, pagesize, sort],
   );
   const plans = useOldPlans(chosen && channel !== 3 ? { advertiser_id: chosen, social: channel, ...common } : null);
@@ -61,8 +67,19 @@ function OldPlans({ channel }: { channel: 2 | 3 | 4 }): React.JSX.Element {
       {picked.length > 0 ? (
         <>
           <span className="muted">已选 {picked.length} 项</span>
-          <Button size="small" outlined label={PROMO_TERMS.batchResume} onClick={() => changes.batch(picked, true, () => setSelected(new Set()))} />
-          <Button size="small" outlined severity="danger" label={PROMO_TERMS.batchPause} onClick={() => changes.batch(picked, false, () => setSelected(new Set()))} />
+          <Button
+            size="small"
+            outlined
+            label={PROMO_TERMS.batchResume}
+            onClick={() => changes.batch(picked, true, () => setSelected(new Set()))}
+          />
+          <Button
+            size="small"
+            outlined
+            severity="danger"
+            label={PROMO_TERMS.batchPause}
+            onClick={() => changes.batch(picked, false, () => setSelected(new Set()))}
+          />
         </>
       ) : null}
     </div>

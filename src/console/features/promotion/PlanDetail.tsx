@@ -18,7 +18,12 @@ export function PlanDetail({ acpl, type, id }: { acpl: number; type: PromoteType
   const { data, error } = useDetail({ acpl, type, id });
   const changes = useChanges();
   const problem = failureText(error);
-  if (problem) return <div className="card form-error" role="alert">{problem}</div>;
+  if (problem)
+    return (
+      <div className="card form-error" role="alert">
+        {problem}
+      </div>
+    );
   if (!data) return <Loading />;
   const r = data.row;
   const pending = changes.pending.has(r.id);

@@ -30,21 +30,26 @@ export function PreviewDialog({ acpl, type, id, onClose }: { acpl: number; type:
             <dt>状态</dt>
             <dd>{data.status_label || '--'}</dd>
             <dt>推广链接</dt>
-            <dd>{data.link ? `${data.link.pageid} · ${data.link.title || data.link.item_title} · ${data.link.platform_name}` : '未关联我们的推广链接'}</dd>
+            <dd>
+              {data.link
+                ? `${data.link.pageid} · ${data.link.title || data.link.item_title} · ${data.link.platform_name}`
+                : '未关联我们的推广链接'}
+            </dd>
             <dt>落地页</dt>
             <dd className="promote-url">{data.landing_url || '--'}</dd>
           </dl>
-          <div className="promote-phone" aria-label="广告样式示意">
+          <figure className="promote-phone" aria-label="广告样式示意">
             <div className={`promote-phone-media ${data.material_kind.includes('video') ? 'is-video' : ''}`}>
               {data.link?.item_image ? <img src={data.link.item_image} alt="" referrerPolicy="no-referrer" /> : null}
               <span className="promote-phone-kind">
-                <i className={`pi ${data.material_kind.includes('video') ? 'pi-play-circle' : 'pi-image'}`} aria-hidden="true" /> {data.material_label}
+                <i className={`pi ${data.material_kind.includes('video') ? 'pi-play-circle' : 'pi-image'}`} aria-hidden="true" />{' '}
+                {data.material_label}
               </span>
             </div>
             <div className="promote-phone-title">{data.name}</div>
             <div className="promote-phone-item muted">{data.link?.item_title || '—'}</div>
             <div className="promote-phone-cta">查看详情</div>
-          </div>
+          </figure>
         </div>
       ) : null}
     </Dialog>

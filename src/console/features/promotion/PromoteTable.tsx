@@ -33,7 +33,17 @@ export interface PromoteTableProps {
   ariaLabel: string;
 }
 
-function Money({ row, field, pending, onEdit }: { row: PromoteRow; field: 'budget' | 'bid'; pending: boolean; onEdit: PromoteTableProps['onEdit'] }) {
+function Money({
+  row,
+  field,
+  pending,
+  onEdit,
+}: {
+  row: PromoteRow;
+  field: 'budget' | 'bid';
+  pending: boolean;
+  onEdit: PromoteTableProps['onEdit'];
+}) {
   const v = row[field];
   const can = row.can[field];
   return (
@@ -75,7 +85,12 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
             width: 44,
             header: <Checkbox checked={allOn} onChange={toggleAll} disabled={changeable.length === 0} aria-label="选择本页全部" />,
             cell: (r: PromoteRow) => (
-              <Checkbox checked={p.selected.has(r.id)} onChange={() => toggleOne(r.id)} disabled={!r.can.status || p.pending.has(r.id)} aria-label={`选择 ${r.name}`} />
+              <Checkbox
+                checked={p.selected.has(r.id)}
+                onChange={() => toggleOne(r.id)}
+                disabled={!r.can.status || p.pending.has(r.id)}
+                aria-label={`选择 ${r.name}`}
+              />
             ),
           },
         ]

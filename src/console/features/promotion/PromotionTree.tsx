@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { MetricKey } from '../../../shared/metrics.ts';
 import { METRIC_KEYS } from '../../../shared/metrics.ts';
 import type { PromoteChannel } from '../../../shared/promote.ts';
@@ -15,8 +15,8 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { PlanDetailDialog } from './PlanDetail.tsx';
 import { PromoteTable } from './PromoteTable.tsx';
 import { TotalsBar } from './TotalsBar.tsx';
-import { crumbs, drill, listInput, ROOT, sumInput, type TreePlace, atLevel } from './tree-state.ts';
 import { DEFAULT_METRICS, levelTabs, metricLabel, PROMO_TERMS } from './terms.ts';
+import { atLevel, crumbs, drill, listInput, ROOT, sumInput, type TreePlace } from './tree-state.ts';
 import { useChanges } from './useChanges.tsx';
 import { useCustomers, usePromoteList, usePromoteSum } from './usePromote.ts';
 import './promotion.css';
@@ -57,9 +57,9 @@ export function PromotionTree({ acpl, pl, pickCustomer, leading }: PromotionTree
   const changes = useChanges();
   const filters = { range, customerid, status, exact };
   const base = { acpl, pl };
-  const query = useMemo(() => listInput(base, place, filters, sort, page, pagesize), [acpl, pl, place, range, customerid, status, exact, sort, page, pagesize]);
-  const list = usePromoteList(query);
-  const sum = usePromoteSum(useMemo(() => sumInput(base, place, filters), [acpl, pl, place, range, customerid, status, exact]));
+  // SWR keys hash the input, so a new object per render is the same request.
+  const list = usePromoteList(listInput(base, place, filters, sort, page, pagesize));
+  const sum = usePromoteSum(sumInput(base, place, filters));
   const customers = useCustomers(pickCustomer);
   const rows = list.data?.list;
 
@@ -97,7 +97,14 @@ export function PromotionTree({ acpl, pl, pickCustomer, leading }: PromotionTree
         />
       ) : null}
       {place.type !== 'adver' ? (
-        <Select<string> className="promote-filter" ariaLabel="状态" allLabel="全部状态" value={status} options={STATUS_OPTIONS} onChange={(v) => refilter(() => setStatus(v))} />
+        <Select<string>
+          className="promote-filter"
+          ariaLabel="状态"
+          allLabel="全部状态"
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={(v) => refilter(() => setStatus(v))}
+        />
       ) : null}
       <span className="p-input-icon-left promote-search">
         <InputText
@@ -128,9 +135,11 @@ export function PromotionTree({ acpl, pl, pickCustomer, leading }: PromotionTree
         <nav className="promote-crumbs" aria-label="推广层级路径">
           {crumbs(place).map((c, i, all) =>
             i === all.length - 1 ? (
-              <span key={c.label + i} aria-current="page">{c.label}</span>
+              <span key={`${c.place.type}-${c.label}`} aria-current="page">
+                {c.label}
+              </span>
             ) : (
-              <button key={c.label + i} type="button" className="link-button" onClick={() => go(c.place)}>
+              <button key={`${c.place.type}-${c.label}`} type="button" className="link-button" onClick={() => go(c.place)}>
                 {c.label}
               </button>
             ),
@@ -139,12 +148,23 @@ export function PromotionTree({ acpl, pl, pickCustomer, leading }: PromotionTree
       </div>
       <TotalsBar sum={sum.data} metrics={metrics} levelName={rows?.[0]?.level_name ?? ''} loading={sum.isLoading} />
       {chosen.length > 0 ? (
-        <div className="promote-batch" role="region" aria-label="批量操作">
+        <section className="promote-batch" aria-label="批量操作">
           已选 {chosen.length} 项
-          <Button size="small" label={PROMO_TERMS.batchResume} outlined onClick={() => changes.batch(chosen, true, () => setSelected(new Set()))} />
-          <Button size="small" label={PROMO_TERMS.batchPause} severity="danger" outlined onClick={() => changes.batch(chosen, false, () => setSelected(new Set()))} />
+          <Button
+            size="small"
+            label={PROMO_TERMS.batchResume}
+            outlined
+            onClick={() => changes.batch(chosen, true, () => setSelected(new Set()))}
+          />
+          <Button
+            size="small"
+            label={PROMO_TERMS.batchPause}
+            severity="danger"
+            outlined
+            onClick={() => changes.batch(chosen, false, () => setSelected(new Set()))}
+          />
           <Button size="small" label="取消选择" text onClick={() => setSelected(new Set())} />
-        </div>
+        </section>
       ) : null}
       <PromoteTable
         ariaLabel="推广列表"

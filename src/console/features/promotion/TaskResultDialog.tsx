@@ -22,7 +22,12 @@ export function TaskResultDialog({ result, onClose }: { result: TaskResult; onCl
         rowKey={(i) => i.change_id}
         columns={[
           { key: 'name', header: '推广对象', cell: (i) => <span title={i.id}>{i.name || i.id}</span> },
-          { key: 'change', header: '修改', width: 130, cell: (i) => `${changeValueText(i.field, i.before)} → ${changeValueText(i.field, i.after)}` },
+          {
+            key: 'change',
+            header: '修改',
+            width: 130,
+            cell: (i) => `${changeValueText(i.field, i.before)} → ${changeValueText(i.field, i.after)}`,
+          },
           {
             key: 'result',
             header: '结果',

@@ -1,4 +1,4 @@
-import { type MetricKey, METRIC_META, type WireMetrics } from '../../../shared/metrics.ts';
+import { METRIC_META, type MetricKey, type WireMetrics } from '../../../shared/metrics.ts';
 import { MetricCard } from '../../ui/MetricCard.tsx';
 import { metricLabel, PROMO_TERMS } from './terms.ts';
 

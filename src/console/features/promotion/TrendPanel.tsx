@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type MetricKey, METRIC_META } from '../../../shared/metrics.ts';
+import { METRIC_META, type MetricKey } from '../../../shared/metrics.ts';
 import type { PromoteType } from '../../../shared/promote.ts';
 import { failureText } from '../../lib/api.ts';
 import { type DateRangeValue, presetRange } from '../../lib/dates.ts';
@@ -27,7 +27,15 @@ export function TrendPanel({ acpl, type, id }: { acpl: number; type: PromoteType
         <h3 className="card-title">投放趋势</h3>
         <div className="promote-section-tools">
           <DateRange value={range} onChange={setRange} rule="noFuture" presets ariaLabel="趋势日期" />
-          <Tabs<'hour' | 'day'> ariaLabel="统计粒度" tabs={[{ label: '按小时', value: 'hour' }, { label: '按天', value: 'day' }]} value={granularity} onChange={setGranularity} />
+          <Tabs<'hour' | 'day'>
+            ariaLabel="统计粒度"
+            tabs={[
+              { label: '按小时', value: 'hour' },
+              { label: '按天', value: 'day' },
+            ]}
+            value={granularity}
+            onChange={setGranularity}
+          />
         </div>
       </div>
       <div className="promote-totals-cards">
@@ -35,8 +43,17 @@ export function TrendPanel({ acpl, type, id }: { acpl: number; type: PromoteType
           <MetricCard key={k} label={metricLabel(k)} value={data?.metrics[k]} format={METRIC_META[k].format} loading={isLoading} />
         ))}
       </div>
-      <Tabs<MetricKey> ariaLabel="图表指标" tabs={CHARTED.map((k) => ({ label: metricLabel(k), value: k }))} value={metric} onChange={setMetric} />
-      {problem ? <div className="form-error" role="alert">{problem}</div> : null}
+      <Tabs<MetricKey>
+        ariaLabel="图表指标"
+        tabs={CHARTED.map((k) => ({ label: metricLabel(k), value: k }))}
+        value={metric}
+        onChange={setMetric}
+      />
+      {problem ? (
+        <div className="form-error" role="alert">
+          {problem}
+        </div>
+      ) : null}
       {data ? (
         <LazyChart
           ariaLabel={`${metricLabel(metric)}趋势图`}

@@ -1,4 +1,4 @@
-import { type MetricKey, METRIC_META } from '../../../shared/metrics.ts';
+import { METRIC_META, type MetricKey } from '../../../shared/metrics.ts';
 import type { PromoteRow } from '../../../shared/promote-schemas.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import type { TableColumn } from '../../ui/ResourceTable.tsx';

@@ -1,6 +1,6 @@
 import { LEVEL_NAMES } from '../../../shared/ad-levels.ts';
 import type { AdPlatform } from '../../../shared/ad-platforms.ts';
-import { type MetricKey, METRIC_META } from '../../../shared/metrics.ts';
+import { METRIC_META, type MetricKey } from '../../../shared/metrics.ts';
 import { adPlatformOf, CHANGE_RESULT_LABELS, type PromoteChannel, type PromoteType } from '../../../shared/promote.ts';
 
 /** Words of the promotion screens: one place, so every screen names a thing the same way. */
@@ -42,7 +42,17 @@ export const levelLabel = (platform: AdPlatform, type: PromoteType): string =>
 
 /** Metric columns shown by default; the rest are one click away (指标列). */
 export const DEFAULT_METRICS: readonly MetricKey[] = [
-  'sum_cost', 'sum_show_cnt', 'sum_click', 'ctr', 'avg_show_cost', 'avg_click_cost', 'convert', 'convert_cost', 'convert_rate', 'ordernum', 'roi',
+  'sum_cost',
+  'sum_show_cnt',
+  'sum_click',
+  'ctr',
+  'avg_show_cost',
+  'avg_click_cost',
+  'convert',
+  'convert_cost',
+  'convert_rate',
+  'ordernum',
+  'roi',
 ];
 export const metricLabel = (k: MetricKey): string => METRIC_META[k].label;
 

@@ -20,7 +20,8 @@ const hasCreatives = (channel: PromoteChannel): boolean => LEVEL_NAMES[adPlatfor
 export function drill(place: TreePlace, row: PromoteRow): TreePlace | null {
   const named = { id: row.id, name: row.name || row.id };
   if (row.type === 'adver') return { type: 'group', advertiser: named };
-  if (row.type === 'group') return { type: 'plan', advertiser: place.advertiser ?? { id: row.advertiser_id, name: row.advertiser_name }, campaign: named };
+  if (row.type === 'group')
+    return { type: 'plan', advertiser: place.advertiser ?? { id: row.advertiser_id, name: row.advertiser_name }, campaign: named };
   if (row.type === 'plan' && hasCreatives(row.channel as PromoteChannel)) return { ...place, type: 'creative', plan: named };
   return null;
 }
@@ -37,7 +38,8 @@ export function atLevel(place: TreePlace, type: PromoteType): TreePlace {
 export function crumbs(place: TreePlace): Array<{ label: string; place: TreePlace }> {
   const out: Array<{ label: string; place: TreePlace }> = [{ label: '全部账户', place: ROOT }];
   if (place.advertiser) out.push({ label: place.advertiser.name, place: { type: 'group', advertiser: place.advertiser } });
-  if (place.campaign) out.push({ label: place.campaign.name, place: { type: 'plan', advertiser: place.advertiser, campaign: place.campaign } });
+  if (place.campaign)
+    out.push({ label: place.campaign.name, place: { type: 'plan', advertiser: place.advertiser, campaign: place.campaign } });
   if (place.plan) out.push({ label: place.plan.name, place });
   return out;
 }

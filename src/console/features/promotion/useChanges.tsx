@@ -24,7 +24,8 @@ function send(row: PromoteRow, change: Change, old?: OldAccount): Promise<TaskRe
   if (old) return submitChange(plansApi.planUpdate, { advertiser_id: old.advertiserId, social: old.channel, ...change });
   const type = row.type === 'adver' ? 'plan' : row.type;
   if ('ids' in change) return submitChange(api.taskUpdate, { acpl: row.channel, type, ids: change.ids, action: change.action });
-  if ('budget' in change) return submitChange(api.promoteEdit, { acpl: row.channel, type, id: change.id, field: 'budget', value: change.budget });
+  if ('budget' in change)
+    return submitChange(api.promoteEdit, { acpl: row.channel, type, id: change.id, field: 'budget', value: change.budget });
   return submitChange(api.promoteEdit, { acpl: row.channel, type, id: change.id, field: 'bid', value: change.bid });
 }
 
@@ -88,14 +89,23 @@ export function useChanges(old?: OldAccount) {
           onClose={() => setEditing(null)}
           onSubmit={(value) =>
             withPending([editing.row.id], () =>
-              send(editing.row, editing.field === 'budget' ? { id: editing.row.id, budget: value } : { id: editing.row.id, bid: value ?? 0 }, old),
+              send(
+                editing.row,
+                editing.field === 'budget' ? { id: editing.row.id, budget: value } : { id: editing.row.id, bid: value ?? 0 },
+                old,
+              ),
             )
           }
         />
       ) : null}
       {result ? <TaskResultDialog result={result} onClose={() => setResult(null)} /> : null}
       {preview ? (
-        <PreviewDialog acpl={preview.channel} type={preview.type === 'creative' ? 'creative' : 'plan'} id={preview.id} onClose={() => setPreview(null)} />
+        <PreviewDialog
+          acpl={preview.channel}
+          type={preview.type === 'creative' ? 'creative' : 'plan'}
+          id={preview.id}
+          onClose={() => setPreview(null)}
+        />
       ) : null}
     </>
   );

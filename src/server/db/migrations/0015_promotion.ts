@@ -46,9 +46,16 @@ export function promotion(engine: Engine) {
         .addColumn('source', 'text', (c) => c.notNull())
         .addColumn('at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('promote_status_log_entity').on('promote_status_log').columns(['platform', 'level', 'entity_id', 'id']).execute();
+      await db.schema
+        .createIndex('promote_status_log_entity')
+        .on('promote_status_log')
+        .columns(['platform', 'level', 'entity_id', 'id'])
+        .execute();
 
-      for (const [table, bucket] of [['ad_facts_daily', 'day'], ['ad_facts_hourly', 'hour']] as const) {
+      for (const [table, bucket] of [
+        ['ad_facts_daily', 'day'],
+        ['ad_facts_hourly', 'hour'],
+      ] as const) {
         await db.schema.createIndex(`${table}_campaign`).on(table).columns(['platform', 'campaign_id', bucket]).execute();
       }
       await db.schema.createIndex('ad_entities_campaign').on('ad_entities').columns(['platform', 'level', 'campaign_id']).execute();
