@@ -80,6 +80,7 @@ export function ClientPromoteDetailScreen(): React.JSX.Element {
           onPreview={changes.preview}
           onDetail={setDetail}
           showCustomer
+          showPlatform
           selectable={false}
           toolbar={
             <DateRange value={range} onChange={(v) => (setRange(v), setPage(1))} rule="noFuture" presets quick ariaLabel="统计日期" />

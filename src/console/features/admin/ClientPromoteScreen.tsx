@@ -20,6 +20,7 @@ export function ClientPromoteScreen(): React.JSX.Element {
         className="promote-filter-channel"
         ariaLabel="竞价推广平台"
         allLabel="全部推广平台"
+        placeholder="全部推广平台"
         value={pl}
         options={subPlatformsOf(acpl).map((p) => ({ label: SUB_PLATFORMS[p], value: p }))}
         onChange={setPl}

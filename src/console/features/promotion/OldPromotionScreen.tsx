@@ -58,7 +58,7 @@ function OldPlans({ channel }: { channel: 2 | 3 | 4 }): React.JSX.Element {
       <Select<string>
         className="promote-filter-account"
         ariaLabel="广告账户"
-        placeholder={accounts.isLoading ? '加载中…' : '没有已授权的账户'}
+        placeholder={accounts.isLoading ? '加载中…' : accounts.data?.list.length ? '选择广告账户' : '没有已授权的账户'}
         value={chosen}
         options={(accounts.data?.list ?? []).map((a) => ({ label: `${a.name}（${a.id}）`, value: a.id }))}
         onChange={(v) => (setAdvertiser(v), setPage(1), setSelected(new Set()))}

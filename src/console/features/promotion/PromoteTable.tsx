@@ -27,6 +27,8 @@ export interface PromoteTableProps {
   onPreview: (r: PromoteRow) => void;
   onDetail?: (r: PromoteRow) => void;
   showCustomer: boolean;
+  /** show each plan's sub-platform (lists not filtered by one) */
+  showPlatform?: boolean;
   /** rows can be picked for a batch (default yes) */
   selectable?: boolean;
   toolbar?: React.ReactNode;
@@ -108,8 +110,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
           </button>
           <div className="muted promote-sub">
             {r.id}
-            {r.platform_name ? <span className="promote-pl">{r.platform_name}</span> : null}
-            {p.showCustomer && r.customer ? <span> · {r.customer}</span> : null}
+            {p.showCustomer && r.customer ? <span title={r.customer}> · {r.customer}</span> : null}
           </div>
         </div>
       ),
@@ -120,14 +121,19 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
       width: 124,
       sortable: entity,
       value: (r) => r.status_normal,
-      cell: (r) => <StatusTag row={r} pending={p.pending.has(r.id)} />,
+      cell: (r) => (
+        <div className="promote-status">
+          <StatusTag row={r} pending={p.pending.has(r.id)} />
+          {p.showPlatform && r.platform_name ? <div className="muted">{r.platform_name}</div> : null}
+        </div>
+      ),
     },
     ...(entity
       ? [
           {
             key: 'budget',
             header: '日预算',
-            width: 118,
+            width: 140,
             align: 'right' as const,
             sortable: true,
             value: (r: PromoteRow) => r.budget,
@@ -136,7 +142,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
           {
             key: 'bid',
             header: '出价',
-            width: 100,
+            width: 110,
             align: 'right' as const,
             sortable: true,
             value: (r: PromoteRow) => r.bid,

@@ -90,6 +90,7 @@ export function PromotionTree({ acpl, pl, pickCustomer, leading }: PromotionTree
           className="promote-filter-customer"
           ariaLabel="客户"
           allLabel="全部客户"
+          placeholder="全部客户"
           filter
           value={customerid}
           options={(customers.data ?? []).map((c) => ({ label: c.company || String(c.customerid), value: c.customerid }))}
@@ -101,6 +102,7 @@ export function PromotionTree({ acpl, pl, pickCustomer, leading }: PromotionTree
           className="promote-filter"
           ariaLabel="状态"
           allLabel="全部状态"
+          placeholder="全部状态"
           value={status}
           options={STATUS_OPTIONS}
           onChange={(v) => refilter(() => setStatus(v))}
@@ -184,6 +186,7 @@ export function PromotionTree({ acpl, pl, pickCustomer, leading }: PromotionTree
         onPreview={changes.preview}
         onDetail={setDetail}
         showCustomer={pickCustomer}
+        showPlatform={pl === undefined}
         toolbar={toolbar}
       />
       {changes.dialogs}
