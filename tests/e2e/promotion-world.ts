@@ -11,8 +11,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createJuliangConnector } from '../../src/server/connectors/juliang/index.ts';
 import { openDatabase } from '../../src/server/db/index.ts';
-import { hourStart } from '../../src/shared/china-clock.ts';
 import { SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
+import { hourStart } from '../../src/shared/china-clock.ts';
 import { authoriseAgainstSandbox, insertFacts, syncEntities } from '../support/factories-promotion.ts';
 
 export interface PromotionWorld {
@@ -58,12 +58,17 @@ export async function promotionWorld(base: string): Promise<PromotionWorld> {
   if (plans.list.length > 0) return fromRows(base, token, plans.list);
 
   const me = await api<{ id: number }>(base, '/capi/api/user/info', {}, token);
-  const links = await api<{ list: Array<{ pageid: string; title: string; platform: number; state: number; monitor_show_url: string; monitor_touch_url: string; landing_url: string }> }>(
-    base,
-    '/capi/napi/link/index',
-    { platform: 2, state: 2, pagesize: 100 },
-    token,
-  );
+  const links = await api<{
+    list: Array<{
+      pageid: string;
+      title: string;
+      platform: number;
+      state: number;
+      monitor_show_url: string;
+      monitor_touch_url: string;
+      landing_url: string;
+    }>;
+  }>(base, '/capi/napi/link/index', { platform: 2, state: 2, pagesize: 100 }, token);
   const link = links.list[0];
   if (!link) throw new Error('customer1 has no 巨量 taobao demo link');
   const monitors = { showUrl: link.monitor_show_url, clickUrl: link.monitor_touch_url, landingUrl: link.landing_url };
@@ -76,8 +81,25 @@ export async function promotionWorld(base: string): Promise<PromotionWorld> {
           {
             name: '秋冬上新',
             plans: [
-              { name: '卫衣-信息流-竖版视频', bidFen: 60, budgetFen: 3_000_000, weight: 100, ...monitors, creatives: [{ name: '卫衣竖版视频A', materialType: 'CREATIVE_IMAGE_MODE_VIDEO_VERTICAL' }, { name: '卫衣大图', materialType: 'CREATIVE_IMAGE_MODE_LARGE' }] },
-              { name: '卫衣-搜索', bidFen: 90, budgetFen: 1_000_000, weight: 30, ...monitors, creatives: [{ name: '搜索大图', materialType: 'TOUTIAO_SEARCH_AD_IMAGE' }] },
+              {
+                name: '卫衣-信息流-竖版视频',
+                bidFen: 60,
+                budgetFen: 3_000_000,
+                weight: 100,
+                ...monitors,
+                creatives: [
+                  { name: '卫衣竖版视频A', materialType: 'CREATIVE_IMAGE_MODE_VIDEO_VERTICAL' },
+                  { name: '卫衣大图', materialType: 'CREATIVE_IMAGE_MODE_LARGE' },
+                ],
+              },
+              {
+                name: '卫衣-搜索',
+                bidFen: 90,
+                budgetFen: 1_000_000,
+                weight: 30,
+                ...monitors,
+                creatives: [{ name: '搜索大图', materialType: 'TOUTIAO_SEARCH_AD_IMAGE' }],
+              },
             ],
           },
           { name: '清仓', plans: [{ name: '围巾-清仓', bidFen: 40, budgetFen: 500_000, enabled: false, weight: 10, ...monitors }] },
@@ -93,18 +115,39 @@ export async function promotionWorld(base: string): Promise<PromotionWorld> {
   const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { encryptionKey: string; tokenSecret: string };
   const handle = await openDatabase({ sqliteFile: path.join(dataDir, 'toufang.sqlite') });
   try {
-    const deps = { db: handle.db, secrets: { encryptionKey: Buffer.from(secrets.encryptionKey, 'hex'), tokenSecret: Buffer.from(secrets.tokenSecret) } };
-    const connector = createJuliangConnector({ ...SANDBOX_APPS.juliang, apiBase: `${base}/sandbox/juliang/open_api`, authBase: `${base}/sandbox/juliang` });
+    const deps = {
+      db: handle.db,
+      secrets: { encryptionKey: Buffer.from(secrets.encryptionKey, 'hex'), tokenSecret: Buffer.from(secrets.tokenSecret) },
+    };
+    const connector = createJuliangConnector({
+      ...SANDBOX_APPS.juliang,
+      apiBase: `${base}/sandbox/juliang/open_api`,
+      authBase: `${base}/sandbox/juliang`,
+    });
     const auth = await authoriseAgainstSandbox(deps, connector, me.id, [advertiser.id], { [advertiser.id]: advertiser.name });
     await syncEntities(handle.db, connector, auth, 2, me.id, advertiser.id);
     const now = Math.floor(Date.now() / 1000);
     const facts = await connector.hourlyReport(auth, advertiser.id, hourStart(now - 6 * 86400), hourStart(now));
-    const pageOf = new Map((await handle.db.selectFrom('ad_entities').select(['entity_id', 'pageid']).where('level', '=', 'plan').execute()).map((r) => [r.entity_id, r.pageid]));
+    const pageOf = new Map(
+      (await handle.db.selectFrom('ad_entities').select(['entity_id', 'pageid']).where('level', '=', 'plan').execute()).map((r) => [
+        r.entity_id,
+        r.pageid,
+      ]),
+    );
     await insertFacts(
       handle.db,
       facts.map((f) => ({
-        platform: 2, advertiser_id: f.advertiserId, customerid: me.id, campaign_id: f.campaignId, plan_id: f.planId, pageid: pageOf.get(f.planId) ?? '',
-        hour: f.hour, cost_fen: f.costFen, shows: f.shows, clicks: f.clicks, conversions: f.conversions,
+        platform: 2,
+        advertiser_id: f.advertiserId,
+        customerid: me.id,
+        campaign_id: f.campaignId,
+        plan_id: f.planId,
+        pageid: pageOf.get(f.planId) ?? '',
+        hour: f.hour,
+        cost_fen: f.costFen,
+        shows: f.shows,
+        clicks: f.clicks,
+        conversions: f.conversions,
       })),
     );
   } finally {
@@ -117,8 +160,18 @@ export async function promotionWorld(base: string): Promise<PromotionWorld> {
 async function fromRows(base: string, token: string, rows: Row[]): Promise<PromotionWorld> {
   const plan = rows.find((r) => r.name.includes('信息流')) ?? rows[0];
   if (!plan) throw new Error('no plan of customer1 on 巨量 · 流量通PRO');
-  const accounts = await api<{ list: Row[] }>(base, '/capi/napi/promote/index', { acpl: 2, type: 'adver', advertiser_id: plan.advertiser_id }, token);
-  const groups = await api<{ list: Row[] }>(base, '/capi/napi/promote/index', { acpl: 2, type: 'group', advertiser_id: plan.advertiser_id, pagesize: 100 }, token);
+  const accounts = await api<{ list: Row[] }>(
+    base,
+    '/capi/napi/promote/index',
+    { acpl: 2, type: 'adver', advertiser_id: plan.advertiser_id },
+    token,
+  );
+  const groups = await api<{ list: Row[] }>(
+    base,
+    '/capi/napi/promote/index',
+    { acpl: 2, type: 'group', advertiser_id: plan.advertiser_id, pagesize: 100 },
+    token,
+  );
   return {
     advertiserId: plan.advertiser_id,
     advertiserName: accounts.list[0]?.name ?? '',

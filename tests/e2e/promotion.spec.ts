@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { subPlatformsOf } from '../../src/shared/promote.ts';
 import { apiData, login, SHOTS } from './console-helpers.ts';
-import { pingedCount, type PromotionWorld, promotionWorld } from './promotion-world.ts';
+import { type PromotionWorld, pingedCount, promotionWorld } from './promotion-world.ts';
 
 /**
  * Promotion as a customer walks it: the tree of 巨量 · 流量通PRO down to a plan, pausing it (pending, then the
@@ -128,7 +128,10 @@ test('every account type × sub-platform of the menu opens its tree', async ({ p
 test('the old version shows the same account, its plan page the trend, the change log and the status history', async ({ page }) => {
   await signIn(page);
   const ver2 = await apiData<{ list: Array<{ id: string; metrics: { sum_cost: number | null } }> }>(page, 'napi/promote/index', {
-    acpl: 2, type: 'plan', advertiser_id: world.advertiserId, pagesize: 100,
+    acpl: 2,
+    type: 'plan',
+    advertiser_id: world.advertiserId,
+    pagesize: 100,
   });
   await apiData(page, 'api/user/version', { version: 'ver1' });
   try {
@@ -165,7 +168,12 @@ test("an admin sees every customer's promotions and one link's plans", async ({ 
   await page.goto('/newsxA/client/promote');
   await expect(row(page, world.advertiserName)).toContainText('杭州青禾服饰有限公司');
   await shot(page, 'admin');
-  const plans = await apiData<{ list: Array<{ id: string; pageid: string }> }>(page, 'napi/promote/index', { acpl: 2, type: 'plan', exact: world.planId }, true);
+  const plans = await apiData<{ list: Array<{ id: string; pageid: string }> }>(
+    page,
+    'napi/promote/index',
+    { acpl: 2, type: 'plan', exact: world.planId },
+    true,
+  );
   await page.goto(`/newsxA/client/promote/${plans.list[0]?.pageid}`);
   await expect(row(page, world.planName)).toBeVisible();
   await shot(page, 'admin-link');

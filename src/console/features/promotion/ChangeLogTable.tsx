@@ -48,7 +48,12 @@ export function ChangeLogTable({ acpl, type, id }: { acpl?: number; type?: Promo
             key: 'actor',
             header: '操作人',
             width: 190,
-            cell: (e) => <span title={e.actor}>{e.actor_role ? `${e.actor}·${e.actor_role}` : e.actor}</span>,
+            cell: (e) => (
+              <div className="promote-actor" title={e.actor}>
+                {e.actor.replace(/（.*）$/, '')}
+                <div className="muted">{[e.actor_role, e.actor.match(/（(.*)）$/)?.[1]].filter(Boolean).join(' · ')}</div>
+              </div>
+            ),
           },
         ]}
       />

@@ -58,7 +58,7 @@ export function EditDialog({ row, field, onSubmit, onClose }: Props): React.JSX.
             {row.channel_name}
           </div>
         </div>
-        <Field label={label} htmlFor="promote-edit-value" error={error}>
+        <Field label={label} htmlFor="promote-edit-value" error={error} labelWidth={104}>
           <InputNumber
             inputId="promote-edit-value"
             value={unlimited ? null : value}

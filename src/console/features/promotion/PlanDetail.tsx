@@ -37,22 +37,22 @@ export function PlanDetail({ acpl, type, id }: { acpl: number; type: PromoteType
         <div className="muted promote-detail-path">
           {r.channel_name} · {data.parents.map((p) => `${p.level_name} ${p.name || p.id}`).join(' › ')} · {r.level_name} {r.id}
         </div>
-        <dl className="promote-facts promote-facts-row">
-          <dt>日预算</dt>
-          <dd>
-            {r.budget === null ? PROMO_TERMS.unlimited : formatNumber(r.budget, 2)}
+        <ul className="promote-facts-line">
+          <li>
+            <span className="muted">日预算</span> {r.budget === null ? PROMO_TERMS.unlimited : formatNumber(r.budget, 2)}
             {r.can.budget ? <Button text size="small" label="修改" disabled={pending} onClick={() => changes.edit(r, 'budget')} /> : null}
-          </dd>
-          <dt>出价</dt>
-          <dd>
-            {r.bid === null ? '--' : formatNumber(r.bid, 2)}
+          </li>
+          <li>
+            <span className="muted">出价</span> {r.bid === null ? '--' : formatNumber(r.bid, 2)}
             {r.can.bid ? <Button text size="small" label="修改" disabled={pending} onClick={() => changes.edit(r, 'bid')} /> : null}
-          </dd>
-          <dt>所属客户</dt>
-          <dd>{r.customer || r.customerid}</dd>
-          <dt>最近同步</dt>
-          <dd>{formatTime(r.synced_at)}</dd>
-        </dl>
+          </li>
+          <li>
+            <span className="muted">所属客户</span> {r.customer || r.customerid}
+          </li>
+          <li>
+            <span className="muted">最近同步</span> {formatTime(r.synced_at)}
+          </li>
+        </ul>
         <div className="promote-detail-actions">
           {r.can.status ? (
             <Button

@@ -32,6 +32,7 @@ export interface PromoteTableProps {
   /** rows can be picked for a batch (default yes) */
   selectable?: boolean;
   toolbar?: React.ReactNode;
+  emptyText?: string;
   ariaLabel: string;
 }
 
@@ -160,7 +161,10 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
   ];
   const fixed = columns.filter((c) => c.key !== 'name').reduce((n, c) => n + (c.width ?? METRIC_WIDTH), 0);
   return (
-    <div className="promote-table-wrap" style={{ '--promote-min': `${fixed + 230 + 150}px` } as React.CSSProperties}>
+    <div
+      className="promote-table-wrap"
+      style={rows.length ? ({ '--promote-min': `${fixed + 230 + 150}px` } as React.CSSProperties) : undefined}
+    >
       <ResourceTable<PromoteRow>
         className="promote-table"
         ariaLabel={p.ariaLabel}
@@ -174,6 +178,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
         onSort={p.onSort}
         actions={actions}
         actionsWidth={150}
+        emptyText={p.emptyText}
         toolbar={p.toolbar}
       />
     </div>

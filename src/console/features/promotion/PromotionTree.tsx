@@ -187,6 +187,7 @@ export function PromotionTree({ acpl, pl, pickCustomer, leading }: PromotionTree
         onDetail={setDetail}
         showCustomer={pickCustomer}
         showPlatform={pl === undefined}
+        emptyText={place.type === 'adver' ? '还没有授权的广告账户：请先在「账户授权」里授权' : undefined}
         toolbar={toolbar}
       />
       {changes.dialogs}

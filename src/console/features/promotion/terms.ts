@@ -2,6 +2,7 @@ import { LEVEL_NAMES } from '../../../shared/ad-levels.ts';
 import type { AdPlatform } from '../../../shared/ad-platforms.ts';
 import { METRIC_META, type MetricKey } from '../../../shared/metrics.ts';
 import { adPlatformOf, CHANGE_RESULT_LABELS, type PromoteChannel, type PromoteType } from '../../../shared/promote.ts';
+import { formatNumber } from '../../lib/formats.ts';
 
 /** Words of the promotion screens: one place, so every screen names a thing the same way. */
 export const PROMO_TERMS = {
@@ -70,5 +71,6 @@ export const STATUS_TONE: Record<string, 'ok' | 'off' | 'warn' | 'bad' | 'muted'
   other: 'muted',
 };
 
+/** A logged value as shown: 启用/暂停, or yuan in the spec §9 money format ('' = 不限). */
 export const changeValueText = (field: 'status' | 'budget' | 'bid', v: string): string =>
-  field === 'status' ? (v === 'enable' ? '启用' : v === 'disable' ? '暂停' : v) : v === '' ? '不限' : `¥${v}`;
+  field === 'status' ? (v === 'enable' ? '启用' : v === 'disable' ? '暂停' : v) : v === '' ? '不限' : formatNumber(Number(v), 2);
