@@ -207,8 +207,9 @@ export const changeLogEntry = z.object({
   after: z.string(),
   result: z.enum(['pending', 'applied', 'refused']),
   message: z.string(),
-  /** Who asked: e-mail, company and role label (admins are named as such). */
+  /** Who asked: company (or e-mail), e-mail and role label (admins are named as such). */
   actor: z.string(),
+  actor_email: z.string(),
   actor_role: z.string(),
   at: z.number().int(),
   finished_at: z.number().int(),

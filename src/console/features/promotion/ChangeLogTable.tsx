@@ -49,9 +49,9 @@ export function ChangeLogTable({ acpl, type, id }: { acpl?: number; type?: Promo
             header: '操作人',
             width: 190,
             cell: (e) => (
-              <div className="promote-actor" title={e.actor}>
-                {e.actor.replace(/（.*）$/, '')}
-                <div className="muted">{[e.actor_role, e.actor.match(/（(.*)）$/)?.[1]].filter(Boolean).join(' · ')}</div>
+              <div className="promote-actor" title={`${e.actor} ${e.actor_email}`}>
+                {e.actor}
+                <div className="muted">{[e.actor_role, e.actor_email].filter(Boolean).join(' · ')}</div>
               </div>
             ),
           },
