@@ -24,6 +24,7 @@ import { LinkEvents } from './links/events.ts';
 import { MAIL_JOB, mailJob } from './mail/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { statusHistoryJob } from './promotion/jobs.ts';
+import { accountRollupJob } from './promotion/rollup.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
 import { affiliateRegistry } from './wiring/affiliates.ts';
@@ -95,7 +96,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   };
   // Every feature's jobs. They run where the server calls `deps.jobs.start()` (one leader among the nodes);
   // a kick (queued mail) runs its job on any node.
-  jobs.register(processorJob(deps), mailJob(deps), jobRunsRetentionJob(deps), statusHistoryJob(deps));
+  jobs.register(processorJob(deps), mailJob(deps), jobRunsRetentionJob(deps), statusHistoryJob(deps), accountRollupJob(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   return {
     deps,

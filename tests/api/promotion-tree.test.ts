@@ -7,6 +7,7 @@ import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { insertLinkRow } from '../support/factories.ts';
 import { insertAccount, insertEntity, insertFacts, insertOrderFacts } from '../support/factories-promotion.ts';
+import { ACCOUNT_ROLLUP_JOB } from '../../src/server/promotion/rollup.ts';
 
 const PW = 'secret123';
 // 2026-03-10 15:30 China time
@@ -116,64 +117,68 @@ describe.each(dialects())('promotion tree on $name', (dialect) => {
       raw_status: 'CREATIVE_SET_APPROVAL_STATUS_NORMAL',
     });
     const fact = { platform: 2, advertiser_id: A1, customerid: ids.c1! };
-    await insertFacts(db, [
-      {
-        ...fact,
-        campaign_id: '11',
-        plan_id: '101',
-        pageid: '100000001',
-        hour: H('2026-03-10T09:00:00'),
-        cost_fen: 1000,
-        shows: 100,
-        clicks: 5,
-        conversions: 1,
-      },
-      {
-        ...fact,
-        campaign_id: '11',
-        plan_id: '101',
-        pageid: '100000001',
-        hour: H('2026-03-10T10:00:00'),
-        cost_fen: 20000,
-        shows: 2000,
-        clicks: 40,
-        conversions: 0,
-      },
-      {
-        ...fact,
-        campaign_id: '11',
-        plan_id: '102',
-        pageid: '100000002',
-        hour: H('2026-03-10T11:00:00'),
-        cost_fen: 500,
-        shows: 0,
-        clicks: 0,
-        conversions: 0,
-      },
-      {
-        ...fact,
-        campaign_id: '11',
-        plan_id: '101',
-        pageid: '100000001',
-        hour: H('2026-03-09T20:00:00'),
-        cost_fen: 7000,
-        shows: 700,
-        clicks: 7,
-        conversions: 0,
-      },
-      {
-        platform: 2,
-        advertiser_id: A2,
-        customerid: ids.c2!,
-        campaign_id: '21',
-        plan_id: '201',
-        hour: H('2026-03-10T09:00:00'),
-        cost_fen: 99900,
-        shows: 9,
-        clicks: 9,
-        conversions: 9,
-      },
-    ]);
+    await insertFacts(
+      db,
+      [
+        {
+          ...fact,
+          campaign_id: '11',
+          plan_id: '101',
+          pageid: '100000001',
+          hour: H('2026-03-10T09:00:00'),
+          cost_fen: 1000,
+          shows: 100,
+          clicks: 5,
+          conversions: 1,
+        },
+        {
+          ...fact,
+          campaign_id: '11',
+          plan_id: '101',
+          pageid: '100000001',
+          hour: H('2026-03-10T10:00:00'),
+          cost_fen: 20000,
+          shows: 2000,
+          clicks: 40,
+          conversions: 0,
+        },
+        {
+          ...fact,
+          campaign_id: '11',
+          plan_id: '102',
+          pageid: '100000002',
+          hour: H('2026-03-10T11:00:00'),
+          cost_fen: 500,
+          shows: 0,
+          clicks: 0,
+          conversions: 0,
+        },
+        {
+          ...fact,
+          campaign_id: '11',
+          plan_id: '101',
+          pageid: '100000001',
+          hour: H('2026-03-09T20:00:00'),
+          cost_fen: 7000,
+          shows: 700,
+          clicks: 7,
+          conversions: 0,
+        },
+        {
+          platform: 2,
+          advertiser_id: A2,
+          customerid: ids.c2!,
+          campaign_id: '21',
+          plan_id: '201',
+          hour: H('2026-03-10T09:00:00'),
+          cost_fen: 99900,
+          shows: 9,
+          clicks: 9,
+          conversions: 9,
+        },
+      ],
+      NOW / 1000 - 60,
+    );
     await insertOrderFacts(db, [
       {
         customerid: ids.c1!,
@@ -336,6 +341,30 @@ describe.each(dialects())('promotion tree on $name', (dialect) => {
       type: 'group',
     });
     expect(groups.body.data).toMatchObject({ total: 1, metrics: { sum_cost: 210 } });
+  });
+
+  it('accounts over closed days read the rollup the job keeps, per sub-platform; today is always live', async () => {
+    const cost = async (body: Record<string, unknown>) =>
+      (await index('c1', { acpl: 2, type: 'adver', start: '2026-03-09', end: '2026-03-10', ...body })).body.data.list[0]!.metrics.sum_cost;
+    expect(await cost({})).toBe(215);
+    await t.deps.jobs.run(ACCOUNT_ROLLUP_JOB);
+    expect(await cost({})).toBe(285);
+    expect(await cost({ pl: 2 })).toBe(280);
+    expect(await cost({ pl: 3 })).toBe(5);
+    expect(await cost({ start: '2026-03-09', end: '2026-03-09' })).toBe(70);
+    const sum = await call<{ total: number; metrics: Record<string, number | null> }>('c1', '/capi/napi/promote/sumdata', {
+      acpl: 2,
+      pl: 2,
+      type: 'adver',
+      start: '2026-03-09',
+      end: '2026-03-10',
+    });
+    expect(sum.body.data.metrics).toMatchObject({ sum_cost: 280, sum_show_cnt: 2800, ctr: Math.round((52 / 2800) * 1e6) / 1e6 });
+    const sorted = await index('admin', { acpl: 2, type: 'adver', start: '2026-03-09', end: '2026-03-10', sort_field: 'sum_cost' });
+    expect(sorted.body.data.list.map((r) => [r.id, r.metrics.sum_cost])).toEqual([
+      [A2, 999],
+      [A1, 285],
+    ]);
   });
 
   it('names 腾讯 levels its way: campaign → adgroup, plan → creative, and has no third level', async () => {

@@ -102,9 +102,9 @@ export async function insertEntity(db: Db, e: EntitySpec): Promise<void> {
 type FactSpec = Omit<AdFactsHourlyTable, 'synced_at' | 'pageid' | 'campaign_id'> & { pageid?: string; campaign_id?: string };
 
 /** Hourly facts and the daily rows kept in step with them (as the report sync writes both). */
-export async function insertFacts(db: Db, facts: FactSpec[]): Promise<void> {
+export async function insertFacts(db: Db, facts: FactSpec[], syncedAt = now()): Promise<void> {
   for (const f of facts) {
-    const row = { pageid: '', campaign_id: '', ...f, hour: hourStart(f.hour), synced_at: now() };
+    const row = { pageid: '', campaign_id: '', ...f, hour: hourStart(f.hour), synced_at: syncedAt };
     await db.insertInto('ad_facts_hourly').values(row).execute();
     const { hour, ...rest } = row;
     const day = chinaDayStart(hour);

@@ -10,6 +10,9 @@ export { findLinkByPageId as findLiveLink, linkFactsByPageId, liveDemoLinks, rec
 export const pageidsOfPlatform = (db: Executor, platform: number) =>
   db.selectFrom('links').select('links.pageid').where('links.platform', '=', platform);
 
+/** Every link's shop platform by pageid, deleted ones included, as a table to join (the promotion rollup's sub-platforms). */
+export const linkPlatforms = (db: Executor) => db.selectFrom('links').select(['links.pageid as pageid', 'links.platform as platform']);
+
 /** What the promotion screens show of the links ads drive (deleted ones included, marked). */
 export const linkSummaries = async (db: Executor, pageids: string[]) =>
   pageids.length === 0

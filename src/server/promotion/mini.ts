@@ -13,6 +13,7 @@ import type { Actor } from '../kernel/actor.ts';
 import { forbidden, invalid } from '../kernel/errors.ts';
 import { getLink, listLinks } from '../links/service.ts';
 import { dayRange } from './range.ts';
+import { rollupAccount } from './rollup.ts';
 import { wireOf } from './rows.ts';
 import { promoteScope } from './scope.ts';
 import { requireEntities, runTask } from './service.ts';
@@ -153,13 +154,21 @@ export async function miniappAdd(
       created_at: at,
     })),
   );
+  await rerollup(deps, input.social, plans);
   return { pageid: link.pageid, plans: await planCount(deps, await promoteScope(deps.db, actor), input.social, link.pageid), changed };
+}
+
+/** A plan's sub-platform moved with its binding: its account's rolled-up days follow. */
+async function rerollup(deps: Deps, platform: number, plans: Array<{ advertiser_id: string }>): Promise<void> {
+  for (const adv of new Set(plans.map((p) => p.advertiser_id)))
+    await deps.db.transaction().execute((tx) => rollupAccount(tx, platform, adv, null, deps.clock.now()));
 }
 
 /** `/napi/miniapp/delete`: remove plans' registration with a mini-app link. */
 export async function miniappDelete(deps: Deps, actor: Actor, input: { pageid: string; social: number; plan_ids: string[] }) {
   const link = await miniLink(deps, actor, input.pageid);
-  await requireEntities(deps, actor, input.social, 'plan', input.plan_ids);
+  const plans = await requireEntities(deps, actor, input.social, 'plan', input.plan_ids);
   const changed = await store.unbindPlans(deps.db, input.social, link.pageid, input.plan_ids);
+  await rerollup(deps, input.social, plans);
   return { pageid: link.pageid, plans: await planCount(deps, await promoteScope(deps.db, actor), input.social, link.pageid), changed };
 }

@@ -53,7 +53,26 @@ export interface PromoteStatusLogTable {
   at: number;
 }
 
+/**
+ * Report sums per advertiser account, sub-platform of the plans' links (0 = none of ours) and China day, rolled up
+ * from `ad_facts_daily` by the job `promotion.account-rollup`: account lists and totals over long ranges read these
+ * few rows for closed days and `ad_facts_daily` for today.
+ */
+export interface PromoteAccountDailyTable {
+  platform: number;
+  advertiser_id: string;
+  customerid: number;
+  pl: number;
+  day: number;
+  cost_fen: number;
+  shows: number;
+  clicks: number;
+  conversions: number;
+  updated_at: number;
+}
+
 export interface PromotionTables {
+  promote_account_daily: PromoteAccountDailyTable;
   promote_tasks: PromoteTasksTable;
   promote_bindings: PromoteBindingsTable;
   promote_status_log: PromoteStatusLogTable;

@@ -241,3 +241,43 @@ export async function plansByLink(db: Executor, scope: Scope, platform: number, 
     };
   });
 }
+
+/**
+ * Ad sums per account over a range: closed days from the account rollup (`promote_account_daily`), today from
+ * `ad_facts_daily` itself — the same columns as `adSums(…, 'advertiser', …)`.
+ */
+export function accountAdSums(db: Executor, f: SumsFilter, r: DayRange, today: number) {
+  const pastTo = Math.min(r.to, today - 86400);
+  let past = db
+    .selectFrom('promote_account_daily as a')
+    .select((eb) => [
+      'a.platform as platform',
+      sql<string>`a.advertiser_id`.as('k'),
+      eb.fn.sum<number>('a.cost_fen').as('cost_fen'),
+      eb.fn.sum<number>('a.shows').as('shows'),
+      eb.fn.sum<number>('a.clicks').as('clicks'),
+      eb.fn.sum<number>('a.conversions').as('conversions'),
+    ])
+    .where('a.day', '>=', r.from)
+    .where('a.day', '<=', pastTo)
+    .groupBy(['a.platform', 'a.advertiser_id']);
+  if (f.platform !== undefined) past = past.where('a.platform', '=', f.platform);
+  if (f.scope) past = past.where('a.customerid', 'in', ids(f.scope));
+  if (f.advertiserId) past = past.where('a.advertiser_id', '=', f.advertiserId);
+  if (f.keys) past = past.where('a.advertiser_id', 'in', f.keys.length ? f.keys : ['']);
+  if (f.withinAccounts) past = past.where('a.advertiser_id', 'in', f.withinAccounts.select('a.advertiser_id'));
+  if (f.pl !== undefined) past = past.where('a.pl', '=', f.pl);
+  const live = adSums(db, 'advertiser', f, { from: Math.max(r.from, today), to: r.to });
+  const both = pastTo < r.from ? live : r.to < today ? past : past.unionAll(live);
+  return db
+    .selectFrom(both.as('u'))
+    .select((eb) => [
+      'u.platform as platform',
+      'u.k as k',
+      eb.fn.sum<number>('u.cost_fen').as('cost_fen'),
+      eb.fn.sum<number>('u.shows').as('shows'),
+      eb.fn.sum<number>('u.clicks').as('clicks'),
+      eb.fn.sum<number>('u.conversions').as('conversions'),
+    ])
+    .groupBy(['u.platform', 'u.k']);
+}

@@ -3,6 +3,7 @@
  * accounts → campaigns → plans → creatives for a tenant, a channel and a sub-platform, over a range of China days.
  */
 import { type AdLevel, LEVEL_NAMES } from '../../shared/ad-levels.ts';
+import { chinaDayStart } from '../../shared/china-clock.ts';
 import { addSums, METRIC_KEYS, type MetricKey, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
 import { adPlatformOf, channelLabel, levelOfType, type PromoteChannel } from '../../shared/promote.ts';
 import type { PromoteFilter, PromoteIndexInput, PromoteRow } from '../../shared/promote-schemas.ts';
@@ -16,7 +17,7 @@ import { type AccountInfo, accountRow, entityRow, NO_METRICS, type RowContext, s
 import { promoteScope } from './scope.ts';
 import { needsOrders, sortExpression } from './sort.ts';
 import { accountsByIds, companies, type EntityRow } from './store.ts';
-import {
+import { accountAdSums,
   accountCandidates,
   adSums,
   candidates,
@@ -54,8 +55,9 @@ const treeFilter = (f: PromoteFilter, scope: Scope, level: AdLevel): TreeFilter 
 });
 
 /** Ad and order sums per (platform, key), merged. */
-async function sumsOf(db: Executor, level: SumLevel, f: Parameters<typeof adSums>[2], r: DayRange): Promise<Map<string, Sums>> {
-  const [ads, orders] = await Promise.all([adSums(db, level, f, r).execute(), orderSums(db, level, f, r).execute()]);
+async function sumsOf(db: Executor, level: SumLevel, f: Parameters<typeof adSums>[2], r: DayRange, today: number): Promise<Map<string, Sums>> {
+  const ad = level === 'advertiser' ? accountAdSums(db, f, r, today) : adSums(db, level, f, r);
+  const [ads, orders] = await Promise.all([ad.execute(), orderSums(db, level, f, r).execute()]);
   const out = new Map<string, Sums>();
   for (const a of ads) {
     const s = {
@@ -102,7 +104,7 @@ export async function listTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, i
   const offset = (input.page - 1) * input.pagesize;
   const metric = isMetric(input.sort_field) && level !== 'creative' ? input.sort_field : null;
   return level === null
-    ? listAccounts(db, input, scope, range, { metric, dir, offset })
+    ? listAccounts(db, input, scope, range, { metric, dir, offset }, chinaDayStart(deps.clock.now()))
     : listEntities(db, input, treeFilter(input, scope, level), range, { metric, dir, offset });
 }
 
@@ -151,7 +153,7 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
   const [sums, children, accounts, customers, summaries] = await Promise.all([
     f.level === 'creative'
       ? new Map<string, Sums>()
-      : Promise.all(platforms.map((platform) => sumsOf(db, f.level, { scope: f.scope, platform, pl: f.pl, keys }, range))).then(
+      : Promise.all(platforms.map((platform) => sumsOf(db, f.level, { scope: f.scope, platform, pl: f.pl, keys }, range, 0))).then(
           (maps) => new Map(maps.flatMap((m) => [...m])),
         ),
     childFilter ? childCounts(db, childFilter, keys) : new Map<string, number>(),
@@ -175,14 +177,14 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
   return rows.map((r) => entityRow(r, ctx));
 }
 
-async function listAccounts(db: Executor, input: PromoteIndexInput, scope: Scope, range: ChinaRange, o: Order): Promise<Page> {
+async function listAccounts(db: Executor, input: PromoteIndexInput, scope: Scope, range: ChinaRange, o: Order, today: number): Promise<Page> {
   const base = accountCandidates(db, { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact });
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   let q = base.select(['a.platform', 'a.advertiser_id', 'a.name', 'a.customerid', 'a.active', 'au.state', 'a.last_sync_at', 'a.id']);
   const sumsFilter = { scope, platform: input.acpl, pl: input.pl };
   if (o.metric) {
     const m = o.metric;
-    q = q.leftJoin(adSums(db, 'advertiser', sumsFilter, range).as('fa'), (j) =>
+    q = q.leftJoin(accountAdSums(db, sumsFilter, range, today).as('fa'), (j) =>
       j.onRef('fa.platform', '=', 'a.platform').onRef('fa.k', '=', 'a.advertiser_id'),
     );
     if (needsOrders(m))
@@ -195,7 +197,7 @@ async function listAccounts(db: Executor, input: PromoteIndexInput, scope: Scope
   const keys = rows.map((r) => r.advertiser_id);
   const platforms = [...new Set(rows.map((r) => Number(r.platform)))];
   const [sums, children, customers] = await Promise.all([
-    Promise.all(platforms.map((platform) => sumsOf(db, 'advertiser', { scope, platform, pl: input.pl, keys }, range))).then(
+    Promise.all(platforms.map((platform) => sumsOf(db, 'advertiser', { scope, platform, pl: input.pl, keys }, range, today))).then(
       (maps) => new Map(maps.flatMap((m) => [...m])),
     ),
     childCounts(db, { scope, platform: input.acpl, pl: input.pl, level: 'campaign' }, keys),
@@ -234,7 +236,7 @@ export async function sumTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, in
   const f = { ...filter, ...within };
   const [a, o] = await Promise.all([
     db
-      .selectFrom(adSums(db, sumLevel, f, range).as('t'))
+      .selectFrom((sumLevel === 'advertiser' ? accountAdSums(db, f, range, chinaDayStart(deps.clock.now())) : adSums(db, sumLevel, f, range)).as('t'))
       .select((eb) => [
         eb.fn.sum<number>('t.cost_fen').as('cost_fen'),
         eb.fn.sum<number>('t.shows').as('shows'),

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { type Engine, notNullDefault, withId } from '../dialect.ts';
 
 /**
- * Frozen 2026-11-24: promotion management — batch tasks, mini-app plan bindings, entity status history, and the
- * indexes the promotion tree reads the ad facts by (per campaign, per plan's parent).
+ * Frozen 2026-11-24: promotion management — batch tasks, mini-app plan bindings, entity status history, report sums
+ * per account and day, and the indexes the promotion tree reads the ad facts by (per campaign, by sync time).
  */
 export function promotion(engine: Engine) {
   return {
@@ -51,6 +51,24 @@ export function promotion(engine: Engine) {
         .on('promote_status_log')
         .columns(['platform', 'level', 'entity_id', 'id'])
         .execute();
+
+      await db.schema
+        .createTable('promote_account_daily')
+        .addColumn('platform', 'integer', (c) => c.notNull())
+        .addColumn('advertiser_id', 'text', (c) => c.notNull())
+        .addColumn('customerid', 'integer', (c) => c.notNull())
+        .addColumn('pl', 'integer', (c) => c.notNull())
+        .addColumn('day', 'bigint', (c) => c.notNull())
+        .addColumn('cost_fen', 'bigint', zero)
+        .addColumn('shows', 'bigint', zero)
+        .addColumn('clicks', 'bigint', zero)
+        .addColumn('conversions', 'bigint', zero)
+        .addColumn('updated_at', 'bigint', zero)
+        .addPrimaryKeyConstraint('promote_account_daily_pk', ['platform', 'advertiser_id', 'pl', 'day'])
+        .execute();
+      await db.schema.createIndex('promote_account_daily_day').on('promote_account_daily').columns(['platform', 'day']).execute();
+      await db.schema.createIndex('promote_account_daily_customer').on('promote_account_daily').columns(['customerid', 'platform', 'day']).execute();
+      await db.schema.createIndex('ad_facts_daily_synced').on('ad_facts_daily').columns(['synced_at']).execute();
 
       for (const [table, bucket] of [
         ['ad_facts_daily', 'day'],
