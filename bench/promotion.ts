@@ -150,6 +150,7 @@ async function main(): Promise<void> {
     const filled = await fill(handle, ids);
     const rolled = performance.now();
     const rollup = await deps.jobs.run(ACCOUNT_ROLLUP_JOB);
+    await sql`analyze`.execute(handle.db);
     console.log(`${engine}: filled in ${filled.seconds} s`, filled.rows, `account rollup ${Math.round(performance.now() - rolled)} ms`, rollup);
 
     const customer: Actor = actorOf(users[0]!, 'bench');

@@ -1,5 +1,5 @@
 /**
- * Report sums per advertiser account, sub-platform and China day (`promote_account_daily`), so account lists and
+ * Report sums per advertiser account, sub-platform (and -1: the whole day) and China day (`promote_account_daily`), so account lists and
  * totals over 90 days read a few hundred rows instead of every plan-day. The job `promotion.account-rollup` follows
  * `ad_facts_daily` by its `synced_at` (the report sync stamps every row it writes) and recomputes each touched
  * (account, day) from the plan facts, idempotently. A plan's sub-platform is the shop platform of the link it
@@ -14,6 +14,20 @@ import { linkPlatforms } from '../links/lookup.ts';
 
 export const ACCOUNT_ROLLUP_JOB = 'promotion.account-rollup';
 const SLICE = 200;
+
+type Row = { platform: number; advertiser_id: string; customerid: number; pl: number; day: number; cost_fen: number; shows: number; clicks: number; conversions: number; updated_at: number };
+
+/** One row per (pl, day): the whole-day rows (-1) add up the sub-platforms of the day. */
+function merged(values: Row[]): Row[] {
+  const out = new Map<string, Row>();
+  for (const v of values) {
+    const k = `${v.pl}:${v.day}`;
+    const m = out.get(k);
+    if (!m) out.set(k, { ...v });
+    else Object.assign(m, { cost_fen: m.cost_fen + v.cost_fen, shows: m.shows + v.shows, clicks: m.clicks + v.clicks, conversions: m.conversions + v.conversions });
+  }
+  return [...out.values()];
+}
 
 /** Recompute the rows of one account for these days (all of its days when `days` is null). */
 export async function rollupAccount(db: Executor, platform: number, advertiserId: string, days: number[] | null, at: number): Promise<number> {
@@ -41,25 +55,16 @@ export async function rollupAccount(db: Executor, platform: number, advertiserId
     ])
     .groupBy(['f.customerid', sql`coalesce(l.platform, 0)`, 'f.day'])
     .execute();
-  const values = rows.map((r) => ({
-    platform, advertiser_id: advertiserId, customerid: Number(r.customerid), pl: Number(r.pl), day: Number(r.day), cost_fen: Number(r.cost_fen),
-    shows: Number(r.shows), clicks: Number(r.clicks), conversions: Number(r.conversions), updated_at: at,
-  }));
-  for (let i = 0; i < values.length; i += 500) {
-    await db
-      .insertInto('promote_account_daily')
-      .values(values.slice(i, i + 500))
-      .onConflict((oc) =>
-        oc.columns(['platform', 'advertiser_id', 'pl', 'day']).doUpdateSet((eb) => ({
-          cost_fen: eb('promote_account_daily.cost_fen', '+', eb.ref('excluded.cost_fen')),
-          shows: eb('promote_account_daily.shows', '+', eb.ref('excluded.shows')),
-          clicks: eb('promote_account_daily.clicks', '+', eb.ref('excluded.clicks')),
-          conversions: eb('promote_account_daily.conversions', '+', eb.ref('excluded.conversions')),
-        })),
-      )
-      .execute();
-  }
-  return values.length;
+  // Each sub-platform's row, and the account's whole day (pl -1) that lists without a sub-platform read.
+  const values = rows.flatMap((r) =>
+    [Number(r.pl), -1].map((pl) => ({
+      platform, advertiser_id: advertiserId, customerid: Number(r.customerid), pl, day: Number(r.day), cost_fen: Number(r.cost_fen),
+      shows: Number(r.shows), clicks: Number(r.clicks), conversions: Number(r.conversions), updated_at: at,
+    })),
+  );
+  const out = merged(values);
+  for (let i = 0; i < out.length; i += 500) await db.insertInto('promote_account_daily').values(out.slice(i, i + 500)).execute();
+  return out.length;
 }
 
 /** Follow `ad_facts_daily.synced_at` and recompute every (account, day) it touched since the cursor. */

@@ -62,6 +62,7 @@ export interface PromoteAccountDailyTable {
   platform: number;
   advertiser_id: string;
   customerid: number;
+  /** The sub-platform (shop platform of the plans' links, 0 = none of ours), or -1 for the account's whole day. */
   pl: number;
   day: number;
   cost_fen: number;

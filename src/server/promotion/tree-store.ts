@@ -266,7 +266,7 @@ export function accountAdSums(db: Executor, f: SumsFilter, r: DayRange, today: n
   if (f.advertiserId) past = past.where('a.advertiser_id', '=', f.advertiserId);
   if (f.keys) past = past.where('a.advertiser_id', 'in', f.keys.length ? f.keys : ['']);
   if (f.withinAccounts) past = past.where('a.advertiser_id', 'in', f.withinAccounts.select('a.advertiser_id'));
-  if (f.pl !== undefined) past = past.where('a.pl', '=', f.pl);
+  past = past.where('a.pl', '=', f.pl ?? -1);
   const live = adSums(db, 'advertiser', f, { from: Math.max(r.from, today), to: r.to });
   const both = pastTo < r.from ? live : r.to < today ? past : past.unionAll(live);
   return db

@@ -66,8 +66,8 @@ export function promotion(engine: Engine) {
         .addColumn('updated_at', 'bigint', zero)
         .addPrimaryKeyConstraint('promote_account_daily_pk', ['platform', 'advertiser_id', 'pl', 'day'])
         .execute();
-      await db.schema.createIndex('promote_account_daily_day').on('promote_account_daily').columns(['platform', 'day']).execute();
-      await db.schema.createIndex('promote_account_daily_customer').on('promote_account_daily').columns(['customerid', 'platform', 'day']).execute();
+      await db.schema.createIndex('promote_account_daily_day').on('promote_account_daily').columns(['platform', 'pl', 'day']).execute();
+      await db.schema.createIndex('promote_account_daily_customer').on('promote_account_daily').columns(['customerid', 'platform', 'pl', 'day']).execute();
       await db.schema.createIndex('ad_facts_daily_synced').on('ad_facts_daily').columns(['synced_at']).execute();
 
       for (const [table, bucket] of [
