@@ -12,14 +12,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { actorOf } from '../src/server/accounts/actor.ts';
+import { createUser } from '../src/server/accounts/users.ts';
 import { boot } from '../src/server/boot.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
 import type { Actor } from '../src/server/kernel/actor.ts';
 import { setLogLevel } from '../src/server/kernel/log.ts';
-import { createUser } from '../src/server/accounts/users.ts';
 import { ACCOUNT_ROLLUP_JOB } from '../src/server/promotion/rollup.ts';
-import { entityTrend } from '../src/server/promotion/trend.ts';
 import { listTree, sumTree } from '../src/server/promotion/tree.ts';
+import { entityTrend } from '../src/server/promotion/trend.ts';
 import { chinaDay, chinaDayStart } from '../src/shared/china-clock.ts';
 import { LINK_DEFAULTS } from '../src/shared/links.ts';
 import { promoteFilterInput, promoteIndexInput } from '../src/shared/promote-schemas.ts';
@@ -45,21 +45,77 @@ async function fill(handle: DatabaseHandle, customerIds: number[]): Promise<{ ro
   // links: 20 per customer on the shop platforms (2 淘宝 most, then 京东, 小程序, 拼多多, UDSmart, 京东 CID)
   const PL = [2, 2, 2, 2, 2, 2, 3, 3, 3, 4, 4, 5, 5, 7, 8, 2, 2, 3, 5, 8];
   const links = customerIds.flatMap((c, ci) =>
-    PL.map((platform, k) => ({ ...LINK_DEFAULTS, pageid: String(100_000_000 + ci * 20 + k), customerid: c, platform, state: 2, isdirect: 1, itemid: '', item_title: '', item_image: '', item_price: 0, detaillink: '', transedlink: '', monitor_touch_url: '', monitor_show_url: '', created_by: c, created_at: now, updated_at: now, deleted_at: null })),
+    PL.map((platform, k) => ({
+      ...LINK_DEFAULTS,
+      pageid: String(100_000_000 + ci * 20 + k),
+      customerid: c,
+      platform,
+      state: 2,
+      isdirect: 1,
+      itemid: '',
+      item_title: '',
+      item_image: '',
+      item_price: 0,
+      detaillink: '',
+      transedlink: '',
+      monitor_touch_url: '',
+      monitor_show_url: '',
+      created_by: c,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })),
   );
-  for (let i = 0; i < links.length; i += 200) await db.insertInto('links').values(links.slice(i, i + 200)).execute();
+  for (let i = 0; i < links.length; i += 200)
+    await db
+      .insertInto('links')
+      .values(links.slice(i, i + 200))
+      .execute();
   for (let a = 0; a < ADVERTISERS; a++) {
     const c = customerIds[a % CUSTOMERS] ?? first;
     const auth = await db
       .insertInto('ad_auths')
-      .values({ platform: 2, customerid: c, created_by: c, platform_user_id: '', access_token_enc: 'x', refresh_token_enc: 'x', access_expires_at: now + 86400, refresh_expires_at: now + 86400 * 30, credentials_enc: '', scope: '', state: 'active', last_error: '', created_at: now, updated_at: now })
+      .values({
+        platform: 2,
+        customerid: c,
+        created_by: c,
+        platform_user_id: '',
+        access_token_enc: 'x',
+        refresh_token_enc: 'x',
+        access_expires_at: now + 86400,
+        refresh_expires_at: now + 86400 * 30,
+        credentials_enc: '',
+        scope: '',
+        state: 'active',
+        last_error: '',
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('ad_accounts').values({ auth_id: auth.id, platform: 2, advertiser_id: String(1_700_000_000_000_000 + a), customerid: c, name: `广告主${a}`, active: 1, last_sync_at: now, last_sync_error: '', report_synced_to: 0, created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('ad_accounts')
+      .values({
+        auth_id: auth.id,
+        platform: 2,
+        advertiser_id: String(1_700_000_000_000_000 + a),
+        customerid: c,
+        name: `广告主${a}`,
+        active: 1,
+        last_sync_at: now,
+        last_sync_error: '',
+        report_synced_to: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
   // customer of advertiser a = customerIds[a % 50]; ids are consecutive from `first` (fresh database).
   const cust = (adv: string) => `(${first} + (${adv}) % ${CUSTOMERS})`;
-  const series = (n: number) => (engine === 'postgres' ? `generate_series(0, ${n - 1}) as g(i)` : `(with recursive g(i) as (select 0 union all select i + 1 from g where i < ${n - 1}) select i from g) as g`);
+  const series = (n: number) =>
+    engine === 'postgres'
+      ? `generate_series(0, ${n - 1}) as g(i)`
+      : `(with recursive g(i) as (select 0 union all select i + 1 from g where i < ${n - 1}) select i from g) as g`;
   const campaigns = PLANS / PER_CAMPAIGN;
   await sql
     .raw(
@@ -87,7 +143,10 @@ async function fill(handle: DatabaseHandle, customerIds: number[]): Promise<{ ro
       ? `select p.i, d.d from generate_series(0, ${PLANS - 1}) as p(i), generate_series(0, 29) as d(d) where d.d < 3 + (p.i * 104729) % 28 and (p.i * 7919) % ${DAYS} + d.d < ${DAYS}`
       : `with recursive p(i) as (select 0 union all select i + 1 from p where i < ${PLANS - 1}), d(d) as (select 0 union all select d + 1 from d where d < 29)
          select p.i as i, d.d as d from p, d where d.d < 3 + (p.i * 104729) % 28 and (p.i * 7919) % ${DAYS} + d.d < ${DAYS}`;
-  const hourSeries = engine === 'postgres' ? `generate_series(0, ${hours - 1}) as h(h)` : `(with recursive h(h) as (select 0 union all select h + 1 from h where h < ${hours - 1}) select h from h) as h`;
+  const hourSeries =
+    engine === 'postgres'
+      ? `generate_series(0, ${hours - 1}) as h(h)`
+      : `(with recursive h(h) as (select 0 union all select h + 1 from h where h < ${hours - 1}) select h from h) as h`;
   await sql
     .raw(
       `insert into ad_facts_hourly (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, hour, cost_fen, shows, clicks, conversions, synced_at)
@@ -108,8 +167,20 @@ async function fill(handle: DatabaseHandle, customerIds: number[]): Promise<{ ro
     .execute(db);
   await sql`analyze`.execute(db);
   const count = async (t: 'ad_entities' | 'ad_facts_hourly' | 'ad_facts_daily' | 'links') =>
-    Number((await db.selectFrom(t).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = { entities: await count('ad_entities'), hourly: await count('ad_facts_hourly'), daily: await count('ad_facts_daily'), links: await count('links') };
+    Number(
+      (
+        await db
+          .selectFrom(t)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const rows = {
+    entities: await count('ad_entities'),
+    hourly: await count('ad_facts_hourly'),
+    daily: await count('ad_facts_daily'),
+    links: await count('links'),
+  };
   return { rows, seconds: Math.round((performance.now() - started) / 100) / 10 };
 }
 
@@ -143,7 +214,8 @@ async function main(): Promise<void> {
       secrets: { tokenSecret: Buffer.alloc(32, 1), encryptionKey: Buffer.alloc(32, 2) },
     });
     const users = [];
-    for (let c = 0; c < CUSTOMERS; c++) users.push(await createUser(deps, { email: `c${c}@bench.local`, password: 'secret123', role: 3, company: `客户${c}` }));
+    for (let c = 0; c < CUSTOMERS; c++)
+      users.push(await createUser(deps, { email: `c${c}@bench.local`, password: 'secret123', role: 3, company: `客户${c}` }));
     const admin = await createUser(deps, { email: 'admin@bench.local', password: 'secret123', role: 2 });
     const ids = users.map((u) => u.id);
     if (ids.some((id, i) => id !== (ids[0] ?? 0) + i)) throw new Error('customer ids are not consecutive');
@@ -151,7 +223,12 @@ async function main(): Promise<void> {
     const rolled = performance.now();
     const rollup = await deps.jobs.run(ACCOUNT_ROLLUP_JOB);
     await sql`analyze`.execute(handle.db);
-    console.log(`${engine}: filled in ${filled.seconds} s`, filled.rows, `account rollup ${Math.round(performance.now() - rolled)} ms`, rollup);
+    console.log(
+      `${engine}: filled in ${filled.seconds} s`,
+      filled.rows,
+      `account rollup ${Math.round(performance.now() - rolled)} ms`,
+      rollup,
+    );
 
     const customer: Actor = actorOf(users[0]!, 'bench');
     const staff: Actor = actorOf(admin, 'bench');
@@ -165,19 +242,35 @@ async function main(): Promise<void> {
     const sums = (actor: Actor, q: Record<string, unknown>) => () => sumTree(deps, actor, promoteFilterInput.parse(q));
     const cases = [
       ['customer · accounts · 30 days · by cost', list(customer, { acpl: 2, type: 'adver', ...d30, sort_field: 'sum_cost' })],
-      ['customer · campaigns of an account · 流量通PRO · 30 days · by cost', list(customer, { acpl: 2, pl: 2, type: 'group', advertiser_id: adv, ...d30, sort_field: 'sum_cost' })],
-      ['customer · plans of a campaign · 90 days · by CTR', list(customer, { acpl: 2, type: 'plan', campaign_id: camp, ...d90, sort_field: 'ctr' })],
+      [
+        'customer · campaigns of an account · 流量通PRO · 30 days · by cost',
+        list(customer, { acpl: 2, pl: 2, type: 'group', advertiser_id: adv, ...d30, sort_field: 'sum_cost' }),
+      ],
+      [
+        'customer · plans of a campaign · 90 days · by CTR',
+        list(customer, { acpl: 2, type: 'plan', campaign_id: camp, ...d90, sort_field: 'ctr' }),
+      ],
       ['customer · all 2 000 plans · 90 days · newest first', list(customer, { acpl: 2, type: 'plan', ...d90 })],
       ['customer · all 2 000 plans · 90 days · by cost, page 1', list(customer, { acpl: 2, type: 'plan', ...d90, sort_field: 'sum_cost' })],
-      ['customer · all plans · 流量通PRO · 90 days · by cost, page 40', list(customer, { acpl: 2, pl: 2, type: 'plan', ...d90, sort_field: 'sum_cost', page: 40 })],
+      [
+        'customer · all plans · 流量通PRO · 90 days · by cost, page 40',
+        list(customer, { acpl: 2, pl: 2, type: 'plan', ...d90, sort_field: 'sum_cost', page: 40 }),
+      ],
       ['customer · totals of all plans · 90 days', sums(customer, { acpl: 2, type: 'plan', ...d90 })],
       ['customer · totals of accounts · 流量通PRO · 90 days', sums(customer, { acpl: 2, pl: 2, type: 'adver', ...d90 })],
       ['admin · 200 accounts · 90 days · by cost', list(staff, { acpl: 2, type: 'adver', ...d90, sort_field: 'sum_cost' })],
       ['admin · totals of every account · 90 days', sums(staff, { acpl: 2, type: 'adver', ...d90 })],
       ['admin · 100 000 plans · today · newest first', list(staff, { acpl: 2, type: 'plan' })],
-      ['admin · 100 000 plans · 7 days · by cost', list(staff, { acpl: 2, type: 'plan', start: ago(6), end: today, sort_field: 'sum_cost' })],
+      [
+        'admin · 100 000 plans · 7 days · by cost',
+        list(staff, { acpl: 2, type: 'plan', start: ago(6), end: today, sort_field: 'sum_cost' }),
+      ],
       ['admin · 100 000 plans · 90 days · by cost', list(staff, { acpl: 2, type: 'plan', ...d90, sort_field: 'sum_cost' })],
-      ['plan trend · hourly · 7 days', () => entityTrend(deps, customer, { acpl: 2, type: 'plan', id: '7300000000000001', start: ago(6), end: today, granularity: 'hour' })],
+      [
+        'plan trend · hourly · 7 days',
+        () =>
+          entityTrend(deps, customer, { acpl: 2, type: 'plan', id: '7300000000000001', start: ago(6), end: today, granularity: 'hour' }),
+      ],
     ] as const;
     const results = [];
     for (const [name, run] of cases) {
@@ -190,7 +283,16 @@ async function main(): Promise<void> {
     try {
       all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     } catch {}
-    all[engine] = { at: new Date().toISOString(), nproc: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, hoursPerDay: HOURS_PER_DAY, runs: RUNS, filled, results };
+    all[engine] = {
+      at: new Date().toISOString(),
+      nproc: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      node: process.version,
+      hoursPerDay: HOURS_PER_DAY,
+      runs: RUNS,
+      filled,
+      results,
+    };
     writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
     await close();
   } finally {

@@ -10,6 +10,7 @@ import type { AffiliateRegistry } from './affiliate/provider.ts';
 import { newNodeId } from './cluster/lease.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index.ts';
 import type { AdPlatformRegistry, Deps } from './deps.ts';
+import { exportCleanupJob, exportJob } from './exports/jobs.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { jobRunsRetentionJob } from './jobs/housekeeping.ts';
 import { Scheduler, type SchedulerOptions } from './jobs/scheduler.ts';
@@ -26,6 +27,7 @@ import { createMailer } from './mail/mailer.ts';
 import { statusHistoryJob } from './promotion/jobs.ts';
 import { accountRollupJob } from './promotion/rollup.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
+import { hourlyReportJob } from './reports/jobs.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
 import { affiliateRegistry } from './wiring/affiliates.ts';
 
@@ -96,7 +98,9 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   };
   // Every feature's jobs. They run where the server calls `deps.jobs.start()` (one leader among the nodes);
   // a kick (queued mail) runs its job on any node.
-  jobs.register(processorJob(deps), mailJob(deps), jobRunsRetentionJob(deps), statusHistoryJob(deps), accountRollupJob(deps));
+  jobs.register(processorJob(deps), mailJob(deps), jobRunsRetentionJob(deps));
+  jobs.register(exportJob(deps), exportCleanupJob(deps), hourlyReportJob(deps));
+  jobs.register(statusHistoryJob(deps), accountRollupJob(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   return {
     deps,

@@ -253,7 +253,12 @@ describe.each(dialects())('promotion changes through the platforms ($name)', (di
     const audit = await t.deps.db.selectFrom('audit_log').selectAll().where('event', '=', 'ad_change').execute();
     expect(audit.at(-1)).toMatchObject({ actor_id: ids.admin, email: `admin-${dialect.name}@x.cn`, user_id: ids.c1 });
     const log = await call<{ list: ChangeLogEntry[] }>('c1', '/capi/napi/promote/log', { acpl: 2, type: 'plan', id: p2() });
-    expect(log.body.data.list[0]).toMatchObject({ actor: 'admin', actor_email: `admin-${dialect.name}@x.cn`, actor_role: '管理员', after: 'enable' });
+    expect(log.body.data.list[0]).toMatchObject({
+      actor: 'admin',
+      actor_email: `admin-${dialect.name}@x.cn`,
+      actor_role: '管理员',
+      after: 'enable',
+    });
   });
 
   it('腾讯 adgroups (our campaign level) switch and take budgets through their own calls', async () => {

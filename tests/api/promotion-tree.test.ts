@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
+import { ACCOUNT_ROLLUP_JOB } from '../../src/server/promotion/rollup.ts';
 import type { PromoteRow } from '../../src/shared/promote-schemas.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { insertLinkRow } from '../support/factories.ts';
 import { insertAccount, insertEntity, insertFacts, insertOrderFacts } from '../support/factories-promotion.ts';
-import { ACCOUNT_ROLLUP_JOB } from '../../src/server/promotion/rollup.ts';
 
 const PW = 'secret123';
 // 2026-03-10 15:30 China time

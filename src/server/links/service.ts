@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import { Code } from '../../shared/codes.ts';
 import type { CustomerOption, LinkCreateInput, LinkIndexInput, LinkLogEntry, LinkUpdateInput, LinkView } from '../../shared/links.ts';
+import { accountsWhere } from '../ads/directory.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
@@ -20,6 +21,33 @@ export async function listLinks(deps: Deps, actor: Actor, input: LinkIndexInput)
   const { page, pagesize, ...filter } = input;
   const { rows, total } = await store.listLinks(deps.db, scope, filter, pagesize, (page - 1) * pagesize);
   return { list: rows.map((r) => toView(r, base(deps))), total };
+}
+
+/** How many links the list shows for these filters (exports report progress against it). */
+export async function countLinks(deps: Deps, actor: Actor, filter: Omit<LinkIndexInput, 'page' | 'pagesize'>): Promise<number> {
+  return store.countLinks(deps.db, await scopeOf(deps.db, actor), filter);
+}
+
+/**
+ * Every link the list shows for these filters, in the list's order, `pageSize` at a time (exports): keyset
+ * pages, so the millionth row costs what the first did and memory holds one page.
+ */
+export async function* linkPages(
+  deps: Deps,
+  actor: Actor,
+  filter: Omit<LinkIndexInput, 'page' | 'pagesize'>,
+  pageSize = 1000,
+): AsyncGenerator<LinkView[]> {
+  const scope = await scopeOf(deps.db, actor);
+  let before: number | null = null;
+  for (;;) {
+    const rows = await store.listLinksBefore(deps.db, scope, filter, before, pageSize);
+    if (rows.length === 0) return;
+    yield rows.map((r) => toView(r, base(deps)));
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    before = last.id;
+  }
 }
 
 export async function getLink(deps: Deps, actor: Actor, pageid: string): Promise<LinkView> {
@@ -135,9 +163,21 @@ export async function linkLog(
   };
 }
 
-/** Spec §6: only agents pick customers (itself and its sub-customers); admins get every customer; others none. */
+/**
+ * Spec §6: only agents pick customers (itself and its sub-customers) with their advertisers per channel; admins get
+ * every customer; others none.
+ */
 export async function customerOptions(deps: Deps, actor: Actor): Promise<CustomerOption[]> {
   if (actor.role !== 1 && actor.role !== 2 && actor.role !== 4) return [];
   const rows = await store.customersByIds(deps.db, await scopeOf(deps.db, actor));
-  return rows.map((r) => ({ customerid: r.id, company: r.company || r.email, advertisers: {} }));
+  // An agent's few sub-customers carry their advertisers; an admin's list of every customer does not.
+  const accounts = actor.role === 4 ? await accountsWhere(deps.db, { customerIds: rows.map((r) => r.id) }) : [];
+  const advertisers = (id: number) => {
+    const byChannel: CustomerOption['advertisers'] = {};
+    for (const a of accounts.filter((x) => x.customerid === id && x.active === 1)) {
+      (byChannel[String(a.platform)] ??= []).push({ advertiser_id: a.advertiser_id, advertiser_name: a.name });
+    }
+    return byChannel;
+  };
+  return rows.map((r) => ({ customerid: r.id, company: r.company || r.email, advertisers: advertisers(r.id) }));
 }

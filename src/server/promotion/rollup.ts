@@ -15,7 +15,18 @@ import { linkPlatforms } from '../links/lookup.ts';
 export const ACCOUNT_ROLLUP_JOB = 'promotion.account-rollup';
 const SLICE = 200;
 
-type Row = { platform: number; advertiser_id: string; customerid: number; pl: number; day: number; cost_fen: number; shows: number; clicks: number; conversions: number; updated_at: number };
+type Row = {
+  platform: number;
+  advertiser_id: string;
+  customerid: number;
+  pl: number;
+  day: number;
+  cost_fen: number;
+  shows: number;
+  clicks: number;
+  conversions: number;
+  updated_at: number;
+};
 
 /** One row per (pl, day): the whole-day rows (-1) add up the sub-platforms of the day. */
 function merged(values: Row[]): Row[] {
@@ -24,20 +35,34 @@ function merged(values: Row[]): Row[] {
     const k = `${v.pl}:${v.day}`;
     const m = out.get(k);
     if (!m) out.set(k, { ...v });
-    else Object.assign(m, { cost_fen: m.cost_fen + v.cost_fen, shows: m.shows + v.shows, clicks: m.clicks + v.clicks, conversions: m.conversions + v.conversions });
+    else
+      Object.assign(m, {
+        cost_fen: m.cost_fen + v.cost_fen,
+        shows: m.shows + v.shows,
+        clicks: m.clicks + v.clicks,
+        conversions: m.conversions + v.conversions,
+      });
   }
   return [...out.values()];
 }
 
 /** Recompute the rows of one account for these days (all of its days when `days` is null). */
-export async function rollupAccount(db: Executor, platform: number, advertiserId: string, days: number[] | null, at: number): Promise<number> {
+export async function rollupAccount(
+  db: Executor,
+  platform: number,
+  advertiserId: string,
+  days: number[] | null,
+  at: number,
+): Promise<number> {
   if (days && days.length === 0) return 0;
   let del = db.deleteFrom('promote_account_daily').where('platform', '=', platform).where('advertiser_id', '=', advertiserId);
   if (days) del = del.where('day', 'in', days);
   await del.execute();
   let src = db
     .selectFrom('ad_facts_daily as f')
-    .leftJoin('ad_entities as e', (j) => j.onRef('e.platform', '=', 'f.platform').onRef('e.entity_id', '=', 'f.plan_id').on('e.level', '=', 'plan'))
+    .leftJoin('ad_entities as e', (j) =>
+      j.onRef('e.platform', '=', 'f.platform').onRef('e.entity_id', '=', 'f.plan_id').on('e.level', '=', 'plan'),
+    )
     .leftJoin('promote_bindings as b', (j) => j.onRef('b.platform', '=', 'f.platform').onRef('b.plan_id', '=', 'f.plan_id'))
     .leftJoin(linkPlatforms(db).as('l'), (j) => j.on(sql<string>`coalesce(nullif(e.pageid, ''), b.pageid)`, '=', sql.ref('l.pageid')))
     .where('f.platform', '=', platform)
@@ -58,12 +83,24 @@ export async function rollupAccount(db: Executor, platform: number, advertiserId
   // Each sub-platform's row, and the account's whole day (pl -1) that lists without a sub-platform read.
   const values = rows.flatMap((r) =>
     [Number(r.pl), -1].map((pl) => ({
-      platform, advertiser_id: advertiserId, customerid: Number(r.customerid), pl, day: Number(r.day), cost_fen: Number(r.cost_fen),
-      shows: Number(r.shows), clicks: Number(r.clicks), conversions: Number(r.conversions), updated_at: at,
+      platform,
+      advertiser_id: advertiserId,
+      customerid: Number(r.customerid),
+      pl,
+      day: Number(r.day),
+      cost_fen: Number(r.cost_fen),
+      shows: Number(r.shows),
+      clicks: Number(r.clicks),
+      conversions: Number(r.conversions),
+      updated_at: at,
     })),
   );
   const out = merged(values);
-  for (let i = 0; i < out.length; i += 500) await db.insertInto('promote_account_daily').values(out.slice(i, i + 500)).execute();
+  for (let i = 0; i < out.length; i += 500)
+    await db
+      .insertInto('promote_account_daily')
+      .values(out.slice(i, i + 500))
+      .execute();
   return out.length;
 }
 

@@ -17,7 +17,8 @@ import { type AccountInfo, accountRow, entityRow, NO_METRICS, type RowContext, s
 import { promoteScope } from './scope.ts';
 import { needsOrders, sortExpression } from './sort.ts';
 import { accountsByIds, companies, type EntityRow } from './store.ts';
-import { accountAdSums,
+import {
+  accountAdSums,
   accountCandidates,
   adSums,
   candidates,
@@ -55,7 +56,13 @@ const treeFilter = (f: PromoteFilter, scope: Scope, level: AdLevel): TreeFilter 
 });
 
 /** Ad and order sums per (platform, key), merged. */
-async function sumsOf(db: Executor, level: SumLevel, f: Parameters<typeof adSums>[2], r: DayRange, today: number): Promise<Map<string, Sums>> {
+async function sumsOf(
+  db: Executor,
+  level: SumLevel,
+  f: Parameters<typeof adSums>[2],
+  r: DayRange,
+  today: number,
+): Promise<Map<string, Sums>> {
   const ad = level === 'advertiser' ? accountAdSums(db, f, r, today) : adSums(db, level, f, r);
   const [ads, orders] = await Promise.all([ad.execute(), orderSums(db, level, f, r).execute()]);
   const out = new Map<string, Sums>();
@@ -177,7 +184,14 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
   return rows.map((r) => entityRow(r, ctx));
 }
 
-async function listAccounts(db: Executor, input: PromoteIndexInput, scope: Scope, range: ChinaRange, o: Order, today: number): Promise<Page> {
+async function listAccounts(
+  db: Executor,
+  input: PromoteIndexInput,
+  scope: Scope,
+  range: ChinaRange,
+  o: Order,
+  today: number,
+): Promise<Page> {
   const base = accountCandidates(db, { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact });
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   let q = base.select(['a.platform', 'a.advertiser_id', 'a.name', 'a.customerid', 'a.active', 'au.state', 'a.last_sync_at', 'a.id']);
@@ -236,7 +250,9 @@ export async function sumTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, in
   const f = { ...filter, ...within };
   const [a, o] = await Promise.all([
     db
-      .selectFrom((sumLevel === 'advertiser' ? accountAdSums(db, f, range, chinaDayStart(deps.clock.now())) : adSums(db, sumLevel, f, range)).as('t'))
+      .selectFrom(
+        (sumLevel === 'advertiser' ? accountAdSums(db, f, range, chinaDayStart(deps.clock.now())) : adSums(db, sumLevel, f, range)).as('t'),
+      )
       .select((eb) => [
         eb.fn.sum<number>('t.cost_fen').as('cost_fen'),
         eb.fn.sum<number>('t.shows').as('shows'),

@@ -67,7 +67,11 @@ export function promotion(engine: Engine) {
         .addPrimaryKeyConstraint('promote_account_daily_pk', ['platform', 'advertiser_id', 'pl', 'day'])
         .execute();
       await db.schema.createIndex('promote_account_daily_day').on('promote_account_daily').columns(['platform', 'pl', 'day']).execute();
-      await db.schema.createIndex('promote_account_daily_customer').on('promote_account_daily').columns(['customerid', 'platform', 'pl', 'day']).execute();
+      await db.schema
+        .createIndex('promote_account_daily_customer')
+        .on('promote_account_daily')
+        .columns(['customerid', 'platform', 'pl', 'day'])
+        .execute();
       await db.schema.createIndex('ad_facts_daily_synced').on('ad_facts_daily').columns(['synced_at']).execute();
 
       for (const [table, bucket] of [
