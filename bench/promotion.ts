@@ -114,7 +114,7 @@ async function fill(handle: DatabaseHandle, customerIds: number[]): Promise<{ ro
   const cust = (adv: string) => `(${first} + (${adv}) % ${CUSTOMERS})`;
   const series = (n: number) =>
     engine === 'postgres'
-      ? `generate_series(0, ${n - 1}) as g(i)`
+      ? `generate_series(0::bigint, ${n - 1}) as g(i)`
       : `(with recursive g(i) as (select 0 union all select i + 1 from g where i < ${n - 1}) select i from g) as g`;
   const campaigns = PLANS / PER_CAMPAIGN;
   await sql
@@ -140,12 +140,12 @@ async function fill(handle: DatabaseHandle, customerIds: number[]): Promise<{ ro
   const hours = HOURS_PER_DAY;
   const planDays =
     engine === 'postgres'
-      ? `select p.i, d.d from generate_series(0, ${PLANS - 1}) as p(i), generate_series(0, 29) as d(d) where d.d < 3 + (p.i * 104729) % 28 and (p.i * 7919) % ${DAYS} + d.d < ${DAYS}`
+      ? `select p.i, d.d from generate_series(0::bigint, ${PLANS - 1}) as p(i), generate_series(0::bigint, 29) as d(d) where d.d < 3 + (p.i * 104729) % 28 and (p.i * 7919) % ${DAYS} + d.d < ${DAYS}`
       : `with recursive p(i) as (select 0 union all select i + 1 from p where i < ${PLANS - 1}), d(d) as (select 0 union all select d + 1 from d where d < 29)
          select p.i as i, d.d as d from p, d where d.d < 3 + (p.i * 104729) % 28 and (p.i * 7919) % ${DAYS} + d.d < ${DAYS}`;
   const hourSeries =
     engine === 'postgres'
-      ? `generate_series(0, ${hours - 1}) as h(h)`
+      ? `generate_series(0::bigint, ${hours - 1}) as h(h)`
       : `(with recursive h(h) as (select 0 union all select h + 1 from h where h < ${hours - 1}) select h from h) as h`;
   await sql
     .raw(

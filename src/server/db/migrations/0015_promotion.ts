@@ -73,6 +73,9 @@ export function promotion(engine: Engine) {
         .columns(['customerid', 'platform', 'pl', 'day'])
         .execute();
       await db.schema.createIndex('ad_facts_daily_synced').on('ad_facts_daily').columns(['synced_at']).execute();
+      // lists without a customer or account (admins) read a range of days of every account
+      await db.schema.createIndex('ad_facts_daily_day').on('ad_facts_daily').columns(['platform', 'day']).execute();
+      await db.schema.createIndex('ad_entities_created').on('ad_entities').columns(['platform', 'level', 'created_at']).execute();
 
       for (const [table, bucket] of [
         ['ad_facts_daily', 'day'],
