@@ -25,6 +25,8 @@ import { LinkEvents } from './links/events.ts';
 import { MAIL_JOB, mailJob } from './mail/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { orderSyncJob, postbackJob } from './orders/jobs.ts';
+import { statusHistoryJob } from './promotion/jobs.ts';
+import { accountRollupJob } from './promotion/rollup.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
 import { hourlyReportJob } from './reports/jobs.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
@@ -102,6 +104,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   // a kick (queued mail) runs its job on any node.
   jobs.register(processorJob(deps), mailJob(deps), jobRunsRetentionJob(deps), orderSyncJob(deps), postbackJob(deps));
   jobs.register(exportJob(deps), exportCleanupJob(deps), hourlyReportJob(deps));
+  jobs.register(statusHistoryJob(deps), accountRollupJob(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   return {
     deps,
