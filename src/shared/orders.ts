@@ -158,15 +158,24 @@ export const orderListInput = z.object({
 export type OrderListInput = z.output<typeof orderListInput>;
 
 /** `/napi/promote/order`: the orders of one ad plan. */
-export const planOrderInput = z.object({
-  platform: intInput('渠道必须是整数').refine(isChannel, '渠道不正确'),
-  plan_id: digits('广告计划 ID').pipe(z.string().min(1, '请指定广告计划')),
-  advertiser_id: digits('广告主 ID').optional(),
-  pagesize: pagesizeInput,
-  page: pageInput,
-  start: dateText('开始日期'),
-  end: dateText('结束日期'),
-});
+/** The promotion screens name the channel `acpl` and the plan `id` (docs/api-promotion.md); both spellings are read. */
+const planWords = (v: unknown) => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  const { acpl, id, ...rest } = v as Record<string, unknown>;
+  return { platform: acpl, plan_id: id, ...rest };
+};
+export const planOrderInput = z.preprocess(
+  planWords,
+  z.object({
+    platform: intInput('渠道必须是整数').refine(isChannel, '渠道不正确'),
+    plan_id: digits('广告计划 ID').pipe(z.string().min(1, '请指定广告计划')),
+    advertiser_id: digits('广告主 ID').optional(),
+    pagesize: pagesizeInput,
+    page: pageInput,
+    start: dateText('开始日期'),
+    end: dateText('结束日期'),
+  }),
+);
 export type PlanOrderInput = z.output<typeof planOrderInput>;
 
 export const orderIdInput = z.object({

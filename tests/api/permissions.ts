@@ -244,11 +244,6 @@ export const MATRIX: Row[] = [
     sample: (w) => ({ acpl: 2, type: 'plan', id: w.ad.planId }),
     cells: '1009 ok ok ok ok 4003 4003 4004',
   },
-  {
-    endpoint: 'POST /capi/napi/promote/order',
-    sample: (w) => ({ id: w.ad.planId }),
-    cells: '1009 empty empty empty empty 4003 4003 empty',
-  },
 
   // The old version's plan and mini-app calls (spec §7 Plans, /api/miniput, /napi/miniapp)
   {

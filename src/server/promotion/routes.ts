@@ -4,7 +4,6 @@ import type { TaskResult } from '../../shared/promote-schemas.ts';
 import { type Binding, handle, reply } from '../http/contracts.ts';
 import { changeLog, entityDetail, previewCreative } from './detail.ts';
 import { miniappAdd, miniappDelete, miniputDetail, miniputIndex, miniputStatus } from './mini.ts';
-import { promoteScope } from './scope.ts';
 import { editEntity, updateOldPlans, updateTask } from './service.ts';
 import { listTree, sumTree } from './tree.ts';
 import { entityTrend } from './trend.ts';
@@ -15,8 +14,6 @@ function answered(r: TaskResult) {
   return reply(r, r.refused === 0 ? `已提交 ${r.total} 项，全部生效` : `已提交 ${r.total} 项：${r.applied} 项生效，${r.refused} 项未生效`);
 }
 
-const ORDERS_NOTE = '订单功能尚未开放：订单同步与归因上线后，这里按推广计划列出归因订单';
-
 /** `/capi/napi/promote/*`, `/capi/napi/task/update` and the old version's plan calls (spec §7). Rules live in the services. */
 export const promotionRoutes: Binding[] = [
   handle(api.promoteIndex, ({ deps, actor, input }) => listTree(deps, actor, input)),
@@ -26,10 +23,6 @@ export const promotionRoutes: Binding[] = [
   handle(api.promoteDetail, ({ deps, actor, input }) => entityDetail(deps, actor, input)),
   handle(api.promoteTrend, ({ deps, actor, input }) => entityTrend(deps, actor, input)),
   handle(api.promoteLog, ({ deps, actor, input }) => changeLog(deps, actor, input)),
-  handle(api.promoteOrder, async ({ deps, actor }) => {
-    await promoteScope(deps.db, actor);
-    return { list: [], total: 0, note: ORDERS_NOTE };
-  }),
   handle(api.taskUpdate, async ({ deps, actor, input }) => answered(await updateTask(deps, actor, input))),
 
   handle(plans.planIndex, ({ deps, actor, input: { advertiser_id, social, ...rest } }) =>

@@ -15,7 +15,6 @@ import {
   trendInput,
   trendResult,
 } from '../promote-schemas.ts';
-import { z } from '../zod.ts';
 import { contract } from './contract.ts';
 
 /** Spec §7 Promotion (napi): `/capi/napi/promote/*` and `/capi/napi/task/update`. docs/api-promotion.md. */
@@ -85,15 +84,6 @@ export const promoteLog = contract({
   output: pagedList(changeLogEntry),
   summary: '修改记录：谁、何时、改了什么（前后值）与平台的答复',
 });
-export const promoteOrder = contract({
-  path: '/capi/napi/promote/order',
-  method: 'POST',
-  access,
-  tag,
-  input: z.object({ id: z.unknown().optional() }).loose(),
-  output: pagedList(z.object({ order_id: z.string() })).extend({ note: z.string() }),
-  summary: '推广计划的归因订单（订单功能上线前答复空列表与说明）',
-});
 export const taskUpdate = contract({
   path: '/capi/napi/task/update',
   method: 'POST',
@@ -112,6 +102,5 @@ export const promoteContracts = [
   promoteDetail,
   promoteTrend,
   promoteLog,
-  promoteOrder,
   taskUpdate,
 ];
