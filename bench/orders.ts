@@ -148,7 +148,12 @@ async function ingestBench(name: string, engineEnv: Record<string, string>) {
   });
   if (child.status !== 0) throw new Error(`ingest child failed: ${child.stderr}`);
   process.stderr.write(child.stderr);
-  const out = { engine: name, maxOldSpaceMb: process.env.BENCH_MAX_OLD_SPACE_MB ?? 'default', sampleOrders: sample.length, ...(JSON.parse(child.stdout.trim().split('\n').at(-1)!) as object) };
+  const out = {
+    engine: name,
+    maxOldSpaceMb: process.env.BENCH_MAX_OLD_SPACE_MB ?? 'default',
+    sampleOrders: sample.length,
+    ...(JSON.parse(child.stdout.trim().split('\n').at(-1)!) as object),
+  };
   console.log(out);
   return out;
 }

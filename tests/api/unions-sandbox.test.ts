@@ -3,13 +3,13 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ConversionView as Conversion } from '../../src/shared/affiliate.ts';
 import { type AffiliateOrder, type OrderSource, stepWindows } from '../../src/server/connectors/affiliate.ts';
 import { loadAffiliateConfig, SANDBOX_DEFAULTS } from '../../src/server/connectors/affiliate-config.ts';
 import { createTaobaoConnector } from '../../src/server/connectors/taobao/index.ts';
 import { createUdConnector } from '../../src/server/connectors/ud/index.ts';
 import { DEFAULT_SANDBOX_KEYS } from '../../src/server/sandbox/unions/context.ts';
 import { shareOf } from '../../src/server/sandbox/unions/world.ts';
+import type { ConversionView as Conversion } from '../../src/shared/affiliate.ts';
 import { startSandbox } from '../support/unions.ts';
 
 /** The sandbox world itself: shoppers, history, persistence, the admin guard. */

@@ -69,17 +69,42 @@ describe('conversion postback across kill -9', () => {
         token,
       )
     ).data;
-    const seeded = await call<{ advertisers: Array<{ campaigns: Array<{ plans: Array<{ id: string }> }> }> }>(base, '/sandbox/juliang/_admin/seed', {
-      advertisers: [{ name: '进程测试广告主', campaigns: [{ name: '项目', plans: [{ name: '计划', clickUrl: link.monitor_touch_url, landingUrl: link.landing_url }] }] }],
-    });
+    const seeded = await call<{ advertisers: Array<{ campaigns: Array<{ plans: Array<{ id: string }> }> }> }>(
+      base,
+      '/sandbox/juliang/_admin/seed',
+      {
+        advertisers: [
+          {
+            name: '进程测试广告主',
+            campaigns: [{ name: '项目', plans: [{ name: '计划', clickUrl: link.monitor_touch_url, landingUrl: link.landing_url }] }],
+          },
+        ],
+      },
+    );
     const planId = seeded.advertisers[0]!.campaigns[0]!.plans[0]!.id;
     // the platform will hold the conversion call long enough for us to kill the server in the middle of it
-    await call(base, '/sandbox/juliang/_admin/faults', { kind: 'timeout', count: 1, match: '/analytics/api/v2/conversion', delayMs: 60_000 });
-    const sent = await call<{ sent: { follows: number } }>(base, '/sandbox/juliang/_admin/deliver', { planId, shows: 0, clicks: 1, landingRate: 1, followRate: 1 });
+    await call(base, '/sandbox/juliang/_admin/faults', {
+      kind: 'timeout',
+      count: 1,
+      match: '/analytics/api/v2/conversion',
+      delayMs: 60_000,
+    });
+    const sent = await call<{ sent: { follows: number } }>(base, '/sandbox/juliang/_admin/deliver', {
+      planId,
+      shows: 0,
+      clicks: 1,
+      landingRate: 1,
+      followRate: 1,
+    });
     expect(sent.sent.follows).toBe(1);
     const [click] = await call<Array<{ id: string }>>(base, '/sandbox/taobao/_admin/clicks?limit=1', undefined, TAOBAO_KEY);
     const now = Math.floor(Date.now() / 1000);
-    const order = await call<{ id: string }>(base, '/sandbox/taobao/_admin/orders', { clickId: click!.id, fate: 'settled', timeline: { created_at: now - 100, paid_at: now - 90 } }, TAOBAO_KEY);
+    const order = await call<{ id: string }>(
+      base,
+      '/sandbox/taobao/_admin/orders',
+      { clickId: click!.id, fate: 'settled', timeline: { created_at: now - 100, paid_at: now - 90 } },
+      TAOBAO_KEY,
+    );
 
     await until(async () => (await postbackState(dataDir)) === 'sending', 60_000, 'the conversion call in flight');
     server.proc.kill('SIGKILL');
@@ -88,7 +113,10 @@ describe('conversion postback across kill -9', () => {
     server = await startServer(dataDir, p, ENV);
     await until(async () => (await postbackState(dataDir)) === 'sent', 60_000, 'the conversion sent after the restart');
     type Conversions = { conversions: Array<{ accepted: boolean; payload: { properties?: { order_id?: string } } }> };
-    const mine = async () => (await call<Conversions>(server!.base, '/sandbox/juliang/_admin/conversions')).conversions.filter((c) => c.payload.properties?.order_id === order.id);
+    const mine = async () =>
+      (await call<Conversions>(server!.base, '/sandbox/juliang/_admin/conversions')).conversions.filter(
+        (c) => c.payload.properties?.order_id === order.id,
+      );
     expect((await mine()).map((c) => c.accepted)).toEqual([true]);
 
     // a graceful restart: the sent conversion stays sent
