@@ -25,6 +25,7 @@ import { MAIL_JOB, mailJob } from './mail/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
+import { adPlatformRegistry } from './wiring/ad-platforms.ts';
 import { affiliateRegistry } from './wiring/affiliates.ts';
 
 export interface BootOptions {
@@ -87,9 +88,10 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
     storage: new LocalDirectoryStorage(path.join(config.dataDir, 'oss')),
     linkEvents: new LinkEvents(),
     authenticate: (authorization) => authenticate(deps, authorization),
-    // Real union and ad-platform connectors plug in here when configured; until then the sandbox answers.
+    // Real union connectors plug in here when configured; until then the sandbox answers.
     affiliates: opts.affiliates ?? affiliateRegistry(),
-    adPlatforms: opts.adPlatforms ?? {},
+    // Ad platforms: the sandbox by default, real hosts by configuration (wiring/ad-platforms.ts).
+    adPlatforms: opts.adPlatforms ?? adPlatformRegistry(opts.env ?? process.env, config),
     checkOutputs: opts.checkOutputs,
   };
   // Every feature's jobs. They run where the server calls `deps.jobs.start()` (one leader among the nodes);

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp } from './app.ts';
 import { boot } from './boot.ts';
 import { loadAffiliateConfig } from './connectors/affiliate-config.ts';
-import { loadAdPlatformConfig } from './connectors/config.ts';
 import { demoLoginTable, seedDemoAccounts } from './demo/accounts.ts';
 import { seedDemoLinks } from './demo/links.ts';
 import { startDemoWorldTraffic } from './demo/traffic.ts';
@@ -14,6 +14,7 @@ import { errorFields, log } from './kernel/log.ts';
 import { Landing } from './landing/index.ts';
 import { createUnionSandbox } from './sandbox/unions/index.ts';
 import { startTracking } from './tracking/index.ts';
+import { adPlatformConfig, internalBaseUrl } from './wiring/ad-platforms.ts';
 import { startAdSandbox } from './wiring/ad-sandbox.ts';
 
 type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>;
@@ -28,7 +29,21 @@ async function loadAstro(distDir: string): Promise<AstroHandler | null> {
   return mod.handler;
 }
 
+/**
+ * PORT=0 asks for a free port. It is chosen before boot, so everything built from the configuration (the
+ * public base URL, the ad-platform connectors' loopback address of the in-process sandbox) knows it.
+ */
+async function resolveFreePort(env: NodeJS.ProcessEnv): Promise<void> {
+  if (env.PORT !== '0') return;
+  const probe = createNetServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, env.HOST || '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (typeof address === 'object' && address) env.PORT = String(address.port);
+}
+
 async function main(): Promise<void> {
+  await resolveFreePort(process.env);
   const booted = await boot();
   const { deps } = booted;
   const { config } = deps;
@@ -48,14 +63,9 @@ async function main(): Promise<void> {
   if (unions) deps.lifecycle.onShutdown('union-sandbox', () => unions.close());
   const tracking = startTracking(deps, { trustProxy: config.TRUST_PROXY, batch: { delayMs: config.TRACKING_BATCH_DELAY_MS } });
   const landing = new Landing(deps, tracking.batcher, { cache: config.LANDING_CACHE, ttlMs: 60_000, warmLimit: 500, maxEntries: 5000 });
-  const internalBase = `http://127.0.0.1:${config.PORT}`;
-  const adPlatforms = loadAdPlatformConfig(process.env, {
-    publicBaseUrl: publicBaseUrl(config),
-    internalBaseUrl: config.PORT ? internalBase : undefined,
-  });
-  const adSandbox = adPlatforms.sandbox
-    ? startAdSandbox(deps, publicBaseUrl(config), config.PORT ? internalBase : publicBaseUrl(config))
-    : null;
+  const internalBase = internalBaseUrl(config);
+  const adPlatforms = adPlatformConfig(process.env, config);
+  const adSandbox = adPlatforms.sandbox ? startAdSandbox(deps, publicBaseUrl(config), internalBase, { live: config.DEMO_TRAFFIC }) : null;
   const { server, inFlight } = createHttpServer({
     config,
     metrics: deps.metrics,
