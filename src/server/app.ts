@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { allContracts } from '../shared/api/index.ts';
 import { Code } from '../shared/codes.ts';
 import { userRoutes } from './accounts/routes.ts';
+import { adRoutes } from './ads/routes.ts';
 import { tfcRoutes } from './affiliate/routes.ts';
 import { ping } from './db/dialect.ts';
 import type { Deps } from './deps.ts';
@@ -68,7 +69,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.get('/metrics', (c) => c.text(deps.metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4' }));
 
   mountApiDocs(app, allContracts);
-  mountContracts(app, [...userRoutes, ...linkRoutes, ...tfcRoutes, ...publishRoutes, ...jumptestRoutes], allContracts);
+  mountContracts(app, [...userRoutes, ...linkRoutes, ...tfcRoutes, ...publishRoutes, ...jumptestRoutes, ...adRoutes], allContracts);
 
   app.notFound(notFoundRoute);
   app.onError(onError);

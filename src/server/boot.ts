@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { authenticate } from './accounts/session.ts';
+import { adJobs } from './ads/jobs.ts';
 import type { AffiliateRegistry } from './affiliate/provider.ts';
 import { newNodeId } from './cluster/lease.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index.ts';
@@ -96,7 +97,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   };
   // Every feature's jobs. They run where the server calls `deps.jobs.start()` (one leader among the nodes);
   // a kick (queued mail) runs its job on any node.
-  jobs.register(processorJob(deps), mailJob(deps), jobRunsRetentionJob(deps));
+  jobs.register(processorJob(deps), mailJob(deps), jobRunsRetentionJob(deps), ...adJobs(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   return {
     deps,

@@ -1,26 +1,38 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
-import { allContracts } from '../../src/shared/api/index.ts';
 import { createUser } from '../../src/server/accounts/users.ts';
+import { allContracts } from '../../src/shared/api/index.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
-import { CALLERS, MATRIX, parseCells, renderPermissionsDoc, type Caller, type Cell, type World } from './permissions.ts';
+import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
+import { authoriseAs, consentAs, sandboxRegistry, seedAdvertiser } from '../support/factories-ads.ts';
+import { CALLERS, type Caller, type Cell, MATRIX, parseCells, renderPermissionsDoc, type World } from './permissions.ts';
 
 const PW = 'secret123';
 const DOC = new URL('../../docs/permissions.md', import.meta.url);
 const EMAIL: Record<Exclude<Caller, 'anon'>, string> = {
-  r1: 'super@x.cn', r2: 'admin@x.cn', r3: 'sub@x.cn', r4: 'agent@x.cn', r5: 'ud@x.cn', r6: 'udsub@x.cn', other: 'other@x.cn',
+  r1: 'super@x.cn',
+  r2: 'admin@x.cn',
+  r3: 'sub@x.cn',
+  r4: 'agent@x.cn',
+  r5: 'ud@x.cn',
+  r6: 'udsub@x.cn',
+  other: 'other@x.cn',
 };
 
 describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect) => {
   let t: TestApp;
+  let h: Harness;
   let world: World;
   let ip = 0;
 
   const request = async (method: string, path: string, input: Record<string, unknown>, token?: string): Promise<Envelope> => {
     // A new client address per call: the matrix is about rights, not the per-IP rate limits.
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${(ip >> 8) & 255}.${ip++ & 255}` };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.9.${(ip >> 8) & 255}.${ip++ & 255}`,
+    };
     if (token) headers.authorization = token;
     const query = method === 'GET' ? `?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}` : '';
     const res = await t.app.request(path + query, { method, headers, body: method === 'GET' ? undefined : JSON.stringify(input) });
@@ -30,17 +42,44 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     ((await request('POST', '/capi/api/user/login', { email: EMAIL[caller], password: PW })).data as { jwt: string }).jwt;
 
   beforeAll(async () => {
-    t = await makeTestApp(dialect);
+    h = await startSandbox();
+    t = await makeTestApp(dialect, {}, { adPlatforms: sandboxRegistry(h) });
     const ids: Record<string, number> = {};
     const accounts: [string, number, string?][] = [
-      ['super', 1], ['admin', 2], ['agent', 4], ['sub', 3, 'agent@x.cn'], ['ud', 5], ['udsub', 6, 'ud@x.cn'], ['other', 3],
+      ['super', 1],
+      ['admin', 2],
+      ['agent', 4],
+      ['sub', 3, 'agent@x.cn'],
+      ['ud', 5],
+      ['udsub', 6, 'ud@x.cn'],
+      ['other', 3],
     ];
-    for (const [name, role, parentEmail] of accounts) ids[name] = (await createUser(t.deps, { email: `${name}@x.cn`, password: PW, role, company: name, parentEmail })).id;
+    for (const [name, role, parentEmail] of accounts)
+      ids[name] = (await createUser(t.deps, { email: `${name}@x.cn`, password: PW, role, company: name, parentEmail })).id;
     // A fresh login each time: the password-change and logout rows end `sub`'s sessions.
     const newLink = async () =>
-      ((await request('POST', '/capi/napi/link/create', { platform: 2, state: 2, item: '600000000001', isdirect: 1 }, await tokenOf('r3'))).data as { pageid: string }).pageid;
+      (
+        (await request('POST', '/capi/napi/link/create', { platform: 2, state: 2, item: '600000000001', isdirect: 1 }, await tokenOf('r3')))
+          .data as { pageid: string }
+      ).pageid;
     let mail = 0;
+    let adv = 0;
+    const newAuth = async () => {
+      const a = await seedAdvertiser(h, 'juliang', `矩阵广告主${adv++}`);
+      return authoriseAs(t, await tokenOf('r3'), 2, [a.id]);
+    };
+    const auth = await newAuth();
+    await t.deps.jobs.idle();
     world = {
+      authId: auth.id,
+      accountId: auth.accounts[0]!.id,
+      freshAuthId: async () => (await newAuth()).id,
+      callback: async (caller) => {
+        if (caller !== 'r3' && caller !== 'r4' && caller !== 'other') return { state: 'not-for-this-caller', code: 'x' };
+        // `other` submits the redirect of a consent `sub` started: a state bound to another user.
+        const a = await seedAdvertiser(h, 'juliang', `矩阵广告主${adv++}`);
+        return { platform: 2, ...(await consentAs(t, await tokenOf(caller === 'other' ? 'r3' : caller), 2, [a.id])) };
+      },
       pageid: await newLink(),
       freshPageid: newLink,
       subId: ids.sub!,
@@ -48,7 +87,11 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
       nextEmail: () => `nobody${mail++}@x.cn`,
     };
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.deps.jobs.idle();
+    await t.close();
+    await h.close();
+  });
 
   it('has exactly one row per contract', () => {
     const rows = MATRIX.map((r) => r.endpoint);
@@ -69,7 +112,8 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     for (const caller of CALLERS) {
       const token = caller === 'anon' ? undefined : await tokenOf(caller);
       const env = await request(method, path, await row.sample(world, caller), token);
-      const empty = env.code === 1 && (Array.isArray(env.data) ? env.data.length === 0 : (env.data as { total?: number } | null)?.total === 0);
+      const empty =
+        env.code === 1 && (Array.isArray(env.data) ? env.data.length === 0 : (env.data as { total?: number } | null)?.total === 0);
       got.push(env.code === 1 ? (empty ? 'empty' : 'ok') : env.code);
     }
     expect(got).toEqual(expected);

@@ -24,6 +24,13 @@ export interface World {
   customerIds: { sub: number; other: number };
   /** A different e-mail each time (code sending is limited per address). */
   nextEmail(): string;
+  /** A 巨量 authorisation of `sub` made through the consent page (synced once), and its advertiser account. */
+  authId: number;
+  accountId: number;
+  /** A fresh authorisation of `sub` for every call that cancels one. */
+  freshAuthId(): Promise<number>;
+  /** The consent page's redirect for a new authorisation of the caller's own (a dummy for callers that may not authorise). */
+  callback(caller: Caller): Promise<Record<string, unknown>>;
 }
 
 interface Row {
@@ -57,13 +64,25 @@ export const MATRIX: Row[] = [
   { endpoint: 'POST /capi/api/user/getemail', sample: () => ({}), cells: '1009 ok ok ok ok ok ok ok' },
   { endpoint: 'POST /capi/api/user/setemail', sample: () => ({ email_status: 2 }), cells: '1009 ok ok ok ok ok ok ok' },
   { endpoint: 'POST /capi/api/user/version', sample: () => ({ version: 'ver2' }), cells: '1009 4003 4003 ok 4003 4003 4003 ok' },
-  { endpoint: 'POST /capi/api/user/open', sample: (w) => ({ id: w.customerIds.other, status: 1 }), cells: '1009 ok ok 4003 4003 4003 4003 4003' },
+  {
+    endpoint: 'POST /capi/api/user/open',
+    sample: (w) => ({ id: w.customerIds.other, status: 1 }),
+    cells: '1009 ok ok 4003 4003 4003 4003 4003',
+  },
 
   // Promotion links (spec §7 Links, napi)
   { endpoint: 'POST /capi/napi/link/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
   { endpoint: 'POST /capi/napi/link/create', sample: (w) => ({ ...item, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4003' },
-  { endpoint: 'POST /capi/napi/link/update', sample: (w) => ({ pageid: w.pageid, title: '改名' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /capi/napi/link/delete', sample: async (w) => ({ pageid: await w.freshPageid() }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/napi/link/update',
+    sample: (w) => ({ pageid: w.pageid, title: '改名' }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/napi/link/delete',
+    sample: async (w) => ({ pageid: await w.freshPageid() }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
   { endpoint: 'POST /capi/napi/link/detail', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
   { endpoint: 'POST /capi/napi/link/log', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
   { endpoint: 'POST /capi/napi/link/customers', sample: () => ({}), cells: '1009 ok ok empty ok empty empty empty' },
@@ -75,29 +94,113 @@ export const MATRIX: Row[] = [
   { endpoint: 'POST /capi/api/land/adlist', sample: () => ({}), cells: '1009 empty empty empty empty 4003 4003 empty' },
   { endpoint: 'POST /capi/api/land/report', sample: () => ({ orderid: '1' }), cells: '1009 5010 5010 5010 5010 4003 4003 5010' },
   { endpoint: 'POST /capi/api/land/create', sample: (w) => ({ ...item, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4003' },
-  { endpoint: 'POST /capi/api/land/update', sample: (w) => ({ pageid: w.pageid, title: '改名' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /capi/api/land/delete', sample: async (w) => ({ pageid: await w.freshPageid() }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/api/land/update',
+    sample: (w) => ({ pageid: w.pageid, title: '改名' }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/api/land/delete',
+    sample: async (w) => ({ pageid: await w.freshPageid() }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
   { endpoint: 'POST /capi/api/land/detail', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /capi/api/land/v2/create', sample: (w) => ({ ...item, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4003' },
-  { endpoint: 'POST /capi/api/land/v2/update', sample: (w) => ({ pageid: w.pageid, title: '改名' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /capi/api/land/v2/delete', sample: async (w) => ({ pageid: await w.freshPageid() }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/api/land/v2/create',
+    sample: (w) => ({ ...item, customerid: w.subId }),
+    cells: '1009 ok ok ok ok 4003 4003 4003',
+  },
+  {
+    endpoint: 'POST /capi/api/land/v2/update',
+    sample: (w) => ({ pageid: w.pageid, title: '改名' }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/api/land/v2/delete',
+    sample: async (w) => ({ pageid: await w.freshPageid() }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
   { endpoint: 'POST /capi/api/land/v2/detail', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
 
   // Item conversion and landing HTML (spec §7 /tfc/)
   { endpoint: 'GET /tfc/newputoth/geturl', sample: () => ({ item: '600000000001' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
   { endpoint: 'GET /tfc/newputpdd/geturl', sample: () => ({ item: '600000000001' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
-  { endpoint: 'GET /tfc/newputoth/item_conver', sample: () => ({ url: 'https://item.jd.com/100012043978.html' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  {
+    endpoint: 'GET /tfc/newputoth/item_conver',
+    sample: () => ({ url: 'https://item.jd.com/100012043978.html' }),
+    cells: '1009 ok ok ok ok 4003 4003 ok',
+  },
   { endpoint: 'POST /tfc/jdpromotion', sample: () => ({ item: '100012043978' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
-  { endpoint: 'GET /tfc/jdgetshopid', sample: () => ({ url: 'https://item.jd.com/100012043978.html' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  {
+    endpoint: 'GET /tfc/jdgetshopid',
+    sample: () => ({ url: 'https://item.jd.com/100012043978.html' }),
+    cells: '1009 ok ok ok ok 4003 4003 ok',
+  },
   { endpoint: 'POST /tfc/htmltoss', sample: (w) => ({ pageid: w.pageid, html: '<p>hi</p>' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /tfc/newputoth/htmloss', sample: (w) => ({ pageid: w.pageid, html: '<p>hi</p>' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /tfc/newputoth/htmloss',
+    sample: (w) => ({ pageid: w.pageid, html: '<p>hi</p>' }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+
+  // Ad-account authorisation (spec §7 Authorisation, napi)
+  { endpoint: 'POST /capi/napi/auth/index', sample: () => ({ method: 'agentALL' }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/napi/auth/blist', sample: () => ({ method: 'agentALL' }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/napi/auth/agentall', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  {
+    endpoint: 'POST /capi/napi/auth/create',
+    sample: (w) => ({ platform: 2, customerid: w.subId }),
+    cells: '1009 4003 4003 ok ok 4003 4003 4003',
+  },
+  { endpoint: 'POST /capi/napi/auth/update', sample: (w) => ({ id: w.authId }), cells: '1009 4003 4003 ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/napi/auth/delete',
+    sample: async (w) => ({ id: await w.freshAuthId() }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  { endpoint: 'POST /capi/napi/auth/callback', sample: (w, caller) => w.callback(caller), cells: '1009 4003 4003 ok ok 4003 4003 4003' },
+  { endpoint: 'POST /capi/napi/auth/detail', sample: (w) => ({ id: w.authId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/auth/sync', sample: (w) => ({ id: w.authId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/auth/runs', sample: (w) => ({ id: w.accountId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/auth/account', sample: (w) => ({ id: w.accountId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+
+  // The old version's account calls (spec §7 Accounts)
+  { endpoint: 'POST /capi/api/account/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  {
+    endpoint: 'GET /capi/api/account/tbauth',
+    sample: (w) => ({ platform: 2, customerid: w.subId }),
+    cells: '1009 4003 4003 ok ok 4003 4003 4003',
+  },
+  { endpoint: 'POST /capi/api/account/tblist', sample: () => ({ platform: 2 }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  {
+    endpoint: 'POST /capi/api/account/create',
+    sample: (w) => ({ platform: 2, customerid: w.subId }),
+    cells: '1009 4003 4003 ok ok 4003 4003 4003',
+  },
+  { endpoint: 'POST /capi/api/account/update', sample: (w) => ({ id: w.authId }), cells: '1009 4003 4003 ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/api/account/delete',
+    sample: async (w) => ({ id: await w.freshAuthId() }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  { endpoint: 'GET /capi/api/weibo/wbauth', sample: (w) => ({ customerid: w.subId }), cells: '1009 4003 4003 ok ok 4003 4003 4003' },
+  { endpoint: 'POST /capi/api/weibo/wblist', sample: () => ({}), cells: '1009 empty empty empty empty 4003 4003 empty' },
+  { endpoint: 'POST /capi/api/miniapp/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  {
+    endpoint: 'POST /capi/api/miniapp/open',
+    sample: (w) => ({ id: w.accountId, status: 1 }),
+    cells: '1009 4003 4003 ok ok 4003 4003 4004',
+  },
 
   // Admin tools
-  { endpoint: 'POST /capi/napi/jumptest/run', sample: () => ({ url: 'http://127.0.0.1:9/' }), cells: '1009 ok ok 4003 4003 4003 4003 4003' },
+  {
+    endpoint: 'POST /capi/napi/jumptest/run',
+    sample: () => ({ url: 'http://127.0.0.1:9/' }),
+    cells: '1009 ok ok 4003 4003 4003 4003 4003',
+  },
 ];
 
-export const parseCells = (cells: string): Cell[] =>
-  cells.split(/\s+/).map((c) => (c === 'ok' || c === 'empty' ? c : Number(c)));
+export const parseCells = (cells: string): Cell[] => cells.split(/\s+/).map((c) => (c === 'ok' || c === 'empty' ? c : Number(c)));
 
 const CALLER_LABEL: Record<Caller, string> = {
   anon: '未登录',
@@ -113,7 +216,12 @@ const CALLER_LABEL: Record<Caller, string> = {
 /** docs/permissions.md, printed from MATRIX. */
 export function renderPermissionsDoc(): string {
   const head = `| 接口 | ${CALLERS.map((c) => CALLER_LABEL[c]).join(' | ')} |\n|---|${CALLERS.map(() => '---').join('|')}|`;
-  const rows = MATRIX.map((r) => `| \`${r.endpoint}\` | ${parseCells(r.cells).map((c) => (c === 'ok' ? '✅' : c === 'empty' ? '✅ 空' : String(c))).join(' | ')} |`);
+  const rows = MATRIX.map(
+    (r) =>
+      `| \`${r.endpoint}\` | ${parseCells(r.cells)
+        .map((c) => (c === 'ok' ? '✅' : c === 'empty' ? '✅ 空' : String(c)))
+        .join(' | ')} |`,
+  );
   return `# Permissions
 
 Generated from \`tests/api/permissions.ts\` (the one reviewed table) and checked by \`tests/api/permission-matrix.test.ts\`,

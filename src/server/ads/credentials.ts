@@ -1,5 +1,5 @@
-import { Code } from '../../shared/codes.ts';
 import { AD_PLATFORMS, type AdPlatform } from '../../shared/ad-platforms.ts';
+import { Code } from '../../shared/codes.ts';
 import type { AdPlatformConnector, CallAuth } from '../connectors/ad-platform.ts';
 import { ConnectorError } from '../connectors/errors.ts';
 import { decrypt, encrypt } from '../crypto.ts';
@@ -42,7 +42,7 @@ export async function refreshAuth(deps: Deps, connector: AdPlatformConnector, au
     });
     if (won) return grant.accessToken;
     const latest = await store.findAuthTokens(deps.db, auth.id);
-    if (!latest || latest.state !== 'active') throw new AppError(Code.needsReauth);
+    if (latest?.state !== 'active') throw new AppError(Code.needsReauth);
     return decrypt(key, latest.access_token_enc);
   } catch (err) {
     if (err instanceof ConnectorError && (err.kind === 'refresh_expired' || err.kind === 'refused')) {
@@ -64,7 +64,7 @@ export async function withCallAuth<T>(
   fn: (auth: CallAuth, connector: AdPlatformConnector) => Promise<T>,
 ): Promise<T> {
   const row = await store.findAccountAuth(deps.db, account.platform, account.advertiserId);
-  if (!row || row.active !== 1) throw new AppError(Code.notFound, '广告账户不存在或未授权');
+  if (row?.active !== 1) throw new AppError(Code.notFound, '广告账户不存在或未授权');
   if (row.state !== 'active') throw new AppError(Code.needsReauth);
   const connector = connectorFor(deps, account.platform);
   const key = deps.secrets.encryptionKey;
@@ -73,10 +73,17 @@ export async function withCallAuth<T>(
     return fn({ kind: 'credentials', ...c }, connector);
   }
   const auth: Auth = {
-    id: row.auth_id, state: row.state, access_token_enc: row.access_token_enc, refresh_token_enc: row.refresh_token_enc,
-    access_expires_at: row.access_expires_at, refresh_expires_at: row.refresh_expires_at,
+    id: row.auth_id,
+    state: row.state,
+    access_token_enc: row.access_token_enc,
+    refresh_token_enc: row.refresh_token_enc,
+    access_expires_at: row.access_expires_at,
+    refresh_expires_at: row.refresh_expires_at,
   };
-  let token = auth.access_expires_at - EARLY_SECONDS <= deps.clock.now() ? await refreshAuth(deps, connector, auth) : decrypt(key, auth.access_token_enc);
+  let token =
+    auth.access_expires_at - EARLY_SECONDS <= deps.clock.now()
+      ? await refreshAuth(deps, connector, auth)
+      : decrypt(key, auth.access_token_enc);
   try {
     return await fn({ kind: 'token', accessToken: token }, connector);
   } catch (err) {
