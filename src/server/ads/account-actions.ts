@@ -15,7 +15,7 @@ export async function syncNow(deps: Deps, actor: Actor, id: number): Promise<nul
   if (auth.state === 'cancelled') throw invalid('该授权已取消，请先重新授权');
   if (auth.state === 'reauth') throw invalid('该授权已失效，请先重新授权');
   await requestSync(deps.db, auth.id, hourStart(deps.clock.now()));
-  kickSync(deps);
+  kickSync(deps, 'both');
   return null;
 }
 

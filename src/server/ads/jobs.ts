@@ -27,9 +27,13 @@ export const REFRESH_AHEAD_SECONDS = 30 * 60;
 /** After the platform said "too many requests", leave the account alone this long (then resume from the watermark). */
 export const BACKOFF_SECONDS = 10 * 60;
 
-/** Kick the first (or an extra) sync: runs on this node now, or right after a run in progress. */
-export function kickSync(deps: Pick<Deps, 'jobs'>): void {
-  for (const name of [ENTITY_JOB, REPORT_JOB]) if (deps.jobs.names().includes(name)) deps.jobs.kick(name);
+/**
+ * Kick a sync now (on this node, or right after a run in progress): the entity sync, which kicks the report sync
+ * when it finished an account's first pass (facts carry the plans' links, so plans come first).
+ */
+export function kickSync(deps: Pick<Deps, 'jobs'>, what: 'entities' | 'both' = 'entities'): void {
+  const names = what === 'both' ? [ENTITY_JOB, REPORT_JOB] : [ENTITY_JOB];
+  for (const name of names) if (deps.jobs.names().includes(name)) deps.jobs.kick(name);
 }
 
 /** The Chinese line stored with the run and shown beside the account. */
@@ -54,16 +58,20 @@ export function describeSyncError(err: unknown): { message: string; backoff: boo
 
 type Part = (deps: Deps, ctx: JobContext, account: sync.SyncAccount) => Promise<number>;
 
-/** Run `part` for every due account, each as its own recorded run; a rate limit pauses that account and its platform for this run. */
+/**
+ * Run `part` for every due account, each as its own recorded run; a rate limit pauses that account and its
+ * platform for this run. `firsts` counts accounts whose entities synced for the first time.
+ */
 async function eachAccount(
   deps: Deps,
   ctx: JobContext,
   kind: 'entity' | 'report',
   due: (a: sync.SyncAccount, now: number) => boolean,
   part: Part,
-): Promise<JobResult> {
+): Promise<JobResult & { firsts: number }> {
   let rows = 0;
   let failed = 0;
+  let firsts = 0;
   const throttled = new Set<number>();
   for (const account of await sync.accountsToSync(deps.db, kind)) {
     if (ctx.signal.aborted) break;
@@ -74,6 +82,7 @@ async function eachAccount(
     const result = await ctx.forKey(String(account.id), async () => {
       try {
         const n = await part(deps, ctx, account);
+        if (account.entity_synced_at === 0) firsts += 1;
         await sync.setSyncResult(deps.db, account.id, deps.clock.now(), '');
         return { rows: n };
       } catch (err) {
@@ -92,7 +101,7 @@ async function eachAccount(
     if (result.error) failed += 1;
     await ctx.yield();
   }
-  return failed ? { rows, error: `${failed} 个广告账户同步失败（见各账户的同步记录）` } : { rows };
+  return failed ? { rows, firsts, error: `${failed} 个广告账户同步失败（见各账户的同步记录）` } : { rows, firsts };
 }
 
 export function entitySyncJob(deps: Deps): JobDef {
@@ -100,17 +109,32 @@ export function entitySyncJob(deps: Deps): JobDef {
     name: ENTITY_JOB,
     schedule: { everyMs: 60_000 },
     coalesceMs: 10 * 60_000,
-    run: (ctx) => eachAccount(deps, ctx, 'entity', (a, now) => a.entity_synced_at <= now - ENTITY_EVERY_SECONDS, syncAccountEntities),
+    async run(ctx) {
+      const { firsts, ...result } = await eachAccount(
+        deps,
+        ctx,
+        'entity',
+        (a, now) => a.entity_synced_at <= now - ENTITY_EVERY_SECONDS,
+        syncAccountEntities,
+      );
+      // A new account's plans are known now: its back-fill can start.
+      if (firsts && deps.jobs.names().includes(REPORT_JOB)) deps.jobs.kick(REPORT_JOB);
+      return result;
+    },
   };
 }
 
 export function reportSyncJob(deps: Deps): JobDef {
   return {
     name: REPORT_JOB,
-    schedule: { everyMs: 5 * 60_000 },
+    // Checked every minute; each account is due once an hour (a new one after its first entity pass).
+    schedule: { everyMs: 60_000 },
     coalesceMs: 60 * 60_000,
     leaseSeconds: 120,
-    run: (ctx) => eachAccount(deps, ctx, 'report', reportDue, syncAccountReport),
+    run: async (ctx) => {
+      const { firsts: _firsts, ...result } = await eachAccount(deps, ctx, 'report', reportDue, syncAccountReport);
+      return result;
+    },
   };
 }
 

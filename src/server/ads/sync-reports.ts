@@ -17,8 +17,8 @@ export function reportStart(syncedTo: number, now: number): number {
   return syncedTo > 0 ? Math.max(floor, hourStart(syncedTo) - REPULL_HOURS * 3600) : floor;
 }
 
-/** Due when the watermark has not covered the current hour (once an hour), or never ran. */
-export const reportDue = (a: sync.SyncAccount, now: number): boolean => a.report_synced_to <= hourStart(now);
+/** Due once the plans are known (the first entity pass), when the watermark has not covered the current hour (once an hour). */
+export const reportDue = (a: sync.SyncAccount, now: number): boolean => a.entity_synced_at > 0 && a.report_synced_to <= hourStart(now);
 
 /**
  * One account's report sync: hourly facts from the report connector, one China day per slice; each slice
