@@ -16,7 +16,7 @@ import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects, type TestHandle } from '../support/dialects.ts';
 import { loginAs, makeLink, makeUser } from '../support/factories.ts';
-import { authoriseAs, sandboxRegistry, seedAdvertiser } from '../support/factories-ads.ts';
+import { authoriseAs, sandboxRegistry } from '../support/factories-ads.ts';
 
 describe.each(dialects())('ad-platform sync ($name)', (dialect) => {
   const clock = new ManualClock(Date.now());
