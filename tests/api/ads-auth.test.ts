@@ -94,6 +94,20 @@ describe.each(dialects())('ad-account authorisation ($name)', (dialect) => {
     await t.deps.jobs.idle();
   });
 
+  it('the link dialog’s options carry the authorised advertisers per channel (customers and adlist)', async () => {
+    type Option = { customerid: number; advertisers: Record<string, Array<{ advertiser_id: string; advertiser_name: string }>> };
+    const options = await post<Option[]>('/capi/napi/link/customers', {}, 'agent');
+    const sub = options.body.data.find((o) => o.customerid === ids.sub)!;
+    expect(sub.advertisers['4']?.map((a) => a.advertiser_name)).toEqual([`${dialect.name}-腾讯子客户`]);
+    expect((await post<Option[]>('/capi/napi/link/customers', {}, 'customer')).body.data).toEqual([]);
+    const mine = await post<Array<{ advertiser_id: string }>>('/capi/api/land/adlist', { state: 2 }, 'customer');
+    expect(mine.body.data.length).toBe(2);
+    expect((await post<unknown[]>('/capi/api/land/adlist', { state: 4 }, 'customer')).body.data).toEqual([]);
+    expect((await post<unknown[]>('/capi/api/land/adlist', {}, 'agent')).body.data).toHaveLength(1);
+    expect((await post('/capi/api/land/adlist', { state: 99 }, 'customer')).body.code).toBe(4000);
+    expect((await post<unknown[]>('/capi/api/land/adlist', {}, 'other')).body.data).toEqual([]);
+  });
+
   it('refuses to authorise for someone outside the caller’s tree', async () => {
     const forOther = await post('/capi/napi/auth/create', { platform: 2, customerid: ids.other }, 'agent');
     expect(forOther.body).toMatchObject({ code: 4003, msg: '只能为自己或名下子客户授权' });

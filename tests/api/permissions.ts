@@ -91,7 +91,7 @@ export const MATRIX: Row[] = [
   // The old console's link calls (spec §7 Links, /api/land)
   { endpoint: 'POST /capi/api/land/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
   { endpoint: 'POST /capi/api/land/v2/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
-  { endpoint: 'POST /capi/api/land/adlist', sample: () => ({}), cells: '1009 empty empty empty empty 4003 4003 empty' },
+  { endpoint: 'POST /capi/api/land/adlist', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
   { endpoint: 'POST /capi/api/land/report', sample: () => ({ orderid: '1' }), cells: '1009 5010 5010 5010 5010 4003 4003 5010' },
   { endpoint: 'POST /capi/api/land/create', sample: (w) => ({ ...item, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4003' },
   {

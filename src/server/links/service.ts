@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import { Code } from '../../shared/codes.ts';
 import type { CustomerOption, LinkCreateInput, LinkIndexInput, LinkLogEntry, LinkUpdateInput, LinkView } from '../../shared/links.ts';
+import { advertisersByChannel } from '../ads/lookup.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
@@ -139,5 +140,9 @@ export async function linkLog(
 export async function customerOptions(deps: Deps, actor: Actor): Promise<CustomerOption[]> {
   if (actor.role !== 1 && actor.role !== 2 && actor.role !== 4) return [];
   const rows = await store.customersByIds(deps.db, await scopeOf(deps.db, actor));
-  return rows.map((r) => ({ customerid: r.id, company: r.company || r.email, advertisers: {} }));
+  const advertisers = await advertisersByChannel(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ customerid: r.id, company: r.company || r.email, advertisers: advertisers.get(r.id) ?? {} }));
 }
