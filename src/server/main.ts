@@ -6,15 +6,16 @@ import { createApp } from './app.ts';
 import { boot } from './boot.ts';
 import { loadAffiliateConfig } from './connectors/affiliate-config.ts';
 import { demoLoginTable, seedDemoAccounts } from './demo/accounts.ts';
+import { seedDemoAdLinks } from './demo/ad-links.ts';
+import { seedDemoAds } from './demo/ads.ts';
 import { seedDemoLinks } from './demo/links.ts';
-import { startDemoWorldTraffic } from './demo/traffic.ts';
 import { createHttpServer } from './http-server.ts';
 import { ConfigError, publicBaseUrl } from './kernel/config.ts';
 import { errorFields, log } from './kernel/log.ts';
 import { Landing } from './landing/index.ts';
 import { createUnionSandbox } from './sandbox/unions/index.ts';
 import { startTracking } from './tracking/index.ts';
-import { adPlatformConfig, internalBaseUrl } from './wiring/ad-platforms.ts';
+import { adPlatformConfig, internalBaseUrl, sandboxedPlatforms } from './wiring/ad-platforms.ts';
 import { startAdSandbox } from './wiring/ad-sandbox.ts';
 
 type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>;
@@ -86,9 +87,21 @@ async function main(): Promise<void> {
   deps.lifecycle.onShutdown('scheduler', () => deps.jobs.stop());
   deps.jobs.start();
   landing.start(port);
-  if (seeded) log.info('demo links created', { links: await seedDemoLinks(deps) });
+  if (seeded) log.info('demo links created', { links: (await seedDemoLinks(deps)) + (await seedDemoAdLinks(deps)) });
   void landing.warm().then((n) => log.info('landing pages rendered', { pages: n }));
-  if (config.DEMO_DATA && config.DEMO_TRAFFIC) startDemoWorldTraffic(deps, `http://127.0.0.1:${port}`);
+  // The demo world's ad accounts: sandbox advertisers whose plans carry the demo links, authorised over HTTP as a
+  // person would; the sandbox's delivery engine then pings their monitor URLs (DEMO_TRAFFIC).
+  if (seeded && adSandbox) {
+    // In the background (the server answers meanwhile); shutdown waits for it (its calls to this server end first).
+    const seeding = seedDemoAds(deps, internalBase, sandboxedPlatforms(adPlatforms), publicBaseUrl(config)).then(
+      (r) =>
+        r.failed.length
+          ? log.warn('demo ad accounts incomplete', { ...r })
+          : log.info('demo ad accounts authorised', { accounts: r.accounts }),
+      (err) => log.error('demo ad accounts failed', errorFields(err)),
+    );
+    deps.lifecycle.onShutdown('demo-ads', () => seeding);
+  }
   if (config.DEMO_DATA) process.stdout.write(`\n投放管理平台 ${publicBaseUrl({ ...config, PORT: port })}/login\n${demoLoginTable()}\n\n`);
 
   let stopping = false;

@@ -19,7 +19,7 @@ import { consent, FAST_HTTP, type Harness } from './ad-sandbox.ts';
 import type { TestApp } from './app.ts';
 
 /** The default configuration's connectors, aimed at the harness's sandbox (fast retries). */
-export function sandboxRegistry(h: Harness, extra: { pageSize?: number } = {}): AdPlatformRegistry {
+export function sandboxRegistry(h: Pick<Harness, 'base'>, extra: { pageSize?: number } = {}): AdPlatformRegistry {
   const root = h.base.replace(/\/sandbox$/, '');
   const cfg = loadAdPlatformConfig({}, { publicBaseUrl: root });
   const o = cfg.oauth;

@@ -4,6 +4,8 @@
  * at this server's own loopback address; real hosts are configuration only (`<P>_APP_ID`, `<P>_APP_SECRET`, …).
  * A platform that is neither configured nor sandboxed is left out, so the product says it is not connected.
  */
+
+import type { AdPlatform } from '../../shared/ad-platforms.ts';
 import { type AdPlatformConfig, AdPlatformConfigError, createAdPlatformConnectors, loadAdPlatformConfig } from '../connectors/config.ts';
 import type { AdPlatformRegistry } from '../deps.ts';
 import { type Config, ConfigError, publicBaseUrl } from '../kernel/config.ts';
@@ -29,4 +31,10 @@ export function adPlatformRegistry(env: NodeJS.ProcessEnv, config: Config): AdPl
   const registry: { -readonly [K in keyof typeof all]?: (typeof all)[K] } = { ucid: all.ucid };
   for (const p of Object.keys(cfg.oauth) as Array<keyof AdPlatformConfig['oauth']>) if (cfg.oauth[p].configured) registry[p] = all[p];
   return registry;
+}
+
+/** The platforms whose connector talks to the in-process sandbox (the demo world seeds only those). */
+export function sandboxedPlatforms(cfg: AdPlatformConfig): AdPlatform[] {
+  const oauth = (Object.keys(cfg.oauth) as Array<keyof AdPlatformConfig['oauth']>).filter((p) => cfg.oauth[p].usesSandbox);
+  return cfg.ucid.usesSandbox ? [...oauth, 'ucid'] : oauth;
 }
