@@ -3,13 +3,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
 import { allContracts } from '../../src/shared/api/index.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
-import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
+import { insertOrder, makeAdAccount } from '../support/factories-admin.ts';
+import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { authoriseAs, consentAs, sandboxRegistry, seedAdvertiser } from '../support/factories-ads.ts';
 import { CALLERS, type Caller, type Cell, MATRIX, parseCells, renderPermissionsDoc, type World } from './permissions.ts';
 
 const PW = 'secret123';
+/** Routes that are not product endpoints: health, metrics and the API document (no envelope, no rights). */
+const INFRASTRUCTURE = [
+  '/healthz',
+  '/metrics',
+  '/capi/openapi.json',
+  '/capi/docs',
+  '/capi/docs/swagger-ui.css',
+  '/capi/docs/swagger-ui-bundle.js',
+];
+/**
+ * Routes whose right is a signature, not a session's role, so they have no matrix row: the export download (an
+ * HMAC-signed, expiring link that must also be opened by the user it was made for), the local object store's
+ * upload (an upload credential's signed policy) and the hourly report's unsubscribe page (a signed token, no
+ * login). They answer files, HTML or multipart, not JSON bodies; their refusals are tested in exports.test.ts,
+ * oss.test.ts and hourly-report.test.ts.
+ */
+const SIGNED = ['/capi/napi/export/file/:id', '/capi/oss/upload', '/capi/api/report/unsubscribe'];
 const DOC = new URL('../../docs/permissions.md', import.meta.url);
 const EMAIL: Record<Exclude<Caller, 'anon'>, string> = {
   r1: 'super@x.cn',
@@ -63,6 +81,26 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
           .data as { pageid: string }
       ).pageid;
     let mail = 0;
+    const pageid = await newLink();
+    ids.staff = (await createUser(t.deps, { email: 'staff@x.cn', password: PW, role: 2 })).id;
+    ids.expiring = (await createUser(t.deps, { email: 'expiring@x.cn', password: PW, role: 3, expireTime: 1893427200 })).id;
+    // UDSmart: a brand of `ud`, a 巨量 account of `sub` bound to it and assigned (through the brand) to `udsub`,
+    // an order of the world's page through that account; and an authorisation that needs renewing (sync health).
+    const newBrand = async () =>
+      ((await request('POST', '/capi/napi/udsmart/brand/create', { name: `品牌${mail++}` }, await tokenOf('r5'))).data as { id: number })
+        .id;
+    const ud = await tokenOf('r5');
+    const brandId = await newBrand();
+    const account = await makeAdAccount(t.deps.db, { customerid: ids.sub!, platform: 2 });
+    await makeAdAccount(t.deps.db, { customerid: ids.other!, platform: 4, state: 'reauth' });
+    await request('POST', '/capi/napi/udsmart/brand/bind', { id: brandId, account_ids: [account.id] }, ud);
+    await request('POST', '/capi/napi/udsmart/sub/assign', { sub_id: ids.udsub, brand_ids: [brandId], account_ids: [] }, ud);
+    await insertOrder(t.deps.db, { pageid, customerid: ids.sub!, channel: 2, advertiser_id: account.advertiser_id });
+    let templates = 0;
+    const newTemplate = async () =>
+      ((await request('POST', '/capi/napi/exporttemplate/create', { name: `模板${templates++}`, kind: 'links', columns: ['pageid'] }, await tokenOf('r3'))).data as { id: number }).id;
+    const exportId = ((await request('POST', '/capi/napi/export/create', { kind: 'links', format: 'csv' }, await tokenOf('r3'))).data as { id: number }).id;
+    // A 巨量 account of `sub` authorised through the sandbox's consent page, as a person does it.
     let adv = 0;
     const newAuth = async () => {
       const a = await seedAdvertiser(h, 'juliang', `矩阵广告主${adv++}`);
@@ -72,7 +110,7 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     await t.deps.jobs.idle();
     world = {
       authId: auth.id,
-      accountId: auth.accounts[0]!.id,
+      adAccountId: auth.accounts[0]?.id ?? 0,
       freshAuthId: async () => (await newAuth()).id,
       callback: async (caller) => {
         if (caller !== 'r3' && caller !== 'r4' && caller !== 'other') return { state: 'not-for-this-caller', code: 'x' };
@@ -80,11 +118,21 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
         const a = await seedAdvertiser(h, 'juliang', `矩阵广告主${adv++}`);
         return { platform: 2, ...(await consentAs(t, await tokenOf(caller === 'other' ? 'r3' : caller), 2, [a.id])) };
       },
-      pageid: await newLink(),
+      pageid,
       freshPageid: newLink,
       subId: ids.sub!,
-      customerIds: { sub: ids.sub!, other: ids.other! },
+      customerIds: { sub: ids.sub!, other: ids.other!, expiring: ids.expiring },
       nextEmail: () => `nobody${mail++}@x.cn`,
+      freshCustomer: async () => (await createUser(t.deps, { email: `fresh${mail++}@x.cn`, password: PW, role: 3 })).id,
+      staffId: ids.staff,
+      udsubId: ids.udsub!,
+      brandId,
+      freshBrand: newBrand,
+      accountId: account.id,
+      nextName: () => `品牌${mail++}`,
+      templateId: await newTemplate(),
+      freshTemplateId: newTemplate,
+      exportId,
     };
   });
   afterAll(async () => {
@@ -93,10 +141,15 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     await h.close();
   });
 
-  it('has exactly one row per contract', () => {
+  it('has exactly one row per route the server answers, and per contract', () => {
     const rows = MATRIX.map((r) => r.endpoint);
     expect(new Set(rows).size).toBe(rows.length);
-    expect(rows.sort()).toEqual(allContracts.map((c) => `${c.method} ${c.path}`).sort());
+    // The server's own route table: everything it registered, less middleware and the infrastructure routes.
+    const served = t.app.routes
+      .filter((r) => r.method !== 'ALL' && !INFRASTRUCTURE.includes(r.path) && !SIGNED.includes(r.path))
+      .map((r) => `${r.method} ${r.path}`);
+    expect([...rows].sort()).toEqual([...new Set(served)].sort());
+    expect([...rows].sort()).toEqual(allContracts.map((c) => `${c.method} ${c.path}`).sort());
   });
 
   it('docs/permissions.md is printed from the table', () => {

@@ -21,15 +21,32 @@ export interface World {
   /** A fresh link of `sub` for every call that destroys one. */
   freshPageid(): Promise<string>;
   subId: number;
-  customerIds: { sub: number; other: number };
+  customerIds: { sub: number; other: number; expiring: number };
   /** A different e-mail each time (code sending is limited per address). */
   nextEmail(): string;
-  /** A 巨量 authorisation of `sub` made through the consent page (synced once), and its advertiser account. */
-  authId: number;
+  /** A new customer for every call that e-mails it (one reset mail per address a minute). */
+  freshCustomer(): Promise<number>;
+  /** A role-2 administrator the super admin may change. */
+  staffId: number;
+  /** The UDSmart sub-account of the role-5 caller, and a brand of that caller assigned to it. */
+  udsubId: number;
+  brandId: number;
+  freshBrand(): Promise<number>;
+  /** An ad account (巨量) of `sub`, bound to `brandId`; the world's page has an order through it. */
   accountId: number;
+  /** A different brand name each time. */
+  nextName(): string;
+  /** An export template of `sub` (links), and a fresh one for calls that destroy one. */
+  templateId: number;
+  freshTemplateId(): Promise<number>;
+  /** A finished export of `sub` (links, CSV). */
+  exportId: number;
+  /** A 巨量 authorisation of `sub` made through the consent page of the sandbox (synced once), and its account. */
+  authId: number;
+  adAccountId: number;
   /** A fresh authorisation of `sub` for every call that cancels one. */
   freshAuthId(): Promise<number>;
-  /** The consent page's redirect for a new authorisation of the caller's own (a dummy for callers that may not authorise). */
+  /** The consent page's redirect for a new authorisation of the caller's own (`other` gets one `sub` started; a dummy for callers that may not authorise). */
   callback(caller: Caller): Promise<Record<string, unknown>>;
 }
 
@@ -43,6 +60,10 @@ interface Row {
 }
 
 const range = { start: '2026-01-01', end: '2026-01-07' };
+const ADMIN = '1009 ok ok 4003 4003 4003 4003 4003';
+const SUPER = '1009 ok 4003 4003 4003 4003 4003 4003';
+const UD = '1009 4003 4003 4003 4003 ok ok 4003';
+const UD_ADMIN = '1009 4003 4003 4003 4003 ok 4003 4003';
 const item = { platform: 2, state: 2, item: '600000000001', isdirect: 1 };
 
 export const MATRIX: Row[] = [
@@ -91,7 +112,7 @@ export const MATRIX: Row[] = [
   // The old console's link calls (spec §7 Links, /api/land)
   { endpoint: 'POST /capi/api/land/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
   { endpoint: 'POST /capi/api/land/v2/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
-  { endpoint: 'POST /capi/api/land/adlist', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/api/land/adlist', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 ok' },
   { endpoint: 'POST /capi/api/land/report', sample: () => ({ orderid: '1' }), cells: '1009 5010 5010 5010 5010 4003 4003 5010' },
   { endpoint: 'POST /capi/api/land/create', sample: (w) => ({ ...item, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4003' },
   {
@@ -143,54 +164,49 @@ export const MATRIX: Row[] = [
     cells: '1009 ok ok ok ok 4003 4003 4004',
   },
 
+  // Export templates and exports (spec §7 napi/exporttemplate; the file download is a signed link, not a contract)
+  { endpoint: 'POST /capi/napi/exporttemplate/index', sample: () => ({}), cells: '1009 empty empty ok empty empty empty empty' },
+  {
+    endpoint: 'POST /capi/napi/exporttemplate/create',
+    sample: () => ({ name: '权限矩阵', kind: 'links', columns: ['pageid', 'title'] }),
+    cells: '1009 ok ok ok ok 4003 4003 ok',
+  },
+  { endpoint: 'POST /capi/napi/exporttemplate/update', sample: (w) => ({ id: w.templateId, name: '改名' }), cells: '1009 4004 4004 ok 4004 4004 4004 4004' },
+  { endpoint: 'POST /capi/napi/exporttemplate/delete', sample: async (w) => ({ id: await w.freshTemplateId() }), cells: '1009 4004 4004 ok 4004 4004 4004 4004' },
+  { endpoint: 'POST /capi/napi/exporttemplate/full', sample: () => ({}), cells: '1009 ok ok ok ok empty empty ok' },
+  { endpoint: 'POST /capi/napi/export/index', sample: () => ({}), cells: '1009 empty empty ok empty empty empty empty' },
+  { endpoint: 'POST /capi/napi/export/create', sample: () => ({ kind: 'links', format: 'csv' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  { endpoint: 'POST /capi/napi/export/status', sample: (w) => ({ id: w.exportId }), cells: '1009 ok ok ok 4004 4004 4004 4004' },
+  { endpoint: 'POST /capi/napi/export/link', sample: (w) => ({ id: w.exportId }), cells: '1009 ok ok ok 4004 4004 4004 4004' },
+  { endpoint: 'GET /capi/api/oss/certificate', sample: () => ({ purpose: 'image' }), cells: '1009 ok ok ok ok ok ok ok' },
+
+  // Hourly report e-mail (时报)
+  { endpoint: 'POST /capi/api/report/last', sample: () => ({}), cells: '1009 ok ok ok ok ok ok ok' },
+
   // Ad-account authorisation (spec §7 Authorisation, napi)
-  { endpoint: 'POST /capi/napi/auth/index', sample: () => ({ method: 'agentALL' }), cells: '1009 ok ok ok ok 4003 4003 empty' },
-  { endpoint: 'POST /capi/napi/auth/blist', sample: () => ({ method: 'agentALL' }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/napi/auth/index', sample: (w) => ({ method: 'agentALL', customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/napi/auth/blist', sample: (w) => ({ method: 'agentALL', customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 empty' },
   { endpoint: 'POST /capi/napi/auth/agentall', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 ok' },
-  {
-    endpoint: 'POST /capi/napi/auth/create',
-    sample: (w) => ({ platform: 2, customerid: w.subId }),
-    cells: '1009 4003 4003 ok ok 4003 4003 4003',
-  },
+  { endpoint: 'POST /capi/napi/auth/create', sample: (w) => ({ platform: 2, customerid: w.subId }), cells: '1009 4003 4003 ok ok 4003 4003 4003' },
   { endpoint: 'POST /capi/napi/auth/update', sample: (w) => ({ id: w.authId }), cells: '1009 4003 4003 ok ok 4003 4003 4004' },
-  {
-    endpoint: 'POST /capi/napi/auth/delete',
-    sample: async (w) => ({ id: await w.freshAuthId() }),
-    cells: '1009 ok ok ok ok 4003 4003 4004',
-  },
+  { endpoint: 'POST /capi/napi/auth/delete', sample: async (w) => ({ id: await w.freshAuthId() }), cells: '1009 ok ok ok ok 4003 4003 4004' },
   { endpoint: 'POST /capi/napi/auth/callback', sample: (w, caller) => w.callback(caller), cells: '1009 4003 4003 ok ok 4003 4003 4003' },
   { endpoint: 'POST /capi/napi/auth/detail', sample: (w) => ({ id: w.authId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
   { endpoint: 'POST /capi/napi/auth/sync', sample: (w) => ({ id: w.authId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /capi/napi/auth/runs', sample: (w) => ({ id: w.accountId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /capi/napi/auth/account', sample: (w) => ({ id: w.accountId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/auth/runs', sample: (w) => ({ id: w.adAccountId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/auth/account', sample: (w) => ({ id: w.adAccountId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
 
-  // The old version's account calls (spec §7 Accounts)
-  { endpoint: 'POST /capi/api/account/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
-  {
-    endpoint: 'GET /capi/api/account/tbauth',
-    sample: (w) => ({ platform: 2, customerid: w.subId }),
-    cells: '1009 4003 4003 ok ok 4003 4003 4003',
-  },
+  // The old version's account calls (spec §7 Accounts); `other` holds an account of its own (腾讯, needs renewing)
+  { endpoint: 'POST /capi/api/account/index', sample: () => ({ source: 2 }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'GET /capi/api/account/tbauth', sample: (w) => ({ platform: 2, customerid: w.subId }), cells: '1009 4003 4003 ok ok 4003 4003 4003' },
   { endpoint: 'POST /capi/api/account/tblist', sample: () => ({ platform: 2 }), cells: '1009 ok ok ok ok 4003 4003 empty' },
-  {
-    endpoint: 'POST /capi/api/account/create',
-    sample: (w) => ({ platform: 2, customerid: w.subId }),
-    cells: '1009 4003 4003 ok ok 4003 4003 4003',
-  },
+  { endpoint: 'POST /capi/api/account/create', sample: (w) => ({ platform: 2, customerid: w.subId }), cells: '1009 4003 4003 ok ok 4003 4003 4003' },
   { endpoint: 'POST /capi/api/account/update', sample: (w) => ({ id: w.authId }), cells: '1009 4003 4003 ok ok 4003 4003 4004' },
-  {
-    endpoint: 'POST /capi/api/account/delete',
-    sample: async (w) => ({ id: await w.freshAuthId() }),
-    cells: '1009 ok ok ok ok 4003 4003 4004',
-  },
+  { endpoint: 'POST /capi/api/account/delete', sample: async (w) => ({ id: await w.freshAuthId() }), cells: '1009 ok ok ok ok 4003 4003 4004' },
   { endpoint: 'GET /capi/api/weibo/wbauth', sample: (w) => ({ customerid: w.subId }), cells: '1009 4003 4003 ok ok 4003 4003 4003' },
   { endpoint: 'POST /capi/api/weibo/wblist', sample: () => ({}), cells: '1009 empty empty empty empty 4003 4003 empty' },
-  { endpoint: 'POST /capi/api/miniapp/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
-  {
-    endpoint: 'POST /capi/api/miniapp/open',
-    sample: (w) => ({ id: w.accountId, status: 1 }),
-    cells: '1009 4003 4003 ok ok 4003 4003 4004',
-  },
+  { endpoint: 'POST /capi/api/miniapp/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  { endpoint: 'POST /capi/api/miniapp/open', sample: (w) => ({ id: w.adAccountId, status: 1 }), cells: '1009 4003 4003 ok ok 4003 4003 4004' },
 
   // Admin tools
   {
@@ -198,6 +214,49 @@ export const MATRIX: Row[] = [
     sample: () => ({ url: 'http://127.0.0.1:9/' }),
     cells: '1009 ok ok 4003 4003 4003 4003 4003',
   },
+
+  // Admin area (spec §2 admin routes): roles 1 and 2; administrators are changed by role 1 only
+  { endpoint: 'POST /capi/napi/admin/home', sample: () => ({}), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/health', sample: () => ({ kind: 'reauth' }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/index', sample: () => ({}), cells: ADMIN },
+  {
+    endpoint: 'POST /capi/napi/admin/client/create',
+    sample: (w) => ({ email: w.nextEmail(), password: 'secret123', company: '新客户' }),
+    cells: ADMIN,
+  },
+  { endpoint: 'POST /capi/napi/admin/client/update', sample: (w) => ({ id: w.customerIds.other, company: '改名' }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/extend', sample: (w) => ({ id: w.customerIds.expiring, days: 30 }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/assign', sample: (w) => ({ id: w.customerIds.other, agent_id: 0 }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/reset', sample: async (w) => ({ id: await w.freshCustomer() }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/cost/index', sample: () => range, cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/manager/index', sample: () => ({}), cells: ADMIN },
+  {
+    endpoint: 'POST /capi/napi/admin/manager/create',
+    sample: (w) => ({ email: w.nextEmail(), password: 'secret123', role: 2 }),
+    cells: SUPER,
+  },
+  { endpoint: 'POST /capi/napi/admin/manager/update', sample: (w) => ({ id: w.staffId, username: '值班' }), cells: SUPER },
+  { endpoint: 'POST /capi/napi/admin/manager/status', sample: (w) => ({ id: w.staffId, status: 1 }), cells: SUPER },
+  { endpoint: 'POST /capi/napi/admin/manager/passwd', sample: (w) => ({ id: w.staffId, password: 'secret456' }), cells: SUPER },
+  { endpoint: 'POST /capi/napi/admin/audit/index', sample: () => ({}), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/agentorder/index', sample: (w) => ({ pageid: w.pageid }), cells: ADMIN },
+
+  // UDSmart (spec §2 UDSmart routes): the admin (5) changes, its sub-account (6) reads what it is assigned
+  { endpoint: 'POST /capi/napi/udsmart/brand/index', sample: () => ({}), cells: UD },
+  { endpoint: 'POST /capi/napi/udsmart/brand/create', sample: (w) => ({ name: w.nextName() }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/update', sample: (w) => ({ id: w.brandId, logo_text: '品' }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/delete', sample: async (w) => ({ id: await w.freshBrand() }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/bind', sample: (w) => ({ id: w.brandId, account_ids: [w.accountId] }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/candidates', sample: () => ({}), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/sub/index', sample: () => ({}), cells: UD_ADMIN },
+  {
+    endpoint: 'POST /capi/napi/udsmart/sub/assign',
+    sample: (w) => ({ sub_id: w.udsubId, brand_ids: [w.brandId], account_ids: [] }),
+    cells: UD_ADMIN,
+  },
+  { endpoint: 'POST /capi/napi/udsmart/preview', sample: () => range, cells: UD },
+  { endpoint: 'POST /capi/napi/udsmart/account/index', sample: () => range, cells: UD },
+  { endpoint: 'POST /capi/napi/udsmart/page/orders', sample: (w) => ({ pageid: w.pageid }), cells: UD },
 ];
 
 export const parseCells = (cells: string): Cell[] => cells.split(/\s+/).map((c) => (c === 'ok' || c === 'empty' ? c : Number(c)));
@@ -225,7 +284,8 @@ export function renderPermissionsDoc(): string {
   return `# Permissions
 
 Generated from \`tests/api/permissions.ts\` (the one reviewed table) and checked by \`tests/api/permission-matrix.test.ts\`,
-which calls every endpoint as each caller with a valid payload. To change a right, change the contract's access rule
+which reads the server's own route table (every route the API app registered, less \`/healthz\`, \`/metrics\` and the API
+document), fails when a route has no row here or a row no route, and calls every endpoint as each caller with a valid payload. To change a right, change the contract's access rule
 (\`src/shared/access.ts\`) or the service, then the row, then run \`UPDATE_DOCS=1 npx vitest run --project api tests/api/permission-matrix.test.ts\`.
 
 Callers: the role-3 account owns the data the payloads name and is a sub-customer of the role-4 agent; the last column

@@ -1,8 +1,23 @@
 import type { Executor } from '../kernel/executor.ts';
 import { findUserById, listChildren } from './store.ts';
 
-/** The accounts feature's read API for the others (demo seeding, the CLI, ads): users by e-mail or id, all of them, how many. */
-export { countUsers, findUserByEmail, findUserById, listUsers, type UserRow } from './store.ts';
+/**
+ * The accounts feature's read API for the others (demo seeding, the CLI, the admin and UDSmart areas, ads): users by
+ * e-mail or id, all of them, how many, a filtered page of them, sub-account counts, an agent's tree, companies.
+ */
+export {
+  childCounts,
+  countUsers,
+  findUserByEmail,
+  findUserById,
+  listChildren,
+  listUsers,
+  type RoleColumns,
+  searchUsers,
+  type UserFilter,
+  type UserRow,
+  usersByIds,
+} from './store.ts';
 
 /** A customer's sub-customers (an agent's tree). */
 export const childIdsOf = async (db: Executor, parentId: number): Promise<number[]> =>

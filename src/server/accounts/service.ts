@@ -19,6 +19,11 @@ export async function setEmailStatus(deps: Deps, actor: Actor, emailStatus: numb
   return { email_status: emailStatus };
 }
 
+/** The hourly report's unsubscribe link (signed, no login): the switch goes off. */
+export async function turnOffHourlyReport(deps: Deps, userId: number): Promise<void> {
+  await store.updateUser(deps.db, userId, { email_status: 2, updated_at: deps.clock.now() });
+}
+
 /** Standard (ver1) or new (ver2) console: customers only; agents always use ver2. */
 export async function setVersion(deps: Deps, actor: Actor, version: 'ver1' | 'ver2'): Promise<{ version: string }> {
   if (actor.role !== 3) throw forbidden(actor.role === 4 ? '代理商只能使用新版' : '管理员没有版本切换');
@@ -36,5 +41,6 @@ export async function openAccount(deps: Deps, actor: Actor, input: { id: number;
   const target = await store.findUserById(deps.db, input.id);
   if (!target) throw notFound('账号不存在');
   if (actor.role === 2 && isAdminRole(deriveRole(target))) throw forbidden('管理员只能启用或禁用客户账号');
+  if (deriveRole(target) === 1) throw forbidden('超级管理员只能由运维通过命令行管理');
   await setUserStatus(deps, target.id, input.status === 1 ? 1 : 0, actor, ip);
 }

@@ -2,11 +2,14 @@ import type { AccountsTables } from '../accounts/tables.ts';
 import type { AdsTables } from '../ads/tables.ts';
 import type { AuditTables } from '../audit/tables.ts';
 import type { ClusterTables } from '../cluster/tables.ts';
+import type { ExportsTables } from '../exports/tables.ts';
 import type { JobsTables } from '../jobs/tables.ts';
 import type { LinksTables } from '../links/tables.ts';
 import type { MailTables } from '../mail/tables.ts';
 import type { OrdersTables } from '../orders/tables.ts';
+import type { ReportsTables } from '../reports/tables.ts';
 import type { TrackingTables } from '../tracking/tables.ts';
+import type { UdsmartTables } from '../udsmart/tables.ts';
 
 /**
  * The database: each feature owns its tables in `<feature>/tables.ts` (one interface per table, grouped as
@@ -18,8 +21,11 @@ export interface Database
     AdsTables,
     AuditTables,
     ClusterTables,
+    ExportsTables,
     JobsTables,
     LinksTables,
     MailTables,
     OrdersTables,
-    TrackingTables {}
+    ReportsTables,
+    TrackingTables,
+    UdsmartTables {}

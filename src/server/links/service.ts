@@ -23,6 +23,33 @@ export async function listLinks(deps: Deps, actor: Actor, input: LinkIndexInput)
   return { list: rows.map((r) => toView(r, base(deps))), total };
 }
 
+/** How many links the list shows for these filters (exports report progress against it). */
+export async function countLinks(deps: Deps, actor: Actor, filter: Omit<LinkIndexInput, 'page' | 'pagesize'>): Promise<number> {
+  return store.countLinks(deps.db, await scopeOf(deps.db, actor), filter);
+}
+
+/**
+ * Every link the list shows for these filters, in the list's order, `pageSize` at a time (exports): keyset
+ * pages, so the millionth row costs what the first did and memory holds one page.
+ */
+export async function* linkPages(
+  deps: Deps,
+  actor: Actor,
+  filter: Omit<LinkIndexInput, 'page' | 'pagesize'>,
+  pageSize = 1000,
+): AsyncGenerator<LinkView[]> {
+  const scope = await scopeOf(deps.db, actor);
+  let before: number | null = null;
+  for (;;) {
+    const rows = await store.listLinksBefore(deps.db, scope, filter, before, pageSize);
+    if (rows.length === 0) return;
+    yield rows.map((r) => toView(r, base(deps)));
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    before = last.id;
+  }
+}
+
 export async function getLink(deps: Deps, actor: Actor, pageid: string): Promise<LinkView> {
   return toView(await requireLink(deps.db, await scopeOf(deps.db, actor), pageid), base(deps));
 }
@@ -136,13 +163,14 @@ export async function linkLog(
   };
 }
 
-/** Spec §6: only agents pick customers (itself and its sub-customers); admins get every customer; others none. */
+/**
+ * Spec §6: only agents pick customers (itself and its sub-customers) with their advertisers per channel; admins get
+ * every customer; others none.
+ */
 export async function customerOptions(deps: Deps, actor: Actor): Promise<CustomerOption[]> {
   if (actor.role !== 1 && actor.role !== 2 && actor.role !== 4) return [];
   const rows = await store.customersByIds(deps.db, await scopeOf(deps.db, actor));
-  const advertisers = await advertisersByChannel(
-    deps.db,
-    rows.map((r) => r.id),
-  );
+  // An agent's few sub-customers carry their authorised advertisers per channel; an admin's list of every customer does not.
+  const advertisers = actor.role === 4 ? await advertisersByChannel(deps.db, rows.map((r) => r.id)) : new Map();
   return rows.map((r) => ({ customerid: r.id, company: r.company || r.email, advertisers: advertisers.get(r.id) ?? {} }));
 }

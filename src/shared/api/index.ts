@@ -5,10 +5,25 @@ import { tfcContracts } from './tfc.ts';
 import { jumptestContracts } from './jumptest.ts';
 import { authContracts } from './auth.ts';
 import { accountContracts } from './accounts.ts';
+import { adminContracts } from './admin.ts';
+import { udsmartContracts } from './udsmart.ts';
+import { exportContracts } from './exports.ts';
+import { reportContracts } from './reports.ts';
 
 /**
  * Every endpoint of the product. The server registers exactly these (and fails to start if a contract has no
  * handler), the OpenAPI document and the permission matrix are read from this list. Consoles import the
  * feature files directly so a screen only loads the contracts it calls.
  */
-export const allContracts: readonly Contract[] = [...userContracts, ...linkContracts, ...tfcContracts, ...jumptestContracts, ...authContracts, ...accountContracts];
+export const allContracts: readonly Contract[] = [
+  ...userContracts,
+  ...linkContracts,
+  ...tfcContracts,
+  ...jumptestContracts,
+  ...adminContracts,
+  ...udsmartContracts,
+  ...exportContracts,
+  ...reportContracts,
+  ...authContracts,
+  ...accountContracts,
+];

@@ -2,7 +2,7 @@ import { AUDIENCE, type RouteDef } from '../../lib/routes.ts';
 
 export type OrdersScreen = 'orders.list';
 
-/** Order lists per landing page, under each area's menu entry. */
+/** Order lists per landing page, under each area's menu entry (the admin's and UDSmart's are theirs: admin/, udsmart/). */
 export const orderRoutes: readonly RouteDef<OrdersScreen>[] = [
   {
     path: '/promotion/page/:pageId',
@@ -13,15 +13,5 @@ export const orderRoutes: readonly RouteDef<OrdersScreen>[] = [
     path: '/collect/page/:pageId',
     screen: 'orders.list',
     meta: { ...AUDIENCE.customersV2, title: '订单', hidden: true, activeMenu: '/collect' },
-  },
-  {
-    path: '/sxA/agentorader/:pageId',
-    screen: 'orders.list',
-    meta: { ...AUDIENCE.platformAdmins, title: '订单', hidden: true, activeMenu: '/sxA' },
-  },
-  {
-    path: '/sxA/udAcct/page/:pageId',
-    screen: 'orders.list',
-    meta: { ...AUDIENCE.udsmart, title: '订单详情', hidden: true, activeMenu: '/sxA/udAcct/brand' },
   },
 ];

@@ -9,6 +9,8 @@ import { orders } from './0006_orders.ts';
 import { jobs } from './0007_jobs.ts';
 import { mailQueue } from './0008_mail_queue.ts';
 import { demoLinks } from './0009_demo_links.ts';
+import { udsmart } from './0010_udsmart.ts';
+import { exportsAndReports } from './0011_exports.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -24,6 +26,8 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0007_jobs', jobs],
   ['0008_mail_queue', mailQueue],
   ['0009_demo_links', demoLinks],
+  ['0010_udsmart', udsmart],
+  ['0011_exports', exportsAndReports],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
