@@ -23,7 +23,8 @@ describe.each(dialects())('the demo-links migration on $name', (dialect) => {
       await makeLink(t.deps, c1, { title: '我自己的链接' });
       await t.close();
       // Replay the migration's data step on these rows: undo it (back to before 0007), then migrate again.
-      const migrator = new Migrator({ db: h.db, provider: migrationProvider(h.engine) });
+      // Later migrations without a `down` (0010, 0011) stay applied while 0009 is undone and redone: unordered is fine here.
+      const migrator = new Migrator({ db: h.db, provider: migrationProvider(h.engine), allowUnorderedMigrations: true });
       expect((await migrator.migrateTo('0008_mail_queue')).error).toBeUndefined();
       expect((await migrator.migrateToLatest()).error).toBeUndefined();
       const rows = await h.db.selectFrom('links').select(['title', 'demo']).orderBy('id').execute();
