@@ -98,6 +98,12 @@ describe.each(dialects())('calling a platform for an account ($name)', (dialect)
     await expect(withCallAuth(t.deps, account, fake.call)).rejects.toMatchObject({ code: 4012 });
   });
 
+  it('a stored token that cannot be decrypted (another ENCRYPTION_KEY, a row without one) needs the user: 4012, never a raw error', async () => {
+    await t.deps.db.updateTable('ad_auths').set({ state: 'active', access_token_enc: 'not-a-ciphertext', access_expires_at: clock.now() + 86_400 }).where('id', '=', authId).execute();
+    await expect(withCallAuth(t.deps, account, fake.call)).rejects.toMatchObject({ code: 4012 });
+    expect(await stored()).toMatchObject({ state: 'reauth', last_error: expect.stringContaining('无法解密') });
+  });
+
   it('refuses an account nobody authorised', async () => {
     await expect(withCallAuth(t.deps, { platform: 2, advertiserId: '42' }, fake.call)).rejects.toMatchObject({ code: 4004 });
   });
