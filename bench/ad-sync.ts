@@ -10,12 +10,11 @@
  * Run: `node bench/ad-sync.ts` (after `npm run build`; wrk from Debian).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { SANDBOX_APPS } from '../src/shared/ad-platforms.ts';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { SANDBOX_APPS } from '../src/shared/ad-platforms.ts';
 import { hourStart } from '../src/shared/china-clock.ts';
 import { prepareDataDir, startServer } from '../tests/process/fixture.ts';
 import { juliangPing, median, ratio, startBaseline, type WrkResult, wrk } from './wrk.ts';

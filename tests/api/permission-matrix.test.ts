@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
 import { allContracts } from '../../src/shared/api/index.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
+import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { insertOrder, makeAdAccount } from '../support/factories-admin.ts';
-import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { authoriseAs, consentAs, sandboxRegistry, seedAdvertiser } from '../support/factories-ads.ts';
 import { CALLERS, type Caller, type Cell, MATRIX, parseCells, renderPermissionsDoc, type World } from './permissions.ts';
 
@@ -98,8 +98,19 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     await insertOrder(t.deps.db, { pageid, customerid: ids.sub!, channel: 2, advertiser_id: account.advertiser_id });
     let templates = 0;
     const newTemplate = async () =>
-      ((await request('POST', '/capi/napi/exporttemplate/create', { name: `模板${templates++}`, kind: 'links', columns: ['pageid'] }, await tokenOf('r3'))).data as { id: number }).id;
-    const exportId = ((await request('POST', '/capi/napi/export/create', { kind: 'links', format: 'csv' }, await tokenOf('r3'))).data as { id: number }).id;
+      (
+        (
+          await request(
+            'POST',
+            '/capi/napi/exporttemplate/create',
+            { name: `模板${templates++}`, kind: 'links', columns: ['pageid'] },
+            await tokenOf('r3'),
+          )
+        ).data as { id: number }
+      ).id;
+    const exportId = (
+      (await request('POST', '/capi/napi/export/create', { kind: 'links', format: 'csv' }, await tokenOf('r3'))).data as { id: number }
+    ).id;
     // A 巨量 account of `sub` authorised through the sandbox's consent page, as a person does it.
     let adv = 0;
     const newAuth = async () => {
