@@ -43,6 +43,9 @@ async function resolveFreePort(env: NodeJS.ProcessEnv): Promise<void> {
   if (typeof address === 'object' && address) env.PORT = String(address.port);
 }
 
+/** The demo world's ad accounts are made this long after the server listens. */
+const DEMO_ADS_DELAY_MS = 2000;
+
 async function main(): Promise<void> {
   await resolveFreePort(process.env);
   const booted = await boot();
@@ -87,20 +90,30 @@ async function main(): Promise<void> {
   deps.lifecycle.onShutdown('scheduler', () => deps.jobs.stop());
   deps.jobs.start();
   landing.start(port);
-  if (seeded) log.info('demo links created', { links: (await seedDemoLinks(deps)) + (await seedDemoAdLinks(deps)) });
+  if (seeded) log.info('demo links created', { links: await seedDemoLinks(deps) });
   void landing.warm().then((n) => log.info('landing pages rendered', { pages: n }));
   // The demo world's ad accounts: sandbox advertisers whose plans carry the demo links, authorised over HTTP as a
   // person would; the sandbox's delivery engine then pings their monitor URLs (DEMO_TRAFFIC).
   if (seeded && adSandbox) {
-    // In the background (the server answers meanwhile); shutdown waits for it (its calls to this server end first).
-    const seeding = seedDemoAds(deps, internalBase, sandboxedPlatforms(adPlatforms), publicBaseUrl(config)).then(
-      (r) =>
-        r.failed.length
-          ? log.warn('demo ad accounts incomplete', { ...r })
-          : log.info('demo ad accounts authorised', { accounts: r.accounts }),
-      (err) => log.error('demo ad accounts failed', errorFields(err)),
-    );
-    deps.lifecycle.onShutdown('demo-ads', () => seeding);
+    // In the background, once the server has settled (its first requests do not wait behind eleven more landing
+    // renders and the sandbox building its world); shutdown waits for it (its calls to this server end first) or
+    // cancels it if not begun.
+    let seeding: Promise<void> | null = null;
+    const timer = setTimeout(() => {
+      seeding = seedDemoAdLinks(deps)
+        .then(() => seedDemoAds(deps, internalBase, sandboxedPlatforms(adPlatforms), publicBaseUrl(config)))
+        .then(
+          (r) =>
+            r.failed.length
+              ? log.warn('demo ad accounts incomplete', { ...r })
+              : log.info('demo ad accounts authorised', { accounts: r.accounts }),
+          (err) => log.error('demo ad accounts failed', errorFields(err)),
+        );
+    }, DEMO_ADS_DELAY_MS);
+    deps.lifecycle.onShutdown('demo-ads', async () => {
+      clearTimeout(timer);
+      await seeding;
+    });
   }
   if (config.DEMO_DATA) process.stdout.write(`\n投放管理平台 ${publicBaseUrl({ ...config, PORT: port })}/login\n${demoLoginTable()}\n\n`);
 
