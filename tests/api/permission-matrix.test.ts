@@ -6,8 +6,10 @@ import type { Envelope } from '../../src/shared/codes.ts';
 import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
+import { insertLinkRow } from '../support/factories.ts';
 import { insertOrder, makeAdAccount } from '../support/factories-admin.ts';
 import { authoriseAs, consentAs, sandboxRegistry, seedAdvertiser } from '../support/factories-ads.ts';
+import { ALL_ACCEPTING, insertAccount, insertEntity } from '../support/factories-promotion.ts';
 import { CALLERS, type Caller, type Cell, MATRIX, parseCells, renderPermissionsDoc, type World } from './permissions.ts';
 
 const PW = 'secret123';
@@ -60,8 +62,9 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     ((await request('POST', '/capi/api/user/login', { email: EMAIL[caller], password: PW })).data as { jwt: string }).jwt;
 
   beforeAll(async () => {
+    // Changes are accepted without a platform; 快手 is the sandbox's, for the authorisations made through its consent page.
     h = await startSandbox();
-    t = await makeTestApp(dialect, {}, { adPlatforms: sandboxRegistry(h) });
+    t = await makeTestApp(dialect, {}, { adPlatforms: { ...ALL_ACCEPTING(), kuaishou: sandboxRegistry(h).kuaishou } });
     const ids: Record<string, number> = {};
     const accounts: [string, number, string?][] = [
       ['super', 1],
@@ -111,11 +114,33 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     const exportId = (
       (await request('POST', '/capi/napi/export/create', { kind: 'links', format: 'csv' }, await tokenOf('r3'))).data as { id: number }
     ).id;
-    // A 巨量 account of `sub` authorised through the sandbox's consent page, as a person does it.
+    const ad = {
+      advertiserId: '1800000000000001',
+      campaignId: '801',
+      planId: '802',
+      creativeId: '803',
+      freePlanId: '805',
+      weiboId: '5000001',
+      weiboPlanId: '901',
+      miniPageid: '700000001',
+    };
+    await insertLinkRow(t.deps.db, { pageid: ad.miniPageid, customerid: ids.sub!, platform: 4, state: 2, title: '小程序链接' });
+    await insertAccount(t.deps, { platform: 2, advertiserId: ad.advertiserId, customerid: ids.sub! });
+    await insertAccount(t.deps, { platform: 3, advertiserId: ad.weiboId, customerid: ids.sub! });
+    const e = (platform: number, advertiser_id: string, level: string, entity_id: string, over: Record<string, unknown> = {}) =>
+      insertEntity(t.deps.db, { platform, advertiser_id, customerid: ids.sub!, level, entity_id, ...over });
+    await e(2, ad.advertiserId, 'campaign', ad.campaignId);
+    await e(2, ad.advertiserId, 'plan', ad.planId, { parent_id: ad.campaignId, campaign_id: ad.campaignId, pageid });
+    await e(2, ad.advertiserId, 'creative', ad.creativeId, { parent_id: ad.planId, campaign_id: ad.campaignId });
+    await e(2, ad.advertiserId, 'plan', '804', { parent_id: ad.campaignId, campaign_id: ad.campaignId, pageid: ad.miniPageid });
+    await e(2, ad.advertiserId, 'plan', ad.freePlanId, { parent_id: ad.campaignId, campaign_id: ad.campaignId });
+    await e(3, ad.weiboId, 'campaign', '900');
+    await e(3, ad.weiboId, 'plan', ad.weiboPlanId, { parent_id: '900', campaign_id: '900' });
+    // A 快手 account of `sub` authorised through the sandbox's consent page, as a person does it.
     let adv = 0;
     const newAuth = async () => {
-      const a = await seedAdvertiser(h, 'juliang', `矩阵广告主${adv++}`);
-      return authoriseAs(t, await tokenOf('r3'), 2, [a.id]);
+      const a = await seedAdvertiser(h, 'kuaishou', `矩阵广告主${adv++}`);
+      return authoriseAs(t, await tokenOf('r3'), 5, [a.id]);
     };
     const auth = await newAuth();
     await t.deps.jobs.idle();
@@ -126,9 +151,10 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
       callback: async (caller) => {
         if (caller !== 'r3' && caller !== 'r4' && caller !== 'other') return { state: 'not-for-this-caller', code: 'x' };
         // `other` submits the redirect of a consent `sub` started: a state bound to another user.
-        const a = await seedAdvertiser(h, 'juliang', `矩阵广告主${adv++}`);
-        return { platform: 2, ...(await consentAs(t, await tokenOf(caller === 'other' ? 'r3' : caller), 2, [a.id])) };
+        const a = await seedAdvertiser(h, 'kuaishou', `矩阵广告主${adv++}`);
+        return { platform: 5, ...(await consentAs(t, await tokenOf(caller === 'other' ? 'r3' : caller), 5, [a.id])) };
       },
+      ad,
       pageid,
       freshPageid: newLink,
       subId: ids.sub!,

@@ -1,14 +1,16 @@
-import type { Contract } from './contract.ts';
-import { userContracts } from './user.ts';
-import { linkContracts } from './links.ts';
-import { tfcContracts } from './tfc.ts';
-import { jumptestContracts } from './jumptest.ts';
-import { authContracts } from './auth.ts';
 import { accountContracts } from './accounts.ts';
 import { adminContracts } from './admin.ts';
-import { udsmartContracts } from './udsmart.ts';
+import { authContracts } from './auth.ts';
+import type { Contract } from './contract.ts';
 import { exportContracts } from './exports.ts';
+import { jumptestContracts } from './jumptest.ts';
+import { linkContracts } from './links.ts';
+import { planContracts } from './plans.ts';
+import { promoteContracts } from './promote.ts';
 import { reportContracts } from './reports.ts';
+import { tfcContracts } from './tfc.ts';
+import { udsmartContracts } from './udsmart.ts';
+import { userContracts } from './user.ts';
 
 /**
  * Every endpoint of the product. The server registers exactly these (and fails to start if a contract has no
@@ -26,4 +28,6 @@ export const allContracts: readonly Contract[] = [
   ...reportContracts,
   ...authContracts,
   ...accountContracts,
+  ...promoteContracts,
+  ...planContracts,
 ];

@@ -11,6 +11,7 @@ import { mailQueue } from './0008_mail_queue.ts';
 import { demoLinks } from './0009_demo_links.ts';
 import { udsmart } from './0010_udsmart.ts';
 import { exportsAndReports } from './0011_exports.ts';
+import { promotion } from './0015_promotion.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -28,6 +29,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0009_demo_links', demoLinks],
   ['0010_udsmart', udsmart],
   ['0011_exports', exportsAndReports],
+  ['0015_promotion', promotion],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
