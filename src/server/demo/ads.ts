@@ -52,10 +52,10 @@ function advertiserSpec(
         budgetFen: null,
         plans: [
           {
-            name: '爆款引流-通投',
+            name: '爆款引流-信息流',
             budgetFen: 300_000,
             bidFen: 80,
-            weight: 5,
+            weight: 20,
             ...link(0),
             creatives: [{ name: '竖版视频-开箱', materialType: 'vertical_video' }],
           },
