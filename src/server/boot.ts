@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { authenticate } from './accounts/session.ts';
+import { adJobs } from './ads/jobs.ts';
 import { newNodeId } from './cluster/lease.ts';
 import type { AffiliateConnectors } from './connectors/affiliate.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index.ts';
@@ -105,6 +106,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   jobs.register(processorJob(deps), mailJob(deps), jobRunsRetentionJob(deps), orderSyncJob(deps), postbackJob(deps));
   jobs.register(exportJob(deps), exportCleanupJob(deps), hourlyReportJob(deps));
   jobs.register(statusHistoryJob(deps), accountRollupJob(deps));
+  jobs.register(...adJobs(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   return {
     deps,

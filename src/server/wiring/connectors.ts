@@ -5,17 +5,17 @@
  * on port 0 builds them again once it knows its port (main.ts).
  */
 import { createAffiliateConnectors, loadAffiliateConfig } from '../connectors/affiliate-config.ts';
-import { createAdPlatformConnectors, loadAdPlatformConfig } from '../connectors/config.ts';
 import type { Deps } from '../deps.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { type Config, publicBaseUrl } from '../kernel/config.ts';
+import { adPlatformRegistry } from './ad-platforms.ts';
 
 export function connectorsFor(env: NodeJS.ProcessEnv, config: Config, clock: Clock): Pick<Deps, 'affiliates' | 'unions' | 'adPlatforms'> {
   const unionConfig = loadAffiliateConfig(env, publicBaseUrl(config));
-  const internalBaseUrl = config.PORT ? `http://127.0.0.1:${config.PORT}` : undefined;
   return {
     affiliates: createAffiliateConnectors(unionConfig, undefined, () => clock.nowMs()),
     unions: { enabled: unionConfig.enabled, taobaoAdzones: unionConfig.taobaoAdzones },
-    adPlatforms: createAdPlatformConnectors(loadAdPlatformConfig(env, { publicBaseUrl: publicBaseUrl(config), internalBaseUrl })),
+    // Ad platforms: the sandbox by default, real hosts by configuration (wiring/ad-platforms.ts).
+    adPlatforms: adPlatformRegistry(env, config),
   };
 }
