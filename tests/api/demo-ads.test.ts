@@ -148,7 +148,17 @@ describe.each(dialects())('the demo world’s ad accounts ($name)', (dialect) =>
       .plansWithMonitors()
       .flatMap((p) => [p.showUrl, p.clickUrl, p.landingUrl])
       .filter((u): u is string => !!u);
-    const pageids = targets.map((u) => /\/(?:m\/[cs]|pub|puc|pud|pwb|pjd|xtb|new\/wx|new)\/(\d+)/.exec(new URL(u).pathname)?.[1]);
+    // A UDSmart link's monitor URLs are the ones UD issued for it (the union knows the link, not our path).
+    const udMonitors = new Map(
+      (await t.deps.db.selectFrom('affiliate_links').select(['pageid', 'urls']).where('union_name', '=', 'ud').execute()).flatMap((r) => {
+        const u = JSON.parse(r.urls) as { pvMonitorUrl?: string; clickMonitorUrl?: string };
+        return [u.pvMonitorUrl, u.clickMonitorUrl].filter((x): x is string => !!x).map((x) => [x, r.pageid] as const);
+      }),
+    );
+    const pageids = targets.map(
+      (u) => udMonitors.get(u) ?? /\/(?:m\/[cs]|pub|puc|pud|pwb|pjd|xtb|new\/wx|new)\/(\d+)/.exec(new URL(u).pathname)?.[1],
+    );
+    expect([...udMonitors.values()].some((p) => demo.has(p))).toBe(true);
     expect(pageids.length).toBeGreaterThan(100);
     expect(pageids.every((p) => p !== undefined && demo.has(p))).toBe(true);
     expect(pageids).not.toContain(mine.pageid);
