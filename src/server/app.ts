@@ -6,6 +6,7 @@ import { allContracts } from '../shared/api/index.ts';
 import { Code } from '../shared/codes.ts';
 import { userRoutes } from './accounts/routes.ts';
 import { tfcRoutes } from './affiliate/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import { ping } from './db/dialect.ts';
 import type { Deps } from './deps.ts';
 import { mountContracts } from './http/contracts.ts';
@@ -68,7 +69,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.get('/metrics', (c) => c.text(deps.metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4' }));
 
   mountApiDocs(app, allContracts);
-  mountContracts(app, [...userRoutes, ...linkRoutes, ...tfcRoutes, ...publishRoutes, ...jumptestRoutes], allContracts);
+  mountContracts(app, [...userRoutes, ...linkRoutes, ...tfcRoutes, ...publishRoutes, ...jumptestRoutes, ...dashboardRoutes], allContracts);
 
   app.notFound(notFoundRoute);
   app.onError(onError);

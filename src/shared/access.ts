@@ -12,6 +12,8 @@ export const ACCESS = {
   customer: { roles: [3, 4], label: '广告主与代理商' },
   /** Promotion links and their statistics: customers see their own, agents their sub-customers', admins all. */
   links: { roles: [1, 2, 3, 4], label: '广告主、代理商与管理员', denied: 'UDSmart 账号没有推广链接功能' },
+  /** Dashboards, data board and item analysis: customers their own, agents their sub-customers', admins all. */
+  boards: { roles: [1, 2, 3, 4], label: '广告主、代理商与管理员', denied: 'UDSmart 账号没有数据看板功能' },
   admin: { roles: [1, 2], label: '超级管理员与管理员' },
   superAdmin: { roles: [1], label: '超级管理员' },
   udsmart: { roles: [5, 6], label: 'UDSmart 管理员与子账号' },
