@@ -4,6 +4,7 @@ import { dialects } from '../support/dialects.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { allContracts } from '../../src/shared/api/index.ts';
 import { createUser } from '../../src/server/accounts/users.ts';
+import { seedBoardFacts } from '../support/factories-facts.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
 import { CALLERS, MATRIX, parseCells, renderPermissionsDoc, type Caller, type Cell, type World } from './permissions.ts';
 
@@ -40,8 +41,10 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     const newLink = async () =>
       ((await request('POST', '/capi/napi/link/create', { platform: 2, state: 2, item: '600000000001', isdirect: 1 }, await tokenOf('r3'))).data as { pageid: string }).pageid;
     let mail = 0;
+    const pageid = await newLink();
     world = {
-      pageid: await newLink(),
+      pageid,
+      itemId: await seedBoardFacts(t.deps.db, pageid, '2026-01-03 10:00'),
       freshPageid: newLink,
       subId: ids.sub!,
       customerIds: { sub: ids.sub!, other: ids.other! },

@@ -21,6 +21,8 @@ export interface World {
   /** A fresh link of `sub` for every call that destroys one. */
   freshPageid(): Promise<string>;
   subId: number;
+  /** The item of `sub`'s link, with an ad fact, an order fact and an order in \`range\` (boards and item analysis). */
+  itemId: string;
   customerIds: { sub: number; other: number };
   /** A different e-mail each time (code sending is limited per address). */
   nextEmail(): string;
@@ -91,6 +93,15 @@ export const MATRIX: Row[] = [
   { endpoint: 'GET /tfc/jdgetshopid', sample: () => ({ url: 'https://item.jd.com/100012043978.html' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
   { endpoint: 'POST /tfc/htmltoss', sample: (w) => ({ pageid: w.pageid, html: '<p>hi</p>' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
   { endpoint: 'POST /tfc/newputoth/htmloss', sample: (w) => ({ pageid: w.pageid, html: '<p>hi</p>' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+
+  // Dashboards, data board, item analysis (spec §7 Dashboard, Board, itemanalyse)
+  { endpoint: 'POST /capi/api/index/board', sample: (w) => ({ type: 0, ...range, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/api/index/detail', sample: () => ({ type: 0, ...range, ad: 'link' }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/napi/board/card', sample: (w) => ({ accounttype: 'multi', ...range, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/board/list', sample: () => ({ accounttype: 'multi', method: 'advertiser', ...range }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/napi/itemanalyse/index', sample: () => range, cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/napi/itemanalyse/detail', sample: (w) => ({ item_id: w.itemId, ...range }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/itemanalyse/order', sample: (w) => ({ item_id: w.itemId, ...range }), cells: '1009 ok ok ok ok 4003 4003 4004' },
 
   // Admin tools
   { endpoint: 'POST /capi/napi/jumptest/run', sample: () => ({ url: 'http://127.0.0.1:9/' }), cells: '1009 ok ok 4003 4003 4003 4003 4003' },

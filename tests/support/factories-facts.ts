@@ -6,7 +6,7 @@
  * accounts, campaigns and plans, and raw orders for the order list of an item.
  */
 import { sql } from 'kysely';
-import { chinaDayStart, hourStart } from '../../src/shared/china-clock.ts';
+import { chinaDayStart, hourStart, parseChinaTime } from '../../src/shared/china-clock.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 
 /** `col = table.col + excluded.col` for each counter: an upsert that adds. */
@@ -243,4 +243,16 @@ export async function addOrder(
     })
     .execute();
   return order_id;
+}
+
+/** One hour of facts on a link — an ad fact of a plan, an order fact and the order itself — for rights tests. Returns the link's item. */
+export async function seedBoardFacts(db: Db, pageid: string, chinaTime: string): Promise<string> {
+  const link = await db.selectFrom('links').select(['customerid', 'itemid', 'state']).where('pageid', '=', pageid).executeTakeFirstOrThrow();
+  const at = parseChinaTime(chinaTime);
+  const customerid = Number(link.customerid);
+  const channel = Number(link.state);
+  await addAdFact(db, { platform: channel, advertiser_id: '7000001', customerid, plan_id: `P${pageid}`, pageid, at, cost_fen: 10_000, shows: 2000, clicks: 80 });
+  await addOrderFact(db, { customerid, pageid, item_id: link.itemid, channel, advertiser_id: '7000001', plan_id: `P${pageid}`, at, orders: 2, order_fen: 30_000, paid_orders: 1, paid_fen: 15_000 });
+  await addOrder(db, { customerid, item_id: link.itemid, pageid, order_fen: 15_000, paid_fen: 15_000, created_at: at, paid_at: at, channel });
+  return link.itemid;
 }
