@@ -23,7 +23,11 @@ export const shopPlatforms = z
   .union(
     [
       z.number().int(),
-      z.string().trim().max(40).regex(/^(\d{1,2}(,\d{1,2})*)?$/),
+      z
+        .string()
+        .trim()
+        .max(40, '商品平台只能是平台编号或逗号分隔的编号')
+        .regex(/^(\d{1,2}(,\d{1,2})*)?$/, '商品平台只能是平台编号或逗号分隔的编号'),
       z.array(z.number().int()).max(8),
     ],
     { error: '商品平台只能是平台编号或逗号分隔的编号' },
