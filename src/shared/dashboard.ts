@@ -163,7 +163,8 @@ export const comparedMetrics = z.object({ metrics: wireMetrics, previous: wireMe
 export const trendPoint = z.object({ time: z.string(), ts: z.number().int(), metrics: wireMetrics });
 export type TrendPoint = z.output<typeof trendPoint>;
 
-export const boardCardOutput = z.object({ period: periodView, ...comparedMetrics.shape, series: z.array(trendPoint) });
+/** `accounts`: authorised advertiser accounts in scope (of the account type asked): 0 means "authorise one first". */
+export const boardCardOutput = z.object({ period: periodView, accounts: z.number().int().nonnegative(), ...comparedMetrics.shape, series: z.array(trendPoint) });
 export type BoardCard = z.output<typeof boardCardOutput>;
 
 /** One ranked row: what it is (ids and names; '' / 0 where the level has none) and its metrics. */
@@ -187,7 +188,7 @@ export const rankList = z.object({ period: periodView, list: z.array(rankRow), t
 export type RankList = z.output<typeof rankList>;
 
 export const channelRow = z.object({ channel: z.number().int(), name: z.string(), ...comparedMetrics.shape });
-export const indexBoardOutput = z.object({ period: periodView, ...comparedMetrics.shape, channels: z.array(channelRow) });
+export const indexBoardOutput = z.object({ period: periodView, accounts: z.number().int().nonnegative(), ...comparedMetrics.shape, channels: z.array(channelRow) });
 export type IndexBoard = z.output<typeof indexBoardOutput>;
 
 export const boardListRow = z.object({ key: z.string(), label: z.string(), metrics: wireMetrics });
@@ -210,6 +211,7 @@ export type ItemIndex = z.output<typeof itemIndexOutput>;
 
 export const itemDetailOutput = z.object({
   period: periodView,
+  accounts: z.number().int().nonnegative(),
   item: itemRow.omit({ metrics: true }),
   ...comparedMetrics.shape,
   series: z.array(trendPoint),

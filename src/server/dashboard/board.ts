@@ -9,7 +9,7 @@ import { bucketLabel, bucketsOf, type Granularity, type Period, PERIOD_PRESETS, 
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
-import { advertiserNames, customerNames } from './names.ts';
+import { activeAccounts, advertiserNames, customerNames } from './names.ts';
 import { compared, pageOf, periodView, rankRows, resolvePeriod, sortOf } from './ranking.ts';
 import { customersOf } from './scope.ts';
 import type { FactFilter } from './store.ts';
@@ -54,6 +54,7 @@ export async function cardOf(deps: BoardDeps, period: Period, filter: FactFilter
   const before = await totalOf(deps.db, period.previous, filter);
   return {
     period: { ...periodView(period), granularity },
+    accounts: await activeAccounts(deps.db, filter.customers, filter.channels),
     ...compared(now, before),
     series: series.map((p) => ({ time: bucketLabel(p.ts, granularity), ts: p.ts, metrics: toWire(metricsOf(p.sums)) })),
   };
@@ -136,5 +137,6 @@ export async function indexBoard(deps: BoardDeps, actor: Actor, input: IndexBoar
       name: channelLabel(channel),
       ...compared(cur.get(`${channel}\u0001`)?.sums ?? ZERO_SUMS, prev.get(`${channel}\u0001`)?.sums ?? ZERO_SUMS),
     }));
-  return { period: periodView(period), ...compared(sumAll(cur), sumAll(prev)), channels };
+  const accounts = await activeAccounts(deps.db, filter.customers, filter.channels);
+  return { period: periodView(period), accounts, ...compared(sumAll(cur), sumAll(prev)), channels };
 }

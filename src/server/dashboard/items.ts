@@ -70,7 +70,7 @@ export async function itemDetail(deps: BoardDeps, actor: Actor, input: ItemDetai
   const links = await rankedList(deps.db, period, filter, { ...top, level: 'link' });
   const plans = await rankedList(deps.db, period, filter, { ...top, level: 'plan' });
   const visits = links.list.reduce((n, l) => n + (l.visits ?? 0), 0);
-  return { period: card.period, item: { ...item, visits }, metrics: card.metrics, previous: card.previous, change: card.change, series: card.series, links: links.list, plans: plans.list };
+  return { period: card.period, accounts: card.accounts, item: { ...item, visits }, metrics: card.metrics, previous: card.previous, change: card.change, series: card.series, links: links.list, plans: plans.list };
 }
 
 export async function itemOrders(deps: BoardDeps, actor: Actor, input: ItemOrderInput) {

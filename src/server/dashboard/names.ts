@@ -105,3 +105,12 @@ export async function customerNames(db: Executor, ids: readonly number[]): Promi
 export async function customerExists(db: Executor, id: number): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', id).where('kind', '=', 'customer').executeTakeFirst()) !== undefined;
 }
+
+/** Authorised advertiser accounts of these customers (on these channels): the boards' "authorise one first" hint. */
+export async function activeAccounts(db: Executor, customers: readonly number[] | null, channels: readonly number[] | null): Promise<number> {
+  if (customers?.length === 0 || channels?.length === 0) return 0;
+  let q = db.selectFrom('ad_accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('active', '=', 1);
+  if (customers) q = q.where('customerid', 'in', [...customers]);
+  if (channels) q = q.where('platform', 'in', [...channels]);
+  return Number((await q.executeTakeFirst())?.n ?? 0);
+}
