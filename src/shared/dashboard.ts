@@ -15,7 +15,10 @@ const date = (label: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}必须是 YYYY-MM-DD 格式的日期`);
 
 /** An ad channel (account type) code: 2 巨量 … 10 小红书 (catalog.ts). */
-export const channelCode = intInput('渠道必须是整数').refine(isChannel, '渠道编号不存在（2 巨量、3 微博、4 腾讯、5 快手、8 UC、10 小红书 …）');
+export const channelCode = intInput('渠道必须是整数').refine(
+  isChannel,
+  '渠道编号不存在（2 巨量、3 微博、4 腾讯、5 快手、8 UC、10 小红书 …）',
+);
 
 /** Shop platforms: one code, a list, or a comma list ('3,8'); '' or 0 = every platform. */
 const shopCode = z.number().int().refine(isPlatform, '商品平台编号不存在（2 淘宝、3 京东、4 淘宝新链接 …）');
@@ -39,11 +42,20 @@ export const shopPlatforms = z
 export const customerIdInput = intInput('客户编号必须是整数').refine((n) => n > 0, '客户编号必须是正整数');
 export const advertiserIdInput = z
   .union([z.string().trim(), z.number().int().nonnegative().transform(String)], { error: '广告主编号必须是文本或数字' })
-  .pipe(z.string().max(64, '广告主编号不能超过 64 个字符').regex(/^[\w-]*$/, '广告主编号只能是字母、数字、下划线和短横线'))
+  .pipe(
+    z
+      .string()
+      .max(64, '广告主编号不能超过 64 个字符')
+      .regex(/^[\w-]*$/, '广告主编号只能是字母、数字、下划线和短横线'),
+  )
   .transform((s) => s || undefined);
-const itemIdInput = z
-  .union([z.string().trim(), z.number().int().nonnegative().transform(String)], { error: '请指定商品' })
-  .pipe(z.string().min(1, '请指定商品').max(64, '商品编号不能超过 64 个字符').regex(/^[\w-]+$/, '商品编号只能是字母、数字、下划线和短横线'));
+const itemIdInput = z.union([z.string().trim(), z.number().int().nonnegative().transform(String)], { error: '请指定商品' }).pipe(
+  z
+    .string()
+    .min(1, '请指定商品')
+    .max(64, '商品编号不能超过 64 个字符')
+    .regex(/^[\w-]+$/, '商品编号只能是字母、数字、下划线和短横线'),
+);
 
 /**
  * Sorting: any metric of spec §3, or the row's name / time / visits; asc | desc (also element-ui's ascending |
@@ -60,12 +72,19 @@ const sortOrder = z
   .optional();
 
 /** Page size of the boards' ranked lists: up to 50 (spec §9: dashboard detail 50). */
-const boardPagesize = intInput('每页条数必须是整数').refine((n) => n >= 1 && n <= 50, '每页条数只能是 1–50').default(50);
-const listPagesize = intInput('每页条数必须是整数').refine((n) => n >= 1 && n <= 100, '每页条数只能是 1–100').default(20);
+const boardPagesize = intInput('每页条数必须是整数')
+  .refine((n) => n >= 1 && n <= 50, '每页条数只能是 1–50')
+  .default(50);
+const listPagesize = intInput('每页条数必须是整数')
+  .refine((n) => n >= 1 && n <= 100, '每页条数只能是 1–100')
+  .default(20);
 
 /** `type` of `/api/index/*`: 1 今天 … 8 上月 (periods.ts PERIOD_PRESETS order); 0 = the start/end given. */
 export const periodType = intInput('type 必须是整数')
-  .refine((n) => n >= 0 && n <= PERIOD_PRESETS.length, 'type 只能是 0（自定义）或 1–8（今天、昨天、最近7天、最近30天、本周、上周、本月、上月）')
+  .refine(
+    (n) => n >= 0 && n <= PERIOD_PRESETS.length,
+    'type 只能是 0（自定义）或 1–8（今天、昨天、最近7天、最近30天、本周、上周、本月、上月）',
+  )
   .default(1);
 
 /** The filters every board shares: who, which channel and shop, which advertiser. */
@@ -77,7 +96,13 @@ const filters = {
 
 const range = { start: date('开始日期'), end: date('结束日期') };
 
-export const indexBoardInput = z.object({ type: periodType, social: channelCode.optional(), ...filters, start: range.start.optional(), end: range.end.optional() });
+export const indexBoardInput = z.object({
+  type: periodType,
+  social: channelCode.optional(),
+  ...filters,
+  start: range.start.optional(),
+  end: range.end.optional(),
+});
 export type IndexBoardInput = z.output<typeof indexBoardInput>;
 
 /** What the ranked tables list: advertisers, campaigns, plans, promotion links, items or customers. */
@@ -106,7 +131,9 @@ export type BoardMethod = (typeof BOARD_METHODS)[number];
 const boardMethod = z.enum(BOARD_METHODS, { error: 'method 只能是 hour、day、channel、customer 或 advertiser' });
 
 const boardBase = {
-  accounttype: z.enum(['single', 'multi'], { error: 'accounttype 只能是 single（一个账户类型）或 multi（全部账户类型）' }).default('single'),
+  accounttype: z
+    .enum(['single', 'multi'], { error: 'accounttype 只能是 single（一个账户类型）或 multi（全部账户类型）' })
+    .default('single'),
   state: channelCode.optional(),
   ...filters,
   ...range,
@@ -140,7 +167,13 @@ export const itemIndexInput = z.object({
 export type ItemIndexInput = z.output<typeof itemIndexInput>;
 export const itemDetailInput = z.object({ item_id: itemIdInput, ...range, customerid: customerIdInput.optional() });
 export type ItemDetailInput = z.output<typeof itemDetailInput>;
-export const itemOrderInput = z.object({ item_id: itemIdInput, ...range, customerid: customerIdInput.optional(), pagesize: listPagesize, page: pageInput });
+export const itemOrderInput = z.object({
+  item_id: itemIdInput,
+  ...range,
+  customerid: customerIdInput.optional(),
+  pagesize: listPagesize,
+  page: pageInput,
+});
 export type ItemOrderInput = z.output<typeof itemOrderInput>;
 
 // ——— answers ———
@@ -164,7 +197,12 @@ export const trendPoint = z.object({ time: z.string(), ts: z.number().int(), met
 export type TrendPoint = z.output<typeof trendPoint>;
 
 /** `accounts`: authorised advertiser accounts in scope (of the account type asked): 0 means "authorise one first". */
-export const boardCardOutput = z.object({ period: periodView, accounts: z.number().int().nonnegative(), ...comparedMetrics.shape, series: z.array(trendPoint) });
+export const boardCardOutput = z.object({
+  period: periodView,
+  accounts: z.number().int().nonnegative(),
+  ...comparedMetrics.shape,
+  series: z.array(trendPoint),
+});
 export type BoardCard = z.output<typeof boardCardOutput>;
 
 /** One ranked row: what it is (ids and names; '' / 0 where the level has none) and its metrics. */
@@ -184,15 +222,30 @@ export const rankRow = z.object({
 });
 export type RankRow = z.output<typeof rankRow>;
 
-export const rankList = z.object({ period: periodView, list: z.array(rankRow), total: z.number().int().nonnegative(), totals: wireMetrics });
+export const rankList = z.object({
+  period: periodView,
+  list: z.array(rankRow),
+  total: z.number().int().nonnegative(),
+  totals: wireMetrics,
+});
 export type RankList = z.output<typeof rankList>;
 
 export const channelRow = z.object({ channel: z.number().int(), name: z.string(), ...comparedMetrics.shape });
-export const indexBoardOutput = z.object({ period: periodView, accounts: z.number().int().nonnegative(), ...comparedMetrics.shape, channels: z.array(channelRow) });
+export const indexBoardOutput = z.object({
+  period: periodView,
+  accounts: z.number().int().nonnegative(),
+  ...comparedMetrics.shape,
+  channels: z.array(channelRow),
+});
 export type IndexBoard = z.output<typeof indexBoardOutput>;
 
 export const boardListRow = z.object({ key: z.string(), label: z.string(), metrics: wireMetrics });
-export const boardListOutput = z.object({ period: periodView, list: z.array(boardListRow), total: z.number().int().nonnegative(), totals: wireMetrics });
+export const boardListOutput = z.object({
+  period: periodView,
+  list: z.array(boardListRow),
+  total: z.number().int().nonnegative(),
+  totals: wireMetrics,
+});
 export type BoardList = z.output<typeof boardListOutput>;
 
 export const itemRow = z.object({
@@ -206,7 +259,12 @@ export const itemRow = z.object({
   metrics: wireMetrics,
 });
 export type ItemRow = z.output<typeof itemRow>;
-export const itemIndexOutput = z.object({ period: periodView, list: z.array(itemRow), total: z.number().int().nonnegative(), totals: wireMetrics });
+export const itemIndexOutput = z.object({
+  period: periodView,
+  list: z.array(itemRow),
+  total: z.number().int().nonnegative(),
+  totals: wireMetrics,
+});
 export type ItemIndex = z.output<typeof itemIndexOutput>;
 
 export const itemDetailOutput = z.object({

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { parseChinaTime } from '../../src/shared/china-clock.ts';
 import type { BoardCard, BoardList, IndexBoard, RankList } from '../../src/shared/dashboard.ts';
 import { addSums, metricsOf, toWire, type WireMetrics } from '../../src/shared/metrics.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { buildWorld, expected, expectedSums, NOW, type World } from './dashboard-fixture.ts';
@@ -37,8 +37,13 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     same(card.metrics, expected(w, { customers: me, channels: [2], ...TODAY }));
     same(card.previous, expected(w, { customers: me, channels: [2], ...YESTERDAY_CUT }));
     expect(card.period).toEqual({
-      start: '2026-03-18', end: '2026-03-18', previous_start: '2026-03-17', previous_end: '2026-03-17',
-      until: TODAY.to, previous_until: YESTERDAY_CUT.to, granularity: 'hour',
+      start: '2026-03-18',
+      end: '2026-03-18',
+      previous_start: '2026-03-17',
+      previous_end: '2026-03-17',
+      until: TODAY.to,
+      previous_until: YESTERDAY_CUT.to,
+      granularity: 'hour',
     });
     expect(card.series.map((p) => p.time)).toEqual(Array.from({ length: 15 }, (_, h) => `2026-03-18 ${String(h).padStart(2, '0')}:00`));
     const h14 = card.series[14]!;
@@ -92,7 +97,15 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
   it('board list: per day in time order, per channel and per advertiser ranked by cost', async () => {
     const range = { accounttype: 'multi', start: '2026-03-12', end: '2026-03-18' };
     const days = await post<BoardList>('sub1', '/capi/napi/board/list', { ...range, method: 'day' });
-    expect(days.list.map((r) => r.label)).toEqual(['2026-03-12', '2026-03-13', '2026-03-14', '2026-03-15', '2026-03-16', '2026-03-17', '2026-03-18']);
+    expect(days.list.map((r) => r.label)).toEqual([
+      '2026-03-12',
+      '2026-03-13',
+      '2026-03-14',
+      '2026-03-15',
+      '2026-03-16',
+      '2026-03-17',
+      '2026-03-18',
+    ]);
     same(days.list[1]!.metrics, expected(w, { customers: [w.ids.sub1!], from: day('2026-03-13'), to: day('2026-03-14') }));
     const channels = await post<BoardList>('sub1', '/capi/napi/board/list', { ...range, method: 'channel' });
     expect(channels.list.map((r) => r.label)).toEqual(
@@ -101,9 +114,20 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
         ? ['巨量引擎', '腾讯广告']
         : ['腾讯广告', '巨量引擎'],
     );
-    const advertisers = await post<BoardList>('sub1', '/capi/napi/board/list', { ...range, method: 'advertiser', sort_field: 'name', sort: 'asc' });
-    expect(advertisers.list.map((r) => [r.key, r.label])).toEqual([['2:A1', '账户A1'], ['4:T1', '账户T1']]);
-    same(advertisers.list[0]!.metrics, expected(w, { customers: [w.ids.sub1!], channels: [2], advertiser: 'A1', from: day('2026-03-12'), to: TODAY.to }));
+    const advertisers = await post<BoardList>('sub1', '/capi/napi/board/list', {
+      ...range,
+      method: 'advertiser',
+      sort_field: 'name',
+      sort: 'asc',
+    });
+    expect(advertisers.list.map((r) => [r.key, r.label])).toEqual([
+      ['2:A1', '账户A1'],
+      ['4:T1', '账户T1'],
+    ]);
+    same(
+      advertisers.list[0]!.metrics,
+      expected(w, { customers: [w.ids.sub1!], channels: [2], advertiser: 'A1', from: day('2026-03-12'), to: TODAY.to }),
+    );
   });
 
   it('index/board: the preset period, its previous period and one row per channel', async () => {
@@ -112,13 +136,25 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     const prev = { from: day('2026-03-05'), to: at('2026-03-11 15:00') };
     same(board.metrics, expected(w, { customers: [w.ids.sub1!], ...span }));
     same(board.previous, expected(w, { customers: [w.ids.sub1!], ...prev }));
-    expect(board.channels.map((c) => [c.channel, c.name])).toEqual([[2, '巨量引擎'], [4, '腾讯广告']]);
+    expect(board.channels.map((c) => [c.channel, c.name])).toEqual([
+      [2, '巨量引擎'],
+      [4, '腾讯广告'],
+    ]);
     same(board.channels[1]!.metrics, expected(w, { customers: [w.ids.sub1!], channels: [4], ...span }));
     const weibo = await post<IndexBoard>('sub1', '/capi/api/index/board', { type: 2, social: 3 });
     expect(weibo.metrics.sum_cost).toBe(0);
     expect(weibo.channels).toEqual([]);
-    const custom = await post<IndexBoard>('sub1', '/capi/api/index/board', { type: 0, start: '2026-03-01', end: '2026-03-07', social: 2, platform: 2 });
-    same(custom.metrics, expected(w, { customers: [w.ids.sub1!], channels: [2], shops: [2], from: day('2026-03-01'), to: day('2026-03-08') }));
+    const custom = await post<IndexBoard>('sub1', '/capi/api/index/board', {
+      type: 0,
+      start: '2026-03-01',
+      end: '2026-03-07',
+      social: 2,
+      platform: 2,
+    });
+    same(
+      custom.metrics,
+      expected(w, { customers: [w.ids.sub1!], channels: [2], shops: [2], from: day('2026-03-01'), to: day('2026-03-08') }),
+    );
   });
 
   it('index/detail: plans ranked by any metric, 50 a page, with names; a level without an id counts only in the totals', async () => {
@@ -151,7 +187,9 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
   it('item analysis: cost of the links that promote an item, orders of the item bought, its links, plans and orders', async () => {
     const span = { from: day('2026-03-01'), to: TODAY.to };
     const items = await post<{ list: Array<{ item_id: string; item_title: string; links: number; metrics: WireMetrics }>; total: number }>(
-      'agent', '/capi/napi/itemanalyse/index', { start: '2026-03-01', end: '2026-03-18', sort_field: 'name', sort: 'asc' },
+      'agent',
+      '/capi/napi/itemanalyse/index',
+      { start: '2026-03-01', end: '2026-03-18', sort_field: 'name', sort: 'asc' },
     );
     expect(items.list.map((i) => i.item_id).sort()).toEqual(['ITEM-A', 'ITEM-B', 'ITEM-C']);
     const names = items.list.map((i) => i.item_title || i.item_id);
@@ -159,11 +197,17 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     const a = items.list.find((i) => i.item_id === 'ITEM-A')!;
     expect(a).toMatchObject({ item_title: '标题ITEM-A', links: 2 });
     same(a.metrics, expected(w, { customers: subs(), item: 'ITEM-A', ...span }));
-    const searched = await post<{ list: Array<{ item_id: string }> }>('agent', '/capi/napi/itemanalyse/index', { start: '2026-03-01', end: '2026-03-18', exact: '标题item-b' });
+    const searched = await post<{ list: Array<{ item_id: string }> }>('agent', '/capi/napi/itemanalyse/index', {
+      start: '2026-03-01',
+      end: '2026-03-18',
+      exact: '标题item-b',
+    });
     expect(searched.list.map((i) => i.item_id)).toEqual(['ITEM-B']);
 
     const detail = await post<{ metrics: WireMetrics; links: Array<{ pageid: string }>; plans: Array<{ id: string }>; series: unknown[] }>(
-      'agent', '/capi/napi/itemanalyse/detail', { item_id: 'ITEM-A', start: '2026-03-01', end: '2026-03-18' },
+      'agent',
+      '/capi/napi/itemanalyse/detail',
+      { item_id: 'ITEM-A', start: '2026-03-01', end: '2026-03-18' },
     );
     same(detail.metrics, a.metrics);
     expect(detail.links.map((l) => l.pageid).sort()).toEqual(['9001', '9003']);
@@ -171,10 +215,15 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     expect(detail.series).toHaveLength(18);
 
     const orders = await post<{ list: Array<{ order_price: number; paid_price: number; status: string }>; total: number }>(
-      'sub1', '/capi/napi/itemanalyse/order', { item_id: 'ITEM-B', start: '2026-03-18', end: '2026-03-18' },
+      'sub1',
+      '/capi/napi/itemanalyse/order',
+      { item_id: 'ITEM-B', start: '2026-03-18', end: '2026-03-18' },
     );
     expect(orders.total).toBe(2);
-    expect(orders.list.map((o) => [o.order_price, o.paid_price, o.status])).toEqual([[5, 0, 'unpaid'], [123.45, 123.45, 'paid']]);
+    expect(orders.list.map((o) => [o.order_price, o.paid_price, o.status])).toEqual([
+      [5, 0, 'unpaid'],
+      [123.45, 123.45, 'paid'],
+    ]);
   });
 
   it('admins see every customer; naming one narrows to it', async () => {

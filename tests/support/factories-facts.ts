@@ -6,8 +6,8 @@
  * accounts, campaigns and plans, and raw orders for the order list of an item.
  */
 import { sql } from 'kysely';
-import { chinaDayStart, hourStart, parseChinaTime } from '../../src/shared/china-clock.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
+import { chinaDayStart, hourStart, parseChinaTime } from '../../src/shared/china-clock.ts';
 
 /** `col = table.col + excluded.col` for each counter: an upsert that adds. */
 const adding = (table: string, cols: readonly string[]) =>
@@ -102,8 +102,19 @@ export async function addOrderFact(db: Db, f: OrderFact): Promise<void> {
 }
 
 /** Link rollups (our own monitor): shows, clicks, visits of one link in one hour. */
-export async function addRollup(db: Db, r: { pageid: string; customerid: number; at: number; shows?: number; clicks?: number; visits?: number; adv?: string; aid?: string }): Promise<void> {
-  const base = { pageid: r.pageid, customerid: r.customerid, adv: r.adv ?? '', aid: r.aid ?? '', shows: r.shows ?? 0, clicks: r.clicks ?? 0, visits: r.visits ?? 0 };
+export async function addRollup(
+  db: Db,
+  r: { pageid: string; customerid: number; at: number; shows?: number; clicks?: number; visits?: number; adv?: string; aid?: string },
+): Promise<void> {
+  const base = {
+    pageid: r.pageid,
+    customerid: r.customerid,
+    adv: r.adv ?? '',
+    aid: r.aid ?? '',
+    shows: r.shows ?? 0,
+    clicks: r.clicks ?? 0,
+    visits: r.visits ?? 0,
+  };
   const add = (table: string) => adding(table, ['shows', 'clicks', 'visits']);
   await db
     .insertInto('rollup_hourly')
@@ -118,7 +129,10 @@ export async function addRollup(db: Db, r: { pageid: string; customerid: number;
 }
 
 /** An authorised advertiser account (its authorisation row too) with its name. */
-export async function addAdAccount(db: Db, a: { platform: number; advertiser_id: string; customerid: number; name: string }): Promise<void> {
+export async function addAdAccount(
+  db: Db,
+  a: { platform: number; advertiser_id: string; customerid: number; name: string },
+): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   const auth = await db
     .insertInto('ad_auths')
@@ -161,7 +175,16 @@ export async function addAdAccount(db: Db, a: { platform: number; advertiser_id:
 /** A synced campaign or plan with its name (and, for a plan, the promotion link it drives). */
 export async function addAdEntity(
   db: Db,
-  e: { platform: number; advertiser_id: string; customerid: number; level: 'campaign' | 'plan'; entity_id: string; name: string; campaign_id?: string; pageid?: string },
+  e: {
+    platform: number;
+    advertiser_id: string;
+    customerid: number;
+    level: 'campaign' | 'plan';
+    entity_id: string;
+    name: string;
+    campaign_id?: string;
+    pageid?: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('ad_entities')
@@ -196,7 +219,19 @@ let orderSeq = 0;
 /** One raw attributed order (the order list reads these; the boards read the facts). */
 export async function addOrder(
   db: Db,
-  o: { customerid: number; item_id: string; pageid?: string; status?: string; order_fen: number; paid_fen?: number; created_at: number; paid_at?: number; channel?: number; plan_id?: string; advertiser_id?: string },
+  o: {
+    customerid: number;
+    item_id: string;
+    pageid?: string;
+    status?: string;
+    order_fen: number;
+    paid_fen?: number;
+    created_at: number;
+    paid_at?: number;
+    channel?: number;
+    plan_id?: string;
+    advertiser_id?: string;
+  },
 ): Promise<string> {
   orderSeq += 1;
   const order_id = `T${Date.now().toString(36)}${orderSeq}`;
@@ -247,12 +282,47 @@ export async function addOrder(
 
 /** One hour of facts on a link — an ad fact of a plan, an order fact and the order itself — for rights tests. Returns the link's item. */
 export async function seedBoardFacts(db: Db, pageid: string, chinaTime: string): Promise<string> {
-  const link = await db.selectFrom('links').select(['customerid', 'itemid', 'state']).where('pageid', '=', pageid).executeTakeFirstOrThrow();
+  const link = await db
+    .selectFrom('links')
+    .select(['customerid', 'itemid', 'state'])
+    .where('pageid', '=', pageid)
+    .executeTakeFirstOrThrow();
   const at = parseChinaTime(chinaTime);
   const customerid = Number(link.customerid);
   const channel = Number(link.state);
-  await addAdFact(db, { platform: channel, advertiser_id: '7000001', customerid, plan_id: `P${pageid}`, pageid, at, cost_fen: 10_000, shows: 2000, clicks: 80 });
-  await addOrderFact(db, { customerid, pageid, item_id: link.itemid, channel, advertiser_id: '7000001', plan_id: `P${pageid}`, at, orders: 2, order_fen: 30_000, paid_orders: 1, paid_fen: 15_000 });
-  await addOrder(db, { customerid, item_id: link.itemid, pageid, order_fen: 15_000, paid_fen: 15_000, created_at: at, paid_at: at, channel });
+  await addAdFact(db, {
+    platform: channel,
+    advertiser_id: '7000001',
+    customerid,
+    plan_id: `P${pageid}`,
+    pageid,
+    at,
+    cost_fen: 10_000,
+    shows: 2000,
+    clicks: 80,
+  });
+  await addOrderFact(db, {
+    customerid,
+    pageid,
+    item_id: link.itemid,
+    channel,
+    advertiser_id: '7000001',
+    plan_id: `P${pageid}`,
+    at,
+    orders: 2,
+    order_fen: 30_000,
+    paid_orders: 1,
+    paid_fen: 15_000,
+  });
+  await addOrder(db, {
+    customerid,
+    item_id: link.itemid,
+    pageid,
+    order_fen: 15_000,
+    paid_fen: 15_000,
+    created_at: at,
+    paid_at: at,
+    channel,
+  });
   return link.itemid;
 }

@@ -5,7 +5,7 @@
 import { CHANNELS, isChannel } from '../../shared/catalog.ts';
 import type { BoardCard, BoardCardInput, BoardList, BoardListInput, IndexBoard, IndexBoardInput } from '../../shared/dashboard.ts';
 import { addSums, metricsOf, type Sums, toWire, ZERO_SUMS } from '../../shared/metrics.ts';
-import { bucketLabel, bucketsOf, type Granularity, type Period, PERIOD_PRESETS, presetDates } from '../../shared/periods.ts';
+import { bucketLabel, bucketsOf, type Granularity, PERIOD_PRESETS, type Period, presetDates } from '../../shared/periods.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
@@ -41,14 +41,24 @@ async function boardFilter(deps: BoardDeps, actor: Actor, input: BoardCardInput 
 }
 
 /** Every bucket of the period with its sums (zero where nothing happened). */
-async function seriesOf(deps: BoardDeps, period: Period, filter: FactFilter, granularity: Granularity): Promise<Array<{ ts: number; sums: Sums }>> {
+async function seriesOf(
+  deps: BoardDeps,
+  period: Period,
+  filter: FactFilter,
+  granularity: Granularity,
+): Promise<Array<{ ts: number; sums: Sums }>> {
   const groups = await sumsBy(deps.db, period.current, filter, 'bucket', { granularity });
   const byTs = new Map([...groups.values()].map((r) => [Number(r.k1), r.sums]));
   return bucketsOf(period.current, granularity).map((ts) => ({ ts, sums: byTs.get(ts) ?? ZERO_SUMS }));
 }
 
 /** Metrics, the previous period, and the trend in hours (one day) or days (longer), every bucket present. */
-export async function cardOf(deps: BoardDeps, period: Period, filter: FactFilter, granularity: Granularity = period.granularity): Promise<BoardCard> {
+export async function cardOf(
+  deps: BoardDeps,
+  period: Period,
+  filter: FactFilter,
+  granularity: Granularity = period.granularity,
+): Promise<BoardCard> {
   const series = await seriesOf(deps, period, filter, granularity);
   const now = series.reduce((t, p) => addSums(t, p.sums), ZERO_SUMS);
   const before = await totalOf(deps.db, period.previous, filter);
@@ -72,7 +82,12 @@ interface ListRow {
   sums: Sums;
 }
 
-async function listRows(deps: BoardDeps, period: Period, filter: FactFilter, method: BoardListInput['method']): Promise<{ rows: ListRow[]; total: Sums }> {
+async function listRows(
+  deps: BoardDeps,
+  period: Period,
+  filter: FactFilter,
+  method: BoardListInput['method'],
+): Promise<{ rows: ListRow[]; total: Sums }> {
   if (method === 'hour' || method === 'day') {
     const series = await seriesOf(deps, period, filter, method);
     const rows = series.map((p) => ({ key: String(p.ts), name: bucketLabel(p.ts, method), ts: p.ts, sums: p.sums }));
@@ -81,13 +96,20 @@ async function listRows(deps: BoardDeps, period: Period, filter: FactFilter, met
   const groups = await sumsBy(deps.db, period.current, filter, method);
   const list = [...groups.values()];
   const total = sumAll(groups);
-  if (method === 'channel') return { rows: list.filter((r) => r.k1 !== '0').map((r) => ({ key: r.k1, name: channelLabel(Number(r.k1)), sums: r.sums })), total };
+  if (method === 'channel')
+    return { rows: list.filter((r) => r.k1 !== '0').map((r) => ({ key: r.k1, name: channelLabel(Number(r.k1)), sums: r.sums })), total };
   if (method === 'customer') {
-    const names = await customerNames(deps.db, list.map((r) => Number(r.k1)));
+    const names = await customerNames(
+      deps.db,
+      list.map((r) => Number(r.k1)),
+    );
     return { rows: list.map((r) => ({ key: r.k1, name: names.get(Number(r.k1)) ?? `客户 ${r.k1}`, sums: r.sums })), total };
   }
   const advertisers = list.filter((r) => r.k2 !== '');
-  const names = await advertiserNames(deps.db, advertisers.map((r) => ({ channel: Number(r.k1), advertiserId: r.k2 })));
+  const names = await advertiserNames(
+    deps.db,
+    advertisers.map((r) => ({ channel: Number(r.k1), advertiserId: r.k2 })),
+  );
   return { rows: advertisers.map((r) => ({ key: `${r.k1}:${r.k2}`, name: names.get(`${r.k1}:${r.k2}`) || r.k2, sums: r.sums })), total };
 }
 
@@ -96,7 +118,11 @@ export async function boardList(deps: BoardDeps, actor: Actor, input: BoardListI
   const period = resolvePeriod(input.start, input.end, nowOf(deps));
   const { rows, total } = await listRows(deps, period, filter, input.method);
   const [field, order] = sortOf(input, input.method === 'hour' || input.method === 'day');
-  const ranked = rankRows(rows.map((r) => ({ ...r, metrics: metricsOf(r.sums) })), field, order);
+  const ranked = rankRows(
+    rows.map((r) => ({ ...r, metrics: metricsOf(r.sums) })),
+    field,
+    order,
+  );
   return {
     period: periodView(period),
     list: pageOf(ranked, input.page, input.pagesize).map((r) => ({ key: r.key, label: r.name, metrics: toWire(r.metrics) })),

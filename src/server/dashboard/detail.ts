@@ -3,7 +3,7 @@
  * sortable by any metric, 50 rows a page. Names are looked up for the rows shown (for all rows when sorting by name).
  */
 import type { IndexDetailInput, RankLevel, RankList, RankRow, SortField } from '../../shared/dashboard.ts';
-import { metricsOf, toWire, type Metrics } from '../../shared/metrics.ts';
+import { type Metrics, metricsOf, toWire } from '../../shared/metrics.ts';
 import type { Period } from '../../shared/periods.ts';
 import type { Actor } from '../kernel/actor.ts';
 import type { Executor } from '../kernel/executor.ts';
@@ -45,27 +45,57 @@ function bare(level: RankLevel, g: SumRow, metrics: Metrics): RankRow {
 
 /** Fill in names (and, for links, their channel and item) of these rows. */
 async function named(db: Executor, level: RankLevel, customers: readonly number[] | null, rows: Ranked[]): Promise<void> {
-  const links = level === 'link' ? await linkFacts(db, rows.map((x) => x.row.pageid)) : null;
+  const links =
+    level === 'link'
+      ? await linkFacts(
+          db,
+          rows.map((x) => x.row.pageid),
+        )
+      : null;
   for (const { row } of rows) {
     const link = links?.get(row.pageid);
     if (link) Object.assign(row, { channel: link.state, item_id: link.itemid });
   }
   const r = rows.map((x) => x.row);
-  const advertisers = await advertiserNames(db, r.map((x) => ({ channel: x.channel, advertiserId: x.advertiser_id })));
-  const companies = await customerNames(db, r.map((x) => x.customerid));
-  const entities = level === 'campaign' || level === 'plan' ? await entityNames(db, level, r.map((x) => ({ channel: x.channel, id: x.id }))) : null;
-  const items = level === 'item' ? await itemFacts(db, customers, r.map((x) => x.item_id)) : null;
+  const advertisers = await advertiserNames(
+    db,
+    r.map((x) => ({ channel: x.channel, advertiserId: x.advertiser_id })),
+  );
+  const companies = await customerNames(
+    db,
+    r.map((x) => x.customerid),
+  );
+  const entities =
+    level === 'campaign' || level === 'plan'
+      ? await entityNames(
+          db,
+          level,
+          r.map((x) => ({ channel: x.channel, id: x.id })),
+        )
+      : null;
+  const items =
+    level === 'item'
+      ? await itemFacts(
+          db,
+          customers,
+          r.map((x) => x.item_id),
+        )
+      : null;
   for (const x of rows) {
     const row = x.row;
     const link = links?.get(row.pageid);
     row.advertiser_name = advertisers.get(`${row.channel}:${row.advertiser_id}`) ?? '';
     row.customer = companies.get(row.customerid) ?? '';
     row.name =
-      level === 'advertiser' ? row.advertiser_name || row.id
-      : level === 'customer' ? row.customer || `客户 ${row.id}`
-      : level === 'link' ? link?.title || link?.item_title || `链接 ${row.id}`
-      : level === 'item' ? items?.get(row.item_id)?.title || `商品 ${row.id}`
-      : entities?.get(`${row.channel}:${row.id}`) || row.id;
+      level === 'advertiser'
+        ? row.advertiser_name || row.id
+        : level === 'customer'
+          ? row.customer || `客户 ${row.id}`
+          : level === 'link'
+            ? link?.title || link?.item_title || `链接 ${row.id}`
+            : level === 'item'
+              ? items?.get(row.item_id)?.title || `商品 ${row.id}`
+              : entities?.get(`${row.channel}:${row.id}`) || row.id;
     x.name = row.name;
   }
 }

@@ -26,7 +26,11 @@ export async function itemIndex(deps: BoardDeps, actor: Actor, input: ItemIndexI
   const period = resolvePeriod(input.start, input.end, nowOf(deps));
   const groups = await sumsBy(deps.db, period.current, filter, 'item', { visits: true });
   const list = [...groups.values()].filter((g) => g.k1 !== '');
-  const facts = await itemFacts(deps.db, customers, list.map((g) => g.k1));
+  const facts = await itemFacts(
+    deps.db,
+    customers,
+    list.map((g) => g.k1),
+  );
   const needle = input.exact?.toLowerCase();
   const rows = list
     .map((g) => {
@@ -57,7 +61,14 @@ export async function itemIndex(deps: BoardDeps, actor: Actor, input: ItemIndexI
 async function requireItem(db: Executor, customers: Customers, itemId: string): Promise<Omit<ItemRow, 'metrics'>> {
   const f = (await itemFacts(db, customers, [itemId])).get(itemId);
   if (!f && !(await itemInOrderFacts(db, customers, itemId))) throw notFound('商品不存在或不属于当前账号');
-  return { item_id: itemId, item_title: f?.title ?? '', item_image: f?.image ?? '', platform: f?.platform ?? 0, links: f?.links ?? 0, visits: 0 };
+  return {
+    item_id: itemId,
+    item_title: f?.title ?? '',
+    item_image: f?.image ?? '',
+    platform: f?.platform ?? 0,
+    links: f?.links ?? 0,
+    visits: 0,
+  };
 }
 
 export async function itemDetail(deps: BoardDeps, actor: Actor, input: ItemDetailInput): Promise<ItemDetail> {
@@ -70,7 +81,17 @@ export async function itemDetail(deps: BoardDeps, actor: Actor, input: ItemDetai
   const links = await rankedList(deps.db, period, filter, { ...top, level: 'link' });
   const plans = await rankedList(deps.db, period, filter, { ...top, level: 'plan' });
   const visits = links.list.reduce((n, l) => n + (l.visits ?? 0), 0);
-  return { period: card.period, accounts: card.accounts, item: { ...item, visits }, metrics: card.metrics, previous: card.previous, change: card.change, series: card.series, links: links.list, plans: plans.list };
+  return {
+    period: card.period,
+    accounts: card.accounts,
+    item: { ...item, visits },
+    metrics: card.metrics,
+    previous: card.previous,
+    change: card.change,
+    series: card.series,
+    links: links.list,
+    plans: plans.list,
+  };
 }
 
 export async function itemOrders(deps: BoardDeps, actor: Actor, input: ItemOrderInput) {

@@ -13,17 +13,28 @@ const chunks = <T>(list: readonly T[]): T[][] => {
 const unique = <T>(list: readonly T[]): T[] => [...new Set(list)];
 
 /** `channel:advertiser_id` → account name. */
-export async function advertiserNames(db: Executor, keys: ReadonlyArray<{ channel: number; advertiserId: string }>): Promise<Map<string, string>> {
+export async function advertiserNames(
+  db: Executor,
+  keys: ReadonlyArray<{ channel: number; advertiserId: string }>,
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const ids of chunks(unique(keys.map((k) => k.advertiserId).filter(Boolean)))) {
-    const rows = await db.selectFrom('ad_accounts').select(['platform', 'advertiser_id', 'name']).where('advertiser_id', 'in', ids).execute();
+    const rows = await db
+      .selectFrom('ad_accounts')
+      .select(['platform', 'advertiser_id', 'name'])
+      .where('advertiser_id', 'in', ids)
+      .execute();
     for (const r of rows) out.set(`${r.platform}:${r.advertiser_id}`, r.name);
   }
   return out;
 }
 
 /** `channel:entity_id` → name of campaigns or plans. */
-export async function entityNames(db: Executor, level: 'campaign' | 'plan', keys: ReadonlyArray<{ channel: number; id: string }>): Promise<Map<string, string>> {
+export async function entityNames(
+  db: Executor,
+  level: 'campaign' | 'plan',
+  keys: ReadonlyArray<{ channel: number; id: string }>,
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const ids of chunks(unique(keys.map((k) => k.id).filter(Boolean)))) {
     const rows = await db
@@ -56,7 +67,8 @@ export async function linkFacts(db: Executor, pageids: readonly string[]): Promi
       .select(['pageid', 'title', 'platform', 'state', 'itemid', 'item_title', 'item_image', 'customerid'])
       .where('pageid', 'in', ids)
       .execute();
-    for (const { pageid, ...r } of rows) out.set(pageid, { ...r, platform: Number(r.platform), state: Number(r.state), customerid: Number(r.customerid) });
+    for (const { pageid, ...r } of rows)
+      out.set(pageid, { ...r, platform: Number(r.platform), state: Number(r.state), customerid: Number(r.customerid) });
   }
   return out;
 }
@@ -70,16 +82,27 @@ export interface ItemFacts {
 }
 
 /** item id → title, image, shop platform and link count, from the links of these customers that promote it. */
-export async function itemFacts(db: Executor, customers: readonly number[] | null, itemIds: readonly string[]): Promise<Map<string, ItemFacts>> {
+export async function itemFacts(
+  db: Executor,
+  customers: readonly number[] | null,
+  itemIds: readonly string[],
+): Promise<Map<string, ItemFacts>> {
   const out = new Map<string, ItemFacts>();
   for (const ids of chunks(unique(itemIds.filter(Boolean)))) {
     let q = db
       .selectFrom('links')
-      .select((eb) => ['itemid', eb.fn.max('item_title').as('title'), eb.fn.max('item_image').as('image'), eb.fn.max('platform').as('platform'), eb.fn.countAll<number>().as('links')])
+      .select((eb) => [
+        'itemid',
+        eb.fn.max('item_title').as('title'),
+        eb.fn.max('item_image').as('image'),
+        eb.fn.max('platform').as('platform'),
+        eb.fn.countAll<number>().as('links'),
+      ])
       .where('itemid', 'in', ids)
       .groupBy('itemid');
     if (customers) q = q.where('customerid', 'in', customers.length ? [...customers] : [-1]);
-    for (const r of await q.execute()) out.set(r.itemid, { title: r.title ?? '', image: r.image ?? '', platform: Number(r.platform ?? 0), links: Number(r.links) });
+    for (const r of await q.execute())
+      out.set(r.itemid, { title: r.title ?? '', image: r.image ?? '', platform: Number(r.platform ?? 0), links: Number(r.links) });
   }
   return out;
 }
@@ -107,9 +130,16 @@ export async function customerExists(db: Executor, id: number): Promise<boolean>
 }
 
 /** Authorised advertiser accounts of these customers (on these channels): the boards' "authorise one first" hint. */
-export async function activeAccounts(db: Executor, customers: readonly number[] | null, channels: readonly number[] | null): Promise<number> {
+export async function activeAccounts(
+  db: Executor,
+  customers: readonly number[] | null,
+  channels: readonly number[] | null,
+): Promise<number> {
   if (customers?.length === 0 || channels?.length === 0) return 0;
-  let q = db.selectFrom('ad_accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('active', '=', 1);
+  let q = db
+    .selectFrom('ad_accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('active', '=', 1);
   if (customers) q = q.where('customerid', 'in', [...customers]);
   if (channels) q = q.where('platform', 'in', [...channels]);
   return Number((await q.executeTakeFirst())?.n ?? 0);

@@ -47,15 +47,15 @@ export interface Rankable {
  */
 export function rankRows<T extends Rankable>(rows: T[], field: SortField, order: 'asc' | 'desc'): T[] {
   const sign = order === 'asc' ? 1 : -1;
-  const valueOf = (r: T): number | string => {
+  const keyOf = (r: T): number | string => {
     if (field === 'name') return r.name;
     if (field === 'time') return r.ts ?? 0;
     if (field === 'visits') return r.visits ?? Infinity;
     return r.metrics[field];
   };
   return [...rows].sort((a, b) => {
-    const va = valueOf(a);
-    const vb = valueOf(b);
+    const va = keyOf(a);
+    const vb = keyOf(b);
     if (typeof va === 'string' || typeof vb === 'string') return sign * String(va).localeCompare(String(vb), 'zh-CN') || 0;
     const fa = Number.isFinite(va);
     const fb = Number.isFinite(vb);

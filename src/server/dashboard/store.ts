@@ -62,7 +62,10 @@ const TABLES: Record<Source, Record<FactPart['grain'], string>> = {
   rollup: { hour: 'rollup_hourly', day: 'rollup_daily' },
 };
 /** Column names that differ between the sources. */
-const COLS: Record<Source, { channel: string | null; advertiser: string; campaign: string | null; plan: string | null; item: string | null }> = {
+const COLS: Record<
+  Source,
+  { channel: string | null; advertiser: string; campaign: string | null; plan: string | null; item: string | null }
+> = {
   ad: { channel: 'f.platform', advertiser: 'f.advertiser_id', campaign: 'f.campaign_id', plan: 'f.plan_id', item: null },
   order: { channel: 'f.channel', advertiser: 'f.advertiser_id', campaign: 'f.campaign_id', plan: 'f.plan_id', item: 'f.item_id' },
   rollup: { channel: null, advertiser: 'f.adv', campaign: null, plan: 'f.aid', item: null },
@@ -137,7 +140,13 @@ interface RawRow {
   d: number | string;
 }
 
-async function grouped(db: Executor, source: Source, part: FactPart, filter: FactFilter, dim: Dim): Promise<Grouped<[number, number, number, number]>[]> {
+async function grouped(
+  db: Executor,
+  source: Source,
+  part: FactPart,
+  filter: FactFilter,
+  dim: Dim,
+): Promise<Grouped<[number, number, number, number]>[]> {
   if (part.to <= part.from || filter.customers?.length === 0 || filter.channels?.length === 0) return [];
   const [k1, k2] = keyColumns(source, dim, part.grain);
   const join = needsLink(source, filter, dim) ? sql`join links l on l.pageid = f.pageid` : sql``;
@@ -206,8 +215,22 @@ export async function itemOrderPage(
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const rows = await base
     .select([
-      'order_id', 'union_name', 'status', 'item_id', 'item_title', 'item_num', 'order_fen', 'paid_fen', 'commission_fen', 'created_at', 'paid_at',
-      'pageid', 'channel', 'advertiser_id', 'plan_id', 'postback_state',
+      'order_id',
+      'union_name',
+      'status',
+      'item_id',
+      'item_title',
+      'item_num',
+      'order_fen',
+      'paid_fen',
+      'commission_fen',
+      'created_at',
+      'paid_at',
+      'pageid',
+      'channel',
+      'advertiser_id',
+      'plan_id',
+      'postback_state',
     ])
     .orderBy(sql`case when paid_at > 0 then paid_at else created_at end`, 'desc')
     .orderBy('id', 'desc')

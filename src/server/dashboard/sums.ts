@@ -5,7 +5,7 @@
  * once from them.
  */
 import { chinaDayStart } from '../../shared/china-clock.ts';
-import { ZERO_SUMS, type Sums } from '../../shared/metrics.ts';
+import { type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
 import type { Granularity, Span } from '../../shared/periods.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { adSums, type Dim, type FactFilter, type FactPart, orderSums, visitSums } from './store.ts';
@@ -24,7 +24,8 @@ export interface SumRow {
 export function partsOf(span: Span, granularity: Granularity | 'auto'): FactPart[] {
   if (span.to <= span.from) return [];
   const dayCut = chinaDayStart(span.to);
-  if (granularity === 'hour' || dayCut <= span.from || chinaDayStart(span.from) !== span.from) return [{ grain: 'hour', from: span.from, to: span.to }];
+  if (granularity === 'hour' || dayCut <= span.from || chinaDayStart(span.from) !== span.from)
+    return [{ grain: 'hour', from: span.from, to: span.to }];
   const parts: FactPart[] = [{ grain: 'day', from: span.from, to: dayCut }];
   if (span.to > dayCut) parts.push({ grain: 'hour', from: dayCut, to: span.to });
   return parts;

@@ -4,7 +4,8 @@ import { metricFormat, metricLabel } from './terms.ts';
 
 interface Props {
   keys: readonly MetricKey[];
-  data: { metrics: WireMetrics; previous: WireMetrics } | undefined;
+  /** without `previous` the cards show no change */
+  data: { metrics: WireMetrics; previous?: WireMetrics } | undefined;
   loading: boolean;
   /** what the change is against, e.g. '对比 2026-03-17 00:00–15:00' */
   caption?: string;
@@ -18,7 +19,14 @@ export function BoardCards({ keys, data, loading, caption, columns = 6 }: Props)
     <div className="board-cards-wrap">
       <div className="board-cards" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
         {keys.map((k) => (
-          <MetricCard key={k} label={metricLabel(k)} value={data?.metrics[k]} previous={data ? data.previous[k] : undefined} format={metricFormat(k)} loading={loading} />
+          <MetricCard
+            key={k}
+            label={metricLabel(k)}
+            value={data?.metrics[k]}
+            previous={data?.previous ? data.previous[k] : undefined}
+            format={metricFormat(k)}
+            loading={loading}
+          />
         ))}
       </div>
       {caption ? <div className="board-caption muted">{caption}</div> : null}

@@ -19,7 +19,15 @@ const columns: TableColumn<Row>[] = [
 ];
 
 /** The old data board's list: one row per ad channel, sortable here (every channel is on the page). */
-export function ChannelTable({ data, loading, error }: { data: BoardList | undefined; loading: boolean; error: unknown }): React.JSX.Element {
+export function ChannelTable({
+  data,
+  loading,
+  error,
+}: {
+  data: BoardList | undefined;
+  loading: boolean;
+  error: unknown;
+}): React.JSX.Element {
   return (
     <ResourceTable<Row>
       ariaLabel="各渠道数据"

@@ -12,8 +12,8 @@ import { BoardEmpty } from './BoardEmpty.tsx';
 import { type BoardFilters, cardInput, comparedCaption } from './board-query.ts';
 import { PeriodPicker } from './PeriodPicker.tsx';
 import { RankTable } from './RankTable.tsx';
-import { OVERVIEW_CARDS } from './terms.ts';
 import { TrendPanel } from './TrendPanel.tsx';
+import { OVERVIEW_CARDS } from './terms.ts';
 import { useBoardCard, useCustomerOptions } from './useBoard.ts';
 import './dashboard.css';
 
@@ -45,6 +45,7 @@ function Overview({ acpl }: { acpl: number }): React.JSX.Element {
               value={filters.customerid}
               options={customers}
               allLabel="全部客户"
+              placeholder="全部客户"
               filter
               onChange={(customerid) => set({ customerid })}
               ariaLabel="客户"
@@ -54,7 +55,14 @@ function Overview({ acpl }: { acpl: number }): React.JSX.Element {
           ) : null}
         </div>
         <PeriodPicker value={filters.range} onChange={(range) => set({ range })} />
-        <PlatformPicker dashboard withAll showChannels={false} shop={filters.shop} channel="juliang" onChange={({ shop }) => set({ shop })} />
+        <PlatformPicker
+          dashboard
+          withAll
+          showChannels={false}
+          shop={filters.shop}
+          channel="juliang"
+          onChange={({ shop }) => set({ shop })}
+        />
       </section>
       {problem ? (
         <div className="card form-error" role="alert">

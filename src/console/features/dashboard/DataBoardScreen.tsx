@@ -33,7 +33,12 @@ export function DataBoardScreen(): React.JSX.Element {
       <section className="card board-head" aria-label="筛选">
         <h2 className="card-title">数据看板</h2>
         <PlatformPicker dashboard withAll shop={pick.shop} channel={pick.channel} onChange={setPick} />
-        <Tabs<PresetKey> ariaLabel="时间范围" tabs={PRESETS.map((k) => ({ label: presetLabels[k], value: k }))} value={preset} onChange={setPreset} />
+        <Tabs<PresetKey>
+          ariaLabel="时间范围"
+          tabs={PRESETS.map((k) => ({ label: presetLabels[k], value: k }))}
+          value={preset}
+          onChange={setPreset}
+        />
       </section>
       {problem ? (
         <div className="card form-error" role="alert">
@@ -50,7 +55,14 @@ export function DataBoardScreen(): React.JSX.Element {
         <ChannelTable data={channels.data} loading={channels.isLoading} error={channels.error} />
       </section>
       <section className="card">
-        <RankTable key={`${pick.channel}`} filters={filters} social={social} levels={['advertiser', 'plan', 'link']} showCustomer={false} emptyText="所选时段没有消耗或订单" />
+        <RankTable
+          key={`${pick.channel}`}
+          filters={filters}
+          social={social}
+          levels={['advertiser', 'plan', 'link']}
+          showCustomer={false}
+          emptyText="所选时段没有消耗或订单"
+        />
       </section>
     </div>
   );

@@ -6,10 +6,12 @@ const PRESETS = Object.keys(presetLabels) as PresetKey[];
 
 /** Which preset a range is, or null for a custom range. */
 export function presetOf(range: DateRangeValue): PresetKey | null {
-  return PRESETS.find((k) => {
-    const r = presetRange(k);
-    return r[0] === range[0] && r[1] === range[1];
-  }) ?? null;
+  return (
+    PRESETS.find((k) => {
+      const r = presetRange(k);
+      return r[0] === range[0] && r[1] === range[1];
+    }) ?? null
+  );
 }
 
 interface Props {

@@ -24,13 +24,16 @@ function nameCell(level: RankLevel, r: RankRow): React.JSX.Element {
   const sub = level === 'link' ? `链接 ${r.pageid}` : level === 'customer' ? '' : level === 'item' ? r.item_id : `ID ${r.id}`;
   return (
     <div className="rank-name">
-      <div className="rank-name-main" title={r.name}>{r.name}</div>
+      <div className="rank-name-main" title={r.name}>
+        {r.name}
+      </div>
       {sub ? <div className="rank-name-sub muted">{sub}</div> : null}
     </div>
   );
 }
 
-function columnsOf(level: RankLevel, showCustomer: boolean): TableColumn<RankRow>[] {
+/** The ranked tables' columns: the row's name (with its id), its customer for agents, and the metrics. */
+export function rankColumns(level: RankLevel, showCustomer: boolean): TableColumn<RankRow>[] {
   return [
     { key: 'name', header: LEVEL_LABELS[level], cell: (r) => nameCell(level, r), sortable: true, width: 220 },
     ...(showCustomer && level !== 'customer' ? [{ key: 'customer', header: '客户', value: (r: RankRow) => r.customer, width: 120 }] : []),
@@ -69,7 +72,7 @@ export function RankTable({ filters, social, levels, showCustomer, emptyText }: 
         ariaLabel={`${LEVEL_LABELS[level]}排行`}
         rows={q.data?.list}
         rowKey={(r) => `${r.channel}:${r.id}`}
-        columns={columnsOf(level, showCustomer)}
+        columns={rankColumns(level, showCustomer)}
         loading={q.isLoading || q.isValidating}
         error={q.error}
         sort={sort}
@@ -77,7 +80,12 @@ export function RankTable({ filters, social, levels, showCustomer, emptyText }: 
           setSort(s);
           setPaging((p) => ({ ...p, page: 1 }));
         }}
-        paging={{ total: q.data?.total ?? 0, page: paging.page, pageSize: paging.pagesize, onChange: (page, pagesize) => setPaging({ page, pagesize }) }}
+        paging={{
+          total: q.data?.total ?? 0,
+          page: paging.page,
+          pageSize: paging.pagesize,
+          onChange: (page, pagesize) => setPaging({ page, pagesize }),
+        }}
         emptyText={emptyText}
         className="rank-table"
       />

@@ -19,7 +19,12 @@ export function TrendPanel({ series, granularity, title = '趋势' }: Props): Re
     <section className="board-trend" aria-label={title}>
       <div className="board-section-head">
         <h3 className="board-section-title">{title}</h3>
-        <Tabs<MetricKey> ariaLabel="趋势指标" tabs={TREND_METRICS.map((k) => ({ label: metricLabel(k), value: k }))} value={metric} onChange={setMetric} />
+        <Tabs<MetricKey>
+          ariaLabel="趋势指标"
+          tabs={TREND_METRICS.map((k) => ({ label: metricLabel(k), value: k }))}
+          value={metric}
+          onChange={setMetric}
+        />
       </div>
       {series ? (
         <LazyChart

@@ -1,8 +1,8 @@
+import type { InputOf } from '../../../shared/api/contract.ts';
+import type { boardCard, indexDetail } from '../../../shared/api/dashboard.ts';
 import { chinaHour } from '../../../shared/china-clock.ts';
 import type { PeriodView, RankLevel, SortField } from '../../../shared/dashboard.ts';
 import { SORT_FIELDS } from '../../../shared/dashboard.ts';
-import type { InputOf } from '../../../shared/api/contract.ts';
-import type { boardCard, indexDetail } from '../../../shared/api/dashboard.ts';
 import type { DateRangeValue } from '../../lib/dates.ts';
 import { PICKER_SHOP_CODES } from '../../lib/platform-picker.ts';
 import type { SortState } from '../../ui/ResourceTable.tsx';

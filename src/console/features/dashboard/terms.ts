@@ -7,18 +7,55 @@ export const metricFormat = (k: MetricKey): 1 | 2 | 3 | 4 => METRIC_META[k].form
 
 /** The ver2 overview's cards, in reading order: spend and traffic, then sales and return. */
 export const OVERVIEW_CARDS: readonly MetricKey[] = [
-  'sum_cost', 'sum_show_cnt', 'sum_click', 'ctr', 'avg_click_cost', 'convert_cost',
-  'ordernum', 'order_price', 'order_price_pay', 'roi', 'pay_roi', 'convert_order_rate',
+  'sum_cost',
+  'sum_show_cnt',
+  'sum_click',
+  'ctr',
+  'avg_click_cost',
+  'convert_cost',
+  'ordernum',
+  'order_price',
+  'order_price_pay',
+  'roi',
+  'pay_roi',
+  'convert_order_rate',
 ];
 
 /** The old data board's cards. */
-export const BOARD_CARDS: readonly MetricKey[] = ['sum_cost', 'sum_show_cnt', 'sum_click', 'ctr', 'ordernum', 'order_price', 'roi', 'avg_price'];
+export const BOARD_CARDS: readonly MetricKey[] = [
+  'sum_cost',
+  'sum_show_cnt',
+  'sum_click',
+  'ctr',
+  'ordernum',
+  'order_price',
+  'roi',
+  'avg_price',
+];
 
 /** What the trend chart can switch between. */
-export const TREND_METRICS: readonly MetricKey[] = ['sum_cost', 'sum_show_cnt', 'sum_click', 'ctr', 'ordernum', 'order_price', 'roi', 'convert'];
+export const TREND_METRICS: readonly MetricKey[] = [
+  'sum_cost',
+  'sum_show_cnt',
+  'sum_click',
+  'ctr',
+  'ordernum',
+  'order_price',
+  'roi',
+  'convert',
+];
 
 /** The ranked tables' columns after the name. */
-export const RANK_COLUMNS: readonly MetricKey[] = ['sum_cost', 'sum_show_cnt', 'sum_click', 'ctr', 'convert', 'ordernum', 'order_price', 'roi', 'pay_roi'];
+export const RANK_COLUMNS: readonly MetricKey[] = [
+  'sum_cost',
+  'sum_show_cnt',
+  'sum_click',
+  'ctr',
+  'convert',
+  'ordernum',
+  'order_price',
+  'roi',
+];
 
 export const LEVEL_LABELS: Record<RankLevel, string> = {
   advertiser: '广告主',

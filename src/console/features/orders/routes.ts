@@ -10,11 +10,6 @@ export const orderRoutes: readonly RouteDef<OrdersScreen>[] = [
     meta: { ...AUDIENCE.customersV2, title: '订单', hidden: true, activeMenu: '/promotion' },
   },
   {
-    path: '/collect/page/:pageId',
-    screen: 'orders.list',
-    meta: { ...AUDIENCE.customersV2, title: '订单', hidden: true, activeMenu: '/collect' },
-  },
-  {
     path: '/sxA/agentorader/:pageId',
     screen: 'orders.list',
     meta: { ...AUDIENCE.platformAdmins, title: '订单', hidden: true, activeMenu: '/sxA' },
