@@ -132,6 +132,10 @@ test('item 11: /login shows the form without a 加载中 flash, icons on the tex
   await page.goto('/login');
   await expect(page.getByRole('button', { name: '登 录' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __seen: { loading: boolean } }).__seen.loading)).toBe(false);
+  // Measure once the icon font is in: before it, the glyph box has the fallback font's height.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
   for (const name of ['email', 'password']) {
     const input = await page.locator(`input[name="${name}"]`).boundingBox();
     const icon = await page.locator(`.login-field:has(input[name="${name}"]) .pi`).boundingBox();

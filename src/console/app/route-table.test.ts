@@ -82,15 +82,15 @@ describe('buildMenu', () => {
   it('customer ver2 menu follows the platform', () => {
     const menu = buildMenu(routesFor(roleRoutes, 3, 'ver2'), 8);
     expect(menu.map((m) => m.label)).toEqual(['概览', '竞价推广', '商品效果分析', '账户授权', '投放链接', '导出模板']);
-    expect(menu[0].to).toBe('/dashboard?acpl=8');
-    expect(menu[1].children?.map((c) => c.label)).toEqual(['流量通PRO']);
-    expect(buildMenu(routesFor(roleRoutes, 3, 'ver2'), 10)[1].children?.map((c) => c.label)).toEqual(['流量通PRO', '京东']);
-    expect(buildMenu(routesFor(roleRoutes, 3, 'ver2'), 5)[1].children?.map((c) => c.label)).toEqual(['流量通PRO', '京东', 'UDSmart']);
+    expect(menu[0]?.to).toBe('/dashboard?acpl=8');
+    expect(menu[1]?.children?.map((c) => c.label)).toEqual(['流量通PRO']);
+    expect(buildMenu(routesFor(roleRoutes, 3, 'ver2'), 10)[1]?.children?.map((c) => c.label)).toEqual(['流量通PRO', '京东']);
+    expect(buildMenu(routesFor(roleRoutes, 3, 'ver2'), 5)[1]?.children?.map((c) => c.label)).toEqual(['流量通PRO', '京东', 'UDSmart']);
   });
   it('groups ver1 entries', () => {
     const menu = buildMenu(routesFor(roleRoutes, 3, 'ver1'), 2);
     expect(menu.map((m) => m.label)).toEqual(['数据看板', '我的授权', '推广管理', '淘宝新链接推广', '推广链接管理', '新链接链接管理']);
-    expect(menu[2].children?.map((c) => c.to)).toEqual(['/promotion', '/promotion/weibo', '/promotion/tencent']);
+    expect(menu[2]?.children?.map((c) => c.to)).toEqual(['/promotion', '/promotion/weibo', '/promotion/tencent']);
   });
   it('marks the active item', () => {
     const item = { key: 'k', label: 'x', to: '/promotion?acpl=2&pl=3' };

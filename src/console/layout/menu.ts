@@ -25,7 +25,7 @@ export function buildMenu(defs: readonly RouteDef[], acpl: number): MenuItem[] {
         icon: m.icon,
         children: biddingOffers(acpl).map((pl) => ({
           key: `${d.path}?pl=${pl}`,
-          label: biddingLabels[pl],
+          label: biddingLabels[pl] ?? String(pl),
           to: `${d.path}?acpl=${acpl}&pl=${pl}`,
         })),
       });

@@ -10,10 +10,10 @@ describe('pickerModel', () => {
   it('weibo on the dashboard disables jingdong labelled （未上线）', () => {
     const jd = pickerModel(true, 'weibo').shops[1];
     expect(jd).toEqual({ value: 'jingdong', label: '京东（未上线）', disabled: true });
-    expect(pickerModel(false, 'weibo').shops[1].disabled).toBe(false);
+    expect(pickerModel(false, 'weibo').shops[1]?.disabled).toBe(false);
   });
   it('marks unlaunched items disabled', () => {
-    expect(pickerModel(true, 'juliang', ['tbunion']).shops[3].disabled).toBe(true);
+    expect(pickerModel(true, 'juliang', ['tbunion']).shops[3]?.disabled).toBe(true);
   });
 });
 

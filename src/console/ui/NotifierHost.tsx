@@ -19,8 +19,8 @@ export function NotifierHost({ queue }: { queue: readonly Notice[] }): React.JSX
   const [expired, setExpired] = useState(false);
 
   useEffect(() => {
-    for (; shown.current < queue.length; shown.current++) {
-      const n = queue[shown.current];
+    for (const n of queue.slice(shown.current)) {
+      shown.current += 1;
       if (n.kind === 'toast') toast.current?.show({ severity: n.severity, summary: n.summary, life: n.life });
       else if (n.kind === 'alert') setAlert(n.message);
       else setExpired(true);

@@ -209,7 +209,7 @@ export function ucidApp(ctx: PlatformContext, app: Hono): void {
     const t = task(c);
     if (!t || t.ready_at > 0) return fail(c, C.noEntity, '报告尚未生成或 taskId 不存在');
     const spec = JSON.parse(t.spec) as { from: number; to: number; hourly: boolean };
-    const rows = new Map<string, number[] & { length: 4 }>();
+    const rows = new Map<string, [number, number, number, number]>();
     const key: Array<[string, string, string, string]> = [];
     for (const r of world.report(p, c.get('account').id, spec.from, spec.to + 86399)) {
       const k = [chinaDay(r.hour), spec.hourly ? String(chinaHour(r.hour)) : '', r.campaignId, r.planId] as [
@@ -219,8 +219,12 @@ export function ucidApp(ctx: PlatformContext, app: Hono): void {
         string,
       ];
       const id = k.join('|');
-      if (!rows.has(id)) rows.set(id, [0, 0, 0, 0] as number[] & { length: 4 }), key.push(k);
-      const v = rows.get(id)!;
+      let v = rows.get(id);
+      if (!v) {
+        v = [0, 0, 0, 0];
+        rows.set(id, v);
+        key.push(k);
+      }
       v[0] += r.shows;
       v[1] += r.clicks;
       v[2] += r.costFen;
@@ -229,7 +233,7 @@ export function ucidApp(ctx: PlatformContext, app: Hono): void {
     const lines = [
       UC_FACTS.csvColumns.join(','),
       ...key.map((k) => {
-        const v = rows.get(k.join('|'))!;
+        const v = rows.get(k.join('|')) ?? [0, 0, 0, 0];
         return [...k, v[0], v[1], (v[2] / 100).toFixed(2), v[3]].join(',');
       }),
     ];
