@@ -60,7 +60,9 @@ export async function cardOf(
   granularity: Granularity = period.granularity,
 ): Promise<BoardCard> {
   const series = await seriesOf(deps, period, filter, granularity);
-  const now = series.reduce((t, p) => addSums(t, p.sums), ZERO_SUMS);
+  // Totals from the daily facts (plus today's hours): an old day's hours may be gone (docs/data-lifecycle.md).
+  const now =
+    granularity === 'day' ? series.reduce((t, p) => addSums(t, p.sums), ZERO_SUMS) : await totalOf(deps.db, period.current, filter);
   const before = await totalOf(deps.db, period.previous, filter);
   return {
     period: { ...periodView(period), granularity },

@@ -9,6 +9,7 @@ import { orders } from './0006_orders.ts';
 import { jobs } from './0007_jobs.ts';
 import { mailQueue } from './0008_mail_queue.ts';
 import { demoLinks } from './0009_demo_links.ts';
+import { lifecycle } from './0012_lifecycle.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -24,6 +25,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0007_jobs', jobs],
   ['0008_mail_queue', mailQueue],
   ['0009_demo_links', demoLinks],
+  ['0012_lifecycle', lifecycle],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
