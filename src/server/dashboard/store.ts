@@ -3,7 +3,7 @@
  * order facts (`order_facts_*`, owned by orders) and our monitor's link rollups (`rollup_*`, owned by tracking) —
  * grouped by one dimension. These tables are the published read model of docs/data-model.md ("boards join
  * ad_facts_* and order_facts_*"); this store only reads them, and joins `links` for the shop platform and item of
- * a promotion link. Nothing here reads raw events or raw orders. Queries are built from `sql` fragments because
+ * a promotion link (a subquery on `links`). Nothing here reads raw events or raw orders. Queries are built from `sql` fragments because
  * the grouping and the table (hour or day) vary; every value is a bound parameter.
  */
 import { type RawBuilder, sql } from 'kysely';
@@ -76,50 +76,52 @@ const text = (column: string | null): RawBuilder<unknown> => (column ? sql`cast(
 const inList = (column: string, values: readonly (number | string)[]): RawBuilder<unknown> =>
   values.length === 0 ? sql`1 = 0` : sql`${ref(column)} in (${sql.join(values.map((v) => sql`${v}`))})`;
 
-/** The group key columns (k1, k2) of a dimension, as text. */
-function keyColumns(source: Source, dim: Dim, bucket: string): [RawBuilder<unknown>, RawBuilder<unknown>] {
+/** A dimension the SQL groups by; items of ad facts and rollups are grouped by link and folded by the caller (sums.ts). */
+export type SqlDim = Exclude<Dim, 'item'> | 'orderItem';
+
+/** The group key columns (k1, k2) of a dimension, as text. Rollups have no channel, advertiser or plan columns of ours. */
+function keyColumns(source: Source, dim: SqlDim, bucket: string): [RawBuilder<unknown>, RawBuilder<unknown>] {
   const c = COLS[source];
-  const channel = source === 'rollup' ? 'l.state' : (c.channel ?? '');
   switch (dim) {
     case 'all':
       return [sql`''`, sql`''`];
     case 'bucket':
       return [text(`f.${bucket}`), sql`''`];
     case 'channel':
-      return [text(channel), sql`''`];
+      return [text(c.channel), sql`''`];
     case 'customer':
       return [text('f.customerid'), sql`''`];
     case 'advertiser':
-      return [text(channel), ref(c.advertiser)];
+      return [text(c.channel), ref(c.advertiser)];
     case 'campaign':
-      return [text(channel), c.campaign ? ref(c.campaign) : sql`''`];
+      return [text(c.channel), c.campaign ? ref(c.campaign) : sql`''`];
     case 'plan':
-      return [text(channel), c.plan ? ref(c.plan) : sql`''`];
+      return [text(c.channel), c.plan ? ref(c.plan) : sql`''`];
     case 'link':
       return [ref('f.pageid'), sql`''`];
-    case 'item':
-      return [c.item ? ref(c.item) : ref('l.itemid'), sql`''`];
+    case 'orderItem':
+      return [c.item ? ref(c.item) : sql`''`, sql`''`];
   }
 }
 
-/** Does this read need the promotion link joined (shop platform, the link's item, or a rollup's channel)? */
-function needsLink(source: Source, filter: FactFilter, dim: Dim): boolean {
-  if (filter.shops) return true;
-  if (source !== 'order' && (dim === 'item' || filter.itemId !== undefined)) return true;
-  return source === 'rollup' && (filter.channels !== null || dim === 'channel' || dim === 'advertiser' || dim === 'plan');
-}
+/**
+ * `f.pageid in (the links that …)`: the shop platform, the item and (for rollups) the channel of a fact are its
+ * promotion link's. A subquery, evaluated once as a set — no per-row join.
+ */
+const linksWhere = (column: 'platform' | 'itemid' | 'state', values: readonly (number | string)[]): RawBuilder<unknown> =>
+  values.length === 0 ? sql`1 = 0` : sql`f.pageid in (select l.pageid from links l where ${inList(`l.${column}`, values)})`;
 
 function conditions(source: Source, part: FactPart, filter: FactFilter): RawBuilder<unknown>[] {
   const c = COLS[source];
   const bucket = ref(`f.${part.grain}`);
   const out: RawBuilder<unknown>[] = [sql`${bucket} >= ${part.from}`, sql`${bucket} < ${part.to}`];
   if (filter.customers) out.push(inList('f.customerid', filter.customers));
-  if (filter.channels) out.push(inList(source === 'rollup' ? 'l.state' : (c.channel ?? ''), filter.channels));
-  if (filter.shops) out.push(inList('l.platform', filter.shops));
+  if (filter.channels) out.push(c.channel ? inList(c.channel, filter.channels) : linksWhere('state', filter.channels));
+  if (filter.shops) out.push(linksWhere('platform', filter.shops));
   if (filter.advertiserId !== undefined) out.push(sql`${ref(c.advertiser)} = ${filter.advertiserId}`);
   if (filter.planId !== undefined) out.push(c.plan ? sql`${ref(c.plan)} = ${filter.planId}` : sql`1 = 0`);
   if (filter.pageid !== undefined) out.push(sql`f.pageid = ${filter.pageid}`);
-  if (filter.itemId !== undefined) out.push(source === 'order' ? sql`f.item_id = ${filter.itemId}` : sql`l.itemid = ${filter.itemId}`);
+  if (filter.itemId !== undefined) out.push(c.item ? sql`${ref(c.item)} = ${filter.itemId}` : linksWhere('itemid', [filter.itemId]));
   return out;
 }
 
@@ -145,14 +147,13 @@ async function grouped(
   source: Source,
   part: FactPart,
   filter: FactFilter,
-  dim: Dim,
+  dim: SqlDim,
 ): Promise<Grouped<[number, number, number, number]>[]> {
   if (part.to <= part.from || filter.customers?.length === 0 || filter.channels?.length === 0) return [];
   const [k1, k2] = keyColumns(source, dim, part.grain);
-  const join = needsLink(source, filter, dim) ? sql`join links l on l.pageid = f.pageid` : sql``;
   const group = dim === 'all' ? sql`` : sql`group by 1, 2`;
   const query = sql<RawRow>`select ${k1} as k1, ${k2} as k2, max(f.customerid) as customerid, max(${ref(COLS[source].advertiser)}) as advertiser_id, ${SUMS[source]}
-    from ${sql.table(TABLES[source][part.grain])} f ${join}
+    from ${sql.table(TABLES[source][part.grain])} f
     where ${sql.join(conditions(source, part, filter), sql` and `)} ${group}`;
   const { rows } = await query.execute(db);
   return rows.map((r) => ({
@@ -165,7 +166,7 @@ async function grouped(
 }
 
 /** Ad report sums (cost in fen, shows, clicks, platform conversions) of one part, grouped by `dim`. */
-export async function adSums(db: Executor, part: FactPart, filter: FactFilter, dim: Dim): Promise<Grouped<AdPart>[]> {
+export async function adSums(db: Executor, part: FactPart, filter: FactFilter, dim: SqlDim): Promise<Grouped<AdPart>[]> {
   return (await grouped(db, 'ad', part, filter, dim)).map(({ sums: [costFen, shows, clicks, conversions], ...g }) => ({
     ...g,
     sums: { costFen, shows, clicks, conversions },
@@ -173,15 +174,15 @@ export async function adSums(db: Executor, part: FactPart, filter: FactFilter, d
 }
 
 /** Attributed order sums (placed and paid, count and fen) of one part, grouped by `dim`. */
-export async function orderSums(db: Executor, part: FactPart, filter: FactFilter, dim: Dim): Promise<Grouped<OrderPart>[]> {
+export async function orderSums(db: Executor, part: FactPart, filter: FactFilter, dim: SqlDim): Promise<Grouped<OrderPart>[]> {
   return (await grouped(db, 'order', part, filter, dim)).map(({ sums: [orders, orderFen, paidOrders, paidFen], ...g }) => ({
     ...g,
     sums: { orders, orderFen, paidOrders, paidFen },
   }));
 }
 
-/** Landing visits counted by our monitor (link rollups) of one part, grouped by `dim` (link or item). */
-export async function visitSums(db: Executor, part: FactPart, filter: FactFilter, dim: Dim): Promise<Grouped<number>[]> {
+/** Landing visits counted by our monitor (link rollups) of one part, grouped by `dim` (all, bucket, customer or link). */
+export async function visitSums(db: Executor, part: FactPart, filter: FactFilter, dim: SqlDim): Promise<Grouped<number>[]> {
   return (await grouped(db, 'rollup', part, filter, dim)).map(({ sums: [visits], ...g }) => ({ ...g, sums: visits }));
 }
 

@@ -8,7 +8,8 @@ import { chinaDayStart } from '../../shared/china-clock.ts';
 import { type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
 import type { Granularity, Span } from '../../shared/periods.ts';
 import type { Executor } from '../kernel/executor.ts';
-import { adSums, type Dim, type FactFilter, type FactPart, orderSums, visitSums } from './store.ts';
+import { linkFacts } from './names.ts';
+import { adSums, type Dim, type FactFilter, type FactPart, type Grouped, orderSums, type SqlDim, visitSums } from './store.ts';
 
 export interface SumRow {
   k1: string;
@@ -53,22 +54,31 @@ export async function sumsBy(db: Executor, span: Span, filter: FactFilter, dim: 
     if (!r.customerid) r.customerid = g.customerid;
     return r;
   };
+  // Items: orders name the item bought; ad facts and rollups are read per link and folded into the link's item.
+  const sqlDim = (source: 'ad' | 'order' | 'rollup'): SqlDim => (dim !== 'item' ? dim : source === 'order' ? 'orderItem' : 'link');
+  const itemOf = dim === 'item' ? new Map<string, string>() : null;
+  const folded = async <S>(rows: Grouped<S>[]): Promise<Grouped<S>[]> => {
+    if (!itemOf) return rows;
+    const unknown = rows.map((r) => r.k1).filter((p) => p && !itemOf.has(p));
+    for (const [pageid, l] of await linkFacts(db, unknown)) itemOf.set(pageid, l.itemid);
+    return rows.map((r) => ({ ...r, k1: itemOf.get(r.k1) ?? '' }));
+  };
   for (const part of partsOf(span, granularity)) {
-    for (const g of await adSums(db, part, filter, dim)) {
+    for (const g of await folded(await adSums(db, part, filter, sqlDim('ad')))) {
       const s = row(g, part.grain).sums;
       s.costFen += g.sums.costFen;
       s.shows += g.sums.shows;
       s.clicks += g.sums.clicks;
       s.conversions += g.sums.conversions;
     }
-    for (const g of await orderSums(db, part, filter, dim)) {
+    for (const g of await orderSums(db, part, filter, sqlDim('order'))) {
       const s = row(g, part.grain).sums;
       s.orders += g.sums.orders;
       s.orderFen += g.sums.orderFen;
       s.paidOrders += g.sums.paidOrders;
       s.paidFen += g.sums.paidFen;
     }
-    if (opts.visits) for (const g of await visitSums(db, part, filter, dim)) row(g, part.grain).visits += g.sums;
+    if (opts.visits) for (const g of await folded(await visitSums(db, part, filter, sqlDim('rollup')))) row(g, part.grain).visits += g.sums;
   }
   return out;
 }
