@@ -17,6 +17,8 @@ import { jumptestRoutes } from './jumptest/routes.ts';
 import { log } from './kernel/log.ts';
 import { linkRoutes } from './links/routes.ts';
 import { publishRoutes } from './publish/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { udsmartRoutes } from './udsmart/routes.ts';
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
   if (trustProxy) {
@@ -69,7 +71,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.get('/metrics', (c) => c.text(deps.metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4' }));
 
   mountApiDocs(app, allContracts);
-  mountContracts(app, [...userRoutes, ...linkRoutes, ...tfcRoutes, ...publishRoutes, ...jumptestRoutes, ...dashboardRoutes], allContracts);
+  mountContracts(app, [...userRoutes, ...linkRoutes, ...tfcRoutes, ...publishRoutes, ...jumptestRoutes, ...adminRoutes, ...udsmartRoutes, ...dashboardRoutes], allContracts);
 
   app.notFound(notFoundRoute);
   app.onError(onError);

@@ -1,17 +1,33 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
-import { allContracts } from '../../src/shared/api/index.ts';
 import { createUser } from '../../src/server/accounts/users.ts';
+import { allContracts } from '../../src/shared/api/index.ts';
 import { seedBoardFacts } from '../support/factories-facts.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
-import { CALLERS, MATRIX, parseCells, renderPermissionsDoc, type Caller, type Cell, type World } from './permissions.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
+import { insertOrder, makeAdAccount } from '../support/factories-admin.ts';
+import { CALLERS, type Caller, type Cell, MATRIX, parseCells, renderPermissionsDoc, type World } from './permissions.ts';
 
 const PW = 'secret123';
+/** Routes that are not product endpoints: health, metrics and the API document (no envelope, no rights). */
+const INFRASTRUCTURE = [
+  '/healthz',
+  '/metrics',
+  '/capi/openapi.json',
+  '/capi/docs',
+  '/capi/docs/swagger-ui.css',
+  '/capi/docs/swagger-ui-bundle.js',
+];
 const DOC = new URL('../../docs/permissions.md', import.meta.url);
 const EMAIL: Record<Exclude<Caller, 'anon'>, string> = {
-  r1: 'super@x.cn', r2: 'admin@x.cn', r3: 'sub@x.cn', r4: 'agent@x.cn', r5: 'ud@x.cn', r6: 'udsub@x.cn', other: 'other@x.cn',
+  r1: 'super@x.cn',
+  r2: 'admin@x.cn',
+  r3: 'sub@x.cn',
+  r4: 'agent@x.cn',
+  r5: 'ud@x.cn',
+  r6: 'udsub@x.cn',
+  other: 'other@x.cn',
 };
 
 describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect) => {
@@ -21,7 +37,10 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
 
   const request = async (method: string, path: string, input: Record<string, unknown>, token?: string): Promise<Envelope> => {
     // A new client address per call: the matrix is about rights, not the per-IP rate limits.
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${(ip >> 8) & 255}.${ip++ & 255}` };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.9.${(ip >> 8) & 255}.${ip++ & 255}`,
+    };
     if (token) headers.authorization = token;
     const query = method === 'GET' ? `?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}` : '';
     const res = await t.app.request(path + query, { method, headers, body: method === 'GET' ? undefined : JSON.stringify(input) });
@@ -34,29 +53,63 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     t = await makeTestApp(dialect);
     const ids: Record<string, number> = {};
     const accounts: [string, number, string?][] = [
-      ['super', 1], ['admin', 2], ['agent', 4], ['sub', 3, 'agent@x.cn'], ['ud', 5], ['udsub', 6, 'ud@x.cn'], ['other', 3],
+      ['super', 1],
+      ['admin', 2],
+      ['agent', 4],
+      ['sub', 3, 'agent@x.cn'],
+      ['ud', 5],
+      ['udsub', 6, 'ud@x.cn'],
+      ['other', 3],
     ];
-    for (const [name, role, parentEmail] of accounts) ids[name] = (await createUser(t.deps, { email: `${name}@x.cn`, password: PW, role, company: name, parentEmail })).id;
+    for (const [name, role, parentEmail] of accounts)
+      ids[name] = (await createUser(t.deps, { email: `${name}@x.cn`, password: PW, role, company: name, parentEmail })).id;
     // A fresh login each time: the password-change and logout rows end `sub`'s sessions.
     const newLink = async () =>
-      ((await request('POST', '/capi/napi/link/create', { platform: 2, state: 2, item: '600000000001', isdirect: 1 }, await tokenOf('r3'))).data as { pageid: string }).pageid;
+      (
+        (await request('POST', '/capi/napi/link/create', { platform: 2, state: 2, item: '600000000001', isdirect: 1 }, await tokenOf('r3')))
+          .data as { pageid: string }
+      ).pageid;
     let mail = 0;
     const pageid = await newLink();
+    ids.staff = (await createUser(t.deps, { email: 'staff@x.cn', password: PW, role: 2 })).id;
+    ids.expiring = (await createUser(t.deps, { email: 'expiring@x.cn', password: PW, role: 3, expireTime: 1893427200 })).id;
+    // UDSmart: a brand of `ud`, a 巨量 account of `sub` bound to it and assigned (through the brand) to `udsub`,
+    // an order of the world's page through that account; and an authorisation that needs renewing (sync health).
+    const newBrand = async () =>
+      ((await request('POST', '/capi/napi/udsmart/brand/create', { name: `品牌${mail++}` }, await tokenOf('r5'))).data as { id: number })
+        .id;
+    const ud = await tokenOf('r5');
+    const brandId = await newBrand();
+    const account = await makeAdAccount(t.deps.db, { customerid: ids.sub!, platform: 2 });
+    await makeAdAccount(t.deps.db, { customerid: ids.other!, platform: 4, state: 'reauth' });
+    await request('POST', '/capi/napi/udsmart/brand/bind', { id: brandId, account_ids: [account.id] }, ud);
+    await request('POST', '/capi/napi/udsmart/sub/assign', { sub_id: ids.udsub, brand_ids: [brandId], account_ids: [] }, ud);
+    await insertOrder(t.deps.db, { pageid, customerid: ids.sub!, channel: 2, advertiser_id: account.advertiser_id });
     world = {
       pageid,
       itemId: await seedBoardFacts(t.deps.db, pageid, '2026-01-03 10:00'),
       freshPageid: newLink,
       subId: ids.sub!,
-      customerIds: { sub: ids.sub!, other: ids.other! },
+      customerIds: { sub: ids.sub!, other: ids.other!, expiring: ids.expiring },
       nextEmail: () => `nobody${mail++}@x.cn`,
+      freshCustomer: async () => (await createUser(t.deps, { email: `fresh${mail++}@x.cn`, password: PW, role: 3 })).id,
+      staffId: ids.staff,
+      udsubId: ids.udsub!,
+      brandId,
+      freshBrand: newBrand,
+      accountId: account.id,
+      nextName: () => `品牌${mail++}`,
     };
   });
   afterAll(() => t.close());
 
-  it('has exactly one row per contract', () => {
+  it('has exactly one row per route the server answers, and per contract', () => {
     const rows = MATRIX.map((r) => r.endpoint);
     expect(new Set(rows).size).toBe(rows.length);
-    expect(rows.sort()).toEqual(allContracts.map((c) => `${c.method} ${c.path}`).sort());
+    // The server's own route table: everything it registered, less middleware and the infrastructure routes.
+    const served = t.app.routes.filter((r) => r.method !== 'ALL' && !INFRASTRUCTURE.includes(r.path)).map((r) => `${r.method} ${r.path}`);
+    expect([...rows].sort()).toEqual([...new Set(served)].sort());
+    expect([...rows].sort()).toEqual(allContracts.map((c) => `${c.method} ${c.path}`).sort());
   });
 
   it('docs/permissions.md is printed from the table', () => {
@@ -72,7 +125,8 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     for (const caller of CALLERS) {
       const token = caller === 'anon' ? undefined : await tokenOf(caller);
       const env = await request(method, path, await row.sample(world, caller), token);
-      const empty = env.code === 1 && (Array.isArray(env.data) ? env.data.length === 0 : (env.data as { total?: number } | null)?.total === 0);
+      const empty =
+        env.code === 1 && (Array.isArray(env.data) ? env.data.length === 0 : (env.data as { total?: number } | null)?.total === 0);
       got.push(env.code === 1 ? (empty ? 'empty' : 'ok') : env.code);
     }
     expect(got).toEqual(expected);

@@ -23,9 +23,21 @@ export interface World {
   subId: number;
   /** The item of `sub`'s link, with an ad fact, an order fact and an order in \`range\` (boards and item analysis). */
   itemId: string;
-  customerIds: { sub: number; other: number };
+  customerIds: { sub: number; other: number; expiring: number };
   /** A different e-mail each time (code sending is limited per address). */
   nextEmail(): string;
+  /** A new customer for every call that e-mails it (one reset mail per address a minute). */
+  freshCustomer(): Promise<number>;
+  /** A role-2 administrator the super admin may change. */
+  staffId: number;
+  /** The UDSmart sub-account of the role-5 caller, and a brand of that caller assigned to it. */
+  udsubId: number;
+  brandId: number;
+  freshBrand(): Promise<number>;
+  /** An ad account (巨量) of `sub`, bound to `brandId`; the world's page has an order through it. */
+  accountId: number;
+  /** A different brand name each time. */
+  nextName(): string;
 }
 
 interface Row {
@@ -38,6 +50,10 @@ interface Row {
 }
 
 const range = { start: '2026-01-01', end: '2026-01-07' };
+const ADMIN = '1009 ok ok 4003 4003 4003 4003 4003';
+const SUPER = '1009 ok 4003 4003 4003 4003 4003 4003';
+const UD = '1009 4003 4003 4003 4003 ok ok 4003';
+const UD_ADMIN = '1009 4003 4003 4003 4003 ok 4003 4003';
 const item = { platform: 2, state: 2, item: '600000000001', isdirect: 1 };
 
 export const MATRIX: Row[] = [
@@ -59,13 +75,25 @@ export const MATRIX: Row[] = [
   { endpoint: 'POST /capi/api/user/getemail', sample: () => ({}), cells: '1009 ok ok ok ok ok ok ok' },
   { endpoint: 'POST /capi/api/user/setemail', sample: () => ({ email_status: 2 }), cells: '1009 ok ok ok ok ok ok ok' },
   { endpoint: 'POST /capi/api/user/version', sample: () => ({ version: 'ver2' }), cells: '1009 4003 4003 ok 4003 4003 4003 ok' },
-  { endpoint: 'POST /capi/api/user/open', sample: (w) => ({ id: w.customerIds.other, status: 1 }), cells: '1009 ok ok 4003 4003 4003 4003 4003' },
+  {
+    endpoint: 'POST /capi/api/user/open',
+    sample: (w) => ({ id: w.customerIds.other, status: 1 }),
+    cells: '1009 ok ok 4003 4003 4003 4003 4003',
+  },
 
   // Promotion links (spec §7 Links, napi)
   { endpoint: 'POST /capi/napi/link/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
   { endpoint: 'POST /capi/napi/link/create', sample: (w) => ({ ...item, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4003' },
-  { endpoint: 'POST /capi/napi/link/update', sample: (w) => ({ pageid: w.pageid, title: '改名' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /capi/napi/link/delete', sample: async (w) => ({ pageid: await w.freshPageid() }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/napi/link/update',
+    sample: (w) => ({ pageid: w.pageid, title: '改名' }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/napi/link/delete',
+    sample: async (w) => ({ pageid: await w.freshPageid() }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
   { endpoint: 'POST /capi/napi/link/detail', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
   { endpoint: 'POST /capi/napi/link/log', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
   { endpoint: 'POST /capi/napi/link/customers', sample: () => ({}), cells: '1009 ok ok empty ok empty empty empty' },
@@ -77,22 +105,54 @@ export const MATRIX: Row[] = [
   { endpoint: 'POST /capi/api/land/adlist', sample: () => ({}), cells: '1009 empty empty empty empty 4003 4003 empty' },
   { endpoint: 'POST /capi/api/land/report', sample: () => ({ orderid: '1' }), cells: '1009 5010 5010 5010 5010 4003 4003 5010' },
   { endpoint: 'POST /capi/api/land/create', sample: (w) => ({ ...item, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4003' },
-  { endpoint: 'POST /capi/api/land/update', sample: (w) => ({ pageid: w.pageid, title: '改名' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /capi/api/land/delete', sample: async (w) => ({ pageid: await w.freshPageid() }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/api/land/update',
+    sample: (w) => ({ pageid: w.pageid, title: '改名' }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/api/land/delete',
+    sample: async (w) => ({ pageid: await w.freshPageid() }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
   { endpoint: 'POST /capi/api/land/detail', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /capi/api/land/v2/create', sample: (w) => ({ ...item, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4003' },
-  { endpoint: 'POST /capi/api/land/v2/update', sample: (w) => ({ pageid: w.pageid, title: '改名' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /capi/api/land/v2/delete', sample: async (w) => ({ pageid: await w.freshPageid() }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/api/land/v2/create',
+    sample: (w) => ({ ...item, customerid: w.subId }),
+    cells: '1009 ok ok ok ok 4003 4003 4003',
+  },
+  {
+    endpoint: 'POST /capi/api/land/v2/update',
+    sample: (w) => ({ pageid: w.pageid, title: '改名' }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/api/land/v2/delete',
+    sample: async (w) => ({ pageid: await w.freshPageid() }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
   { endpoint: 'POST /capi/api/land/v2/detail', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
 
   // Item conversion and landing HTML (spec §7 /tfc/)
   { endpoint: 'GET /tfc/newputoth/geturl', sample: () => ({ item: '600000000001' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
   { endpoint: 'GET /tfc/newputpdd/geturl', sample: () => ({ item: '600000000001' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
-  { endpoint: 'GET /tfc/newputoth/item_conver', sample: () => ({ url: 'https://item.jd.com/100012043978.html' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  {
+    endpoint: 'GET /tfc/newputoth/item_conver',
+    sample: () => ({ url: 'https://item.jd.com/100012043978.html' }),
+    cells: '1009 ok ok ok ok 4003 4003 ok',
+  },
   { endpoint: 'POST /tfc/jdpromotion', sample: () => ({ item: '100012043978' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
-  { endpoint: 'GET /tfc/jdgetshopid', sample: () => ({ url: 'https://item.jd.com/100012043978.html' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  {
+    endpoint: 'GET /tfc/jdgetshopid',
+    sample: () => ({ url: 'https://item.jd.com/100012043978.html' }),
+    cells: '1009 ok ok ok ok 4003 4003 ok',
+  },
   { endpoint: 'POST /tfc/htmltoss', sample: (w) => ({ pageid: w.pageid, html: '<p>hi</p>' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /tfc/newputoth/htmloss', sample: (w) => ({ pageid: w.pageid, html: '<p>hi</p>' }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /tfc/newputoth/htmloss',
+    sample: (w) => ({ pageid: w.pageid, html: '<p>hi</p>' }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
 
   // Dashboards, data board, item analysis (spec §7 Dashboard, Board, itemanalyse)
   { endpoint: 'POST /capi/api/index/board', sample: (w) => ({ type: 0, ...range, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
@@ -104,11 +164,57 @@ export const MATRIX: Row[] = [
   { endpoint: 'POST /capi/napi/itemanalyse/order', sample: (w) => ({ item_id: w.itemId, ...range }), cells: '1009 ok ok ok ok 4003 4003 4004' },
 
   // Admin tools
-  { endpoint: 'POST /capi/napi/jumptest/run', sample: () => ({ url: 'http://127.0.0.1:9/' }), cells: '1009 ok ok 4003 4003 4003 4003 4003' },
+  {
+    endpoint: 'POST /capi/napi/jumptest/run',
+    sample: () => ({ url: 'http://127.0.0.1:9/' }),
+    cells: '1009 ok ok 4003 4003 4003 4003 4003',
+  },
+
+  // Admin area (spec §2 admin routes): roles 1 and 2; administrators are changed by role 1 only
+  { endpoint: 'POST /capi/napi/admin/home', sample: () => ({}), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/health', sample: () => ({ kind: 'reauth' }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/index', sample: () => ({}), cells: ADMIN },
+  {
+    endpoint: 'POST /capi/napi/admin/client/create',
+    sample: (w) => ({ email: w.nextEmail(), password: 'secret123', company: '新客户' }),
+    cells: ADMIN,
+  },
+  { endpoint: 'POST /capi/napi/admin/client/update', sample: (w) => ({ id: w.customerIds.other, company: '改名' }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/extend', sample: (w) => ({ id: w.customerIds.expiring, days: 30 }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/assign', sample: (w) => ({ id: w.customerIds.other, agent_id: 0 }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/client/reset', sample: async (w) => ({ id: await w.freshCustomer() }), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/cost/index', sample: () => range, cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/manager/index', sample: () => ({}), cells: ADMIN },
+  {
+    endpoint: 'POST /capi/napi/admin/manager/create',
+    sample: (w) => ({ email: w.nextEmail(), password: 'secret123', role: 2 }),
+    cells: SUPER,
+  },
+  { endpoint: 'POST /capi/napi/admin/manager/update', sample: (w) => ({ id: w.staffId, username: '值班' }), cells: SUPER },
+  { endpoint: 'POST /capi/napi/admin/manager/status', sample: (w) => ({ id: w.staffId, status: 1 }), cells: SUPER },
+  { endpoint: 'POST /capi/napi/admin/manager/passwd', sample: (w) => ({ id: w.staffId, password: 'secret456' }), cells: SUPER },
+  { endpoint: 'POST /capi/napi/admin/audit/index', sample: () => ({}), cells: ADMIN },
+  { endpoint: 'POST /capi/napi/admin/agentorder/index', sample: (w) => ({ pageid: w.pageid }), cells: ADMIN },
+
+  // UDSmart (spec §2 UDSmart routes): the admin (5) changes, its sub-account (6) reads what it is assigned
+  { endpoint: 'POST /capi/napi/udsmart/brand/index', sample: () => ({}), cells: UD },
+  { endpoint: 'POST /capi/napi/udsmart/brand/create', sample: (w) => ({ name: w.nextName() }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/update', sample: (w) => ({ id: w.brandId, logo_text: '品' }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/delete', sample: async (w) => ({ id: await w.freshBrand() }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/bind', sample: (w) => ({ id: w.brandId, account_ids: [w.accountId] }), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/brand/candidates', sample: () => ({}), cells: UD_ADMIN },
+  { endpoint: 'POST /capi/napi/udsmart/sub/index', sample: () => ({}), cells: UD_ADMIN },
+  {
+    endpoint: 'POST /capi/napi/udsmart/sub/assign',
+    sample: (w) => ({ sub_id: w.udsubId, brand_ids: [w.brandId], account_ids: [] }),
+    cells: UD_ADMIN,
+  },
+  { endpoint: 'POST /capi/napi/udsmart/preview', sample: () => range, cells: UD },
+  { endpoint: 'POST /capi/napi/udsmart/account/index', sample: () => range, cells: UD },
+  { endpoint: 'POST /capi/napi/udsmart/page/orders', sample: (w) => ({ pageid: w.pageid }), cells: UD },
 ];
 
-export const parseCells = (cells: string): Cell[] =>
-  cells.split(/\s+/).map((c) => (c === 'ok' || c === 'empty' ? c : Number(c)));
+export const parseCells = (cells: string): Cell[] => cells.split(/\s+/).map((c) => (c === 'ok' || c === 'empty' ? c : Number(c)));
 
 const CALLER_LABEL: Record<Caller, string> = {
   anon: '未登录',
@@ -124,11 +230,17 @@ const CALLER_LABEL: Record<Caller, string> = {
 /** docs/permissions.md, printed from MATRIX. */
 export function renderPermissionsDoc(): string {
   const head = `| 接口 | ${CALLERS.map((c) => CALLER_LABEL[c]).join(' | ')} |\n|---|${CALLERS.map(() => '---').join('|')}|`;
-  const rows = MATRIX.map((r) => `| \`${r.endpoint}\` | ${parseCells(r.cells).map((c) => (c === 'ok' ? '✅' : c === 'empty' ? '✅ 空' : String(c))).join(' | ')} |`);
+  const rows = MATRIX.map(
+    (r) =>
+      `| \`${r.endpoint}\` | ${parseCells(r.cells)
+        .map((c) => (c === 'ok' ? '✅' : c === 'empty' ? '✅ 空' : String(c)))
+        .join(' | ')} |`,
+  );
   return `# Permissions
 
 Generated from \`tests/api/permissions.ts\` (the one reviewed table) and checked by \`tests/api/permission-matrix.test.ts\`,
-which calls every endpoint as each caller with a valid payload. To change a right, change the contract's access rule
+which reads the server's own route table (every route the API app registered, less \`/healthz\`, \`/metrics\` and the API
+document), fails when a route has no row here or a row no route, and calls every endpoint as each caller with a valid payload. To change a right, change the contract's access rule
 (\`src/shared/access.ts\`) or the service, then the row, then run \`UPDATE_DOCS=1 npx vitest run --project api tests/api/permission-matrix.test.ts\`.
 
 Callers: the role-3 account owns the data the payloads name and is a sub-customer of the role-4 agent; the last column

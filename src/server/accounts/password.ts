@@ -1,4 +1,4 @@
-import { scrypt, randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /** scrypt (memory-hard). Stored as `scrypt$N$r$p$salt$hash` so the cost can rise later without breaking old hashes. */
 const KEYLEN = 32;

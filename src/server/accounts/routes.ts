@@ -1,8 +1,8 @@
 import * as api from '../../shared/api/user.ts';
-import { handle, handlePublic, reply, type Binding } from '../http/contracts.ts';
-import { login, logout, userInfo } from './session.ts';
-import { sendResetCode, resetPassword } from './password-reset.ts';
+import { type Binding, handle, handlePublic, reply } from '../http/contracts.ts';
+import { resetPassword, sendResetCode } from './password-reset.ts';
 import { modifyPassword, openAccount, setEmailStatus, setVersion } from './service.ts';
+import { login, logout, userInfo } from './session.ts';
 
 /** `/capi/api/user/*` (spec §7 User). */
 export const userRoutes: Binding[] = [

@@ -36,5 +36,6 @@ export async function openAccount(deps: Deps, actor: Actor, input: { id: number;
   const target = await store.findUserById(deps.db, input.id);
   if (!target) throw notFound('账号不存在');
   if (actor.role === 2 && isAdminRole(deriveRole(target))) throw forbidden('管理员只能启用或禁用客户账号');
+  if (deriveRole(target) === 1) throw forbidden('超级管理员只能由运维通过命令行管理');
   await setUserStatus(deps, target.id, input.status === 1 ? 1 : 0, actor, ip);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signToken, verifyToken } from './tokens.ts';
-import { hashPassword, verifyPassword } from './password.ts';
 import { maskPhone } from './actor.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { signToken, verifyToken } from './tokens.ts';
 
 const key = Buffer.from('k'.repeat(40));
 

@@ -104,6 +104,7 @@ export async function setUserStatus(deps: Deps, userId: number, status: 0 | 1, a
       actorId: actor?.userId ?? null,
       email: user.email,
       ip,
+      detail: { before: { status: user.status }, after: { status } },
     });
   });
 }
@@ -119,8 +120,9 @@ export async function setPassword(
   deps: Deps,
   userId: number,
   password: string,
-  event: 'password_changed' | 'password_reset',
+  event: 'password_changed' | 'password_reset' | 'admin_password_reset',
   ip = '',
+  actor?: Actor,
 ): Promise<void> {
   const hash = await hashPassword(parseWith(passwordSchema('请输入新密码'), password), deps.config.SCRYPT_COST);
   const now = deps.clock.now();
@@ -129,7 +131,7 @@ export async function setPassword(
     if (!user) throw notFound('账号不存在');
     await store.updateUser(tx, userId, { password_hash: hash, updated_at: now });
     await store.revokeUserSessions(tx, userId, now);
-    await audit(tx, { event, at: now, userId, actorId: userId, email: user.email, ip });
+    await audit(tx, { event, at: now, userId, actorId: actor?.userId ?? userId, email: user.email, ip });
   });
 }
 

@@ -1,2 +1,2 @@
-/** The audit feature's API for the others: record a security event, read the latest (the CLI). */
-export { type AuditEntry, type AuditEvent, audit, recentAudit } from './store.ts';
+/** The audit feature's API for the others: record a security or administrative event, read the latest (the CLI), search (the admin area). */
+export { type AuditEntry, type AuditEvent, type AuditFilter, audit, recentAudit, searchAudit } from './store.ts';

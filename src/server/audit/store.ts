@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
 
 export type AuditEvent =
@@ -10,7 +11,19 @@ export type AuditEvent =
   | 'user_created'
   | 'user_disabled'
   | 'user_enabled'
-  | 'logout';
+  | 'logout'
+  // administrative actions (the admin area's 操作日志): detail holds {before, after}
+  | 'client_updated'
+  | 'client_extended'
+  | 'client_assigned'
+  | 'client_reset_sent'
+  | 'admin_updated'
+  | 'admin_password_reset'
+  | 'brand_created'
+  | 'brand_updated'
+  | 'brand_deleted'
+  | 'brand_bound'
+  | 'sub_assigned';
 
 export interface AuditEntry {
   event: AuditEvent;
@@ -41,3 +54,42 @@ export async function audit(db: Executor, e: AuditEntry): Promise<void> {
 
 export const recentAudit = (db: Executor, limit = 50) =>
   db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(limit).execute();
+
+export interface AuditFilter {
+  events: readonly string[];
+  /** actor or target e-mail contains it */
+  exact?: string;
+  event?: string;
+  from?: number;
+  to?: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** A page of audit entries of `events`, newest first, with the actor's e-mail. */
+export async function searchAudit(db: Executor, f: AuditFilter, limit: number, offset: number) {
+  let q = db
+    .selectFrom('audit_log')
+    .leftJoin('users as actor', 'actor.id', 'audit_log.actor_id')
+    .where('audit_log.event', 'in', f.event ? [f.event] : f.events.length ? [...f.events] : ['-']);
+  if (f.from !== undefined) q = q.where('audit_log.at', '>=', f.from);
+  if (f.to !== undefined) q = q.where('audit_log.at', '<=', f.to);
+  if (f.exact) {
+    const like = `%${escapeLike(f.exact.toLowerCase())}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(audit_log.email)`, 'like', sql`${like} escape '\\'`),
+        eb(sql`lower(actor.email)`, 'like', sql`${like} escape '\\'`),
+      ]),
+    );
+  }
+  const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await q
+    .selectAll('audit_log')
+    .select('actor.email as actor_email')
+    .orderBy('audit_log.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total };
+}

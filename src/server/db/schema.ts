@@ -7,6 +7,7 @@ import type { LinksTables } from '../links/tables.ts';
 import type { MailTables } from '../mail/tables.ts';
 import type { OrdersTables } from '../orders/tables.ts';
 import type { TrackingTables } from '../tracking/tables.ts';
+import type { UdsmartTables } from '../udsmart/tables.ts';
 
 /**
  * The database: each feature owns its tables in `<feature>/tables.ts` (one interface per table, grouped as
@@ -22,4 +23,5 @@ export interface Database
     LinksTables,
     MailTables,
     OrdersTables,
-    TrackingTables {}
+    TrackingTables,
+    UdsmartTables {}

@@ -3,6 +3,8 @@ import { userContracts } from './user.ts';
 import { linkContracts } from './links.ts';
 import { tfcContracts } from './tfc.ts';
 import { jumptestContracts } from './jumptest.ts';
+import { adminContracts } from './admin.ts';
+import { udsmartContracts } from './udsmart.ts';
 import { dashboardContracts } from './dashboard.ts';
 
 /**
@@ -10,4 +12,4 @@ import { dashboardContracts } from './dashboard.ts';
  * handler), the OpenAPI document and the permission matrix are read from this list. Consoles import the
  * feature files directly so a screen only loads the contracts it calls.
  */
-export const allContracts: readonly Contract[] = [...userContracts, ...linkContracts, ...tfcContracts, ...jumptestContracts, ...dashboardContracts];
+export const allContracts: readonly Contract[] = [...userContracts, ...linkContracts, ...tfcContracts, ...jumptestContracts, ...adminContracts, ...udsmartContracts, ...dashboardContracts];

@@ -1,6 +1,13 @@
 import { AUDIENCE, type RouteDef } from '../../lib/routes.ts';
 
-export type AdminScreen = 'admin.home' | 'admin.clients' | 'admin.promote' | 'admin.promoteDetail' | 'admin.cost' | 'admin.managers';
+export type AdminScreen =
+  | 'admin.home'
+  | 'admin.clients'
+  | 'admin.promote'
+  | 'admin.promoteDetail'
+  | 'admin.cost'
+  | 'admin.managers'
+  | 'admin.agentOrders';
 
 const A = AUDIENCE.platformAdmins;
 
@@ -15,4 +22,9 @@ export const adminRoutes: readonly RouteDef<AdminScreen>[] = [
   },
   { path: '/sxA/costinfo', screen: 'admin.cost', meta: { ...A, title: '消耗概览', icon: 'pi pi-wallet', order: 50 } },
   { path: '/sxA/manager', screen: 'admin.managers', meta: { ...A, title: '管理员', icon: 'pi pi-user-edit', order: 70 } },
+  {
+    path: '/sxA/agentorader/:pageId',
+    screen: 'admin.agentOrders',
+    meta: { ...A, title: '订单', hidden: true, activeMenu: '/sxA' },
+  },
 ];

@@ -8,4 +8,5 @@ export const adminScreens: Record<AdminScreen, Screen> = {
   'admin.promoteDetail': lazyScreen(() => import('./ClientPromoteDetailScreen.tsx').then((m) => m.ClientPromoteDetailScreen)),
   'admin.cost': lazyScreen(() => import('./CostInfoScreen.tsx').then((m) => m.CostInfoScreen)),
   'admin.managers': lazyScreen(() => import('./ManagerScreen.tsx').then((m) => m.ManagerScreen)),
+  'admin.agentOrders': lazyScreen(() => import('./AgentOrdersScreen.tsx').then((m) => m.AgentOrdersScreen)),
 };

@@ -1,6 +1,6 @@
 import { AUDIENCE, type RouteDef } from '../../lib/routes.ts';
 
-export type UdsmartScreen = 'udsmart.brand' | 'udsmart.subAccount' | 'udsmart.preview' | 'udsmart.promoteList';
+export type UdsmartScreen = 'udsmart.brand' | 'udsmart.subAccount' | 'udsmart.preview' | 'udsmart.promoteList' | 'udsmart.pageOrders';
 
 const U = AUDIENCE.udsmart;
 
@@ -9,4 +9,9 @@ export const udsmartRoutes: readonly RouteDef<UdsmartScreen>[] = [
   { path: '/sxA/udAcct/account', screen: 'udsmart.subAccount', meta: { ...U, title: '子账号分配', icon: 'pi pi-sitemap', order: 20 } },
   { path: '/sxA/udAcct/preview', screen: 'udsmart.preview', meta: { ...U, title: '数据查看', icon: 'pi pi-chart-line', order: 30 } },
   { path: '/sxA/udAcct/promoteList', screen: 'udsmart.promoteList', meta: { ...U, title: '广告账户列表', icon: 'pi pi-list', order: 40 } },
+  {
+    path: '/sxA/udAcct/page/:pageId',
+    screen: 'udsmart.pageOrders',
+    meta: { ...U, title: '订单详情', hidden: true, activeMenu: '/sxA/udAcct/preview' },
+  },
 ];

@@ -6,4 +6,5 @@ export const udsmartScreens: Record<UdsmartScreen, Screen> = {
   'udsmart.subAccount': lazyScreen(() => import('./SubAccountScreen.tsx').then((m) => m.SubAccountScreen)),
   'udsmart.preview': lazyScreen(() => import('./PreviewScreen.tsx').then((m) => m.PreviewScreen)),
   'udsmart.promoteList': lazyScreen(() => import('./PromoteListScreen.tsx').then((m) => m.PromoteListScreen)),
+  'udsmart.pageOrders': lazyScreen(() => import('./PageOrdersScreen.tsx').then((m) => m.PageOrdersScreen)),
 };

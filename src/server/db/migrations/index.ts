@@ -9,6 +9,7 @@ import { orders } from './0006_orders.ts';
 import { jobs } from './0007_jobs.ts';
 import { mailQueue } from './0008_mail_queue.ts';
 import { demoLinks } from './0009_demo_links.ts';
+import { udsmart } from './0010_udsmart.ts';
 import { lifecycle } from './0012_lifecycle.ts';
 
 /**
@@ -25,6 +26,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0007_jobs', jobs],
   ['0008_mail_queue', mailQueue],
   ['0009_demo_links', demoLinks],
+  ['0010_udsmart', udsmart],
   ['0012_lifecycle', lifecycle],
 ];
 

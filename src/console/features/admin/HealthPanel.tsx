@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import type { HealthItem, HealthKind, HomeView } from '../../../shared/admin-reports.ts';
+import { formatTime } from '../../lib/formats.ts';
+import { MetricCard } from '../../ui/MetricCard.tsx';
+import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
+import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
+import { useHealth } from './useAdmin.ts';
+
+const KINDS: { kind: HealthKind; label: string; count: keyof HomeView['health'] }[] = [
+  { kind: 'reauth', label: '需要重新授权的广告账户', count: 'reauth' },
+  { kind: 'jobs', label: '失败的同步任务', count: 'failing_jobs' },
+  { kind: 'postbacks', label: '回传死信', count: 'dead_letters' },
+];
+
+const columns: TableColumn<HealthItem>[] = [
+  { key: 'subject', header: '对象', value: (r) => r.subject },
+  { key: 'customer', header: '客户', width: 160, value: (r) => r.customer },
+  { key: 'error', header: '原因', cell: (r) => <span className="tag-off">{r.error || '--'}</span> },
+  { key: 'at', header: '时间', width: 150, nowrap: true, value: (r) => r.at, cell: (r) => formatTime(r.at, 'YYYY-MM-DD HH:mm') },
+];
+
+/** 同步健康: three counts; each opens its list below. */
+export function HealthPanel({ health }: { health: HomeView['health'] }): React.JSX.Element {
+  const [kind, setKind] = useState<HealthKind | null>(null);
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const list = useHealth(kind ? { kind, page, pagesize: size } : null);
+  return (
+    <section className="card admin-screen" aria-label="同步健康">
+      <h3 className="card-title">同步健康</h3>
+      <div className="health-row">
+        {KINDS.map((k) => (
+          <button
+            key={k.kind}
+            type="button"
+            className={`health-button ${health[k.count] > 0 ? 'health-bad' : ''}`}
+            aria-pressed={kind === k.kind}
+            onClick={() => {
+              setKind(kind === k.kind ? null : k.kind);
+              setPage(1);
+            }}
+          >
+            <MetricCard label={k.label} value={health[k.count]} />
+          </button>
+        ))}
+      </div>
+      {kind ? (
+        <ResourceTable<HealthItem>
+          ariaLabel={KINDS.find((k) => k.kind === kind)?.label}
+          rows={list.data?.list}
+          rowKey={(r) => r.key}
+          columns={columns}
+          loading={list.isLoading}
+          error={list.error}
+          emptyText="一切正常"
+          paging={{
+            total: list.data?.total ?? 0,
+            page,
+            pageSize: size,
+            onChange: (p, s) => {
+              setPage(p);
+              setSize(s);
+            },
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

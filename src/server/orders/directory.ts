@@ -1,0 +1,146 @@
+import type { AccountRef } from '../ads/directory.ts';
+import type { Executor } from '../kernel/executor.ts';
+
+/**
+ * The orders feature's read API for the admin and UDSmart areas: order facts (`order_facts_daily`) summed as a
+ * screen needs them, the orders of one landing page, and postback dead letters. Read-only.
+ */
+
+export interface OrderFactsFilter {
+  fromDay: number;
+  toDay: number;
+  customerIds?: readonly number[];
+  /** The ad channel (= account type). */
+  channel?: number;
+  accounts?: readonly AccountRef[];
+  pageid?: string;
+}
+
+export type OrderGroupKey = 'day' | 'channel' | 'customerid' | 'pageid' | 'advertiser_id';
+export interface OrderSumRow {
+  day: number;
+  channel: number;
+  customerid: number;
+  pageid: string;
+  advertiser_id: string;
+  orders: number;
+  orderFen: number;
+  paidOrders: number;
+  paidFen: number;
+  commissionFen: number;
+}
+
+export async function orderSums(db: Executor, f: OrderFactsFilter, by: readonly OrderGroupKey[]): Promise<OrderSumRow[]> {
+  let q = db.selectFrom('order_facts_daily').where('day', '>=', f.fromDay).where('day', '<=', f.toDay);
+  if (f.customerIds) q = q.where('customerid', 'in', f.customerIds.length ? [...f.customerIds] : [-1]);
+  if (f.channel !== undefined) q = q.where('channel', '=', f.channel);
+  if (f.pageid !== undefined) q = q.where('pageid', '=', f.pageid);
+  if (f.accounts) {
+    const byChannel = new Map<number, string[]>();
+    for (const a of f.accounts) byChannel.set(a.platform, [...(byChannel.get(a.platform) ?? []), a.advertiser_id]);
+    q = q.where((eb) =>
+      byChannel.size === 0
+        ? eb('day', '<', 0)
+        : eb.or([...byChannel].map(([c, ids]) => eb.and([eb('channel', '=', c), eb('advertiser_id', 'in', ids)]))),
+    );
+  }
+  const rows = await q
+    .select((eb) => [
+      eb.fn.sum<number>('orders').as('orders'),
+      eb.fn.sum<number>('order_fen').as('order_fen'),
+      eb.fn.sum<number>('paid_orders').as('paid_orders'),
+      eb.fn.sum<number>('paid_fen').as('paid_fen'),
+      eb.fn.sum<number>('commission_fen').as('commission_fen'),
+    ])
+    .select(by)
+    .$if(by.length > 0, (qb) => qb.groupBy(by))
+    .execute();
+  return rows.map((r) => {
+    const g = r as Partial<Record<OrderGroupKey, number | string>>;
+    return {
+      day: Number(g.day ?? 0),
+      channel: Number(g.channel ?? 0),
+      customerid: Number(g.customerid ?? 0),
+      pageid: String(g.pageid ?? ''),
+      advertiser_id: String(g.advertiser_id ?? ''),
+      orders: Number(r.orders ?? 0),
+      orderFen: Number(r.order_fen ?? 0),
+      paidOrders: Number(r.paid_orders ?? 0),
+      paidFen: Number(r.paid_fen ?? 0),
+      commissionFen: Number(r.commission_fen ?? 0),
+    };
+  });
+}
+
+/** (day, channel, customer) triples with placed orders (active customers). */
+export const activeOrderCustomers = (db: Executor, fromDay: number, toDay: number) =>
+  db
+    .selectFrom('order_facts_daily')
+    .select(['day', 'channel', 'customerid'])
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .where('orders', '>', 0)
+    .groupBy(['day', 'channel', 'customerid'])
+    .execute();
+
+/** Orders attributed to a landing page (optionally only through some advertiser accounts), newest first. */
+export async function ordersOfPage(db: Executor, pageid: string, accounts: readonly AccountRef[] | null, limit: number, offset: number) {
+  let q = db.selectFrom('orders').where('pageid', '=', pageid);
+  if (accounts) {
+    const byChannel = new Map<number, string[]>();
+    for (const a of accounts) byChannel.set(a.platform, [...(byChannel.get(a.platform) ?? []), a.advertiser_id]);
+    q = q.where((eb) =>
+      byChannel.size === 0
+        ? eb('id', '<', 0)
+        : eb.or([...byChannel].map(([c, ids]) => eb.and([eb('channel', '=', c), eb('advertiser_id', 'in', ids)]))),
+    );
+  }
+  const sums = await q
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('order_fen').as('order_fen'),
+      eb.fn.sum<number>(eb.case().when('paid_at', '>', 0).then(1).else(0).end()).as('paid_orders'),
+      eb.fn.sum<number>('paid_fen').as('paid_fen'),
+      eb.fn.sum<number>('commission_fen').as('commission_fen'),
+    ])
+    .executeTakeFirstOrThrow();
+  const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  return {
+    rows,
+    total: Number(sums.n),
+    sums: {
+      orderFen: Number(sums.order_fen ?? 0),
+      paidOrders: Number(sums.paid_orders ?? 0),
+      paidFen: Number(sums.paid_fen ?? 0),
+      commissionFen: Number(sums.commission_fen ?? 0),
+    },
+  };
+}
+
+/** The owner of a page's orders when the page has any (its link may be gone). */
+export const pageOrderOwner = (db: Executor, pageid: string) =>
+  db.selectFrom('orders').select('customerid').where('pageid', '=', pageid).limit(1).executeTakeFirst();
+
+/** Postbacks given up on (dead letters), with their order's customer. */
+export async function deadLetters(db: Executor, limit: number, offset: number) {
+  const q = db.selectFrom('postbacks').where('postbacks.state', '=', 'failed');
+  const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await q
+    .leftJoin('orders', (j) =>
+      j.onRef('orders.union_name', '=', 'postbacks.union_name').onRef('orders.order_id', '=', 'postbacks.order_id'),
+    )
+    .select([
+      'postbacks.id',
+      'postbacks.union_name',
+      'postbacks.order_id',
+      'postbacks.channel',
+      'postbacks.attempts',
+      'postbacks.last_error',
+    ])
+    .select(['postbacks.created_at', 'postbacks.next_at', 'orders.customerid'])
+    .orderBy('postbacks.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total };
+}
