@@ -74,7 +74,7 @@ function Overview({ acpl }: { acpl: number }): React.JSX.Element {
         {empty ? <BoardEmpty accounts={d.accounts} typeLabel={typeLabel} /> : null}
       </section>
       <section className="card">
-        <TrendPanel series={d?.series} granularity={d?.period.granularity ?? 'hour'} />
+        <TrendPanel series={d?.series ?? (problem ? [] : undefined)} granularity={d?.period.granularity ?? 'hour'} />
       </section>
       <section className="card">
         <RankTable

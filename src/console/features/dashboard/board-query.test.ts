@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseChinaTime } from '../../../shared/china-clock.ts';
 import { boardCardInput, indexDetailInput } from '../../../shared/dashboard.ts';
 import { cardInput, comparedCaption, detailInput, shopParam, sortParams } from './board-query.ts';
+import { withinLimit } from './PeriodPicker.tsx';
 
 const f = { range: ['2026-03-12', '2026-03-18'] as const, shop: 'jingdong', customerid: null };
 
@@ -57,5 +58,13 @@ describe('board requests from the screen filters', () => {
     expect(
       comparedCaption({ ...cut, previous_start: '2026-03-02', previous_end: '2026-03-08', previous_until: parseChinaTime('2026-03-09') }),
     ).toBe('对比上一同长时段 2026-03-02～2026-03-08');
+  });
+});
+
+describe('date limits of the boards', () => {
+  it('a range over 92 days keeps its end and starts 91 days before it; shorter ranges stay', () => {
+    expect(withinLimit(['2026-01-01', '2026-06-30'])).toEqual(['2026-03-31', '2026-06-30']);
+    expect(withinLimit(['2026-03-31', '2026-06-30'])).toEqual(['2026-03-31', '2026-06-30']);
+    expect(withinLimit(['2026-06-01', '2026-06-30'])).toEqual(['2026-06-01', '2026-06-30']);
   });
 });
