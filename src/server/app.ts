@@ -9,6 +9,8 @@ import { tfcRoutes } from './affiliate/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { ping } from './db/dialect.ts';
 import type { Deps } from './deps.ts';
+import { mountDownload } from './exports/download.ts';
+import { exportRoutes } from './exports/routes.ts';
 import { mountContracts } from './http/contracts.ts';
 import type { AppEnv } from './http/env.ts';
 import { fail, notFoundRoute, onError } from './http/envelope.ts';
@@ -16,7 +18,10 @@ import { mountApiDocs } from './http/openapi.ts';
 import { jumptestRoutes } from './jumptest/routes.ts';
 import { log } from './kernel/log.ts';
 import { linkRoutes } from './links/routes.ts';
+import { mountUpload, ossRoutes } from './oss/routes.ts';
 import { publishRoutes } from './publish/routes.ts';
+import { mountUnsubscribe } from './reports/unsubscribe.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { udsmartRoutes } from './udsmart/routes.ts';
 
@@ -53,6 +58,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     log.debug('request', { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(seconds * 1000) });
   });
 
+  // Uploads have their own body limit (UPLOAD_MAX_BYTES), so they come before the general one.
+  mountUpload(app, deps);
   app.use(
     bodyLimit({
       maxSize: deps.config.MAX_BODY_BYTES,
@@ -71,7 +78,25 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.get('/metrics', (c) => c.text(deps.metrics.render(), 200, { 'content-type': 'text/plain; version=0.0.4' }));
 
   mountApiDocs(app, allContracts);
-  mountContracts(app, [...userRoutes, ...linkRoutes, ...tfcRoutes, ...publishRoutes, ...jumptestRoutes, ...adminRoutes, ...udsmartRoutes, ...dashboardRoutes], allContracts);
+  mountDownload(app);
+  mountUnsubscribe(app);
+  mountContracts(
+    app,
+    [
+      ...userRoutes,
+      ...linkRoutes,
+      ...tfcRoutes,
+      ...publishRoutes,
+      ...jumptestRoutes,
+      ...adminRoutes,
+      ...udsmartRoutes,
+      ...dashboardRoutes,
+      ...exportRoutes,
+      ...ossRoutes,
+      ...reportRoutes,
+    ],
+    allContracts,
+  );
 
   app.notFound(notFoundRoute);
   app.onError(onError);

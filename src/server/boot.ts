@@ -10,6 +10,7 @@ import { authenticate } from './accounts/session.ts';
 import type { AffiliateRegistry } from './affiliate/provider.ts';
 import { newNodeId } from './cluster/lease.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index.ts';
+import { exportCleanupJob, exportJob } from './exports/jobs.ts';
 import type { AdPlatformRegistry, Deps } from './deps.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { jobRunsRetentionJob } from './jobs/housekeeping.ts';
@@ -26,6 +27,7 @@ import { LinkEvents } from './links/events.ts';
 import { MAIL_JOB, mailJob } from './mail/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
+import { hourlyReportJob } from './reports/jobs.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
 import { affiliateRegistry } from './wiring/affiliates.ts';
 
@@ -97,6 +99,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   // Every feature's jobs. They run where the server calls `deps.jobs.start()` (one leader among the nodes);
   // a kick (queued mail) runs its job on any node.
   jobs.register(processorJob(deps), mailJob(deps), jobRunsRetentionJob(deps));
+  jobs.register(exportJob(deps), exportCleanupJob(deps), hourlyReportJob(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   jobs.register(lifecycleJob(deps));
   return {

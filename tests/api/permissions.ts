@@ -38,6 +38,11 @@ export interface World {
   accountId: number;
   /** A different brand name each time. */
   nextName(): string;
+  /** An export template of `sub` (links), and a fresh one for calls that destroy one. */
+  templateId: number;
+  freshTemplateId(): Promise<number>;
+  /** A finished export of `sub` (links, CSV). */
+  exportId: number;
 }
 
 interface Row {
@@ -162,6 +167,25 @@ export const MATRIX: Row[] = [
   { endpoint: 'POST /capi/napi/itemanalyse/index', sample: () => range, cells: '1009 ok ok ok ok 4003 4003 empty' },
   { endpoint: 'POST /capi/napi/itemanalyse/detail', sample: (w) => ({ item_id: w.itemId, ...range }), cells: '1009 ok ok ok ok 4003 4003 4004' },
   { endpoint: 'POST /capi/napi/itemanalyse/order', sample: (w) => ({ item_id: w.itemId, ...range }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+
+  // Export templates and exports (spec §7 napi/exporttemplate; the file download is a signed link, not a contract)
+  { endpoint: 'POST /capi/napi/exporttemplate/index', sample: () => ({}), cells: '1009 empty empty ok empty empty empty empty' },
+  {
+    endpoint: 'POST /capi/napi/exporttemplate/create',
+    sample: () => ({ name: '权限矩阵', kind: 'links', columns: ['pageid', 'title'] }),
+    cells: '1009 ok ok ok ok 4003 4003 ok',
+  },
+  { endpoint: 'POST /capi/napi/exporttemplate/update', sample: (w) => ({ id: w.templateId, name: '改名' }), cells: '1009 4004 4004 ok 4004 4004 4004 4004' },
+  { endpoint: 'POST /capi/napi/exporttemplate/delete', sample: async (w) => ({ id: await w.freshTemplateId() }), cells: '1009 4004 4004 ok 4004 4004 4004 4004' },
+  { endpoint: 'POST /capi/napi/exporttemplate/full', sample: () => ({}), cells: '1009 ok ok ok ok empty empty ok' },
+  { endpoint: 'POST /capi/napi/export/index', sample: () => ({}), cells: '1009 empty empty ok empty empty empty empty' },
+  { endpoint: 'POST /capi/napi/export/create', sample: () => ({ kind: 'links', format: 'csv' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  { endpoint: 'POST /capi/napi/export/status', sample: (w) => ({ id: w.exportId }), cells: '1009 ok ok ok 4004 4004 4004 4004' },
+  { endpoint: 'POST /capi/napi/export/link', sample: (w) => ({ id: w.exportId }), cells: '1009 ok ok ok 4004 4004 4004 4004' },
+  { endpoint: 'GET /capi/api/oss/certificate', sample: () => ({ purpose: 'image' }), cells: '1009 ok ok ok ok ok ok ok' },
+
+  // Hourly report e-mail (时报)
+  { endpoint: 'POST /capi/api/report/last', sample: () => ({}), cells: '1009 ok ok ok ok ok ok ok' },
 
   // Admin tools
   {

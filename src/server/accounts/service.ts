@@ -19,6 +19,11 @@ export async function setEmailStatus(deps: Deps, actor: Actor, emailStatus: numb
   return { email_status: emailStatus };
 }
 
+/** The hourly report's unsubscribe link (signed, no login): the switch goes off. */
+export async function turnOffHourlyReport(deps: Deps, userId: number): Promise<void> {
+  await store.updateUser(deps.db, userId, { email_status: 2, updated_at: deps.clock.now() });
+}
+
 /** Standard (ver1) or new (ver2) console: customers only; agents always use ver2. */
 export async function setVersion(deps: Deps, actor: Actor, version: 'ver1' | 'ver2'): Promise<{ version: string }> {
   if (actor.role !== 3) throw forbidden(actor.role === 4 ? '代理商只能使用新版' : '管理员没有版本切换');

@@ -2,10 +2,12 @@ import type { AccountsTables } from '../accounts/tables.ts';
 import type { AdsTables } from '../ads/tables.ts';
 import type { AuditTables } from '../audit/tables.ts';
 import type { ClusterTables } from '../cluster/tables.ts';
+import type { ExportsTables } from '../exports/tables.ts';
 import type { JobsTables } from '../jobs/tables.ts';
 import type { LinksTables } from '../links/tables.ts';
 import type { MailTables } from '../mail/tables.ts';
 import type { OrdersTables } from '../orders/tables.ts';
+import type { ReportsTables } from '../reports/tables.ts';
 import type { TrackingTables } from '../tracking/tables.ts';
 import type { UdsmartTables } from '../udsmart/tables.ts';
 
@@ -19,9 +21,11 @@ export interface Database
     AdsTables,
     AuditTables,
     ClusterTables,
+    ExportsTables,
     JobsTables,
     LinksTables,
     MailTables,
     OrdersTables,
+    ReportsTables,
     TrackingTables,
     UdsmartTables {}

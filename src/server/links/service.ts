@@ -23,6 +23,33 @@ export async function listLinks(deps: Deps, actor: Actor, input: LinkIndexInput)
   return { list: rows.map((r) => toView(r, base(deps))), total };
 }
 
+/** How many links the list shows for these filters (exports report progress against it). */
+export async function countLinks(deps: Deps, actor: Actor, filter: Omit<LinkIndexInput, 'page' | 'pagesize'>): Promise<number> {
+  return store.countLinks(deps.db, await scopeOf(deps.db, actor), filter);
+}
+
+/**
+ * Every link the list shows for these filters, in the list's order, `pageSize` at a time (exports): keyset
+ * pages, so the millionth row costs what the first did and memory holds one page.
+ */
+export async function* linkPages(
+  deps: Deps,
+  actor: Actor,
+  filter: Omit<LinkIndexInput, 'page' | 'pagesize'>,
+  pageSize = 1000,
+): AsyncGenerator<LinkView[]> {
+  const scope = await scopeOf(deps.db, actor);
+  let before: number | null = null;
+  for (;;) {
+    const rows = await store.listLinksBefore(deps.db, scope, filter, before, pageSize);
+    if (rows.length === 0) return;
+    yield rows.map((r) => toView(r, base(deps)));
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    before = last.id;
+  }
+}
+
 export async function getLink(deps: Deps, actor: Actor, pageid: string): Promise<LinkView> {
   return toView(await requireLink(deps.db, await scopeOf(deps.db, actor), pageid), base(deps));
 }

@@ -66,13 +66,8 @@ function scoped(db: Executor, scope: Scope) {
   return q;
 }
 
-export async function listLinks(
-  db: Executor,
-  scope: Scope,
-  f: LinkFilter,
-  limit: number,
-  offset: number,
-): Promise<{ rows: LinkRowWithCustomer[]; total: number }> {
+/** The list's filters applied to the scoped links (one definition for the paged list, its count and exports). */
+function filtered(db: Executor, scope: Scope, f: LinkFilter) {
   let q = scoped(db, scope);
   if (f.isdirect !== undefined) q = q.where('links.isdirect', '=', f.isdirect);
   if (f.customerid !== undefined) q = q.where('links.customerid', '=', f.customerid);
@@ -93,8 +88,21 @@ export async function listLinks(
       ),
     );
   }
-  const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await q
+  return q;
+}
+
+export const countLinks = async (db: Executor, scope: Scope, f: LinkFilter): Promise<number> =>
+  Number((await filtered(db, scope, f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+export async function listLinks(
+  db: Executor,
+  scope: Scope,
+  f: LinkFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: LinkRowWithCustomer[]; total: number }> {
+  const total = await countLinks(db, scope, f);
+  const rows = await filtered(db, scope, f)
     .selectAll('links')
     .select('users.company as customer')
     .orderBy('links.id', 'desc')
@@ -103,6 +111,13 @@ export async function listLinks(
     .execute();
   return { rows, total };
 }
+
+/** The same list in the same order (newest first), `limit` rows after the row `beforeId` (keyset: no offset scans). */
+export const listLinksBefore = (db: Executor, scope: Scope, f: LinkFilter, beforeId: number | null, limit: number) => {
+  let q = filtered(db, scope, f);
+  if (beforeId !== null) q = q.where('links.id', '<', beforeId);
+  return q.selectAll('links').select('users.company as customer').orderBy('links.id', 'desc').limit(limit).execute();
+};
 
 /** One live link inside the scope, with its customer's company. */
 export const findScopedLink = (db: Executor, scope: Scope, pageid: string): Promise<LinkRowWithCustomer | undefined> =>

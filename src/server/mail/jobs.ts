@@ -9,6 +9,15 @@ export const MAIL_JOB = 'mail-delivery';
 export const MAIL_RETRY_DELAYS = [30, 120, 600, 1800] as const;
 const BATCH = 50;
 
+const parseHeaders = (json: string): Record<string, string> | undefined => {
+  try {
+    const h = JSON.parse(json) as Record<string, string>;
+    return Object.keys(h).length ? h : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * Delivers queued mail over SMTP: every 30 s and whenever a message is queued (the mailer kicks it), one run at
  * a time across nodes. A failed attempt is retried later (MAIL_RETRY_DELAYS); the last failure marks the
@@ -28,7 +37,7 @@ export function mailJob(deps: Pick<Deps, 'db' | 'clock' | 'mailer'>): JobDef {
         for (const m of due) {
           if (ctx.signal.aborted) break;
           try {
-            await deps.mailer.deliver({ to: m.to_addr, subject: m.subject, text: m.text });
+            await deps.mailer.deliver({ to: m.to_addr, subject: m.subject, text: m.text, html: m.html, headers: parseHeaders(m.headers) });
             await markSent(deps.db, m.id, deps.clock.now());
             sent += 1;
           } catch (err) {

@@ -1,2 +1,2 @@
-/** The mail feature's read API for the others (the operator's `mail:list`): the outbox, newest first. */
-export { recentMessages } from './store.ts';
+/** The mail feature's read API for the others: the outbox newest first (the operator's `mail:list`), delivery status by id (reports). */
+export { messageStatuses, recentMessages } from './store.ts';

@@ -3,9 +3,16 @@ import type { Executor } from '../kernel/executor.ts';
 import type { MailOutboxTable } from './tables.ts';
 
 /** The mail outbox: every message the product sends, with its delivery status and attempts. */
-export async function insertMessage(db: Executor, row: Insertable<MailOutboxTable>): Promise<void> {
-  await db.insertInto('mail_outbox').values(row).execute();
+export async function insertMessage(db: Executor, row: Insertable<MailOutboxTable>): Promise<number> {
+  const r = await db.insertInto('mail_outbox').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(r.id);
 }
+
+/** Delivery status of these messages (the hourly report's last send). */
+export const messageStatuses = (db: Executor, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('mail_outbox').select(['id', 'status', 'sent_at', 'error']).where('id', 'in', ids).execute();
 
 /** Queued messages whose next attempt is due, oldest first. */
 export const dueMessages = (db: Executor, now: number, limit: number) =>

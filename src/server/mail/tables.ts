@@ -6,6 +6,10 @@ export interface MailOutboxTable {
   to_addr: string;
   subject: string;
   text: string;
+  /** The HTML alternative ('' for text-only mail). */
+  html: Generated<string>;
+  /** JSON object of extra headers (List-Unsubscribe …). */
+  headers: Generated<string>;
   /** 'queued' (waiting for the mail job), 'sent', 'failed' (gave up after the last attempt), 'stored' (no SMTP configured). */
   status: string;
   /** The last delivery error ('' when none). */

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { invalid } from '../kernel/errors.ts';
 
 export interface StoredObject {
@@ -8,11 +10,25 @@ export interface StoredObject {
   contentType: string;
 }
 
-/** Object storage for published artefacts (landing HTML): a local directory by default, OSS/S3 later behind the same three calls. */
+/** An object read as a stream (large files: exports). */
+export interface ObjectStream {
+  stream: Readable;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Object storage for published artefacts (landing HTML), export files and uploads: a local directory by
+ * default, OSS/S3 later behind the same calls.
+ */
 export interface ObjectStorage {
   put(key: string, body: string | Buffer, contentType: string): Promise<void>;
+  /** Store a file from disk without holding it in memory (moved when it can be, else copied; the caller removes what is left). Returns its size. */
+  putFile(key: string, file: string, contentType: string): Promise<number>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
+  /** The object as a stream, or null when there is none. */
+  open(key: string): Promise<ObjectStream | null>;
   delete(key: string): Promise<void>;
 }
 
@@ -57,16 +73,45 @@ export class LocalDirectoryStorage implements ObjectStorage {
     await this.atomicWrite(this.file('objects', key), body);
   }
 
+  async putFile(key: string, file: string, contentType: string): Promise<number> {
+    await this.atomicWrite(this.file('meta', key), JSON.stringify({ contentType }));
+    const target = this.file('objects', key);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(file, target); // same file system (DATA_DIR/tmp → DATA_DIR/oss): no copy
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      await copyFile(file, tmp);
+      await rename(tmp, target);
+    }
+    return (await stat(target)).size;
+  }
+
+  async open(key: string): Promise<ObjectStream | null> {
+    const file = this.file('objects', key);
+    try {
+      const { size } = await stat(file);
+      const contentType = await this.contentTypeOf(key);
+      return { stream: createReadStream(file), size, contentType };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  private async contentTypeOf(key: string): Promise<string> {
+    try {
+      return (JSON.parse(await readFile(this.file('meta', key), 'utf8')) as { contentType: string }).contentType;
+    } catch {
+      return 'application/octet-stream';
+    }
+  }
+
   async get(key: string): Promise<StoredObject | null> {
     try {
       const body = await readFile(this.file('objects', key));
-      let contentType = 'application/octet-stream';
-      try {
-        contentType = (JSON.parse(await readFile(this.file('meta', key), 'utf8')) as { contentType: string }).contentType;
-      } catch {
-        /* no metadata: default type */
-      }
-      return { body, contentType };
+      return { body, contentType: await this.contentTypeOf(key) };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;

@@ -5,6 +5,8 @@ import { tfcContracts } from './tfc.ts';
 import { jumptestContracts } from './jumptest.ts';
 import { adminContracts } from './admin.ts';
 import { udsmartContracts } from './udsmart.ts';
+import { exportContracts } from './exports.ts';
+import { reportContracts } from './reports.ts';
 import { dashboardContracts } from './dashboard.ts';
 
 /**
@@ -12,4 +14,14 @@ import { dashboardContracts } from './dashboard.ts';
  * handler), the OpenAPI document and the permission matrix are read from this list. Consoles import the
  * feature files directly so a screen only loads the contracts it calls.
  */
-export const allContracts: readonly Contract[] = [...userContracts, ...linkContracts, ...tfcContracts, ...jumptestContracts, ...adminContracts, ...udsmartContracts, ...dashboardContracts];
+export const allContracts: readonly Contract[] = [
+  ...userContracts,
+  ...linkContracts,
+  ...tfcContracts,
+  ...jumptestContracts,
+  ...adminContracts,
+  ...udsmartContracts,
+  ...exportContracts,
+  ...reportContracts,
+  ...dashboardContracts,
+];

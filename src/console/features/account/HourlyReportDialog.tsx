@@ -1,9 +1,11 @@
 import { Dialog } from 'primereact/dialog';
 import { RadioButton } from 'primereact/radiobutton';
 import { useEffect, useState } from 'react';
-import { userGetEmailStatus, userSetEmailStatus } from '../../../shared/api/user.ts';
+import { reportLast } from '../../../shared/api/reports.ts';
+import { userGetEmailStatus, userInfoGet, userSetEmailStatus } from '../../../shared/api/user.ts';
 import { call } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
+import { invalidate } from '../../lib/useApi.ts';
 import { Loading } from '../../ui/Loading.tsx';
 
 /** timeRadio: 1 e-mail notification on, 2 off — the server's email_status (spec §3). */
@@ -29,6 +31,9 @@ export function HourlyReportDialog({ onClose }: { onClose: () => void }): React.
     try {
       await call(userSetEmailStatus, { email_status: next });
       notify.success('提交成功');
+      // the account screen shows the switch and the last report
+      void invalidate(userInfoGet);
+      void invalidate(reportLast);
     } catch {
       setTimeRadio(prev);
     } finally {

@@ -10,6 +10,7 @@ import { MetricCard } from '../../ui/MetricCard.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
 import { Select } from '../../ui/Select.tsx';
+import { ExportAction } from '../export-template/ExportAction.tsx';
 import { accountTypeLabel } from './labels.ts';
 import { useCost } from './useAdmin.ts';
 import './admin.css';
@@ -125,6 +126,13 @@ export function CostInfoScreen(): React.JSX.Element {
               setSize(s);
             },
           }}
+          exportSlot={
+            <ExportAction
+              kind="costOverview"
+              filters={{ start: range[0], end: range[1], customerid, platform: platform ?? undefined }}
+              disabled={!data?.total_rows}
+            />
+          }
         />
       </section>
     </div>

@@ -5,6 +5,7 @@ import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/useSession.ts';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
+import { ExportAction } from '../export-template/ExportAction.tsx';
 import { LinkDialog } from './LinkDialog.tsx';
 import { LinkFiltersBar } from './LinkFiltersBar.tsx';
 import { LinkTable } from './LinkTable.tsx';
@@ -35,6 +36,10 @@ function LinkList({ info }: { info: VariantInfo }): React.JSX.Element {
   const [editing, setEditing] = useState<Editing>(null);
   const [confirmDialog, confirm] = useConfirm();
   const query = useMemo(() => listQuery(filters, info, page, rows), [filters, info, page, rows]);
+  const exportFilters = useMemo(() => {
+    const { page: _page, pagesize: _pagesize, ...f } = listQuery(filters, info, 1, DEFAULT_PAGE_SIZE);
+    return f;
+  }, [filters, info]);
   const list = useLinkList(query);
   const customers = useLinkCustomers(info.customers);
   const customerList = info.customers ? (customers.data ?? []) : null;
@@ -80,6 +85,7 @@ function LinkList({ info }: { info: VariantInfo }): React.JSX.Element {
         onEdit={(l) => setEditing({ link: l, initial: formFromLink(l) })}
         onDelete={remove}
         toolbar={<LinkFiltersBar value={filters} info={info} customers={customerList ?? []} onChange={changeFilters} />}
+        exportSlot={<ExportAction kind="links" filters={exportFilters} disabled={!list.data?.total} />}
       />
       {editing ? (
         <LinkDialog

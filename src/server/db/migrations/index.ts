@@ -10,6 +10,7 @@ import { jobs } from './0007_jobs.ts';
 import { mailQueue } from './0008_mail_queue.ts';
 import { demoLinks } from './0009_demo_links.ts';
 import { udsmart } from './0010_udsmart.ts';
+import { exportsAndReports } from './0011_exports.ts';
 import { lifecycle } from './0012_lifecycle.ts';
 
 /**
@@ -27,6 +28,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0008_mail_queue', mailQueue],
   ['0009_demo_links', demoLinks],
   ['0010_udsmart', udsmart],
+  ['0011_exports', exportsAndReports],
   ['0012_lifecycle', lifecycle],
 ];
 

@@ -1,0 +1,96 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { KindColumn } from './kind.ts';
+import { chinaDateTime, csvWriter, xlsxWriter } from './writers.ts';
+
+const COLUMNS: KindColumn[] = [
+  { key: 'name', label: '名称', type: 'text', width: 20 },
+  { key: 'n', label: '数量', type: 'integer', width: 8 },
+  { key: 'cost', label: '消耗', type: 'money', width: 12 },
+  { key: 'ctr', label: '点击率', type: 'percent', width: 10 },
+  { key: 'roi', label: 'ROI', type: 'number', width: 10 },
+  { key: 'at', label: '时间', type: 'datetime', width: 20 },
+];
+const ROW = ['卫衣', 12, 1234.5, 0.01234, 2.3456789, 1763692200];
+
+async function collect(write: (out: PassThrough) => Promise<void>): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((r) => out.on('end', r));
+  await write(out);
+  if (!out.writableEnded) out.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+describe('csvWriter', () => {
+  it('writes a BOM, the Chinese header and each type in its text form (China time, yuan, percent)', async () => {
+    const body = await collect(async (out) => {
+      const w = csvWriter(out, COLUMNS);
+      await w.write([ROW, ['', null, null, Infinity, Number.NaN, 0]]);
+      await w.finish();
+    });
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(body.subarray(3).toString('utf8')).toBe(
+      '名称,数量,消耗,点击率,ROI,时间\r\n卫衣,12,1234.50,1.23%,2.345679,2025-11-21 10:30:00\r\n,,,,,\r\n',
+    );
+  });
+
+  it('quotes commas, quotes and line breaks, and defuses cells Excel would run as formulas', async () => {
+    const body = await collect(async (out) => {
+      const w = csvWriter(out, [COLUMNS[0]!]);
+      await w.write([['a,b'], ['say "hi"'], ['two\nlines'], ['=1+1'], ['+86 138'], ['-5'], ['@SUM(A1)']]);
+      await w.finish();
+    });
+    expect(body.subarray(3).toString('utf8').split('\r\n')).toEqual([
+      '名称',
+      '"a,b"',
+      '"say ""hi"""',
+      '"two\nlines"',
+      "'=1+1",
+      "'+86 138",
+      "'-5",
+      "'@SUM(A1)",
+      '',
+    ]);
+  });
+
+  it('writes only the header for no rows', async () => {
+    const body = await collect(async (out) => csvWriter(out, COLUMNS).finish());
+    expect(body.subarray(3).toString('utf8')).toBe('名称,数量,消耗,点击率,ROI,时间\r\n');
+  });
+});
+
+describe('xlsxWriter', () => {
+  it('writes typed cells, number formats, a frozen bold header, widths, and continues on a new sheet past the limit', async () => {
+    const body = await collect(async (out) => {
+      const w = await xlsxWriter(out, COLUMNS, '投放/链接', 3);
+      await w.write(Array.from({ length: 4 }, () => ROW));
+      await w.write([ROW, ['最后', 1, null, null, null, null]]);
+      await w.finish();
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(body as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((s) => s.name)).toEqual(['投放 链接', '投放 链接 2']);
+    const [first, second] = wb.worksheets;
+    expect(first!.rowCount).toBe(4);
+    expect(second!.rowCount).toBe(4);
+    expect(first!.getRow(1).values).toEqual([undefined, '名称', '数量', '消耗', '点击率', 'ROI', '时间']);
+    expect(first!.getRow(1).font?.bold).toBe(true);
+    expect(first!.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(first!.getColumn(1).width).toBe(20);
+    const row = first!.getRow(2);
+    expect(row.values).toEqual([undefined, '卫衣', 12, 1234.5, 0.01234, 2.3456789, new Date(Date.UTC(2025, 10, 21, 10, 30, 0))]);
+    expect([2, 3, 4, 5, 6].map((c) => row.getCell(c).numFmt)).toEqual(['0', '#,##0.00', '0.00%', '0.######', 'yyyy-mm-dd hh:mm:ss']);
+    expect(second!.getRow(4).values).toEqual([undefined, '最后', 1]);
+  });
+});
+
+describe('chinaDateTime', () => {
+  it('shows epoch seconds in China time', () => {
+    expect(chinaDateTime(0)).toBe('1970-01-01 08:00:00');
+    expect(chinaDateTime(1763692200)).toBe('2025-11-21 10:30:00');
+  });
+});

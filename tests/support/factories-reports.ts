@@ -1,0 +1,181 @@
+/**
+ * Test support for the hourly report: hourly ad and order facts, plans and authorisations written as typed rows
+ * (the report sync and order sync that will write them come with the ads and orders features; these rows have
+ * exactly their tables' types), and reading a multipart e-mail received by the loopback SMTP server.
+ */
+import type { Db } from '../../src/server/kernel/executor.ts';
+
+export interface AdFact {
+  customerid: number;
+  platform: number;
+  plan_id: string;
+  hour: number;
+  cost_fen: number;
+  shows?: number;
+  clicks?: number;
+  conversions?: number;
+  pageid?: string;
+  advertiser_id?: string;
+}
+
+export async function insertAdFacts(db: Db, facts: AdFact[]): Promise<void> {
+  await db
+    .insertInto('ad_facts_hourly')
+    .values(
+      facts.map((f) => ({
+        platform: f.platform,
+        advertiser_id: f.advertiser_id ?? `adv-${f.customerid}`,
+        customerid: f.customerid,
+        campaign_id: `camp-${f.plan_id}`,
+        plan_id: f.plan_id,
+        pageid: f.pageid ?? '',
+        hour: f.hour,
+        cost_fen: f.cost_fen,
+        shows: f.shows ?? 0,
+        clicks: f.clicks ?? 0,
+        conversions: f.conversions ?? 0,
+        synced_at: f.hour + 600,
+      })),
+    )
+    .execute();
+}
+
+export interface OrderFact {
+  customerid: number;
+  channel: number;
+  plan_id: string;
+  hour: number;
+  orders: number;
+  order_fen: number;
+  paid_orders?: number;
+  paid_fen?: number;
+  pageid?: string;
+  item_id?: string;
+}
+
+export async function insertOrderFacts(db: Db, facts: OrderFact[]): Promise<void> {
+  await db
+    .insertInto('order_facts_hourly')
+    .values(
+      facts.map((f) => ({
+        customerid: f.customerid,
+        pageid: f.pageid ?? '',
+        item_id: f.item_id ?? 'item-1',
+        channel: f.channel,
+        advertiser_id: `adv-${f.customerid}`,
+        campaign_id: `camp-${f.plan_id}`,
+        plan_id: f.plan_id,
+        hour: f.hour,
+        orders: f.orders,
+        order_fen: f.order_fen,
+        paid_orders: f.paid_orders ?? f.orders,
+        paid_fen: f.paid_fen ?? f.order_fen,
+        commission_fen: 0,
+      })),
+    )
+    .execute();
+}
+
+export async function insertPlan(
+  db: Db,
+  p: { customerid: number; platform: number; entity_id: string; name: string; status: string },
+): Promise<void> {
+  await db
+    .insertInto('ad_entities')
+    .values({
+      ...p,
+      advertiser_id: `adv-${p.customerid}`,
+      level: 'plan',
+      parent_id: `camp-${p.entity_id}`,
+      campaign_id: `camp-${p.entity_id}`,
+      raw_status: p.status,
+      enabled: p.status === 'delivering' ? 1 : 0,
+      budget_fen: null,
+      bid_fen: null,
+      click_monitor_url: '',
+      show_monitor_url: '',
+      landing_url: '',
+      pageid: '',
+      material_type: '',
+      created_at: 1,
+      updated_at: 1,
+      synced_at: 1,
+    })
+    .execute();
+}
+
+/** An advertiser account whose authorisation is in `state` (e.g. 'reauth'). */
+export async function insertAccount(
+  db: Db,
+  a: { customerid: number; platform: number; advertiser_id: string; name: string; state: string; last_error?: string },
+): Promise<void> {
+  const auth = await db
+    .insertInto('ad_auths')
+    .values({
+      platform: a.platform,
+      customerid: a.customerid,
+      created_by: a.customerid,
+      platform_user_id: '',
+      access_token_enc: '',
+      refresh_token_enc: '',
+      access_expires_at: 0,
+      refresh_expires_at: 0,
+      credentials_enc: '',
+      scope: '',
+      state: a.state,
+      last_error: a.last_error ?? '',
+      created_at: 1,
+      updated_at: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('ad_accounts')
+    .values({
+      auth_id: auth.id,
+      platform: a.platform,
+      advertiser_id: a.advertiser_id,
+      customerid: a.customerid,
+      name: a.name,
+      active: 1,
+      last_sync_at: 0,
+      last_sync_error: '',
+      report_synced_to: 0,
+      created_at: 1,
+      updated_at: 1,
+    })
+    .execute();
+}
+
+export interface MailParts {
+  headers: string;
+  text: string;
+  html: string;
+}
+
+function decode(head: string, body: string): string {
+  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** The text/plain and text/html parts of a raw multipart/alternative message (nodemailer's encodings undone). */
+export function mailParts(raw: string): MailParts {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+  const parts: MailParts = { headers, text: '', html: '' };
+  if (!boundary) return parts;
+  for (const part of raw.slice(split).split(`--${boundary}`)) {
+    const at = part.indexOf('\r\n\r\n');
+    if (at < 0) continue;
+    const head = part.slice(0, at);
+    const body = part.slice(at + 4).replace(/\r\n$/, '');
+    if (/content-type:\s*text\/plain/i.test(head)) parts.text = decode(head, body);
+    if (/content-type:\s*text\/html/i.test(head)) parts.html = decode(head, body);
+  }
+  return parts;
+}
