@@ -5,6 +5,7 @@ import type { BoardCard, BoardList, IndexBoard, RankList } from '../../src/share
 import { addSums, metricsOf, toWire, type WireMetrics } from '../../src/shared/metrics.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
+import { download, readXlsx } from '../support/factories-exports.ts';
 import { buildWorld, expected, expectedSums, NOW, type World } from './dashboard-fixture.ts';
 
 const at = parseChinaTime;
@@ -235,5 +236,31 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
       const other = await post<BoardCard>(who, '/capi/napi/board/card', { ...range, customerid: w.ids.other });
       same(other.metrics, expected(w, { customers: [w.ids.other!], ...span }));
     }
+  });
+
+  it('exports: the ranked table and the item analysis as XLSX equal the lists, for this caller only', async () => {
+    const detail = { type: 0, start: '2026-03-01', end: '2026-03-18', ad: 'plan' };
+    const exported = async (who: string, kind: string, filters: Record<string, unknown>) => {
+      const r = await t.post<{ id: number; state: string; rows_total: number }>('/capi/napi/export/create', { kind, format: 'xlsx', filters }, { token: w.tokens[who] });
+      if (r.body.code !== 1) throw new Error(`${kind}: ${r.body.msg}`);
+      const link = await t.post<{ url: string }>('/capi/napi/export/link', { id: r.body.data.id }, { token: w.tokens[who] });
+      const [sheet] = await readXlsx((await download(t, link.body.data.url, { token: w.tokens[who] })).body);
+      if (!sheet) throw new Error('no sheet');
+      return sheet;
+    };
+    const plans = await post<RankList>('agent', '/capi/api/index/detail', detail);
+    const sheet = await exported('agent', 'dashboardDetail', detail);
+    expect(sheet.name).toBe('排行明细');
+    const at = (h: string) => sheet.header.indexOf(h);
+    expect(sheet.rows.map((r) => r[at('编号')])).toEqual(plans.list.map((p) => p.id));
+    expect(sheet.rows.map((r) => r[at('消耗（元）')])).toEqual(plans.list.map((p) => p.metrics.sum_cost));
+    expect(sheet.rows.map((r) => r[at('展示数')])).toEqual(plans.list.map((p) => p.metrics.sum_show_cnt));
+    const mine = await exported('sub2', 'dashboardDetail', detail);
+    expect(mine.rows.map((r) => r[at('编号')])).toEqual(['P4']);
+    const items = await post<{ list: Array<{ item_id: string; metrics: WireMetrics }> }>('sub1', '/capi/napi/itemanalyse/index', { start: '2026-03-01', end: '2026-03-18' });
+    const itemSheet = await exported('sub1', 'itemAnalysis', { start: '2026-03-01', end: '2026-03-18' });
+    const ai = (h: string) => itemSheet.header.indexOf(h);
+    expect(itemSheet.rows.map((r) => r[ai('商品 ID')])).toEqual(items.list.map((i) => i.item_id));
+    expect(itemSheet.rows.map((r) => r[ai('订单金额（元）')])).toEqual(items.list.map((i) => i.metrics.order_price));
   });
 });

@@ -135,3 +135,12 @@ export async function indexDetail(deps: BoardDeps, actor: Actor, input: IndexDet
   const period = resolvePeriod(...datesOfType(input.type, input.start, input.end, now), now);
   return rankedList(deps.db, period, filter, { level: input.ad, sort: sortOf(input, false), page: input.page, pagesize: input.pagesize });
 }
+
+/** Every ranked row of `/api/index/detail` for these filters, in the table's order (the board's export). */
+export async function indexDetailRows(
+  deps: BoardDeps,
+  actor: Actor,
+  input: Omit<IndexDetailInput, 'page' | 'pagesize'>,
+): Promise<RankRow[]> {
+  return (await indexDetail(deps, actor, { ...input, page: 1, pagesize: Number.MAX_SAFE_INTEGER })).list;
+}

@@ -121,3 +121,8 @@ export async function itemOrders(deps: BoardDeps, actor: Actor, input: ItemOrder
     total,
   };
 }
+
+/** Every row of `/napi/itemanalyse/index` for these filters, in the list's order (the item analysis export). */
+export async function itemRows(deps: BoardDeps, actor: Actor, input: Omit<ItemIndexInput, 'page' | 'pagesize'>): Promise<ItemRow[]> {
+  return (await itemIndex(deps, actor, { ...input, page: 1, pagesize: Number.MAX_SAFE_INTEGER })).list;
+}

@@ -33,7 +33,7 @@ export function CollectScreen(): React.JSX.Element {
   const [sort, setSort] = useState<SortState | null>({ key: 'sum_cost', order: -1 });
   const [open, setOpen] = useState<ItemRow | null>(null);
   const customers = useCustomerOptions(isAgent);
-  const q = useItemIndex({
+  const listFilters = {
     start: filters.range[0],
     end: filters.range[1],
     ...shopParam(filters.shop),
@@ -41,9 +41,8 @@ export function CollectScreen(): React.JSX.Element {
     ...(filters.customerid === null ? {} : { customerid: filters.customerid }),
     ...(exact.trim() ? { exact: exact.trim() } : {}),
     ...sortParams(sort),
-    page: paging.page,
-    pagesize: paging.pagesize,
-  });
+  };
+  const q = useItemIndex({ ...listFilters, page: paging.page, pagesize: paging.pagesize });
   const set = (patch: Partial<BoardFilters>): void => {
     setFilters((f) => ({ ...f, ...patch }));
     setPaging((p) => ({ ...p, page: 1 }));
@@ -113,6 +112,7 @@ export function CollectScreen(): React.JSX.Element {
           }}
           ordersHref={(r) => itemOrdersPath(r.item_id, filters.range)}
           onAnalyse={setOpen}
+          exportFilters={listFilters}
         />
       </section>
       {open ? <ItemDetailDialog item={open} filters={filters} onClose={() => setOpen(null)} /> : null}

@@ -2,6 +2,7 @@ import type { ItemRow } from '../../../shared/dashboard.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { ResourceTable, type SortState, type TableColumn, type TablePaging } from '../../ui/ResourceTable.tsx';
 import { metricFormat, metricLabel } from '../dashboard/terms.ts';
+import { ExportAction } from '../export-template/ExportAction.tsx';
 import { ItemCell } from './ItemCell.tsx';
 import { COLLECT_EMPTY, ITEM_COLUMNS } from './terms.ts';
 
@@ -27,6 +28,8 @@ interface Props {
   onSort: (s: SortState | null) => void;
   ordersHref: (r: ItemRow) => string;
   onAnalyse: (r: ItemRow) => void;
+  /** the list's filters without paging (the 导出 button) */
+  exportFilters: Record<string, unknown>;
 }
 
 /** One row per item: its cost, clicks, orders, GMV, ROI and conversion; open its analysis or its orders. */
@@ -48,6 +51,7 @@ export function ItemTable(p: Props): React.JSX.Element {
         { label: '订单', to: p.ordersHref },
       ]}
       actionsWidth={96}
+      exportSlot={<ExportAction kind="itemAnalysis" filters={p.exportFilters} disabled={!p.paging.total} />}
       className="rank-table item-table"
     />
   );

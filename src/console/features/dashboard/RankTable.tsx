@@ -3,6 +3,7 @@ import type { RankLevel, RankRow } from '../../../shared/dashboard.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { ResourceTable, type SortState, type TableColumn } from '../../ui/ResourceTable.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { ExportAction } from '../export-template/ExportAction.tsx';
 import { type BoardFilters, detailInput } from './board-query.ts';
 import { LEVEL_LABELS, metricFormat, metricLabel, RANK_COLUMNS } from './terms.ts';
 import { useIndexDetail } from './useBoard.ts';
@@ -53,7 +54,9 @@ export function RankTable({ filters, social, levels, showCustomer, emptyText }: 
   const [level, setLevel] = useState<RankLevel>(levels[0] ?? 'advertiser');
   const [paging, setPaging] = useState({ page: 1, pagesize: DETAIL_PAGE_SIZE });
   const [sort, setSort] = useState<SortState | null>({ key: 'sum_cost', order: -1 });
-  const q = useIndexDetail(detailInput(filters, social, level, paging, sort));
+  const input = detailInput(filters, social, level, paging, sort);
+  const q = useIndexDetail(input);
+  const { page: _page, pagesize: _size, ...exportFilters } = input;
   return (
     <section className="board-rank" aria-label="排行明细">
       <div className="board-section-head">
@@ -88,6 +91,7 @@ export function RankTable({ filters, social, levels, showCustomer, emptyText }: 
         }}
         emptyText={emptyText}
         className="rank-table"
+        exportSlot={<ExportAction kind="dashboardDetail" filters={exportFilters} disabled={!q.data?.total} />}
       />
     </section>
   );
