@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { allContracts } from '../shared/api/index.ts';
 import { Code } from '../shared/codes.ts';
 import { userRoutes } from './accounts/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { tfcRoutes } from './affiliate/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { ping } from './db/dialect.ts';
@@ -19,10 +20,10 @@ import { jumptestRoutes } from './jumptest/routes.ts';
 import { log } from './kernel/log.ts';
 import { linkRoutes } from './links/routes.ts';
 import { mountUpload, ossRoutes } from './oss/routes.ts';
+import { promotionRoutes } from './promotion/routes.ts';
 import { publishRoutes } from './publish/routes.ts';
-import { mountUnsubscribe } from './reports/unsubscribe.ts';
 import { reportRoutes } from './reports/routes.ts';
-import { adminRoutes } from './admin/routes.ts';
+import { mountUnsubscribe } from './reports/unsubscribe.ts';
 import { udsmartRoutes } from './udsmart/routes.ts';
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
@@ -94,6 +95,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
       ...exportRoutes,
       ...ossRoutes,
       ...reportRoutes,
+      ...promotionRoutes,
     ],
     allContracts,
   );

@@ -10,8 +10,8 @@ import { authenticate } from './accounts/session.ts';
 import type { AffiliateRegistry } from './affiliate/provider.ts';
 import { newNodeId } from './cluster/lease.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index.ts';
-import { exportCleanupJob, exportJob } from './exports/jobs.ts';
 import type { AdPlatformRegistry, Deps } from './deps.ts';
+import { exportCleanupJob, exportJob } from './exports/jobs.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { jobRunsRetentionJob } from './jobs/housekeeping.ts';
 import { Scheduler, type SchedulerOptions } from './jobs/scheduler.ts';
@@ -26,6 +26,8 @@ import { lifecycleJob } from './lifecycle/jobs.ts';
 import { LinkEvents } from './links/events.ts';
 import { MAIL_JOB, mailJob } from './mail/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
+import { statusHistoryJob } from './promotion/jobs.ts';
+import { accountRollupJob } from './promotion/rollup.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
 import { hourlyReportJob } from './reports/jobs.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
@@ -100,6 +102,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   // a kick (queued mail) runs its job on any node.
   jobs.register(processorJob(deps), mailJob(deps), jobRunsRetentionJob(deps));
   jobs.register(exportJob(deps), exportCleanupJob(deps), hourlyReportJob(deps));
+  jobs.register(statusHistoryJob(deps), accountRollupJob(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   jobs.register(lifecycleJob(deps));
   return {

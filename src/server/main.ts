@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { createApp } from './app.ts';
 import { boot } from './boot.ts';
 import { loadAffiliateConfig } from './connectors/affiliate-config.ts';
-import { loadAdPlatformConfig } from './connectors/config.ts';
+import { createAdPlatformConnectors, loadAdPlatformConfig } from './connectors/config.ts';
 import { demoLoginTable, seedDemoAccounts } from './demo/accounts.ts';
 import { seedDemoLinks } from './demo/links.ts';
 import { startDemoWorldTraffic } from './demo/traffic.ts';
@@ -53,6 +53,11 @@ async function main(): Promise<void> {
     publicBaseUrl: publicBaseUrl(config),
     internalBaseUrl: config.PORT ? internalBase : undefined,
   });
+  // The ad-platform connectors (the in-process sandbox by default): promotion changes call them through deps.
+  const connectors = createAdPlatformConnectors(adPlatforms);
+  deps.adPlatforms = Object.fromEntries(
+    Object.entries(connectors).filter(([p]) => p === 'ucid' || adPlatforms.oauth[p as keyof typeof adPlatforms.oauth].configured),
+  );
   const adSandbox = adPlatforms.sandbox
     ? startAdSandbox(deps, publicBaseUrl(config), config.PORT ? internalBase : publicBaseUrl(config))
     : null;

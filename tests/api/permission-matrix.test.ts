@@ -6,7 +6,9 @@ import { seedBoardFacts } from '../support/factories-facts.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
+import { insertLinkRow } from '../support/factories.ts';
 import { insertOrder, makeAdAccount } from '../support/factories-admin.ts';
+import { ALL_ACCEPTING, insertAccount, insertEntity } from '../support/factories-promotion.ts';
 import { CALLERS, type Caller, type Cell, MATRIX, parseCells, renderPermissionsDoc, type World } from './permissions.ts';
 
 const PW = 'secret123';
@@ -58,7 +60,7 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     ((await request('POST', '/capi/api/user/login', { email: EMAIL[caller], password: PW })).data as { jwt: string }).jwt;
 
   beforeAll(async () => {
-    t = await makeTestApp(dialect);
+    t = await makeTestApp(dialect, {}, { adPlatforms: ALL_ACCEPTING() });
     const ids: Record<string, number> = {};
     const accounts: [string, number, string?][] = [
       ['super', 1],
@@ -95,9 +97,43 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     await insertOrder(t.deps.db, { pageid, customerid: ids.sub!, channel: 2, advertiser_id: account.advertiser_id });
     let templates = 0;
     const newTemplate = async () =>
-      ((await request('POST', '/capi/napi/exporttemplate/create', { name: `模板${templates++}`, kind: 'links', columns: ['pageid'] }, await tokenOf('r3'))).data as { id: number }).id;
-    const exportId = ((await request('POST', '/capi/napi/export/create', { kind: 'links', format: 'csv' }, await tokenOf('r3'))).data as { id: number }).id;
+      (
+        (
+          await request(
+            'POST',
+            '/capi/napi/exporttemplate/create',
+            { name: `模板${templates++}`, kind: 'links', columns: ['pageid'] },
+            await tokenOf('r3'),
+          )
+        ).data as { id: number }
+      ).id;
+    const exportId = (
+      (await request('POST', '/capi/napi/export/create', { kind: 'links', format: 'csv' }, await tokenOf('r3'))).data as { id: number }
+    ).id;
+    const ad = {
+      advertiserId: '1800000000000001',
+      campaignId: '801',
+      planId: '802',
+      creativeId: '803',
+      freePlanId: '805',
+      weiboId: '5000001',
+      weiboPlanId: '901',
+      miniPageid: '700000001',
+    };
+    await insertLinkRow(t.deps.db, { pageid: ad.miniPageid, customerid: ids.sub!, platform: 4, state: 2, title: '小程序链接' });
+    await insertAccount(t.deps, { platform: 2, advertiserId: ad.advertiserId, customerid: ids.sub! });
+    await insertAccount(t.deps, { platform: 3, advertiserId: ad.weiboId, customerid: ids.sub! });
+    const e = (platform: number, advertiser_id: string, level: string, entity_id: string, over: Record<string, unknown> = {}) =>
+      insertEntity(t.deps.db, { platform, advertiser_id, customerid: ids.sub!, level, entity_id, ...over });
+    await e(2, ad.advertiserId, 'campaign', ad.campaignId);
+    await e(2, ad.advertiserId, 'plan', ad.planId, { parent_id: ad.campaignId, campaign_id: ad.campaignId, pageid });
+    await e(2, ad.advertiserId, 'creative', ad.creativeId, { parent_id: ad.planId, campaign_id: ad.campaignId });
+    await e(2, ad.advertiserId, 'plan', '804', { parent_id: ad.campaignId, campaign_id: ad.campaignId, pageid: ad.miniPageid });
+    await e(2, ad.advertiserId, 'plan', ad.freePlanId, { parent_id: ad.campaignId, campaign_id: ad.campaignId });
+    await e(3, ad.weiboId, 'campaign', '900');
+    await e(3, ad.weiboId, 'plan', ad.weiboPlanId, { parent_id: '900', campaign_id: '900' });
     world = {
+      ad,
       pageid,
       itemId: await seedBoardFacts(t.deps.db, pageid, '2026-01-03 10:00'),
       freshPageid: newLink,

@@ -43,6 +43,20 @@ export interface World {
   freshTemplateId(): Promise<number>;
   /** A finished export of `sub` (links, CSV). */
   exportId: number;
+  /**
+   * Ads of `sub`: a 巨量 account with a campaign, a plan driving `pageid` (with a creative), a plan driving the
+   * mini-app link `miniPageid` and one driving none; a 微博 account with one plan.
+   */
+  ad: {
+    advertiserId: string;
+    campaignId: string;
+    planId: string;
+    creativeId: string;
+    freePlanId: string;
+    weiboId: string;
+    weiboPlanId: string;
+    miniPageid: string;
+  };
 }
 
 interface Row {
@@ -175,8 +189,16 @@ export const MATRIX: Row[] = [
     sample: () => ({ name: '权限矩阵', kind: 'links', columns: ['pageid', 'title'] }),
     cells: '1009 ok ok ok ok 4003 4003 ok',
   },
-  { endpoint: 'POST /capi/napi/exporttemplate/update', sample: (w) => ({ id: w.templateId, name: '改名' }), cells: '1009 4004 4004 ok 4004 4004 4004 4004' },
-  { endpoint: 'POST /capi/napi/exporttemplate/delete', sample: async (w) => ({ id: await w.freshTemplateId() }), cells: '1009 4004 4004 ok 4004 4004 4004 4004' },
+  {
+    endpoint: 'POST /capi/napi/exporttemplate/update',
+    sample: (w) => ({ id: w.templateId, name: '改名' }),
+    cells: '1009 4004 4004 ok 4004 4004 4004 4004',
+  },
+  {
+    endpoint: 'POST /capi/napi/exporttemplate/delete',
+    sample: async (w) => ({ id: await w.freshTemplateId() }),
+    cells: '1009 4004 4004 ok 4004 4004 4004 4004',
+  },
   { endpoint: 'POST /capi/napi/exporttemplate/full', sample: () => ({}), cells: '1009 ok ok ok ok empty empty ok' },
   { endpoint: 'POST /capi/napi/export/index', sample: () => ({}), cells: '1009 empty empty ok empty empty empty empty' },
   { endpoint: 'POST /capi/napi/export/create', sample: () => ({ kind: 'links', format: 'csv' }), cells: '1009 ok ok ok ok 4003 4003 ok' },
@@ -186,6 +208,81 @@ export const MATRIX: Row[] = [
 
   // Hourly report e-mail (时报)
   { endpoint: 'POST /capi/api/report/last', sample: () => ({}), cells: '1009 ok ok ok ok ok ok ok' },
+
+  // Promotion and ad plans (spec §7 Promotion napi, /napi/task/update)
+  { endpoint: 'POST /capi/napi/promote/index', sample: () => ({ acpl: 2, type: 'plan' }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/napi/promote/sumdata', sample: () => ({ acpl: 2, type: 'plan' }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  {
+    endpoint: 'POST /capi/napi/promote/edit',
+    sample: (w) => ({ acpl: 2, type: 'plan', id: w.ad.planId, field: 'bid', value: 1.5 }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/napi/task/update',
+    sample: (w) => ({ acpl: 2, type: 'plan', ids: [w.ad.planId], action: 'enable' }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  { endpoint: 'POST /capi/napi/promote/log', sample: () => ({ acpl: 2 }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  {
+    endpoint: 'POST /capi/napi/promote/preview',
+    sample: (w) => ({ acpl: 2, id: w.ad.creativeId }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/napi/promote/detail',
+    sample: (w) => ({ acpl: 2, type: 'plan', id: w.ad.planId }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/napi/promote/trend',
+    sample: (w) => ({ acpl: 2, type: 'plan', id: w.ad.planId }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/napi/promote/order',
+    sample: (w) => ({ id: w.ad.planId }),
+    cells: '1009 empty empty empty empty 4003 4003 empty',
+  },
+
+  // The old version's plan and mini-app calls (spec §7 Plans, /api/miniput, /napi/miniapp)
+  {
+    endpoint: 'POST /capi/api/plan/index',
+    sample: (w) => ({ advertiser_id: w.ad.advertiserId }),
+    cells: '1009 ok ok ok ok 4003 4003 empty',
+  },
+  {
+    endpoint: 'POST /capi/api/plan/update',
+    sample: (w) => ({ advertiser_id: w.ad.advertiserId, ids: [w.ad.planId], action: 'enable' }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  { endpoint: 'POST /capi/api/wbplan/index', sample: (w) => ({ customer_id: w.ad.weiboId }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  {
+    endpoint: 'POST /capi/api/wbplan/hupdate',
+    sample: (w) => ({ customer_id: w.ad.weiboId, id: w.ad.weiboPlanId, bid: 2 }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/api/miniplan/index',
+    sample: (w) => ({ advertiser_id: w.ad.advertiserId, social: 2 }),
+    cells: '1009 ok ok ok ok 4003 4003 empty',
+  },
+  { endpoint: 'POST /capi/api/miniput/index', sample: () => ({ type: 2 }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/api/miniput/detail', sample: (w) => ({ pageid: w.ad.miniPageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/api/miniput/status',
+    sample: (w) => ({ pageid: w.ad.miniPageid, action: 'enable' }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/napi/miniapp/add',
+    sample: (w) => ({ pageid: w.ad.miniPageid, social: 2, advertiser_id: w.ad.advertiserId, plan_ids: [w.ad.freePlanId] }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/napi/miniapp/delete',
+    sample: (w) => ({ pageid: w.ad.miniPageid, social: 2, plan_ids: [w.ad.freePlanId] }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
 
   // Admin tools
   {

@@ -160,6 +160,9 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
         sortOrder={sort?.order ?? 0}
         onSort={changeSort}
         tableStyle={{ tableLayout: 'fixed' }}
+        // Cells show what their cell function returns now: PrimeReact's cell memo compares rows only one level
+        // deep, so nested values (a row's metrics) and state outside the row (a change in flight) went stale.
+        cellMemo={false}
         aria-label={p.ariaLabel}
       >
         {p.columns.map((c) => (

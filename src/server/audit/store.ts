@@ -23,7 +23,9 @@ export type AuditEvent =
   | 'brand_updated'
   | 'brand_deleted'
   | 'brand_bound'
-  | 'sub_assigned';
+  | 'sub_assigned'
+  // a change to ads on a platform made by a platform admin (detail: platform, level, ids, field, after, task)
+  | 'ad_change';
 
 export interface AuditEntry {
   event: AuditEvent;

@@ -7,6 +7,7 @@ import type { JobsTables } from '../jobs/tables.ts';
 import type { LinksTables } from '../links/tables.ts';
 import type { MailTables } from '../mail/tables.ts';
 import type { OrdersTables } from '../orders/tables.ts';
+import type { PromotionTables } from '../promotion/tables.ts';
 import type { ReportsTables } from '../reports/tables.ts';
 import type { TrackingTables } from '../tracking/tables.ts';
 import type { UdsmartTables } from '../udsmart/tables.ts';
@@ -26,6 +27,7 @@ export interface Database
     LinksTables,
     MailTables,
     OrdersTables,
+    PromotionTables,
     ReportsTables,
     TrackingTables,
     UdsmartTables {}

@@ -1,12 +1,14 @@
-import type { Contract } from './contract.ts';
-import { userContracts } from './user.ts';
-import { linkContracts } from './links.ts';
-import { tfcContracts } from './tfc.ts';
-import { jumptestContracts } from './jumptest.ts';
 import { adminContracts } from './admin.ts';
-import { udsmartContracts } from './udsmart.ts';
+import type { Contract } from './contract.ts';
 import { exportContracts } from './exports.ts';
+import { jumptestContracts } from './jumptest.ts';
+import { linkContracts } from './links.ts';
+import { planContracts } from './plans.ts';
+import { promoteContracts } from './promote.ts';
 import { reportContracts } from './reports.ts';
+import { tfcContracts } from './tfc.ts';
+import { udsmartContracts } from './udsmart.ts';
+import { userContracts } from './user.ts';
 import { dashboardContracts } from './dashboard.ts';
 
 /**
@@ -24,4 +26,6 @@ export const allContracts: readonly Contract[] = [
   ...exportContracts,
   ...reportContracts,
   ...dashboardContracts,
+  ...promoteContracts,
+  ...planContracts,
 ];

@@ -1,6 +1,12 @@
-import { NotOpen } from '../../ui/NotOpen.tsx';
+import { useParams, useSearchParams } from 'react-router';
+import { isPromoteChannel } from '../../../shared/promote.ts';
+import { PlanDetail } from './PlanDetail.tsx';
+import './promotion.css';
 
-/** Placeholder until the promotion feature lands (see src/console/README.md). */
+/** The old version's `/promotion/plan/{adId}` and `/minipromote/plan/{adId}`: one plan (`?acpl=` names its channel, default 巨量). */
 export function PlanScreen(): React.JSX.Element {
-  return <NotOpen title="广告计划" />;
+  const { adId = '' } = useParams();
+  const [params] = useSearchParams();
+  const n = Number(params.get('acpl') ?? 2);
+  return <PlanDetail key={`${n}-${adId}`} acpl={isPromoteChannel(n) ? n : 2} type="plan" id={adId} />;
 }

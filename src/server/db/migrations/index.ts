@@ -12,6 +12,7 @@ import { demoLinks } from './0009_demo_links.ts';
 import { udsmart } from './0010_udsmart.ts';
 import { exportsAndReports } from './0011_exports.ts';
 import { lifecycle } from './0012_lifecycle.ts';
+import { promotion } from './0015_promotion.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -30,6 +31,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0010_udsmart', udsmart],
   ['0011_exports', exportsAndReports],
   ['0012_lifecycle', lifecycle],
+  ['0015_promotion', promotion],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -1,0 +1,284 @@
+/**
+ * The promotion tree service (`/napi/promote/index`, `sumdata`, and the old lists built on them): one level of
+ * accounts → campaigns → plans → creatives for a tenant, a channel and a sub-platform, over a range of China days.
+ */
+import { type AdLevel, LEVEL_NAMES } from '../../shared/ad-levels.ts';
+import { chinaDayStart } from '../../shared/china-clock.ts';
+import { addSums, METRIC_KEYS, type MetricKey, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
+import { adPlatformOf, channelLabel, levelOfType, type PromoteChannel } from '../../shared/promote.ts';
+import type { PromoteFilter, PromoteIndexInput, PromoteRow } from '../../shared/promote-schemas.ts';
+import type { Deps } from '../deps.ts';
+import type { Actor } from '../kernel/actor.ts';
+import { invalid } from '../kernel/errors.ts';
+import type { Executor } from '../kernel/executor.ts';
+import { linkSummaries } from '../links/lookup.ts';
+import { type ChinaRange, dayRange } from './range.ts';
+import { type AccountInfo, accountRow, entityRow, NO_METRICS, type RowContext, sumKey, wireOf } from './rows.ts';
+import { promoteScope } from './scope.ts';
+import { needsOrders, sortExpression } from './sort.ts';
+import { accountsByIds, companies, type EntityRow } from './store.ts';
+import {
+  accountAdSums,
+  accountCandidates,
+  adSums,
+  candidates,
+  childCounts,
+  type DayRange,
+  orderSums,
+  type Scope,
+  type SumLevel,
+  type TreeFilter,
+} from './tree-store.ts';
+
+const isMetric = (s: string | undefined): s is MetricKey => s !== undefined && (METRIC_KEYS as readonly string[]).includes(s);
+const CHILD: Record<'adver' | AdLevel, AdLevel | null> = { adver: 'campaign', campaign: 'plan', plan: 'creative', creative: null };
+const ENTITY_SORT = { name: 'e.name', budget: 'e.budget_fen', bid: 'e.bid_fen', status: 'e.status', created_at: 'e.created_at' } as const;
+
+/** The level a filter lists, refused where the platform has no such level (腾讯 has two). */
+function levelOf(f: PromoteFilter): AdLevel | null {
+  const level = levelOfType(f.type);
+  if (level && f.acpl !== undefined && !LEVEL_NAMES[adPlatformOf(f.acpl as PromoteChannel)][level])
+    throw invalid(`${channelLabel(f.acpl)}没有该层级（${f.acpl === 4 ? '创意即计划' : f.type}）`, { field: 'type' });
+  return level;
+}
+
+const treeFilter = (f: PromoteFilter, scope: Scope, level: AdLevel): TreeFilter => ({
+  scope,
+  level,
+  platform: f.acpl,
+  pl: f.pl,
+  advertiserId: f.advertiser_id,
+  campaignId: f.campaign_id,
+  planId: f.plan_id,
+  pageid: f.pageid,
+  status: f.status,
+  exact: f.exact,
+});
+
+/** Ad and order sums per (platform, key), merged. */
+async function sumsOf(
+  db: Executor,
+  level: SumLevel,
+  f: Parameters<typeof adSums>[2],
+  r: DayRange,
+  today: number,
+): Promise<Map<string, Sums>> {
+  const ad = level === 'advertiser' ? accountAdSums(db, f, r, today) : adSums(db, level, f, r);
+  const [ads, orders] = await Promise.all([ad.execute(), orderSums(db, level, f, r).execute()]);
+  const out = new Map<string, Sums>();
+  for (const a of ads) {
+    const s = {
+      ...ZERO_SUMS,
+      costFen: Number(a.cost_fen),
+      shows: Number(a.shows),
+      clicks: Number(a.clicks),
+      conversions: Number(a.conversions),
+    };
+    out.set(sumKey(Number(a.platform), a.k), s);
+  }
+  for (const o of orders) {
+    const k = sumKey(Number(o.platform), o.k);
+    const s = {
+      ...ZERO_SUMS,
+      orders: Number(o.orders),
+      orderFen: Number(o.order_fen),
+      paidOrders: Number(o.paid_orders),
+      paidFen: Number(o.paid_fen),
+    };
+    out.set(k, addSums(out.get(k) ?? ZERO_SUMS, s));
+  }
+  return out;
+}
+
+async function accountInfos(db: Executor, keys: Array<{ platform: number; advertiserId: string }>): Promise<Map<string, AccountInfo>> {
+  const rows = await accountsByIds(db, keys);
+  return new Map(
+    rows.map((a) => [
+      sumKey(Number(a.platform), a.advertiser_id),
+      { name: a.name, customerid: Number(a.customerid), usable: Number(a.active) === 1 && a.state === 'active', state: a.state },
+    ]),
+  );
+}
+
+type Page = { list: PromoteRow[]; total: number; start: string; end: string };
+
+export async function listTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: PromoteIndexInput): Promise<Page> {
+  const { db } = deps;
+  const scope = await promoteScope(db, actor, input.customerid);
+  const range = dayRange(deps.clock, input.start, input.end);
+  const level = levelOf(input);
+  const dir = input.sort === 'asc' || input.sort === 'ascending' ? 'asc' : 'desc';
+  const offset = (input.page - 1) * input.pagesize;
+  const metric = isMetric(input.sort_field) && level !== 'creative' ? input.sort_field : null;
+  return level === null
+    ? listAccounts(db, input, scope, range, { metric, dir, offset }, chinaDayStart(deps.clock.now()))
+    : listEntities(db, input, treeFilter(input, scope, level), range, { metric, dir, offset });
+}
+
+interface Order {
+  metric: MetricKey | null;
+  dir: 'asc' | 'desc';
+  offset: number;
+}
+
+async function listEntities(db: Executor, input: PromoteIndexInput, f: TreeFilter, range: ChinaRange, o: Order): Promise<Page> {
+  const base = candidates(db, f);
+  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const sumsFilter = {
+    scope: f.scope,
+    platform: f.platform,
+    pl: f.pl,
+    advertiserId: f.advertiserId,
+    campaignId: f.level === 'campaign' ? undefined : f.campaignId,
+  };
+  let q = base.selectAll('e').select('b.pageid as bound_pageid');
+  if (o.metric) {
+    const m = o.metric;
+    q = q.leftJoin(adSums(db, f.level, sumsFilter, range).as('fa'), (j) =>
+      j.onRef('fa.platform', '=', 'e.platform').onRef('fa.k', '=', 'e.entity_id'),
+    );
+    if (needsOrders(m))
+      q = q.leftJoin(orderSums(db, f.level, sumsFilter, range).as('oa'), (j) =>
+        j.onRef('oa.platform', '=', 'e.platform').onRef('oa.k', '=', 'e.entity_id'),
+      );
+    q = q.orderBy(sortExpression(m), (ob) => (o.dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()));
+  } else if (input.sort_field && input.sort_field in ENTITY_SORT) {
+    q = q.orderBy(ENTITY_SORT[input.sort_field as keyof typeof ENTITY_SORT], o.dir);
+  } else q = q.orderBy('e.created_at', 'desc');
+  const rows = (await q.orderBy('e.id', 'desc').limit(input.pagesize).offset(o.offset).execute()) as EntityRow[];
+  return { list: await entityRows(db, rows, f, range), total, start: range.start, end: range.end };
+}
+
+/** Rows with their sums, children, accounts, customers and links. */
+export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter, range: DayRange): Promise<PromoteRow[]> {
+  if (rows.length === 0) return [];
+  const platforms = [...new Set(rows.map((r) => Number(r.platform)))];
+  const keys = rows.map((r) => r.entity_id);
+  const child = CHILD[f.level];
+  const childFilter = child ? { scope: f.scope, platform: f.platform, pl: f.pl, level: child } : null;
+  const links = [...new Set(rows.map((r) => r.pageid || r.bound_pageid || '').filter(Boolean))];
+  const [sums, children, accounts, customers, summaries] = await Promise.all([
+    f.level === 'creative'
+      ? new Map<string, Sums>()
+      : Promise.all(platforms.map((platform) => sumsOf(db, f.level, { scope: f.scope, platform, pl: f.pl, keys }, range, 0))).then(
+          (maps) => new Map(maps.flatMap((m) => [...m])),
+        ),
+    childFilter ? childCounts(db, childFilter, keys) : new Map<string, number>(),
+    accountInfos(
+      db,
+      rows.map((r) => ({ platform: Number(r.platform), advertiserId: r.advertiser_id })),
+    ),
+    companies(
+      db,
+      rows.map((r) => Number(r.customerid)),
+    ),
+    linkSummaries(db, links),
+  ]);
+  const ctx: RowContext = {
+    sums,
+    children,
+    accounts,
+    customers,
+    linkPlatforms: new Map(summaries.map((l) => [l.pageid, Number(l.platform)])),
+  };
+  return rows.map((r) => entityRow(r, ctx));
+}
+
+async function listAccounts(
+  db: Executor,
+  input: PromoteIndexInput,
+  scope: Scope,
+  range: ChinaRange,
+  o: Order,
+  today: number,
+): Promise<Page> {
+  const base = accountCandidates(db, { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact });
+  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  let q = base.select(['a.platform', 'a.advertiser_id', 'a.name', 'a.customerid', 'a.active', 'au.state', 'a.last_sync_at', 'a.id']);
+  const sumsFilter = { scope, platform: input.acpl, pl: input.pl };
+  if (o.metric) {
+    const m = o.metric;
+    q = q.leftJoin(accountAdSums(db, sumsFilter, range, today).as('fa'), (j) =>
+      j.onRef('fa.platform', '=', 'a.platform').onRef('fa.k', '=', 'a.advertiser_id'),
+    );
+    if (needsOrders(m))
+      q = q.leftJoin(orderSums(db, 'advertiser', sumsFilter, range).as('oa'), (j) =>
+        j.onRef('oa.platform', '=', 'a.platform').onRef('oa.k', '=', 'a.advertiser_id'),
+      );
+    q = q.orderBy(sortExpression(m), (ob) => (o.dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()));
+  } else if (input.sort_field === 'name') q = q.orderBy('a.name', o.dir);
+  const rows = await q.orderBy('a.id', 'desc').limit(input.pagesize).offset(o.offset).execute();
+  const keys = rows.map((r) => r.advertiser_id);
+  const platforms = [...new Set(rows.map((r) => Number(r.platform)))];
+  const [sums, children, customers] = await Promise.all([
+    Promise.all(platforms.map((platform) => sumsOf(db, 'advertiser', { scope, platform, pl: input.pl, keys }, range, today))).then(
+      (maps) => new Map(maps.flatMap((m) => [...m])),
+    ),
+    childCounts(db, { scope, platform: input.acpl, pl: input.pl, level: 'campaign' }, keys),
+    companies(
+      db,
+      rows.map((r) => Number(r.customerid)),
+    ),
+  ]);
+  const ctx: RowContext = { sums, children, accounts: new Map(), customers, linkPlatforms: new Map() };
+  return { list: rows.map((a) => accountRow(a, ctx)), total, start: range.start, end: range.end };
+}
+
+/** The totals row of a list: sums over every row of it (ratios computed once, from the summed sums). */
+export async function sumTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: PromoteFilter) {
+  const { db } = deps;
+  const scope = await promoteScope(db, actor, input.customerid);
+  const range = dayRange(deps.clock, input.start, input.end);
+  const level = levelOf(input);
+  const filter = { scope, platform: input.acpl, pl: input.pl, advertiserId: input.advertiser_id };
+  const count = Number(
+    (level === null
+      ? await accountCandidates(db, { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact })
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      : await candidates(db, treeFilter(input, scope, level))
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+    ).n,
+  );
+  if (level === 'creative') return { total: count, start: range.start, end: range.end, metrics: NO_METRICS };
+  const sumLevel: SumLevel = level ?? 'advertiser';
+  const within =
+    level === null
+      ? { withinAccounts: accountCandidates(db, { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact }) }
+      : { within: candidates(db, treeFilter(input, scope, level)) };
+  const f = { ...filter, ...within };
+  const [a, o] = await Promise.all([
+    db
+      .selectFrom(
+        (sumLevel === 'advertiser' ? accountAdSums(db, f, range, chinaDayStart(deps.clock.now())) : adSums(db, sumLevel, f, range)).as('t'),
+      )
+      .select((eb) => [
+        eb.fn.sum<number>('t.cost_fen').as('cost_fen'),
+        eb.fn.sum<number>('t.shows').as('shows'),
+        eb.fn.sum<number>('t.clicks').as('clicks'),
+        eb.fn.sum<number>('t.conversions').as('conversions'),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom(orderSums(db, sumLevel, f, range).as('t'))
+      .select((eb) => [
+        eb.fn.sum<number>('t.orders').as('orders'),
+        eb.fn.sum<number>('t.order_fen').as('order_fen'),
+        eb.fn.sum<number>('t.paid_orders').as('paid_orders'),
+        eb.fn.sum<number>('t.paid_fen').as('paid_fen'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total: Sums = {
+    costFen: Number(a.cost_fen ?? 0),
+    shows: Number(a.shows ?? 0),
+    clicks: Number(a.clicks ?? 0),
+    conversions: Number(a.conversions ?? 0),
+    orders: Number(o.orders ?? 0),
+    orderFen: Number(o.order_fen ?? 0),
+    paidOrders: Number(o.paid_orders ?? 0),
+    paidFen: Number(o.paid_fen ?? 0),
+  };
+  return { total: count, start: range.start, end: range.end, metrics: wireOf(total) };
+}
