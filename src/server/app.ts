@@ -6,6 +6,7 @@ import { allContracts } from '../shared/api/index.ts';
 import { Code } from '../shared/codes.ts';
 import { userRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { adRoutes } from './ads/routes.ts';
 import { tfcRoutes } from './affiliate/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { ping } from './db/dialect.ts';
@@ -95,6 +96,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
       ...exportRoutes,
       ...ossRoutes,
       ...reportRoutes,
+      ...adRoutes,
       ...promotionRoutes,
     ],
     allContracts,

@@ -7,6 +7,7 @@
 
 import path from 'node:path';
 import { authenticate } from './accounts/session.ts';
+import { adJobs } from './ads/jobs.ts';
 import type { AffiliateRegistry } from './affiliate/provider.ts';
 import { newNodeId } from './cluster/lease.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index.ts';
@@ -31,6 +32,7 @@ import { accountRollupJob } from './promotion/rollup.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
 import { hourlyReportJob } from './reports/jobs.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
+import { adPlatformRegistry } from './wiring/ad-platforms.ts';
 import { affiliateRegistry } from './wiring/affiliates.ts';
 
 export interface BootOptions {
@@ -93,9 +95,10 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
     storage: new LocalDirectoryStorage(path.join(config.dataDir, 'oss')),
     linkEvents: new LinkEvents(),
     authenticate: (authorization) => authenticate(deps, authorization),
-    // Real union and ad-platform connectors plug in here when configured; until then the sandbox answers.
+    // Real union connectors plug in here when configured; until then the sandbox answers.
     affiliates: opts.affiliates ?? affiliateRegistry(),
-    adPlatforms: opts.adPlatforms ?? {},
+    // Ad platforms: the sandbox by default, real hosts by configuration (wiring/ad-platforms.ts).
+    adPlatforms: opts.adPlatforms ?? adPlatformRegistry(opts.env ?? process.env, config),
     checkOutputs: opts.checkOutputs,
   };
   // Every feature's jobs. They run where the server calls `deps.jobs.start()` (one leader among the nodes);
@@ -103,6 +106,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   jobs.register(processorJob(deps), mailJob(deps), jobRunsRetentionJob(deps));
   jobs.register(exportJob(deps), exportCleanupJob(deps), hourlyReportJob(deps));
   jobs.register(statusHistoryJob(deps), accountRollupJob(deps));
+  jobs.register(...adJobs(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   jobs.register(lifecycleJob(deps));
   return {

@@ -1,19 +1,21 @@
 import { existsSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp } from './app.ts';
 import { boot } from './boot.ts';
 import { loadAffiliateConfig } from './connectors/affiliate-config.ts';
-import { createAdPlatformConnectors, loadAdPlatformConfig } from './connectors/config.ts';
 import { demoLoginTable, seedDemoAccounts } from './demo/accounts.ts';
+import { seedDemoAdLinks } from './demo/ad-links.ts';
+import { seedDemoAds } from './demo/ads.ts';
 import { seedDemoLinks } from './demo/links.ts';
-import { startDemoWorldTraffic } from './demo/traffic.ts';
 import { createHttpServer } from './http-server.ts';
 import { ConfigError, publicBaseUrl } from './kernel/config.ts';
 import { errorFields, log } from './kernel/log.ts';
 import { Landing } from './landing/index.ts';
 import { createUnionSandbox } from './sandbox/unions/index.ts';
 import { startTracking } from './tracking/index.ts';
+import { adPlatformConfig, internalBaseUrl, sandboxedPlatforms } from './wiring/ad-platforms.ts';
 import { startAdSandbox } from './wiring/ad-sandbox.ts';
 
 type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>;
@@ -28,7 +30,24 @@ async function loadAstro(distDir: string): Promise<AstroHandler | null> {
   return mod.handler;
 }
 
+/**
+ * PORT=0 asks for a free port. It is chosen before boot, so everything built from the configuration (the
+ * public base URL, the ad-platform connectors' loopback address of the in-process sandbox) knows it.
+ */
+async function resolveFreePort(env: NodeJS.ProcessEnv): Promise<void> {
+  if (env.PORT !== '0') return;
+  const probe = createNetServer();
+  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, env.HOST || '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (typeof address === 'object' && address) env.PORT = String(address.port);
+}
+
+/** The demo world's ad accounts are made this long after the server listens. */
+const DEMO_ADS_DELAY_MS = 2000;
+
 async function main(): Promise<void> {
+  await resolveFreePort(process.env);
   const booted = await boot();
   const { deps } = booted;
   const { config } = deps;
@@ -48,19 +67,9 @@ async function main(): Promise<void> {
   if (unions) deps.lifecycle.onShutdown('union-sandbox', () => unions.close());
   const tracking = startTracking(deps, { trustProxy: config.TRUST_PROXY, batch: { delayMs: config.TRACKING_BATCH_DELAY_MS } });
   const landing = new Landing(deps, tracking.batcher, { cache: config.LANDING_CACHE, ttlMs: 60_000, warmLimit: 500, maxEntries: 5000 });
-  const internalBase = `http://127.0.0.1:${config.PORT}`;
-  const adPlatforms = loadAdPlatformConfig(process.env, {
-    publicBaseUrl: publicBaseUrl(config),
-    internalBaseUrl: config.PORT ? internalBase : undefined,
-  });
-  // The ad-platform connectors (the in-process sandbox by default): promotion changes call them through deps.
-  const connectors = createAdPlatformConnectors(adPlatforms);
-  deps.adPlatforms = Object.fromEntries(
-    Object.entries(connectors).filter(([p]) => p === 'ucid' || adPlatforms.oauth[p as keyof typeof adPlatforms.oauth].configured),
-  );
-  const adSandbox = adPlatforms.sandbox
-    ? startAdSandbox(deps, publicBaseUrl(config), config.PORT ? internalBase : publicBaseUrl(config))
-    : null;
+  const internalBase = internalBaseUrl(config);
+  const adPlatforms = adPlatformConfig(process.env, config);
+  const adSandbox = adPlatforms.sandbox ? startAdSandbox(deps, publicBaseUrl(config), internalBase, { live: config.DEMO_TRAFFIC }) : null;
   const { server, inFlight } = createHttpServer({
     config,
     metrics: deps.metrics,
@@ -83,7 +92,29 @@ async function main(): Promise<void> {
   landing.start(port);
   if (seeded) log.info('demo links created', { links: await seedDemoLinks(deps) });
   void landing.warm().then((n) => log.info('landing pages rendered', { pages: n }));
-  if (config.DEMO_DATA && config.DEMO_TRAFFIC) startDemoWorldTraffic(deps, `http://127.0.0.1:${port}`);
+  // The demo world's ad accounts: sandbox advertisers whose plans carry the demo links, authorised over HTTP as a
+  // person would; the sandbox's delivery engine then pings their monitor URLs (DEMO_TRAFFIC).
+  if (seeded && adSandbox) {
+    // In the background, once the server has settled (its first requests do not wait behind eleven more landing
+    // renders and the sandbox building its world); shutdown waits for it (its calls to this server end first) or
+    // cancels it if not begun.
+    let seeding: Promise<void> | null = null;
+    const timer = setTimeout(() => {
+      seeding = seedDemoAdLinks(deps)
+        .then(() => seedDemoAds(deps, internalBase, sandboxedPlatforms(adPlatforms), publicBaseUrl(config)))
+        .then(
+          (r) =>
+            r.failed.length
+              ? log.warn('demo ad accounts incomplete', { ...r })
+              : log.info('demo ad accounts authorised', { accounts: r.accounts }),
+          (err) => log.error('demo ad accounts failed', errorFields(err)),
+        );
+    }, DEMO_ADS_DELAY_MS);
+    deps.lifecycle.onShutdown('demo-ads', async () => {
+      clearTimeout(timer);
+      await seeding;
+    });
+  }
   if (config.DEMO_DATA) process.stdout.write(`\n投放管理平台 ${publicBaseUrl({ ...config, PORT: port })}/login\n${demoLoginTable()}\n\n`);
 
   let stopping = false;

@@ -16,6 +16,8 @@ export const ACCESS = {
   boards: { roles: [1, 2, 3, 4], label: '广告主、代理商与管理员', denied: 'UDSmart 账号没有数据看板功能' },
   /** Promotion and ad plans: customers their own accounts', agents their sub-customers', admins all (changes audited). */
   promote: { roles: [1, 2, 3, 4], label: '广告主、代理商与管理员', denied: 'UDSmart 账号没有推广管理功能' },
+  /** Ad-account authorisations: customers their own, agents their sub-customers' too, admins all (read and cancel). */
+  adAuth: { roles: [1, 2, 3, 4], label: '广告主、代理商与管理员', denied: 'UDSmart 账号没有账户授权功能' },
   admin: { roles: [1, 2], label: '超级管理员与管理员' },
   superAdmin: { roles: [1], label: '超级管理员' },
   udsmart: { roles: [5, 6], label: 'UDSmart 管理员与子账号' },

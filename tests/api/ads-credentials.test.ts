@@ -1,19 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
-import { makeUser } from '../support/factories.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { withCallAuth } from '../../src/server/ads/credentials.ts';
-import { ConnectorError } from '../../src/server/connectors/errors.ts';
 import type { AdPlatformConnector, CallAuth, TokenGrant } from '../../src/server/connectors/ad-platform.ts';
+import { ConnectorError } from '../../src/server/connectors/errors.ts';
 import { decrypt, encrypt } from '../../src/server/crypto.ts';
+import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { AppError } from '../../src/server/kernel/errors.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
+import { makeUser } from '../support/factories.ts';
 
 /** A connector that only knows tokens: `valid` is the access token the "platform" accepts now. */
 function fakeJuliang(clock: ManualClock) {
   const state = { valid: 'at-1', refreshOk: true, refreshes: 0, seen: [] as string[] };
   const grant = (n: number): TokenGrant => ({
-    accessToken: `at-${n}`, refreshToken: `rt-${n}`, accessExpiresAt: clock.now() + 86_400, refreshExpiresAt: clock.now() + 30 * 86_400, advertiserIds: [],
+    accessToken: `at-${n}`,
+    refreshToken: `rt-${n}`,
+    accessExpiresAt: clock.now() + 86_400,
+    refreshExpiresAt: clock.now() + 30 * 86_400,
+    advertiserIds: [],
   });
   const connector = {
     platform: 'juliang',
@@ -48,16 +52,39 @@ describe.each(dialects())('calling a platform for an account ($name)', (dialect)
     const auth = await t.deps.db
       .insertInto('ad_auths')
       .values({
-        platform: 2, customerid: owner.id, created_by: owner.id, platform_user_id: 'u1', access_token_enc: encrypt(key, 'at-1'),
-        refresh_token_enc: encrypt(key, 'rt-1'), access_expires_at: now + 3600, refresh_expires_at: now + 86_400, credentials_enc: '',
-        scope: '', state: 'active', last_error: '', created_at: now, updated_at: now,
+        platform: 2,
+        customerid: owner.id,
+        created_by: owner.id,
+        platform_user_id: 'u1',
+        access_token_enc: encrypt(key, 'at-1'),
+        refresh_token_enc: encrypt(key, 'rt-1'),
+        access_expires_at: now + 3600,
+        refresh_expires_at: now + 86_400,
+        credentials_enc: '',
+        scope: '',
+        state: 'active',
+        last_error: '',
+        created_at: now,
+        updated_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     authId = auth.id;
     await t.deps.db
       .insertInto('ad_accounts')
-      .values({ auth_id: authId, platform: 2, advertiser_id: '1700000000000001', customerid: owner.id, name: '测试', active: 1, last_sync_at: 0, last_sync_error: '', report_synced_to: 0, created_at: now, updated_at: now })
+      .values({
+        auth_id: authId,
+        platform: 2,
+        advertiser_id: '1700000000000001',
+        customerid: owner.id,
+        name: '测试',
+        active: 1,
+        last_sync_at: 0,
+        last_sync_error: '',
+        report_synced_to: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   });
   afterAll(() => t.close());
@@ -96,6 +123,16 @@ describe.each(dialects())('calling a platform for an account ($name)', (dialect)
     expect((err as AppError).code).toBe(4012);
     expect((await stored()).state).toBe('reauth');
     await expect(withCallAuth(t.deps, account, fake.call)).rejects.toMatchObject({ code: 4012 });
+  });
+
+  it('a stored token that cannot be decrypted (another ENCRYPTION_KEY, a row without one) needs the user: 4012, never a raw error', async () => {
+    await t.deps.db
+      .updateTable('ad_auths')
+      .set({ state: 'active', access_token_enc: 'not-a-ciphertext', access_expires_at: clock.now() + 86_400 })
+      .where('id', '=', authId)
+      .execute();
+    await expect(withCallAuth(t.deps, account, fake.call)).rejects.toMatchObject({ code: 4012 });
+    expect(await stored()).toMatchObject({ state: 'reauth', last_error: expect.stringContaining('无法解密') });
   });
 
   it('refuses an account nobody authorised', async () => {

@@ -4,10 +4,12 @@ import { createUser } from '../../src/server/accounts/users.ts';
 import { allContracts } from '../../src/shared/api/index.ts';
 import { seedBoardFacts } from '../support/factories-facts.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
+import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { insertLinkRow } from '../support/factories.ts';
 import { insertOrder, makeAdAccount } from '../support/factories-admin.ts';
+import { authoriseAs, consentAs, sandboxRegistry, seedAdvertiser } from '../support/factories-ads.ts';
 import { ALL_ACCEPTING, insertAccount, insertEntity } from '../support/factories-promotion.ts';
 import { CALLERS, type Caller, type Cell, MATRIX, parseCells, renderPermissionsDoc, type World } from './permissions.ts';
 
@@ -42,6 +44,7 @@ const EMAIL: Record<Exclude<Caller, 'anon'>, string> = {
 
 describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect) => {
   let t: TestApp;
+  let h: Harness;
   let world: World;
   let ip = 0;
 
@@ -60,7 +63,9 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     ((await request('POST', '/capi/api/user/login', { email: EMAIL[caller], password: PW })).data as { jwt: string }).jwt;
 
   beforeAll(async () => {
-    t = await makeTestApp(dialect, {}, { adPlatforms: ALL_ACCEPTING() });
+    // Changes are accepted without a platform; 快手 is the sandbox's, for the authorisations made through its consent page.
+    h = await startSandbox();
+    t = await makeTestApp(dialect, {}, { adPlatforms: { ...ALL_ACCEPTING(), kuaishou: sandboxRegistry(h).kuaishou } });
     const ids: Record<string, number> = {};
     const accounts: [string, number, string?][] = [
       ['super', 1],
@@ -132,7 +137,24 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     await e(2, ad.advertiserId, 'plan', ad.freePlanId, { parent_id: ad.campaignId, campaign_id: ad.campaignId });
     await e(3, ad.weiboId, 'campaign', '900');
     await e(3, ad.weiboId, 'plan', ad.weiboPlanId, { parent_id: '900', campaign_id: '900' });
+    // A 快手 account of `sub` authorised through the sandbox's consent page, as a person does it.
+    let adv = 0;
+    const newAuth = async () => {
+      const a = await seedAdvertiser(h, 'kuaishou', `矩阵广告主${adv++}`);
+      return authoriseAs(t, await tokenOf('r3'), 5, [a.id]);
+    };
+    const auth = await newAuth();
+    await t.deps.jobs.idle();
     world = {
+      authId: auth.id,
+      adAccountId: auth.accounts[0]?.id ?? 0,
+      freshAuthId: async () => (await newAuth()).id,
+      callback: async (caller) => {
+        if (caller !== 'r3' && caller !== 'r4' && caller !== 'other') return { state: 'not-for-this-caller', code: 'x' };
+        // `other` submits the redirect of a consent `sub` started: a state bound to another user.
+        const a = await seedAdvertiser(h, 'kuaishou', `矩阵广告主${adv++}`);
+        return { platform: 5, ...(await consentAs(t, await tokenOf(caller === 'other' ? 'r3' : caller), 5, [a.id])) };
+      },
       ad,
       pageid,
       itemId: await seedBoardFacts(t.deps.db, pageid, '2026-01-03 10:00'),
@@ -152,7 +174,11 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
       exportId,
     };
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.deps.jobs.idle();
+    await t.close();
+    await h.close();
+  });
 
   it('has exactly one row per route the server answers, and per contract', () => {
     const rows = MATRIX.map((r) => r.endpoint);

@@ -57,6 +57,13 @@ export interface World {
     weiboPlanId: string;
     miniPageid: string;
   };
+  /** A 快手 authorisation of `sub` made through the sandbox's consent page (synced once), and its account. */
+  authId: number;
+  adAccountId: number;
+  /** A fresh authorisation of `sub` for every call that cancels one. */
+  freshAuthId(): Promise<number>;
+  /** The consent page's redirect for a new authorisation of the caller's own (`other` gets one `sub` started; a dummy for callers that may not authorise). */
+  callback(caller: Caller): Promise<Record<string, unknown>>;
 }
 
 interface Row {
@@ -121,7 +128,7 @@ export const MATRIX: Row[] = [
   // The old console's link calls (spec §7 Links, /api/land)
   { endpoint: 'POST /capi/api/land/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
   { endpoint: 'POST /capi/api/land/v2/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
-  { endpoint: 'POST /capi/api/land/adlist', sample: () => ({}), cells: '1009 empty empty empty empty 4003 4003 empty' },
+  { endpoint: 'POST /capi/api/land/adlist', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 ok' },
   { endpoint: 'POST /capi/api/land/report', sample: () => ({ orderid: '1' }), cells: '1009 5010 5010 5010 5010 4003 4003 5010' },
   { endpoint: 'POST /capi/api/land/create', sample: (w) => ({ ...item, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4003' },
   {
@@ -282,6 +289,63 @@ export const MATRIX: Row[] = [
     endpoint: 'POST /capi/napi/miniapp/delete',
     sample: (w) => ({ pageid: w.ad.miniPageid, social: 2, plan_ids: [w.ad.freePlanId] }),
     cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+
+  // Ad-account authorisation (spec §7 Authorisation, napi)
+  {
+    endpoint: 'POST /capi/napi/auth/index',
+    sample: (w) => ({ method: 'agentALL', customerid: w.subId }),
+    cells: '1009 ok ok ok ok 4003 4003 empty',
+  },
+  {
+    endpoint: 'POST /capi/napi/auth/blist',
+    sample: (w) => ({ method: 'agentALL', customerid: w.subId }),
+    cells: '1009 ok ok ok ok 4003 4003 empty',
+  },
+  { endpoint: 'POST /capi/napi/auth/agentall', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  {
+    endpoint: 'POST /capi/napi/auth/create',
+    sample: (w) => ({ platform: 5, customerid: w.subId }),
+    cells: '1009 4003 4003 ok ok 4003 4003 4003',
+  },
+  { endpoint: 'POST /capi/napi/auth/update', sample: (w) => ({ id: w.authId }), cells: '1009 4003 4003 ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/napi/auth/delete',
+    sample: async (w) => ({ id: await w.freshAuthId() }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  { endpoint: 'POST /capi/napi/auth/callback', sample: (w, caller) => w.callback(caller), cells: '1009 4003 4003 ok ok 4003 4003 4003' },
+  { endpoint: 'POST /capi/napi/auth/detail', sample: (w) => ({ id: w.authId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/auth/sync', sample: (w) => ({ id: w.authId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/auth/runs', sample: (w) => ({ id: w.adAccountId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/auth/account', sample: (w) => ({ id: w.adAccountId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+
+  // The old version's account calls (spec §7 Accounts); `other` holds an account of its own (腾讯, needs renewing)
+  { endpoint: 'POST /capi/api/account/index', sample: () => ({ source: 2 }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  {
+    endpoint: 'GET /capi/api/account/tbauth',
+    sample: (w) => ({ platform: 5, customerid: w.subId }),
+    cells: '1009 4003 4003 ok ok 4003 4003 4003',
+  },
+  { endpoint: 'POST /capi/api/account/tblist', sample: () => ({ platform: 2 }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  {
+    endpoint: 'POST /capi/api/account/create',
+    sample: (w) => ({ platform: 5, customerid: w.subId }),
+    cells: '1009 4003 4003 ok ok 4003 4003 4003',
+  },
+  { endpoint: 'POST /capi/api/account/update', sample: (w) => ({ id: w.authId }), cells: '1009 4003 4003 ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/api/account/delete',
+    sample: async (w) => ({ id: await w.freshAuthId() }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  { endpoint: 'GET /capi/api/weibo/wbauth', sample: (w) => ({ customerid: w.subId }), cells: '1009 4003 4003 ok ok 4003 4003 4003' },
+  { endpoint: 'POST /capi/api/weibo/wblist', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/api/miniapp/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  {
+    endpoint: 'POST /capi/api/miniapp/open',
+    sample: (w) => ({ id: w.accountId, status: 1 }),
+    cells: '1009 4003 4003 ok ok 4003 4003 4004',
   },
 
   // Admin tools

@@ -1,5 +1,5 @@
-import { Code } from '../../shared/codes.ts';
 import { AD_PLATFORMS, type AdPlatform } from '../../shared/ad-platforms.ts';
+import { Code } from '../../shared/codes.ts';
 import type { AdPlatformConnector, CallAuth } from '../connectors/ad-platform.ts';
 import { ConnectorError } from '../connectors/errors.ts';
 import { decrypt, encrypt } from '../crypto.ts';
@@ -24,14 +24,29 @@ export function connectorFor(deps: Pick<Deps, 'adPlatforms'>, platform: number):
 type Auth = NonNullable<Awaited<ReturnType<typeof store.findAuthTokens>>>;
 
 /**
+ * A stored secret in the clear. One that is missing or cannot be decrypted (a row written without one, or
+ * `ENCRYPTION_KEY` changed) cannot be used again: the authorisation needs the user (需要重新授权, 4012).
+ */
+async function openSecret(deps: Deps, authId: number, enc: string): Promise<string> {
+  try {
+    if (!enc) throw new Error('empty');
+    return decrypt(deps.secrets.encryptionKey, enc);
+  } catch {
+    await store.markAuth(deps.db, authId, 'reauth', '保存的授权凭证缺失或无法解密（例如加密密钥已更换），请重新授权', deps.clock.now());
+    throw new AppError(Code.needsReauth);
+  }
+}
+
+/**
  * Refresh an authorisation's tokens once. A refresh token the platform no longer accepts marks the
  * authorisation 需要重新授权 (the user must consent again) and answers 4012; a concurrent refresh on another node
  * wins quietly (its tokens are read back).
  */
 export async function refreshAuth(deps: Deps, connector: AdPlatformConnector, auth: Auth): Promise<string> {
   const key = deps.secrets.encryptionKey;
+  const refreshToken = await openSecret(deps, auth.id, auth.refresh_token_enc);
   try {
-    const grant = await connector.refresh(decrypt(key, auth.refresh_token_enc));
+    const grant = await connector.refresh(refreshToken);
     const accessEnc = encrypt(key, grant.accessToken);
     const won = await store.swapTokens(deps.db, auth.id, auth.refresh_token_enc, {
       access_token_enc: accessEnc,
@@ -42,7 +57,7 @@ export async function refreshAuth(deps: Deps, connector: AdPlatformConnector, au
     });
     if (won) return grant.accessToken;
     const latest = await store.findAuthTokens(deps.db, auth.id);
-    if (!latest || latest.state !== 'active') throw new AppError(Code.needsReauth);
+    if (latest?.state !== 'active') throw new AppError(Code.needsReauth);
     return decrypt(key, latest.access_token_enc);
   } catch (err) {
     if (err instanceof ConnectorError && (err.kind === 'refresh_expired' || err.kind === 'refused')) {
@@ -64,19 +79,25 @@ export async function withCallAuth<T>(
   fn: (auth: CallAuth, connector: AdPlatformConnector) => Promise<T>,
 ): Promise<T> {
   const row = await store.findAccountAuth(deps.db, account.platform, account.advertiserId);
-  if (!row || row.active !== 1) throw new AppError(Code.notFound, '广告账户不存在或未授权');
+  if (row?.active !== 1) throw new AppError(Code.notFound, '广告账户不存在或未授权');
   if (row.state !== 'active') throw new AppError(Code.needsReauth);
   const connector = connectorFor(deps, account.platform);
-  const key = deps.secrets.encryptionKey;
   if (connector.authKind === 'credentials') {
-    const c = JSON.parse(decrypt(key, row.credentials_enc)) as { username: string; password: string; token: string };
+    const c = JSON.parse(await openSecret(deps, row.auth_id, row.credentials_enc)) as { username: string; password: string; token: string };
     return fn({ kind: 'credentials', ...c }, connector);
   }
   const auth: Auth = {
-    id: row.auth_id, state: row.state, access_token_enc: row.access_token_enc, refresh_token_enc: row.refresh_token_enc,
-    access_expires_at: row.access_expires_at, refresh_expires_at: row.refresh_expires_at,
+    id: row.auth_id,
+    state: row.state,
+    access_token_enc: row.access_token_enc,
+    refresh_token_enc: row.refresh_token_enc,
+    access_expires_at: row.access_expires_at,
+    refresh_expires_at: row.refresh_expires_at,
   };
-  let token = auth.access_expires_at - EARLY_SECONDS <= deps.clock.now() ? await refreshAuth(deps, connector, auth) : decrypt(key, auth.access_token_enc);
+  let token =
+    auth.access_expires_at - EARLY_SECONDS <= deps.clock.now()
+      ? await refreshAuth(deps, connector, auth)
+      : await openSecret(deps, auth.id, auth.access_token_enc);
   try {
     return await fn({ kind: 'token', accessToken: token }, connector);
   } catch (err) {

@@ -46,6 +46,10 @@ export interface AdAccountsTable {
   last_sync_error: string;
   /** Report back-fill done up to this hour (epoch seconds); 0 before the first sync. */
   report_synced_to: number;
+  /** Last complete entity sync (epoch seconds); 0 before the first. */
+  entity_synced_at: Generated<number>;
+  /** 淘宝新链接 (mini-app) promotion switch of the old version: 1 on, 2 off. */
+  miniapp: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -1,5 +1,6 @@
 import * as api from '../../shared/api/links.ts';
 import { Code } from '../../shared/codes.ts';
+import { boundAdvertisers } from '../ads/lookup.ts';
 import { type Binding, handle } from '../http/contracts.ts';
 import { AppError } from '../kernel/errors.ts';
 import { linkStats } from '../tracking/stats.ts';
@@ -24,11 +25,13 @@ export const linkRoutes: Binding[] = [
   handle(api.linkLog, ({ deps, actor, input }) => linkLog(deps, actor, input)),
   handle(api.linkCustomers, ({ deps, actor }) => customerOptions(deps, actor)),
   handle(api.linkStats, ({ deps, actor, input }) => linkStats(deps, actor, input)),
-  /** The caller's advertisers: empty until the ad-account feature lands. */
-  handle(api.landAdlist, async ({ deps, actor }) => {
-    await scopeOf(deps.db, actor);
-    return [];
-  }),
+  /** The caller's advertisers (its authorised ad accounts; an agent's include its sub-customers'), optionally of one channel. */
+  handle(api.landAdlist, async ({ deps, actor, input }) =>
+    (await boundAdvertisers(deps.db, await scopeOf(deps.db, actor), input.state)).map((a) => ({
+      advertiser_id: a.advertiser_id,
+      advertiser_name: a.advertiser_name,
+    })),
+  ),
   handle(api.landReport, () => {
     throw new AppError(Code.notImplemented, '订单功能尚未开放');
   }),

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import { Code } from '../../shared/codes.ts';
 import type { CustomerOption, LinkCreateInput, LinkIndexInput, LinkLogEntry, LinkUpdateInput, LinkView } from '../../shared/links.ts';
-import { accountsWhere } from '../ads/directory.ts';
+import { advertisersByChannel } from '../ads/lookup.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
@@ -170,14 +170,7 @@ export async function linkLog(
 export async function customerOptions(deps: Deps, actor: Actor): Promise<CustomerOption[]> {
   if (actor.role !== 1 && actor.role !== 2 && actor.role !== 4) return [];
   const rows = await store.customersByIds(deps.db, await scopeOf(deps.db, actor));
-  // An agent's few sub-customers carry their advertisers; an admin's list of every customer does not.
-  const accounts = actor.role === 4 ? await accountsWhere(deps.db, { customerIds: rows.map((r) => r.id) }) : [];
-  const advertisers = (id: number) => {
-    const byChannel: CustomerOption['advertisers'] = {};
-    for (const a of accounts.filter((x) => x.customerid === id && x.active === 1)) {
-      (byChannel[String(a.platform)] ??= []).push({ advertiser_id: a.advertiser_id, advertiser_name: a.name });
-    }
-    return byChannel;
-  };
-  return rows.map((r) => ({ customerid: r.id, company: r.company || r.email, advertisers: advertisers(r.id) }));
+  // An agent's few sub-customers carry their authorised advertisers per channel; an admin's list of every customer does not.
+  const advertisers = actor.role === 4 ? await advertisersByChannel(deps.db, rows.map((r) => r.id)) : new Map();
+  return rows.map((r) => ({ customerid: r.id, company: r.company || r.email, advertisers: advertisers.get(r.id) ?? {} }));
 }

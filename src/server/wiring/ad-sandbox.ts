@@ -13,10 +13,13 @@ export function startAdSandbox(
   deps: Pick<Deps, 'config' | 'lifecycle'>,
   publicBaseUrl: string,
   internalBaseUrl: string,
+  opts: { live?: boolean } = {},
 ): { sandbox: AdPlatformSandbox; listener: ReturnType<typeof getRequestListener> } {
   const sandbox = createAdPlatformSandbox({
     file: path.join(deps.config.dataDir, 'sandbox', 'adplatforms.sqlite'),
     publicBase: `${internalBaseUrl}/sandbox`,
+    // The delivery engine pings the plans' monitor URLs (DEMO_TRAFFIC); off, plans deliver only when told to.
+    live: opts.live ?? true,
     delivery: { rewrite: publicBaseUrl === internalBaseUrl ? [] : [[publicBaseUrl, internalBaseUrl]] },
   });
   deps.lifecycle.onShutdown('ad-sandbox', () => sandbox.close());

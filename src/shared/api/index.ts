@@ -1,4 +1,6 @@
+import { accountContracts } from './accounts.ts';
 import { adminContracts } from './admin.ts';
+import { authContracts } from './auth.ts';
 import type { Contract } from './contract.ts';
 import { exportContracts } from './exports.ts';
 import { jumptestContracts } from './jumptest.ts';
@@ -26,6 +28,8 @@ export const allContracts: readonly Contract[] = [
   ...exportContracts,
   ...reportContracts,
   ...dashboardContracts,
+  ...authContracts,
+  ...accountContracts,
   ...promoteContracts,
   ...planContracts,
 ];

@@ -3,7 +3,7 @@ import { alias, contract } from './contract.ts';
 import { pagedList } from '../paging.ts';
 import {
   customerOption, landIndexInput, linkCreateInput, linkIndexInput, linkLogEntry, linkLogInput, linkUpdateInput, linkView, pageidInput,
-  advertiserOption,
+  advertiserOption, channelSchema,
 } from '../links.ts';
 import { linkStatsInput, statsResult } from '../stats.ts';
 
@@ -50,7 +50,7 @@ export const landV2Index = contract({
 });
 export const landAdlist = contract({
   path: '/capi/api/land/adlist', method: 'POST', access: 'links', tag,
-  summary: '旧版：当前账号的广告主列表', input: z.object({}), output: z.array(advertiserOption),
+  summary: '旧版：当前账号已授权的广告主（可按渠道 state 筛选；代理商含名下子客户）', input: z.object({ state: channelSchema.optional() }), output: z.array(advertiserOption),
 });
 export const landReport = contract({
   path: '/capi/api/land/report', method: 'POST', access: 'links', tag,

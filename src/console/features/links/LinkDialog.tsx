@@ -7,13 +7,15 @@ import { JUMP, JUMPTYPES } from '../../../shared/catalog.ts';
 import { ApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/notify.ts';
 import { Field, FieldSet } from '../../ui/FormField.tsx';
+import { MultiSelect } from '../../ui/MultiSelect.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { useShake } from '../../ui/useShake.ts';
+import { advertiserOptions, idsOf } from './advertiser-options.ts';
 import { type FormErrors, fieldsFor, type LinkForm, patchForm, serverFieldError, toPayload, validateForm } from './link-form.ts';
 import { channelOptions, customerOptions, platformOptions } from './options.ts';
 import { type LinkVariant, linkWords } from './terms.ts';
 import type { CustomerOption, LinkView } from './types.ts';
-import { saveLink } from './useLinks.ts';
+import { saveLink, useOwnAdvertisers } from './useLinks.ts';
 
 interface Props {
   variant: LinkVariant;
@@ -72,6 +74,9 @@ export function LinkDialog({ variant, link, initial, platforms, customers, onClo
   const [shakeClass, shake] = useShake();
   const fields = fieldsFor(form.platform);
   const needsCustomer = customers !== null && !link;
+  const own = useOwnAdvertisers(form.state, customers === null);
+  const chosenAdvertisers = idsOf(form.relate_advertiser_ids);
+  const advertisers = advertiserOptions(customers, form.customerid, form.state, own.data, chosenAdvertisers);
   const set = (patch: Partial<LinkForm>): void => {
     setForm((f) => patchForm(f, patch));
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch))));
@@ -201,7 +206,19 @@ export function LinkDialog({ variant, link, initial, platforms, customers, onClo
           </>
         ) : null}
         <Field label="关联广告主" htmlFor="link-relate_advertiser_ids" error={errors.relate_advertiser_ids} labelWidth={W}>
-          {input('relate_advertiser_ids', '选填，多个广告主 ID 用逗号分隔')}
+          {advertisers.length ? (
+            <MultiSelect<string>
+              inputId="link-relate_advertiser_ids"
+              value={chosenAdvertisers}
+              options={advertisers}
+              onChange={(ids) => set({ relate_advertiser_ids: ids.join(',') })}
+              placeholder="选填，选择已授权的广告主"
+              filter
+              className="w-full"
+            />
+          ) : (
+            input('relate_advertiser_ids', '该渠道暂无已授权的广告主；可在账户授权中添加，或填写广告主 ID（逗号分隔）')
+          )}
         </Field>
       </FieldSet>
     </Dialog>

@@ -16,6 +16,10 @@ export const useLinkList = (query: LinkListQuery): Read<typeof api.linkIndex> =>
 export const useLinkCustomers = (enabled: boolean): Read<typeof api.linkCustomers> =>
   useQuery(api.linkCustomers, enabled ? {} : null, { revalidateIfStale: false });
 
+/** The caller's own authorised advertisers on one channel (customers; agents and admins read them from the customer options). */
+export const useOwnAdvertisers = (channel: number, enabled: boolean): Read<typeof api.landAdlist> =>
+  useQuery(api.landAdlist, enabled ? { state: channel } : null, { revalidateIfStale: false });
+
 export const useLinkDetail = (pageid: string): Read<typeof api.linkDetail> => useQuery(api.linkDetail, { pageid }, { silent: true });
 
 export const useLinkLog = (pageid: string, page: number, pagesize: number): Read<typeof api.linkLog> =>

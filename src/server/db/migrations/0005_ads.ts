@@ -36,6 +36,8 @@ export function ads(engine: Engine) {
         .addColumn('last_sync_at', 'bigint', zero)
         .addColumn('last_sync_error', 'text', text)
         .addColumn('report_synced_to', 'bigint', zero)
+        .addColumn('entity_synced_at', 'bigint', zero)
+        .addColumn('miniapp', 'integer', notNullDefault(2))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addUniqueConstraint('ad_accounts_platform_advertiser', ['platform', 'advertiser_id'])

@@ -4,7 +4,7 @@
  * click-id parameter — over loopback only (any other host is skipped), at a bounded rate that follows the
  * China day. A plan that is not delivering (paused, in audit, over budget, out of balance) sends nothing.
  * What was sent is recorded per plan-hour; reports add a small excess on top (see world.ts EXCESS).
- * Replaces the standalone demo traffic loop of `sandbox/traffic.ts`.
+ * It is the demo world's traffic (DEMO_TRAFFIC): the old standalone loop (`sandbox/traffic.ts`) is gone.
  */
 
 import { randomBytes } from 'node:crypto';

@@ -215,6 +215,15 @@ export class WorldEntities {
     const r = this.store.get('SELECT * FROM entities WHERE platform = ? AND level = ? AND id = ?', platform, level, id);
     return r ? toEntity(r) : undefined;
   }
+  /** `entity` remembered for one request (a report names the plan and campaign of each of its thousands of rows). */
+  entityLookup(platform: AdPlatform): (level: Level, id: string) => Entity | undefined {
+    const seen = new Map<string, Entity | undefined>();
+    return (level, id) => {
+      const key = `${level}:${id}`;
+      if (!seen.has(key)) seen.set(key, this.entity(platform, level, id));
+      return seen.get(key);
+    };
+  }
   /** One advertiser's entities of a level, oldest first; deleted ones only when asked. */
   list(
     platform: AdPlatform,

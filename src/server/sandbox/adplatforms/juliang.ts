@@ -216,6 +216,7 @@ export function juliangApp(ctx: PlatformContext, app: Hono): void {
     if (groupBy === null || (groupBy !== undefined && !Array.isArray(groupBy)))
       return envelope(c, C.badParam, 'group_by 不是合法的 JSON 数组');
     const rows = world.report(p, adv, from, to + 86400 - 1);
+    const entity = world.entityLookup(p);
     const byKey = new Map<
       string,
       {
@@ -234,7 +235,7 @@ export function juliangApp(ctx: PlatformContext, app: Hono): void {
       const key = `${bucket}|${r.planId}`;
       const e = byKey.get(key) ?? {
         stat_datetime: bucket,
-        ad: world.entity(p, 'plan', r.planId),
+        ad: entity('plan', r.planId),
         planId: r.planId,
         campaignId: r.campaignId,
         cost: 0,
@@ -253,7 +254,7 @@ export function juliangApp(ctx: PlatformContext, app: Hono): void {
       ad_id: wireId(e.planId),
       ad_name: e.ad?.name ?? '',
       campaign_id: wireId(e.campaignId),
-      campaign_name: e.ad?.campaignId ? (world.entity(p, 'campaign', e.ad.campaignId)?.name ?? '') : '',
+      campaign_name: e.ad?.campaignId ? (entity('campaign', e.ad.campaignId)?.name ?? '') : '',
       cost: yuan(e.cost),
       show: e.show,
       click: e.click,

@@ -237,12 +237,13 @@ export function kuaishouApp(ctx: PlatformContext, app: Hono): void {
       m.conv += r.conversions;
       merged.set(key, m);
     }
+    const entity = world.entityLookup(p);
     const all = [...merged.values()].map((m) => ({
       stat_date: m.stat_date,
       stat_hour: m.stat_hour,
       campaign_id: wireId(m.campaign),
       unit_id: wireId(m.unit),
-      unit_name: world.entity(p, 'plan', m.unit)?.name ?? '',
+      unit_name: entity('plan', m.unit)?.name ?? '',
       charge: yuan(m.charge),
       show: m.show,
       aclick: m.show,

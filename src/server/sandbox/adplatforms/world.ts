@@ -65,8 +65,10 @@ export class World extends WorldEntities {
   report(platform: AdPlatform, advertiserId: string, fromHour: number, toHour: number): ReportRow[] {
     return this.store
       .all(
-        `SELECT d.*, e.campaign_id FROM delivery d JOIN entities e ON e.platform = d.platform AND e.level = 'plan' AND e.id = d.plan_id
-         WHERE d.platform = ? AND e.advertiser_id = ? AND d.hour >= ? AND d.hour <= ? ORDER BY d.hour, d.plan_id`,
+        // The advertiser's plans first (CROSS JOIN fixes the order), then each plan's hours by the delivery key:
+        // left to itself SQLite scans every delivery row of the platform per report call.
+        `SELECT d.*, e.campaign_id FROM entities e CROSS JOIN delivery d ON d.platform = e.platform AND d.plan_id = e.id
+         WHERE e.platform = ? AND e.advertiser_id = ? AND e.level = 'plan' AND d.hour >= ? AND d.hour <= ? ORDER BY d.hour, d.plan_id`,
         platform,
         advertiserId,
         fromHour,

@@ -227,11 +227,12 @@ export function xiaohongshuApp(ctx: PlatformContext, app: Hono): void {
       m.conv += r.conversions;
       merged.set(key, m);
     }
+    const entity = world.entityLookup(p);
     const all = [...merged.values()].map((m) => ({
       time: m.time,
       campaign_id: wireId(m.campaign),
       unit_id: wireId(m.unit),
-      unit_name: world.entity(p, 'plan', m.unit)?.name ?? '',
+      unit_name: entity('plan', m.unit)?.name ?? '',
       fee: (m.fee / 100).toFixed(2),
       impression: String(m.imp),
       click: String(m.click),

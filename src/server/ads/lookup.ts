@@ -1,0 +1,45 @@
+import type { Executor } from '../kernel/executor.ts';
+
+/**
+ * The ads feature's read API for other features (links' customer options, promotion, orders, dashboards):
+ * they read authorised accounts through these functions, never through the ads store.
+ */
+
+export interface BoundAdvertiser {
+  customerid: number;
+  platform: number;
+  advertiser_id: string;
+  advertiser_name: string;
+}
+
+/**
+ * Advertisers bound to these customers (null = every customer) by a live authorisation — one that syncs, or
+ * one waiting for 重新授权; cancelled ones are unbound. Ordered by platform, then name.
+ */
+export async function boundAdvertisers(db: Executor, customerIds: number[] | null, platform?: number): Promise<BoundAdvertiser[]> {
+  let q = db
+    .selectFrom('ad_accounts')
+    .innerJoin('ad_auths', 'ad_auths.id', 'ad_accounts.auth_id')
+    .select(['ad_accounts.customerid', 'ad_accounts.platform', 'ad_accounts.advertiser_id', 'ad_accounts.name as advertiser_name'])
+    .where('ad_accounts.active', '=', 1)
+    .where('ad_auths.state', '<>', 'cancelled');
+  if (customerIds) q = q.where('ad_accounts.customerid', 'in', customerIds.length ? customerIds : [-1]);
+  if (platform !== undefined) q = q.where('ad_accounts.platform', '=', platform);
+  return q.orderBy('ad_accounts.platform').orderBy('ad_accounts.name').orderBy('ad_accounts.advertiser_id').execute();
+}
+
+/** The spec §3 customer option's lists: per customer, advertisers per channel code. */
+export async function advertisersByChannel(
+  db: Executor,
+  customerIds: number[] | null,
+): Promise<Map<number, Record<string, Array<{ advertiser_id: string; advertiser_name: string }>>>> {
+  const out = new Map<number, Record<string, Array<{ advertiser_id: string; advertiser_name: string }>>>();
+  for (const a of await boundAdvertisers(db, customerIds)) {
+    const byChannel = out.get(a.customerid) ?? {};
+    const list = byChannel[String(a.platform)] ?? [];
+    list.push({ advertiser_id: a.advertiser_id, advertiser_name: a.advertiser_name });
+    byChannel[String(a.platform)] = list;
+    out.set(a.customerid, byChannel);
+  }
+  return out;
+}
