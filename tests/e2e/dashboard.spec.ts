@@ -17,6 +17,7 @@ const plain = (v: number | null): string => (v === null ? '--' : String(Math.rou
 
 async function settled(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0)); // a full-page shot of a scrolled page draws the fixed header mid-page
   await page.waitForTimeout(600); // charts animate in
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
