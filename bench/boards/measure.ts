@@ -28,7 +28,11 @@ const round = (ms: number): number => Math.round(ms * 10) / 10;
 export async function time(app: ReturnType<typeof createApp>, token: string, c: Case): Promise<Timing> {
   const call = async (): Promise<{ ms: number; rows: number }> => {
     const started = performance.now();
-    const res = await app.request(c.path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(c.body) });
+    const res = await app.request(c.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify(c.body),
+    });
     const env = (await res.json()) as { code: number; msg: string; data: { total?: number; list?: unknown[]; series?: unknown[] } };
     const ms = performance.now() - started;
     if (env.code !== 1) throw new Error(`${c.path} ${JSON.stringify(c.body)}: ${env.code} ${env.msg}`);

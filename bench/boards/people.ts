@@ -66,5 +66,11 @@ export async function makePeople(deps: Deps, shape: Shape): Promise<People> {
     }
   }
   // c{subCustomers} is the first customer outside the agent: the "one customer" caller.
-  return { customers, agentEmail: 'agent@bench.local', customerEmail: `c${shape.subCustomers}@bench.local`, adminEmail: 'admin@bench.local', links };
+  return {
+    customers,
+    agentEmail: 'agent@bench.local',
+    customerEmail: `c${shape.subCustomers}@bench.local`,
+    adminEmail: 'admin@bench.local',
+    links,
+  };
 }
