@@ -35,8 +35,6 @@ export interface BenchPlan {
   pageid: string;
 }
 
-const KEY: Record<number, AdPlatform> = { 2: 'juliang', 4: 'tengxun' };
-
 /** A plan's hourly numbers: deterministic from plan and hour (the same on every engine). */
 function factOf(p: BenchPlan, index: number, hour: number): HourlyFact {
   const rnd = seeded(index * 7919 + Math.floor(hour / 3600));
