@@ -151,7 +151,9 @@ async function grouped(
 ): Promise<Grouped<[number, number, number, number]>[]> {
   if (part.to <= part.from || filter.customers?.length === 0 || filter.channels?.length === 0) return [];
   const [k1, k2] = keyColumns(source, dim, part.grain);
-  const group = dim === 'all' ? sql`` : sql`group by 1, 2`;
+  // Time buckets per customer first: the covering index (customerid, day, …) then hands rows over in group order,
+  // so SQLite aggregates as it reads instead of sorting (an agent's 90 days: 51 → 26 ms); sumsBy adds the customers up.
+  const group = dim === 'all' ? sql`` : dim === 'bucket' ? sql`group by f.customerid, ${ref(`f.${part.grain}`)}` : sql`group by 1, 2`;
   const query = sql<RawRow>`select ${k1} as k1, ${k2} as k2, max(f.customerid) as customerid, max(${ref(COLS[source].advertiser)}) as advertiser_id, ${SUMS[source]}
     from ${sql.table(TABLES[source][part.grain])} f
     where ${sql.join(conditions(source, part, filter), sql` and `)} ${group}`;
