@@ -8,6 +8,7 @@ import { userRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { adRoutes } from './ads/routes.ts';
 import { tfcRoutes } from './affiliate/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import { ping } from './db/dialect.ts';
 import type { Deps } from './deps.ts';
 import { mountDownload } from './exports/download.ts';
@@ -92,6 +93,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
       ...jumptestRoutes,
       ...adminRoutes,
       ...udsmartRoutes,
+      ...dashboardRoutes,
       ...exportRoutes,
       ...ossRoutes,
       ...reportRoutes,

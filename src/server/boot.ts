@@ -4,6 +4,7 @@
  * fake connectors), and it is where implementations of the seams are chosen (through `wiring/`, the only place
  * besides main.ts that knows the sandboxes exist).
  */
+
 import path from 'node:path';
 import { authenticate } from './accounts/session.ts';
 import { adJobs } from './ads/jobs.ts';
@@ -22,6 +23,7 @@ import { log, setLogLevel } from './kernel/log.ts';
 import { Metrics } from './kernel/metrics.ts';
 import { IngestPressure } from './kernel/pressure.ts';
 import { loadSecrets, type Secrets } from './kernel/secrets.ts';
+import { lifecycleJob } from './lifecycle/jobs.ts';
 import { LinkEvents } from './links/events.ts';
 import { MAIL_JOB, mailJob } from './mail/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -108,6 +110,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   jobs.register(statusHistoryJob(deps), accountRollupJob(deps));
   jobs.register(...adJobs(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
+  jobs.register(lifecycleJob(deps));
   return {
     deps,
     handle,

@@ -14,6 +14,8 @@ export const ACCESS = {
   links: { roles: [1, 2, 3, 4], label: '广告主、代理商与管理员', denied: 'UDSmart 账号没有推广链接功能' },
   /** Order lists and an order's path: links' owners as above, and UDSmart accounts for UDSmart links' orders. */
   orders: { roles: [1, 2, 3, 4, 5, 6], label: '广告主、代理商、管理员与 UDSmart 账号' },
+  /** Dashboards, data board and item analysis: customers their own, agents their sub-customers', admins all. */
+  boards: { roles: [1, 2, 3, 4], label: '广告主、代理商与管理员', denied: 'UDSmart 账号没有数据看板功能' },
   /** Promotion and ad plans: customers their own accounts', agents their sub-customers', admins all (changes audited). */
   promote: { roles: [1, 2, 3, 4], label: '广告主、代理商与管理员', denied: 'UDSmart 账号没有推广管理功能' },
   /** Ad-account authorisations: customers their own, agents their sub-customers' too, admins all (read and cancel). */

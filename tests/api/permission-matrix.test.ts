@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
 import { allContracts } from '../../src/shared/api/index.ts';
+import { seedBoardFacts } from '../support/factories-facts.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
 import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
@@ -176,6 +177,7 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
       },
       ad,
       pageid,
+      itemId: await seedBoardFacts(t.deps.db, pageid, '2026-01-03 10:00'),
       freshPageid: newLink,
       subId: ids.sub!,
       customerIds: { sub: ids.sub!, other: ids.other!, expiring: ids.expiring },

@@ -22,9 +22,9 @@ for (const c of cases) {
     await expect(page).toHaveTitle(`${c.title} - 投放管理平台`);
     expect(await menuLabels(page)).toEqual(c.menu);
     await expect(page.getByRole('navigation', { name: '平台' })).toHaveCount(c.platform ? 1 : 0);
-    // admins land on a working home (admin home, brand list); the customers' dashboard comes with its feature
+    // admins land on a working home (admin home, brand list), customers on the 巨量引擎 overview
     if (c.admin) await expect(page.getByRole('heading', { name: c.role <= 2 ? /今日全平台/ : '品牌列表', exact: c.role > 2 })).toBeVisible();
-    else await expect(page.getByText('此功能尚未开放')).toBeVisible();
+    else await expect(page.getByRole('heading', { name: '概览 · 巨量引擎' })).toBeVisible();
     // 账户信息 / 修改密码 are hidden for admins
     await page.locator('.header-user').click();
     await expect(page.getByRole('menuitem', { name: '退出' })).toBeVisible();

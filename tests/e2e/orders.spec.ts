@@ -146,7 +146,7 @@ test('the order pages of §2 show a link’s orders, with the back-flow defaults
   const range = panel.getByLabel('点击时间');
   await expect(range).toHaveValue(/\d{4}-\d{2}-\d{2} - \d{4}-\d{2}-\d{2}/);
   await panel.getByRole('tab', { name: '全部' }).click();
-  await page.goto(`/collect/page/${link.pageid}`);
+  await page.goto(`/promotion/page/${link.pageid}`);
   await expect(page.locator('.orders-panel .pager')).toContainText(/共 [1-9]\d* 条/);
   await page.getByRole('button', { name: '切换主题' }).click();
   await page.waitForTimeout(700); // theme transition

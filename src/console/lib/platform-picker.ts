@@ -12,13 +12,32 @@ export interface PickerModel {
 
 export const NOT_LAUNCHED = '暂未上线';
 
+/** The '全部' shop entry some screens add (the boards: every shop platform). */
+export const ALL_SHOPS = 'all';
+
+/**
+ * Shop platform codes (src/shared/catalog.ts) behind each picker shop: 京东 takes 京东 CID along, 淘宝联盟 is the
+ * 阿里妈妈 UD smart delivery (platform 7); '全部' is no narrowing (null).
+ */
+export const PICKER_SHOP_CODES: Record<string, number[] | null> = {
+  all: null,
+  taobao: [2],
+  jingdong: [3, 8],
+  miniapp: [4],
+  tbunion: [7],
+};
+
+/** Ad channel codes of the picker's video channels: 抖音 is 巨量引擎 (2), 微博 3. */
+export const PICKER_CHANNEL_CODES: Record<string, number> = { juliang: 2, weibo: 3 };
+
 /**
  * On the dashboard the shops also list taobao new-link and taobao alliance, and choosing weibo
  * disables jingdong, labelled '（未上线）'. `unavailable` lists values an operator has not launched yet.
  */
-export function pickerModel(onDashboard: boolean, channel: string, unavailable: readonly string[] = []): PickerModel {
+export function pickerModel(onDashboard: boolean, channel: string, unavailable: readonly string[] = [], withAll = false): PickerModel {
   const jdOff = onDashboard && channel === 'weibo';
   const shops: PickerItem[] = [
+    ...(withAll ? [{ value: ALL_SHOPS, label: '全部', disabled: false }] : []),
     { value: 'taobao', label: '淘宝', disabled: false },
     { value: 'jingdong', label: jdOff ? '京东（未上线）' : '京东', disabled: jdOff },
     ...(onDashboard

@@ -8,11 +8,23 @@ export interface PlatformPickerProps {
   /** on the dashboard: extra shops, weibo disables jingdong */
   dashboard?: boolean;
   unavailable?: readonly string[];
+  /** a first shop entry '全部' (value 'all') */
+  withAll?: boolean;
+  /** show the video-channel row (default); off where the screen's account type is the channel */
+  showChannels?: boolean;
 }
 
 /** Shop + video-channel picker (spec §2). A disabled item shows '暂未上线'. */
-export function PlatformPicker({ shop, channel, onChange, dashboard = false, unavailable }: PlatformPickerProps): React.JSX.Element {
-  const model = pickerModel(dashboard, channel, unavailable);
+export function PlatformPicker({
+  shop,
+  channel,
+  onChange,
+  dashboard = false,
+  unavailable,
+  withAll = false,
+  showChannels = true,
+}: PlatformPickerProps): React.JSX.Element {
+  const model = pickerModel(dashboard, channel, unavailable, withAll);
   const row = (label: string, items: PickerItem[], current: string, set: (v: string) => void): React.JSX.Element => (
     // biome-ignore lint/a11y/useSemanticElements: buttons with role=radio (they toast '暂未上线' when disabled) need a radiogroup
     <div className="picker-row" role="radiogroup" aria-label={label}>
@@ -37,10 +49,12 @@ export function PlatformPicker({ shop, channel, onChange, dashboard = false, una
   return (
     <div className="platform-picker">
       {row('店铺平台', model.shops, shop, (v) => onChange({ shop: v, channel }))}
-      {row('视频渠道', model.channels, channel, (v) => {
-        const next = pickerModel(dashboard, v, unavailable).shops.find((s) => s.value === shop);
-        onChange({ shop: next?.disabled ? 'taobao' : shop, channel: v });
-      })}
+      {showChannels
+        ? row('视频渠道', model.channels, channel, (v) => {
+            const next = pickerModel(dashboard, v, unavailable, withAll).shops.find((s) => s.value === shop);
+            onChange({ shop: next?.disabled ? (withAll ? 'all' : 'taobao') : shop, channel: v });
+          })
+        : null}
     </div>
   );
 }

@@ -30,6 +30,27 @@ const schema = z.object({
   LANDING_CACHE: flag.default(true),
   /** Event batch: commit at the end of the event-loop turn (0) or this many ms after the first row. */
   RAW_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(7),
+  /** Parsed monitor events, landing visits and click keys (docs/data-lifecycle.md); 0 keeps them, else at least 35 days (order attribution looks back 30). */
+  EVENT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .max(3650)
+    .refine((n) => n === 0 || n >= 35, 'must be 0 (keep) or at least 35 days (order attribution looks back 30 days)')
+    .default(60),
+  REJECT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /**
+   * Hourly rollups and hourly ad/order facts; 0 keeps them, else at least 185 days: a 92-day board compares with the
+   * 92 days before it, cut at the current hour, and that cut day is read from hourly facts.
+   */
+  HOURLY_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .max(3650)
+    .refine(
+      (n) => n === 0 || n >= 185,
+      'must be 0 (keep) or at least 185 days (boards compare 92 days with the 92 before, cut at the hour)',
+    )
+    .default(190),
   TRACKING_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(0),
   /** How often the order sync pulls each union's new and changed orders (docs/jobs.md). */
   ORDER_SYNC_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),

@@ -12,6 +12,7 @@ import { reportContracts } from './reports.ts';
 import { tfcContracts } from './tfc.ts';
 import { udsmartContracts } from './udsmart.ts';
 import { userContracts } from './user.ts';
+import { dashboardContracts } from './dashboard.ts';
 
 /**
  * Every endpoint of the product. The server registers exactly these (and fails to start if a contract has no
@@ -28,6 +29,7 @@ export const allContracts: readonly Contract[] = [
   ...exportContracts,
   ...reportContracts,
   ...orderContracts,
+  ...dashboardContracts,
   ...authContracts,
   ...accountContracts,
   ...promoteContracts,

@@ -9,7 +9,7 @@ function backOf(pathname: string): { to: string; label: string } {
 }
 
 /**
- * The customers' order pages of one promotion link (spec §2): ver2 `/promotion/page/{id}` and `/collect/page/{id}`,
+ * The customers' order pages of one promotion link (spec §2): ver2 `/promotion/page/{id}`,
  * the old version's `/promotion/page/{id}` and `/minipromote/page/{id}`. The link detail screens show the same panel
  * under the link; the admin's and UDSmart's order pages are their features' (they read these orders too).
  */

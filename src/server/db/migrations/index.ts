@@ -11,6 +11,7 @@ import { mailQueue } from './0008_mail_queue.ts';
 import { demoLinks } from './0009_demo_links.ts';
 import { udsmart } from './0010_udsmart.ts';
 import { exportsAndReports } from './0011_exports.ts';
+import { lifecycle } from './0012_lifecycle.ts';
 import { ordersAttribution } from './0014_orders_attribution.ts';
 import { promotion } from './0015_promotion.ts';
 
@@ -30,6 +31,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0009_demo_links', demoLinks],
   ['0010_udsmart', udsmart],
   ['0011_exports', exportsAndReports],
+  ['0012_lifecycle', lifecycle],
   ['0014_orders_attribution', ordersAttribution],
   ['0015_promotion', promotion],
 ];

@@ -1,0 +1,189 @@
+/**
+ * Boards benchmark (issue 12): build a dataset through the product's own write paths, then time the board endpoints
+ * for 1, 7, 30 and 90-day ranges as a customer and as an agent, on SQLite and PostgreSQL.
+ *   node bench/boards.ts [sqlite,postgres]      BENCH_SCALE (0.1), BENCH_RUNS (20), BENCH_PG_URL
+ * Results: bench/boards-results.json and a markdown table on stdout (bench/README.md "Boards").
+ */
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { createApp } from '../src/server/app.ts';
+import { boot } from '../src/server/boot.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
+import { ManualClock } from '../src/server/kernel/clock.ts';
+import { parseChinaTime } from '../src/shared/china-clock.ts';
+import { freshPostgresDatabase } from '../tests/support/dialects.ts';
+import { adWorld } from './boards/ads.ts';
+import { makeEvents } from './boards/events.ts';
+import { casesFor, RUNS, type Timing, time } from './boards/measure.ts';
+import { makePeople, PASSWORD } from './boards/people.ts';
+import { shapeOf } from './boards/shape.ts';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 0.1);
+const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
+/** "Now" of the dataset: a fixed afternoon, so every run builds and asks the same thing. */
+const NOW = parseChinaTime('2026-11-20 15:30');
+
+interface EngineResult {
+  engine: string;
+  build: Record<string, number>;
+  rows: Record<string, number>;
+  sizeBytes: number;
+  tables: Record<string, number>;
+  timings: Timing[];
+}
+
+async function open(
+  engine: string,
+  dir: string,
+): Promise<{ handle: DatabaseHandle; size(): Promise<{ total: number; tables: Record<string, number> }>; drop(): Promise<void> }> {
+  if (engine === 'sqlite') {
+    const file = path.join(dir, 'boards.sqlite');
+    const handle = await openDatabase({ sqliteFile: file });
+    return {
+      handle,
+      async size() {
+        await sql`pragma wal_checkpoint(truncate)`.execute(handle.db);
+        const tables: Record<string, number> = {};
+        try {
+          const { rows } = await sql<{ name: string; bytes: number }>`select name, sum(pgsize) as bytes from dbstat group by name`.execute(
+            handle.db,
+          );
+          for (const r of rows) tables[r.name] = Number(r.bytes);
+        } catch {
+          // dbstat is not compiled into every SQLite
+        }
+        const wal = `${file}-wal`;
+        return { total: statSync(file).size + (existsSync(wal) ? statSync(wal).size : 0), tables };
+      },
+      drop: async () => {},
+    };
+  }
+  const fresh = await freshPostgresDatabase(PG_URL, 'bench');
+  const handle = await openDatabase({ databaseUrl: fresh.url });
+  return {
+    handle,
+    async size() {
+      await sql`vacuum analyze`.execute(handle.db);
+      const total = (await sql<{ n: number }>`select pg_database_size(current_database()) as n`.execute(handle.db)).rows[0]?.n ?? 0;
+      const { rows } = await sql<{
+        name: string;
+        bytes: number;
+      }>`select relname as name, pg_total_relation_size(relid) as bytes from pg_stat_user_tables`.execute(handle.db);
+      return { total: Number(total), tables: Object.fromEntries(rows.map((r) => [r.name, Number(r.bytes)])) };
+    },
+    drop: fresh.drop,
+  };
+}
+
+const count = async (h: DatabaseHandle, table: string): Promise<number> =>
+  Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(h.db)).rows[0]?.n ?? 0);
+
+async function run(engine: string): Promise<EngineResult> {
+  const shape = shapeOf(SCALE);
+  const dir = mkdtempSync(path.join(os.tmpdir(), `bench-boards-${engine}-`));
+  const db = await open(engine, dir);
+  await migrateToLatest(db.handle);
+  const clock = new ManualClock(NOW * 1000);
+  const build: Record<string, number> = {};
+  const phase = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const r = await fn();
+    build[name] = Math.round((performance.now() - started) / 100) / 10;
+    console.log(`  ${engine} ${name}: ${build[name]} s`);
+    return r;
+  };
+  // The people first (their ids feed the ad world's plans), then the app with the bench's ad platforms.
+  const pre = await boot({ env: { DATA_DIR: dir, DEMO_DATA: 'off', LOG_LEVEL: 'error', SCRYPT_COST: '1024' }, handle: db.handle, clock });
+  const people = await phase('customers and links', () => makePeople(pre.deps, shape));
+  await pre.close();
+  const ads = adWorld(shape, people.customers, people.links);
+  const booted = await boot({
+    env: { DATA_DIR: dir, DEMO_DATA: 'off', LOG_LEVEL: 'error', SCRYPT_COST: '1024' },
+    handle: db.handle,
+    clock,
+    adPlatforms: ads.registry,
+  });
+  const deps = booted.deps;
+  await phase('ad report sync (90 days)', () => ads.build(deps, clock, NOW));
+  await phase('monitor events (ingest + processor)', () => makeEvents(deps, shape, people.links, ads.plans, NOW));
+  const rows: Record<string, number> = {};
+  for (const t of [
+    'ad_facts_hourly',
+    'ad_facts_daily',
+    'monitor_raw',
+    'landing_visits',
+    'monitor_events',
+    'visit_events',
+    'rollup_hourly',
+    'rollup_daily',
+    'order_facts_daily',
+    'orders',
+  ])
+    rows[t] = await count(db.handle, t);
+  const { total, tables } = await db.size();
+  build.total = Object.values(build).reduce((a, b) => a + b, 0);
+
+  const app = createApp(deps);
+  const login = async (email: string) =>
+    (
+      (await (
+        await app.request('/capi/api/user/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.0.${email.length}` },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        })
+      ).json()) as { data: { jwt: string } }
+    ).data.jwt;
+  const timings: Timing[] = [];
+  for (const [caller, email] of [
+    ['customer (100 plans)', people.customerEmail],
+    [`agent (${shape.subCustomers} sub-customers, ${shape.subCustomers * shape.plansPerCustomer} plans)`, people.agentEmail],
+  ] as const) {
+    const token = await login(email);
+    const customerid = caller.startsWith('customer') ? people.customers[shape.subCustomers] : people.customers[0];
+    const item = people.links.find((l) => l.customerid === customerid)?.itemid ?? '';
+    for (const c of casesFor(caller, NOW, item)) {
+      const r = await time(app, token, c);
+      timings.push(r);
+      console.log(`  ${engine} ${caller} ${c.endpoint} ${c.days}d: p50 ${r.p50} p95 ${r.p95} (${r.rows} rows)`);
+    }
+  }
+  await booted.close();
+  await db.handle.close();
+  await db.drop();
+  return { engine, build, rows, sizeBytes: total, tables, timings };
+}
+
+const engines = (process.argv[2] ?? 'sqlite,postgres').split(',');
+const machine = {
+  nproc: os.availableParallelism(),
+  cpu: os.cpus()[0]?.model ?? '?',
+  node: process.version,
+  load: os.loadavg().map((x) => Math.round(x * 10) / 10),
+  date: new Date().toISOString(),
+};
+console.log(machine, shapeOf(SCALE));
+const results: EngineResult[] = [];
+for (const e of engines) results.push(await run(e));
+const out = path.join(import.meta.dirname, 'boards-results.json');
+const previous = existsSync(out) ? ((JSON.parse(readFileSync(out, 'utf8')) as { results?: EngineResult[] }).results ?? []) : [];
+const merged = [...previous.filter((p) => !engines.includes(p.engine)), ...results];
+writeFileSync(out, JSON.stringify({ machine, shape: shapeOf(SCALE), runs: RUNS, results: merged }, null, 2));
+
+// markdown: endpoint × range × caller, SQLite and PostgreSQL side by side
+const key = (t: Timing) => `${t.caller}|${t.endpoint}|${t.days}`;
+const by = new Map<string, Record<string, Timing>>();
+for (const r of merged) for (const t of r.timings) by.set(key(t), { ...(by.get(key(t)) ?? {}), [r.engine]: t });
+const cell = (t: Timing | undefined) => (t ? `${t.p50} / **${t.p95}** ${t.p95 < 50 ? '✅' : '❌'}` : '–');
+console.log('\n| caller | endpoint | days | rows | SQLite p50 / p95 ms | PostgreSQL p50 / p95 ms |\n|---|---|---:|---:|---:|---:|');
+for (const [k, v] of by) {
+  const [caller, endpoint, days] = k.split('|');
+  const any = v.sqlite ?? v.postgres;
+  console.log(`| ${caller} | ${endpoint} | ${days} | ${any?.rows ?? ''} | ${cell(v.sqlite)} | ${cell(v.postgres)} |`);
+}
+for (const r of merged)
+  console.log(
+    `\n${r.engine}: build ${JSON.stringify(r.build)} s; rows ${JSON.stringify(r.rows)}; size ${(r.sizeBytes / 1e6).toFixed(0)} MB`,
+  );

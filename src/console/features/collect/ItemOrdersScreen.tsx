@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { ItemOrderRow } from '../../../shared/dashboard.ts';
+import { type DateRangeValue, presetRange } from '../../lib/dates.ts';
+import { formatNumber, formatTime } from '../../lib/formats.ts';
+import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
+import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
+import { PeriodPicker } from '../dashboard/PeriodPicker.tsx';
+import { ItemCell } from './ItemCell.tsx';
+import { channelLabel, ORDER_STATUS, POSTBACK_STATE, UNION_LABEL } from './terms.ts';
+import { useItemDetail, useItemOrders } from './useItems.ts';
+import '../dashboard/dashboard.css';
+import './collect.css';
+
+const yuan = (v: number) => formatNumber(v, 2);
+const columns: TableColumn<ItemOrderRow>[] = [
+  {
+    key: 'order_id',
+    header: '订单号',
+    cell: (r) => <span title={UNION_LABEL[r.union_name] ?? r.union_name}>{r.order_id}</span>,
+    width: 150,
+  },
+  { key: 'status', header: '状态', value: (r) => ORDER_STATUS[r.status] ?? r.status, width: 64 },
+  { key: 'order_price', header: '订单金额', cell: (r) => yuan(r.order_price), align: 'right', nowrap: true },
+  { key: 'paid_price', header: '支付金额', cell: (r) => yuan(r.paid_price), align: 'right', nowrap: true },
+  { key: 'commission', header: '佣金', cell: (r) => yuan(r.commission), align: 'right', nowrap: true },
+  { key: 'created_at', header: '下单时间', value: (r) => formatTime(r.created_at, 'YYYY-MM-DD HH:mm'), nowrap: true, width: 136 },
+  { key: 'paid_at', header: '支付时间', value: (r) => formatTime(r.paid_at, 'YYYY-MM-DD HH:mm'), nowrap: true, width: 136 },
+  { key: 'pageid', header: '推广链接', value: (r) => r.pageid, nowrap: true, width: 104 },
+  { key: 'channel', header: '渠道', value: (r) => channelLabel(r.channel), nowrap: true, width: 84 },
+  { key: 'postback_state', header: '回传', value: (r) => POSTBACK_STATE[r.postback_state] ?? r.postback_state, nowrap: true, width: 76 },
+];
+
+function initialRange(params: URLSearchParams): DateRangeValue {
+  const start = params.get('start');
+  const end = params.get('end');
+  const ok = (d: string | null): d is string => d !== null && /^\d{4}-\d{2}-\d{2}$/.test(d);
+  return ok(start) && ok(end) ? [start, end] : presetRange('last7');
+}
+
+/** `/collect/page/{itemId}`: the attributed orders of one item in a range, newest first. */
+export function ItemOrdersScreen(): React.JSX.Element {
+  const { pageId = '' } = useParams();
+  const [params] = useSearchParams();
+  const [range, setRange] = useState<DateRangeValue>(() => initialRange(params));
+  const [paging, setPaging] = useState({ page: 1, pagesize: DEFAULT_PAGE_SIZE });
+  const item = useItemDetail({ item_id: pageId, start: range[0], end: range[1] });
+  const q = useItemOrders({ item_id: pageId, start: range[0], end: range[1], page: paging.page, pagesize: paging.pagesize });
+  return (
+    <div className="board-screen">
+      <section className="card board-head" aria-label="商品">
+        <div className="item-orders-head">
+          {item.data ? <ItemCell item={item.data.item} /> : <h2 className="card-title">商品 {pageId}</h2>}
+          <Link to="/collect" className="p-button p-button-text p-button-sm">
+            <i className="pi pi-arrow-left" aria-hidden="true" />
+            &nbsp;返回商品效果分析
+          </Link>
+        </div>
+        <PeriodPicker
+          value={range}
+          onChange={(r) => {
+            setRange(r);
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
+        />
+      </section>
+      <section className="card">
+        <h3 className="board-section-title board-gap">订单</h3>
+        <ResourceTable<ItemOrderRow>
+          ariaLabel="商品订单"
+          rows={q.data?.list}
+          rowKey={(r) => `${r.union_name}:${r.order_id}`}
+          columns={columns}
+          loading={q.isLoading || q.isValidating}
+          error={q.error}
+          paging={{
+            total: q.data?.total ?? 0,
+            page: paging.page,
+            pageSize: paging.pagesize,
+            onChange: (page, pagesize) => setPaging({ page, pagesize }),
+          }}
+          emptyText="所选时段这个商品没有归因订单"
+          className="rank-table"
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * `/api/index/detail`: the ranked table of advertisers, campaigns, plans, promotion links, items or customers,
+ * sortable by any metric, 50 rows a page. Names are looked up for the rows shown (for all rows when sorting by name).
+ */
+import type { IndexDetailInput, RankLevel, RankList, RankRow, SortField } from '../../shared/dashboard.ts';
+import { type Metrics, metricsOf, toWire } from '../../shared/metrics.ts';
+import type { Period } from '../../shared/periods.ts';
+import type { Actor } from '../kernel/actor.ts';
+import type { Executor } from '../kernel/executor.ts';
+import { type BoardDeps, datesOfType, nowOf, sumAll } from './board.ts';
+import { advertiserNames, customerNames, entityNames, itemFacts, linkFacts } from './names.ts';
+import { pageOf, periodView, rankRows, resolvePeriod, sortOf } from './ranking.ts';
+import { customersOf } from './scope.ts';
+import type { FactFilter } from './store.ts';
+import { type SumRow, sumsBy } from './sums.ts';
+
+interface Ranked {
+  group: SumRow;
+  row: RankRow;
+  name: string;
+  visits: number | null;
+  metrics: Metrics;
+}
+
+const WITH_VISITS: readonly RankLevel[] = ['link', 'item'];
+
+/** The row of a group before names: ids from the group's key. */
+function bare(level: RankLevel, g: SumRow, metrics: Metrics): RankRow {
+  const channel = level === 'link' || level === 'item' || level === 'customer' ? 0 : Number(g.k1);
+  const id = level === 'advertiser' || level === 'campaign' || level === 'plan' ? g.k2 : g.k1;
+  return {
+    id,
+    name: '',
+    channel,
+    advertiser_id: level === 'advertiser' ? g.k2 : g.advertiser_id,
+    advertiser_name: '',
+    customerid: level === 'customer' ? Number(g.k1) : g.customerid,
+    customer: '',
+    pageid: level === 'link' ? g.k1 : '',
+    item_id: level === 'item' ? g.k1 : '',
+    visits: WITH_VISITS.includes(level) ? g.visits : null,
+    metrics: toWire(metrics),
+  };
+}
+
+/** Fill in names (and, for links, their channel and item) of these rows. */
+async function named(db: Executor, level: RankLevel, customers: readonly number[] | null, rows: Ranked[]): Promise<void> {
+  const links =
+    level === 'link'
+      ? await linkFacts(
+          db,
+          rows.map((x) => x.row.pageid),
+        )
+      : null;
+  for (const { row } of rows) {
+    const link = links?.get(row.pageid);
+    if (link) Object.assign(row, { channel: link.state, item_id: link.itemid });
+  }
+  const r = rows.map((x) => x.row);
+  const advertisers = await advertiserNames(
+    db,
+    r.map((x) => ({ channel: x.channel, advertiserId: x.advertiser_id })),
+  );
+  const companies = await customerNames(
+    db,
+    r.map((x) => x.customerid),
+  );
+  const entities =
+    level === 'campaign' || level === 'plan'
+      ? await entityNames(
+          db,
+          level,
+          r.map((x) => ({ channel: x.channel, id: x.id })),
+        )
+      : null;
+  const items =
+    level === 'item'
+      ? await itemFacts(
+          db,
+          customers,
+          r.map((x) => x.item_id),
+        )
+      : null;
+  for (const x of rows) {
+    const row = x.row;
+    const link = links?.get(row.pageid);
+    row.advertiser_name = advertisers.get(`${row.channel}:${row.advertiser_id}`) ?? '';
+    row.customer = companies.get(row.customerid) ?? '';
+    row.name =
+      level === 'advertiser'
+        ? row.advertiser_name || row.id
+        : level === 'customer'
+          ? row.customer || `客户 ${row.id}`
+          : level === 'link'
+            ? link?.title || link?.item_title || `链接 ${row.id}`
+            : level === 'item'
+              ? items?.get(row.item_id)?.title || `商品 ${row.id}`
+              : entities?.get(`${row.channel}:${row.id}`) || row.id;
+    x.name = row.name;
+  }
+}
+
+export interface RankQuery {
+  level: RankLevel;
+  sort: [SortField, 'asc' | 'desc'];
+  page: number;
+  pagesize: number;
+}
+
+/** Rank the groups of `level` over the period; rows without an id at that level (no plan, no link) only count in the totals. */
+export async function rankedList(db: Executor, period: Period, filter: FactFilter, q: RankQuery): Promise<RankList> {
+  const groups = await sumsBy(db, period.current, filter, q.level, { visits: WITH_VISITS.includes(q.level) });
+  const totals = sumAll(groups);
+  const rows: Ranked[] = [...groups.values()]
+    .map((group) => {
+      const metrics = metricsOf(group.sums);
+      const row = bare(q.level, group, metrics);
+      return { group, row, name: row.id, visits: row.visits, metrics };
+    })
+    .filter((x) => x.row.id !== '' && x.row.id !== '0');
+  if (q.sort[0] === 'name') await named(db, q.level, filter.customers, rows);
+  const page = pageOf(rankRows(rows, ...q.sort), q.page, q.pagesize);
+  if (q.sort[0] !== 'name') await named(db, q.level, filter.customers, page);
+  return { period: periodView(period), list: page.map((x) => x.row), total: rows.length, totals: toWire(metricsOf(totals)) };
+}
+
+export async function indexDetail(deps: BoardDeps, actor: Actor, input: IndexDetailInput): Promise<RankList> {
+  const now = nowOf(deps);
+  const filter: FactFilter = {
+    customers: await customersOf(deps.db, actor, input.customerid),
+    channels: input.social === undefined ? null : [input.social],
+    shops: input.platform ?? null,
+    advertiserId: input.id ?? input.advertiser_id,
+  };
+  const period = resolvePeriod(...datesOfType(input.type, input.start, input.end, now), now);
+  return rankedList(deps.db, period, filter, { level: input.ad, sort: sortOf(input, false), page: input.page, pagesize: input.pagesize });
+}
+
+/** Every ranked row of `/api/index/detail` for these filters, in the table's order (the board's export). */
+export async function indexDetailRows(
+  deps: BoardDeps,
+  actor: Actor,
+  input: Omit<IndexDetailInput, 'page' | 'pagesize'>,
+): Promise<RankRow[]> {
+  return (await indexDetail(deps, actor, { ...input, page: 1, pagesize: Number.MAX_SAFE_INTEGER })).list;
+}

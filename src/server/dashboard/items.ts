@@ -1,0 +1,128 @@
+/**
+ * Item-effect analysis (`/napi/itemanalyse/*`). An item's cost, shows and clicks are those of the ad plans whose
+ * promotion link promotes it (the link's item); its orders are the attributed orders of that item, whichever link
+ * sold them; visits come from our monitor's rollups of its links. ROI and conversion follow from those sums
+ * (docs/metrics.md, "Items").
+ */
+import type { ItemDetail, ItemDetailInput, ItemIndex, ItemIndexInput, ItemOrderInput, ItemRow } from '../../shared/dashboard.ts';
+import { metricsOf, toWire } from '../../shared/metrics.ts';
+import type { Actor } from '../kernel/actor.ts';
+import { notFound } from '../kernel/errors.ts';
+import type { Executor } from '../kernel/executor.ts';
+import { type BoardDeps, cardOf, nowOf, sumAll } from './board.ts';
+import { rankedList } from './detail.ts';
+import { itemFacts } from './names.ts';
+import { pageOf, periodView, rankRows, resolvePeriod, sortOf } from './ranking.ts';
+import { type Customers, customersOf } from './scope.ts';
+import { type FactFilter, itemInOrderFacts, itemOrderPage } from './store.ts';
+import { sumsBy } from './sums.ts';
+
+/** Rows of the item table are limited to what one screen can rank; the links and plans of one item likewise. */
+const DETAIL_ROWS = 50;
+
+export async function itemIndex(deps: BoardDeps, actor: Actor, input: ItemIndexInput): Promise<ItemIndex> {
+  const customers = await customersOf(deps.db, actor, input.customerid);
+  const filter: FactFilter = { customers, channels: input.state === undefined ? null : [input.state], shops: input.platform ?? null };
+  const period = resolvePeriod(input.start, input.end, nowOf(deps));
+  const groups = await sumsBy(deps.db, period.current, filter, 'item', { visits: true });
+  const list = [...groups.values()].filter((g) => g.k1 !== '');
+  const facts = await itemFacts(
+    deps.db,
+    customers,
+    list.map((g) => g.k1),
+  );
+  const needle = input.exact?.toLowerCase();
+  const rows = list
+    .map((g) => {
+      const f = facts.get(g.k1);
+      const metrics = metricsOf(g.sums);
+      const row: ItemRow = {
+        item_id: g.k1,
+        item_title: f?.title ?? '',
+        item_image: f?.image ?? '',
+        platform: f?.platform ?? 0,
+        links: f?.links ?? 0,
+        visits: g.visits,
+        metrics: toWire(metrics),
+      };
+      return { row, name: row.item_title || row.item_id, visits: g.visits, metrics };
+    })
+    .filter((r) => !needle || r.row.item_id.toLowerCase().includes(needle) || r.row.item_title.toLowerCase().includes(needle));
+  const ranked = rankRows(rows, ...sortOf(input, false));
+  return {
+    period: periodView(period),
+    list: pageOf(ranked, input.page, input.pagesize).map((r) => r.row),
+    total: ranked.length,
+    totals: toWire(metricsOf(sumAll(groups))),
+  };
+}
+
+/** The item as the caller knows it (its links in scope, or its orders), else 4004 like any other tenant's id. */
+async function requireItem(db: Executor, customers: Customers, itemId: string): Promise<Omit<ItemRow, 'metrics'>> {
+  const f = (await itemFacts(db, customers, [itemId])).get(itemId);
+  if (!f && !(await itemInOrderFacts(db, customers, itemId))) throw notFound('商品不存在或不属于当前账号');
+  return {
+    item_id: itemId,
+    item_title: f?.title ?? '',
+    item_image: f?.image ?? '',
+    platform: f?.platform ?? 0,
+    links: f?.links ?? 0,
+    visits: 0,
+  };
+}
+
+export async function itemDetail(deps: BoardDeps, actor: Actor, input: ItemDetailInput): Promise<ItemDetail> {
+  const customers = await customersOf(deps.db, actor, input.customerid);
+  const item = await requireItem(deps.db, customers, input.item_id);
+  const period = resolvePeriod(input.start, input.end, nowOf(deps));
+  const filter: FactFilter = { customers, channels: null, shops: null, itemId: input.item_id };
+  const card = await cardOf(deps, period, filter);
+  const top = { sort: ['sum_cost', 'desc'] as ['sum_cost', 'desc'], page: 1, pagesize: DETAIL_ROWS };
+  const links = await rankedList(deps.db, period, filter, { ...top, level: 'link' });
+  const plans = await rankedList(deps.db, period, filter, { ...top, level: 'plan' });
+  const visits = links.list.reduce((n, l) => n + (l.visits ?? 0), 0);
+  return {
+    period: card.period,
+    accounts: card.accounts,
+    item: { ...item, visits },
+    metrics: card.metrics,
+    previous: card.previous,
+    change: card.change,
+    series: card.series,
+    links: links.list,
+    plans: plans.list,
+  };
+}
+
+export async function itemOrders(deps: BoardDeps, actor: Actor, input: ItemOrderInput) {
+  const customers = await customersOf(deps.db, actor, input.customerid);
+  await requireItem(deps.db, customers, input.item_id);
+  const period = resolvePeriod(input.start, input.end, nowOf(deps));
+  const { rows, total } = await itemOrderPage(deps.db, {
+    customers,
+    itemId: input.item_id,
+    from: period.current.from,
+    to: period.current.to,
+    limit: input.pagesize,
+    offset: (input.page - 1) * input.pagesize,
+  });
+  const yuan = (fen: number | string) => Math.round(Number(fen)) / 100;
+  return {
+    list: rows.map(({ order_fen, paid_fen, commission_fen, ...r }) => ({
+      ...r,
+      item_num: Number(r.item_num),
+      created_at: Number(r.created_at),
+      paid_at: Number(r.paid_at),
+      channel: Number(r.channel),
+      order_price: yuan(order_fen),
+      paid_price: yuan(paid_fen),
+      commission: yuan(commission_fen),
+    })),
+    total,
+  };
+}
+
+/** Every row of `/napi/itemanalyse/index` for these filters, in the list's order (the item analysis export). */
+export async function itemRows(deps: BoardDeps, actor: Actor, input: Omit<ItemIndexInput, 'page' | 'pagesize'>): Promise<ItemRow[]> {
+  return (await itemIndex(deps, actor, { ...input, page: 1, pagesize: Number.MAX_SAFE_INTEGER })).list;
+}

@@ -1,0 +1,75 @@
+/**
+ * The pieces every board answer shares: the period (validated against the clock), metrics now / before / change,
+ * and ranking rows by any metric with the pager. Pure but for `resolvePeriod`'s clock.
+ */
+import type { PeriodView, SortField } from '../../shared/dashboard.ts';
+import { METRIC_KEYS, type Metrics, metricsOf, type Sums, toWire, type WireMetrics } from '../../shared/metrics.ts';
+import { changeOf, type Period, periodOf, periodProblem } from '../../shared/periods.ts';
+import { invalid } from '../kernel/errors.ts';
+
+/** The period of [start, end] at `now`, or 4000 naming the field when the range cannot be answered. */
+export function resolvePeriod(start: string, end: string, now: number): Period {
+  const problem = periodProblem(start, end, now);
+  if (problem) throw invalid(problem.msg, { field: problem.field });
+  return periodOf(start, end, now);
+}
+
+export const periodView = (p: Period): PeriodView => ({
+  start: p.start,
+  end: p.end,
+  previous_start: p.previousStart,
+  previous_end: p.previousEnd,
+  until: p.current.to,
+  previous_until: p.previous.to,
+  granularity: p.granularity,
+});
+
+/** Metrics of two periods and the change of each (a ratio; Infinity → null on the wire). */
+export function compared(current: Sums, previous: Sums): { metrics: WireMetrics; previous: WireMetrics; change: WireMetrics } {
+  const now = metricsOf(current);
+  const before = metricsOf(previous);
+  const change = Object.fromEntries(METRIC_KEYS.map((k) => [k, changeOf(now[k], before[k])])) as unknown as Metrics;
+  return { metrics: toWire(now), previous: toWire(before), change: toWire(change) };
+}
+
+/** What a ranked row is sorted by. */
+export interface Rankable {
+  name: string;
+  /** Time rows: the bucket start. */
+  ts?: number;
+  visits?: number | null;
+  metrics: Metrics;
+}
+
+/**
+ * Sort by any metric (or name, time, visits). A metric that is undefined for a row (Infinity: '--') sorts last
+ * in both directions, so '--' never tops a ranking; ties keep the name order.
+ */
+export function rankRows<T extends Rankable>(rows: T[], field: SortField, order: 'asc' | 'desc'): T[] {
+  const sign = order === 'asc' ? 1 : -1;
+  const keyOf = (r: T): number | string => {
+    if (field === 'name') return r.name;
+    if (field === 'time') return r.ts ?? 0;
+    if (field === 'visits') return r.visits ?? Infinity;
+    return r.metrics[field];
+  };
+  return [...rows].sort((a, b) => {
+    const va = keyOf(a);
+    const vb = keyOf(b);
+    if (typeof va === 'string' || typeof vb === 'string') return sign * String(va).localeCompare(String(vb), 'zh-CN') || 0;
+    const fa = Number.isFinite(va);
+    const fb = Number.isFinite(vb);
+    if (fa !== fb) return fa ? -1 : 1;
+    if (fa && va !== vb) return sign * (va - vb);
+    return a.name.localeCompare(b.name, 'zh-CN');
+  });
+}
+
+/** One page of rows. */
+export const pageOf = <T>(rows: readonly T[], page: number, pagesize: number): T[] => rows.slice((page - 1) * pagesize, page * pagesize);
+
+/** The asked sort, or the default: time lists by time ascending, every other list by cost descending. */
+export function sortOf(input: { sort_field?: SortField; sort?: 'asc' | 'desc' }, timed: boolean): [SortField, 'asc' | 'desc'] {
+  if (input.sort_field) return [input.sort_field, input.sort ?? 'desc'];
+  return timed ? ['time', input.sort ?? 'asc'] : ['sum_cost', input.sort ?? 'desc'];
+}

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/server/kernel/clock.ts';
+import { parseChinaTime } from '../../src/shared/china-clock.ts';
+import type { BoardCard, BoardList, IndexBoard, RankList } from '../../src/shared/dashboard.ts';
+import { addSums, metricsOf, toWire, type WireMetrics } from '../../src/shared/metrics.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
+import { download, readXlsx } from '../support/factories-exports.ts';
+import { buildWorld, expected, expectedSums, NOW, type World } from './dashboard-fixture.ts';
+
+const at = parseChinaTime;
+const day = (d: string) => at(d);
+const TODAY = { from: day('2026-03-18'), to: at('2026-03-18 15:00') };
+const YESTERDAY_CUT = { from: day('2026-03-17'), to: at('2026-03-17 15:00') };
+
+/** Every metric equal to the last digit: answers are rounded by toWire exactly as `expected` rounds. */
+const same = (got: WireMetrics, want: WireMetrics) => expect(got).toEqual(want);
+
+describe.each(dialects())('boards read the facts ($name)', (dialect) => {
+  let t: TestApp;
+  let w: World;
+  const post = async <T>(who: string, path: string, body: unknown) => {
+    const r = await t.post<T>(path, body, { token: w.tokens[who] });
+    if (r.body.code !== 1) throw new Error(`${path} as ${who}: ${r.body.code} ${r.body.msg}`);
+    return r.body.data;
+  };
+  const subs = () => [w.ids.sub1!, w.ids.sub2!];
+
+  beforeAll(async () => {
+    t = await makeTestApp(dialect, {}, { clock: new ManualClock(NOW * 1000) });
+    w = await buildWorld(t);
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('card: today until the current hour against yesterday until the same hour, with an hourly trend', async () => {
+    const card = await post<BoardCard>('sub1', '/capi/napi/board/card', { state: 2, start: '2026-03-18', end: '2026-03-18' });
+    const me = [w.ids.sub1!];
+    same(card.metrics, expected(w, { customers: me, channels: [2], ...TODAY }));
+    same(card.previous, expected(w, { customers: me, channels: [2], ...YESTERDAY_CUT }));
+    expect(card.period).toEqual({
+      start: '2026-03-18',
+      end: '2026-03-18',
+      previous_start: '2026-03-17',
+      previous_end: '2026-03-17',
+      until: TODAY.to,
+      previous_until: YESTERDAY_CUT.to,
+      granularity: 'hour',
+    });
+    expect(card.series.map((p) => p.time)).toEqual(Array.from({ length: 15 }, (_, h) => `2026-03-18 ${String(h).padStart(2, '0')}:00`));
+    const h14 = card.series[14]!;
+    same(h14.metrics, expected(w, { customers: me, channels: [2], from: at('2026-03-18 14:00'), to: at('2026-03-18 15:00') }));
+    expect(card.series[2]!.metrics.sum_cost).toBe(0);
+    expect(card.series[2]!.metrics.roi).toBeNull();
+    const cost = expectedSums(w, { customers: me, channels: [2], ...TODAY }).costFen;
+    const before = expectedSums(w, { customers: me, channels: [2], ...YESTERDAY_CUT }).costFen;
+    expect(card.change.sum_cost).toBeCloseTo((cost - before) / before, 6);
+  });
+
+  it('card: 30 days in China days, all account types together, every day present', async () => {
+    const card = await post<BoardCard>('sub1', '/capi/napi/board/card', { accounttype: 'multi', start: '2026-02-17', end: '2026-03-18' });
+    const me = [w.ids.sub1!];
+    same(card.metrics, expected(w, { customers: me, from: day('2026-02-17'), to: TODAY.to }));
+    same(card.previous, expected(w, { customers: me, from: day('2026-01-18'), to: at('2026-02-16 15:00') }));
+    expect(card.series).toHaveLength(30);
+    expect(card.period.granularity).toBe('day');
+    same(card.series[29]!.metrics, expected(w, { customers: me, ...TODAY }));
+    same(card.series[0]!.metrics, expected(w, { customers: me, from: day('2026-02-17'), to: day('2026-02-18') }));
+  });
+
+  it("an agent's totals are the sum of its sub-customers', and it can narrow to one", async () => {
+    const range = { accounttype: 'multi', start: '2026-03-01', end: '2026-03-18' };
+    const agent = await post<BoardCard>('agent', '/capi/napi/board/card', range);
+    const one = await post<BoardCard>('sub1', '/capi/napi/board/card', range);
+    const two = await post<BoardCard>('sub2', '/capi/napi/board/card', range);
+    const span = { from: day('2026-03-01'), to: TODAY.to };
+    const both = addSums(expectedSums(w, { customers: [w.ids.sub1!], ...span }), expectedSums(w, { customers: [w.ids.sub2!], ...span }));
+    same(agent.metrics, toWire(metricsOf(both)));
+    expect(agent.metrics.sum_cost).toBeCloseTo(one.metrics.sum_cost! + two.metrics.sum_cost!, 6);
+    expect(agent.metrics.order_price).toBeCloseTo(one.metrics.order_price! + two.metrics.order_price!, 6);
+    const narrowed = await post<BoardCard>('agent', '/capi/napi/board/card', { ...range, customerid: w.ids.sub2 });
+    expect(narrowed.metrics).toEqual(two.metrics);
+    const perCustomer = await post<BoardList>('agent', '/capi/napi/board/list', { ...range, method: 'customer' });
+    expect(perCustomer.list.map((r) => r.label).sort()).toEqual(['sub1公司', 'sub2公司']);
+    same(perCustomer.totals, agent.metrics);
+  });
+
+  it('shop platform narrows through the promotion link; orders without a click count only without a channel', async () => {
+    const range = { accounttype: 'multi', start: '2026-03-12', end: '2026-03-18' };
+    const span = { from: day('2026-03-12'), to: TODAY.to };
+    const jd = await post<BoardCard>('agent', '/capi/napi/board/card', { ...range, platform: 3 });
+    same(jd.metrics, expected(w, { customers: subs(), shops: [3], ...span }));
+    const both = await post<BoardCard>('agent', '/capi/napi/board/card', { ...range, platform: '2,3' });
+    same(both.metrics, expected(w, { customers: subs(), shops: [2, 3], ...span }));
+    const juliang = await post<BoardCard>('agent', '/capi/napi/board/card', { ...range, accounttype: 'single', state: 2 });
+    same(juliang.metrics, expected(w, { customers: subs(), channels: [2], ...span }));
+  });
+
+  it('board list: per day in time order, per channel and per advertiser ranked by cost', async () => {
+    const range = { accounttype: 'multi', start: '2026-03-12', end: '2026-03-18' };
+    const days = await post<BoardList>('sub1', '/capi/napi/board/list', { ...range, method: 'day' });
+    expect(days.list.map((r) => r.label)).toEqual([
+      '2026-03-12',
+      '2026-03-13',
+      '2026-03-14',
+      '2026-03-15',
+      '2026-03-16',
+      '2026-03-17',
+      '2026-03-18',
+    ]);
+    same(days.list[1]!.metrics, expected(w, { customers: [w.ids.sub1!], from: day('2026-03-13'), to: day('2026-03-14') }));
+    const channels = await post<BoardList>('sub1', '/capi/napi/board/list', { ...range, method: 'channel' });
+    expect(channels.list.map((r) => r.label)).toEqual(
+      expectedSums(w, { customers: [w.ids.sub1!], channels: [2], from: day('2026-03-12'), to: TODAY.to }).costFen >
+        expectedSums(w, { customers: [w.ids.sub1!], channels: [4], from: day('2026-03-12'), to: TODAY.to }).costFen
+        ? ['巨量引擎', '腾讯广告']
+        : ['腾讯广告', '巨量引擎'],
+    );
+    const advertisers = await post<BoardList>('sub1', '/capi/napi/board/list', {
+      ...range,
+      method: 'advertiser',
+      sort_field: 'name',
+      sort: 'asc',
+    });
+    expect(advertisers.list.map((r) => [r.key, r.label])).toEqual([
+      ['2:A1', '账户A1'],
+      ['4:T1', '账户T1'],
+    ]);
+    same(
+      advertisers.list[0]!.metrics,
+      expected(w, { customers: [w.ids.sub1!], channels: [2], advertiser: 'A1', from: day('2026-03-12'), to: TODAY.to }),
+    );
+  });
+
+  it('index/board: the preset period, its previous period and one row per channel', async () => {
+    const board = await post<IndexBoard>('sub1', '/capi/api/index/board', { type: 3 });
+    const span = { from: day('2026-03-12'), to: TODAY.to };
+    const prev = { from: day('2026-03-05'), to: at('2026-03-11 15:00') };
+    same(board.metrics, expected(w, { customers: [w.ids.sub1!], ...span }));
+    same(board.previous, expected(w, { customers: [w.ids.sub1!], ...prev }));
+    expect(board.channels.map((c) => [c.channel, c.name])).toEqual([
+      [2, '巨量引擎'],
+      [4, '腾讯广告'],
+    ]);
+    same(board.channels[1]!.metrics, expected(w, { customers: [w.ids.sub1!], channels: [4], ...span }));
+    const weibo = await post<IndexBoard>('sub1', '/capi/api/index/board', { type: 2, social: 3 });
+    expect(weibo.metrics.sum_cost).toBe(0);
+    expect(weibo.channels).toEqual([]);
+    const custom = await post<IndexBoard>('sub1', '/capi/api/index/board', {
+      type: 0,
+      start: '2026-03-01',
+      end: '2026-03-07',
+      social: 2,
+      platform: 2,
+    });
+    same(
+      custom.metrics,
+      expected(w, { customers: [w.ids.sub1!], channels: [2], shops: [2], from: day('2026-03-01'), to: day('2026-03-08') }),
+    );
+  });
+
+  it('index/detail: plans ranked by any metric, 50 a page, with names; a level without an id counts only in the totals', async () => {
+    const q = { type: 0, start: '2026-03-01', end: '2026-03-18', ad: 'plan' };
+    const span = { from: day('2026-03-01'), to: TODAY.to };
+    const byCost = await post<RankList>('agent', '/capi/api/index/detail', q);
+    expect(byCost.total).toBe(4);
+    const costs = byCost.list.map((r) => r.metrics.sum_cost!);
+    expect(costs).toEqual([...costs].sort((a, b) => b - a));
+    for (const r of byCost.list) {
+      same(r.metrics, expected(w, { customers: subs(), channels: [r.channel], plan: r.id, ...span }));
+      expect(r.name).toBe(`计划${r.id}`);
+    }
+    expect(byCost.list.find((r) => r.id === 'P4')).toMatchObject({ customer: 'sub2公司', advertiser_id: 'A2', advertiser_name: '账户A2' });
+    same(byCost.totals, expected(w, { customers: subs(), ...span }));
+    const byRoi = await post<RankList>('agent', '/capi/api/index/detail', { ...q, sort_field: 'roi', sort: 'ascending' });
+    const rois = byRoi.list.map((r) => r.metrics.roi!);
+    expect(rois).toEqual([...rois].sort((a, b) => a - b));
+    const page2 = await post<RankList>('agent', '/capi/api/index/detail', { ...q, pagesize: 3, page: 2 });
+    expect(page2.list.map((r) => r.id)).toEqual([byCost.list[3]!.id]);
+    const drill = await post<RankList>('agent', '/capi/api/index/detail', { ...q, id: 'A1' });
+    expect(drill.list.map((r) => r.id).sort()).toEqual(['P1', 'P2']);
+    const links = await post<RankList>('sub1', '/capi/api/index/detail', { ...q, ad: 'link' });
+    expect(links.list.map((r) => r.pageid).sort()).toEqual(['9001', '9002']);
+    const l1 = links.list.find((r) => r.pageid === '9001')!;
+    expect(l1).toMatchObject({ name: '链接9001', channel: 2, item_id: 'ITEM-A', visits: 7 });
+    same(l1.metrics, expected(w, { customers: [w.ids.sub1!], pageid: '9001', ...span }));
+  });
+
+  it('item analysis: cost of the links that promote an item, orders of the item bought, its links, plans and orders', async () => {
+    const span = { from: day('2026-03-01'), to: TODAY.to };
+    const items = await post<{ list: Array<{ item_id: string; item_title: string; links: number; metrics: WireMetrics }>; total: number }>(
+      'agent',
+      '/capi/napi/itemanalyse/index',
+      { start: '2026-03-01', end: '2026-03-18', sort_field: 'name', sort: 'asc' },
+    );
+    expect(items.list.map((i) => i.item_id).sort()).toEqual(['ITEM-A', 'ITEM-B', 'ITEM-C']);
+    const names = items.list.map((i) => i.item_title || i.item_id);
+    expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y, 'zh-CN')));
+    const a = items.list.find((i) => i.item_id === 'ITEM-A')!;
+    expect(a).toMatchObject({ item_title: '标题ITEM-A', links: 2 });
+    same(a.metrics, expected(w, { customers: subs(), item: 'ITEM-A', ...span }));
+    const searched = await post<{ list: Array<{ item_id: string }> }>('agent', '/capi/napi/itemanalyse/index', {
+      start: '2026-03-01',
+      end: '2026-03-18',
+      exact: '标题item-b',
+    });
+    expect(searched.list.map((i) => i.item_id)).toEqual(['ITEM-B']);
+
+    const detail = await post<{ metrics: WireMetrics; links: Array<{ pageid: string }>; plans: Array<{ id: string }>; series: unknown[] }>(
+      'agent',
+      '/capi/napi/itemanalyse/detail',
+      { item_id: 'ITEM-A', start: '2026-03-01', end: '2026-03-18' },
+    );
+    same(detail.metrics, a.metrics);
+    expect(detail.links.map((l) => l.pageid).sort()).toEqual(['9001', '9003']);
+    expect(detail.plans.map((p) => p.id).sort()).toEqual(['P1', 'P2', 'P4']);
+    expect(detail.series).toHaveLength(18);
+
+    const orders = await post<{ list: Array<{ order_price: number; paid_price: number; status: string }>; total: number }>(
+      'sub1',
+      '/capi/napi/itemanalyse/order',
+      { item_id: 'ITEM-B', start: '2026-03-18', end: '2026-03-18' },
+    );
+    expect(orders.total).toBe(2);
+    expect(orders.list.map((o) => [o.order_price, o.paid_price, o.status])).toEqual([
+      [5, 0, 'unpaid'],
+      [123.45, 123.45, 'paid'],
+    ]);
+  });
+
+  it('admins see every customer; naming one narrows to it', async () => {
+    const range = { accounttype: 'multi', start: '2026-03-10', end: '2026-03-18' };
+    const span = { from: day('2026-03-10'), to: TODAY.to };
+    for (const who of ['super', 'admin']) {
+      const all = await post<BoardCard>(who, '/capi/napi/board/card', range);
+      same(all.metrics, expected(w, { customers: [w.ids.sub1!, w.ids.sub2!, w.ids.other!], ...span }));
+      const other = await post<BoardCard>(who, '/capi/napi/board/card', { ...range, customerid: w.ids.other });
+      same(other.metrics, expected(w, { customers: [w.ids.other!], ...span }));
+    }
+  });
+
+  it('exports: the ranked table and the item analysis as XLSX equal the lists, for this caller only', async () => {
+    const detail = { type: 0, start: '2026-03-01', end: '2026-03-18', ad: 'plan' };
+    const exported = async (who: string, kind: string, filters: Record<string, unknown>) => {
+      const r = await t.post<{ id: number; state: string; rows_total: number }>('/capi/napi/export/create', { kind, format: 'xlsx', filters }, { token: w.tokens[who] });
+      if (r.body.code !== 1) throw new Error(`${kind}: ${r.body.msg}`);
+      const link = await t.post<{ url: string }>('/capi/napi/export/link', { id: r.body.data.id }, { token: w.tokens[who] });
+      const [sheet] = await readXlsx((await download(t, link.body.data.url, { token: w.tokens[who] })).body);
+      if (!sheet) throw new Error('no sheet');
+      return sheet;
+    };
+    const plans = await post<RankList>('agent', '/capi/api/index/detail', detail);
+    const sheet = await exported('agent', 'dashboardDetail', detail);
+    expect(sheet.name).toBe('排行明细');
+    const at = (h: string) => sheet.header.indexOf(h);
+    expect(sheet.rows.map((r) => r[at('编号')])).toEqual(plans.list.map((p) => p.id));
+    expect(sheet.rows.map((r) => r[at('消耗（元）')])).toEqual(plans.list.map((p) => p.metrics.sum_cost));
+    expect(sheet.rows.map((r) => r[at('展示数')])).toEqual(plans.list.map((p) => p.metrics.sum_show_cnt));
+    const mine = await exported('sub2', 'dashboardDetail', detail);
+    expect(mine.rows.map((r) => r[at('编号')])).toEqual(['P4']);
+    const items = await post<{ list: Array<{ item_id: string; metrics: WireMetrics }> }>('sub1', '/capi/napi/itemanalyse/index', { start: '2026-03-01', end: '2026-03-18' });
+    const itemSheet = await exported('sub1', 'itemAnalysis', { start: '2026-03-01', end: '2026-03-18' });
+    const ai = (h: string) => itemSheet.header.indexOf(h);
+    expect(itemSheet.rows.map((r) => r[ai('商品 ID')])).toEqual(items.list.map((i) => i.item_id));
+    expect(itemSheet.rows.map((r) => r[ai('订单金额（元）')])).toEqual(items.list.map((i) => i.metrics.order_price));
+  });
+});

@@ -1,0 +1,335 @@
+/**
+ * Facts for board tests, shaped as docs/data-model.md says the ad report sync and the order sync write them:
+ * one row per plan and hour in `ad_facts_hourly` with the China day kept in step in `ad_facts_daily`; order facts
+ * per customer × link × item × channel × advertiser × campaign × plan and hour (and day); link rollups per hour and
+ * day. Each writer adds to what is there (an upsert), as the syncs do. Also the names the boards look up: ad
+ * accounts, campaigns and plans, and raw orders for the order list of an item.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../src/server/kernel/executor.ts';
+import { chinaDayStart, hourStart, parseChinaTime } from '../../src/shared/china-clock.ts';
+
+/** `col = table.col + excluded.col` for each counter: an upsert that adds. */
+const adding = (table: string, cols: readonly string[]) =>
+  Object.fromEntries(cols.map((c) => [c, sql<number>`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`]));
+
+export interface AdFact {
+  platform: number;
+  advertiser_id: string;
+  customerid: number;
+  campaign_id?: string;
+  plan_id: string;
+  pageid?: string;
+  /** Any instant inside the hour. */
+  at: number;
+  cost_fen: number;
+  shows: number;
+  clicks: number;
+  conversions?: number;
+}
+
+export async function addAdFact(db: Db, f: AdFact): Promise<void> {
+  const base = {
+    platform: f.platform,
+    advertiser_id: f.advertiser_id,
+    customerid: f.customerid,
+    campaign_id: f.campaign_id ?? '',
+    plan_id: f.plan_id,
+    pageid: f.pageid ?? '',
+    cost_fen: f.cost_fen,
+    shows: f.shows,
+    clicks: f.clicks,
+    conversions: f.conversions ?? 0,
+    synced_at: f.at,
+  };
+  const add = (table: string) => adding(table, ['cost_fen', 'shows', 'clicks', 'conversions']);
+  await db
+    .insertInto('ad_facts_hourly')
+    .values({ ...base, hour: hourStart(f.at) })
+    .onConflict((oc) => oc.columns(['platform', 'plan_id', 'hour']).doUpdateSet(add('ad_facts_hourly')))
+    .execute();
+  await db
+    .insertInto('ad_facts_daily')
+    .values({ ...base, day: chinaDayStart(f.at) })
+    .onConflict((oc) => oc.columns(['platform', 'plan_id', 'day']).doUpdateSet(add('ad_facts_daily')))
+    .execute();
+}
+
+export interface OrderFact {
+  customerid: number;
+  pageid?: string;
+  item_id: string;
+  channel?: number;
+  advertiser_id?: string;
+  campaign_id?: string;
+  plan_id?: string;
+  at: number;
+  orders: number;
+  order_fen: number;
+  paid_orders: number;
+  paid_fen: number;
+  commission_fen?: number;
+}
+
+const ORDER_KEY = ['customerid', 'pageid', 'item_id', 'channel', 'advertiser_id', 'campaign_id', 'plan_id'] as const;
+
+export async function addOrderFact(db: Db, f: OrderFact): Promise<void> {
+  const base = {
+    customerid: f.customerid,
+    pageid: f.pageid ?? '',
+    item_id: f.item_id,
+    channel: f.channel ?? 0,
+    advertiser_id: f.advertiser_id ?? '',
+    campaign_id: f.campaign_id ?? '',
+    plan_id: f.plan_id ?? '',
+    orders: f.orders,
+    order_fen: f.order_fen,
+    paid_orders: f.paid_orders,
+    paid_fen: f.paid_fen,
+    commission_fen: f.commission_fen ?? 0,
+  };
+  const add = (table: string) => adding(table, ['orders', 'order_fen', 'paid_orders', 'paid_fen', 'commission_fen']);
+  await db
+    .insertInto('order_facts_hourly')
+    .values({ ...base, hour: hourStart(f.at) })
+    .onConflict((oc) => oc.columns([...ORDER_KEY, 'hour']).doUpdateSet(add('order_facts_hourly')))
+    .execute();
+  await db
+    .insertInto('order_facts_daily')
+    .values({ ...base, day: chinaDayStart(f.at) })
+    .onConflict((oc) => oc.columns([...ORDER_KEY, 'day']).doUpdateSet(add('order_facts_daily')))
+    .execute();
+}
+
+/** Link rollups (our own monitor): shows, clicks, visits of one link in one hour. */
+export async function addRollup(
+  db: Db,
+  r: { pageid: string; customerid: number; at: number; shows?: number; clicks?: number; visits?: number; adv?: string; aid?: string },
+): Promise<void> {
+  const base = {
+    pageid: r.pageid,
+    customerid: r.customerid,
+    adv: r.adv ?? '',
+    aid: r.aid ?? '',
+    shows: r.shows ?? 0,
+    clicks: r.clicks ?? 0,
+    visits: r.visits ?? 0,
+  };
+  const add = (table: string) => adding(table, ['shows', 'clicks', 'visits']);
+  await db
+    .insertInto('rollup_hourly')
+    .values({ ...base, hour: hourStart(r.at) })
+    .onConflict((oc) => oc.columns(['hour', 'pageid', 'adv', 'aid']).doUpdateSet(add('rollup_hourly')))
+    .execute();
+  await db
+    .insertInto('rollup_daily')
+    .values({ ...base, day: chinaDayStart(r.at) })
+    .onConflict((oc) => oc.columns(['day', 'pageid', 'adv', 'aid']).doUpdateSet(add('rollup_daily')))
+    .execute();
+}
+
+/** An authorised advertiser account (its authorisation row too) with its name. */
+export async function addAdAccount(
+  db: Db,
+  a: { platform: number; advertiser_id: string; customerid: number; name: string },
+): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  const auth = await db
+    .insertInto('ad_auths')
+    .values({
+      platform: a.platform,
+      customerid: a.customerid,
+      created_by: a.customerid,
+      platform_user_id: '',
+      access_token_enc: '',
+      refresh_token_enc: '',
+      access_expires_at: 0,
+      refresh_expires_at: 0,
+      credentials_enc: '',
+      scope: '',
+      state: 'active',
+      last_error: '',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('ad_accounts')
+    .values({
+      auth_id: auth.id,
+      platform: a.platform,
+      advertiser_id: a.advertiser_id,
+      customerid: a.customerid,
+      name: a.name,
+      active: 1,
+      last_sync_at: now,
+      last_sync_error: '',
+      report_synced_to: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+/** A synced campaign or plan with its name (and, for a plan, the promotion link it drives). */
+export async function addAdEntity(
+  db: Db,
+  e: {
+    platform: number;
+    advertiser_id: string;
+    customerid: number;
+    level: 'campaign' | 'plan';
+    entity_id: string;
+    name: string;
+    campaign_id?: string;
+    pageid?: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('ad_entities')
+    .values({
+      platform: e.platform,
+      advertiser_id: e.advertiser_id,
+      customerid: e.customerid,
+      level: e.level,
+      entity_id: e.entity_id,
+      parent_id: e.level === 'plan' ? (e.campaign_id ?? '') : '',
+      campaign_id: e.campaign_id ?? '',
+      name: e.name,
+      raw_status: '',
+      status: 'delivering',
+      enabled: 1,
+      budget_fen: null,
+      bid_fen: null,
+      click_monitor_url: '',
+      show_monitor_url: '',
+      landing_url: '',
+      pageid: e.pageid ?? '',
+      material_type: '',
+      created_at: 0,
+      updated_at: 0,
+      synced_at: 0,
+    })
+    .execute();
+}
+
+let orderSeq = 0;
+
+/** One raw attributed order (the order list reads these; the boards read the facts). */
+export async function addOrder(
+  db: Db,
+  o: {
+    customerid: number;
+    item_id: string;
+    pageid?: string;
+    status?: string;
+    order_fen: number;
+    paid_fen?: number;
+    created_at: number;
+    paid_at?: number;
+    channel?: number;
+    plan_id?: string;
+    advertiser_id?: string;
+  },
+): Promise<string> {
+  orderSeq += 1;
+  const order_id = `T${Date.now().toString(36)}${orderSeq}`;
+  await db
+    .insertInto('orders')
+    .values({
+      union_name: 'taobao',
+      order_id,
+      parent_order_id: order_id,
+      item_id: o.item_id,
+      item_title: `商品 ${o.item_id}`,
+      item_image: '',
+      item_num: 1,
+      shop_name: '',
+      status: o.status ?? (o.paid_at ? 'paid' : 'unpaid'),
+      raw_status: '',
+      presell: 0,
+      deposit_fen: 0,
+      order_fen: o.order_fen,
+      paid_fen: o.paid_fen ?? 0,
+      commission_fen: 0,
+      commission_bp: 0,
+      created_at: o.created_at,
+      paid_at: o.paid_at ?? 0,
+      deposit_paid_at: 0,
+      received_at: 0,
+      settled_at: 0,
+      refunded_at: 0,
+      click_at: o.created_at,
+      modified_at: o.created_at,
+      tracking: '{}',
+      tracking_key: '',
+      union_click: '{}',
+      pageid: o.pageid ?? '',
+      customerid: o.customerid,
+      link_platform: 1,
+      link_isdirect: 0,
+      attribution_rule: '',
+      visit_event_id: 0,
+      click_event_id: 0,
+      click_ref: '',
+      channel: o.channel ?? 0,
+      advertiser_id: o.advertiser_id ?? '',
+      campaign_id: '',
+      plan_id: o.plan_id ?? '',
+      creative_id: '',
+      callback: '',
+      postback_state: 'none',
+      first_seen_at: o.created_at,
+      updated_at: o.created_at,
+    })
+    .execute();
+  return order_id;
+}
+
+/** One hour of facts on a link — an ad fact of a plan, an order fact and the order itself — for rights tests. Returns the link's item. */
+export async function seedBoardFacts(db: Db, pageid: string, chinaTime: string): Promise<string> {
+  const link = await db
+    .selectFrom('links')
+    .select(['customerid', 'itemid', 'state'])
+    .where('pageid', '=', pageid)
+    .executeTakeFirstOrThrow();
+  const at = parseChinaTime(chinaTime);
+  const customerid = Number(link.customerid);
+  const channel = Number(link.state);
+  await addAdFact(db, {
+    platform: channel,
+    advertiser_id: '7000001',
+    customerid,
+    plan_id: `P${pageid}`,
+    pageid,
+    at,
+    cost_fen: 10_000,
+    shows: 2000,
+    clicks: 80,
+  });
+  await addOrderFact(db, {
+    customerid,
+    pageid,
+    item_id: link.itemid,
+    channel,
+    advertiser_id: '7000001',
+    plan_id: `P${pageid}`,
+    at,
+    orders: 2,
+    order_fen: 30_000,
+    paid_orders: 1,
+    paid_fen: 15_000,
+  });
+  await addOrder(db, {
+    customerid,
+    item_id: link.itemid,
+    pageid,
+    order_fen: 15_000,
+    paid_fen: 15_000,
+    created_at: at,
+    paid_at: at,
+    channel,
+  });
+  return link.itemid;
+}
