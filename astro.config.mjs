@@ -1,7 +1,8 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
 
 // The console is one client-only React island; public pages are server-rendered with no framework runtime.
 // Our own server (src/server/main.ts) owns the port and hands Astro every request the API does not take.

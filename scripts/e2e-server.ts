@@ -8,7 +8,8 @@ function freshDataDir(): string {
   const given = process.env.E2E_DATA_DIR;
   if (!given) return mkdtempSync(path.join(os.tmpdir(), 'tf-e2e-'));
   const dir = path.resolve(given);
-  if (path.dirname(dir) !== path.resolve(os.tmpdir()) || !path.basename(dir).startsWith('tf-e2e-')) throw new Error(`E2E_DATA_DIR must be ${os.tmpdir()}/tf-e2e-*: ${dir}`);
+  if (path.dirname(dir) !== path.resolve(os.tmpdir()) || !path.basename(dir).startsWith('tf-e2e-'))
+    throw new Error(`E2E_DATA_DIR must be ${os.tmpdir()}/tf-e2e-*: ${dir}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   return dir;

@@ -1,5 +1,5 @@
 /**
- * `npm test`: type check, unit tests, console component tests, a production build, API tests over SQLite + PGlite (+ real PostgreSQL when
+ * `npm test`: type check, lint (import rules, biome, file names), unit tests, console component tests, a production build, API tests over SQLite + PGlite (+ real PostgreSQL when
  * TEST_DATABASE_URL is set), process tests, and Playwright in Debian's Chromium. Prints a summary and exits
  * non-zero on any failure. Installs Debian's chromium and fonts-noto-cjk when missing and it can (root + apt-get).
  */
@@ -23,7 +23,13 @@ interface Step {
 }
 const steps: Step[] = [];
 
-function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}, counts?: () => Pick<Step, 'passed' | 'failed' | 'skipped'>): boolean {
+function run(
+  name: string,
+  cmd: string,
+  args: string[],
+  env: Record<string, string> = {},
+  counts?: () => Pick<Step, 'passed' | 'failed' | 'skipped'>,
+): boolean {
   process.stdout.write(`\n━━ ${name} ━━ ${[path.basename(cmd), ...args].join(' ')}\n`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -79,11 +85,19 @@ function ensureCjkFont(): void {
 
 const vitest = (project: string, env: Record<string, string> = {}) => {
   const out = path.join(reports, `${project}.json`);
-  return run(`${project} tests`, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env, vitestCounts(out));
+  return run(
+    `${project} tests`,
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+    vitestCounts(out),
+  );
 };
 
 run('astro sync', bin('astro'), ['sync']);
 run('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+// Import rules, biome (lint + format) and file names: scripts/lint.ts.
+run('lint', 'node', ['scripts/lint.ts']);
 vitest('unit');
 vitest('console');
 // The landing API tests, process tests and Playwright render with the production build.
@@ -93,7 +107,15 @@ vitest('process');
 const chromium = ensureChromium();
 ensureCjkFont();
 if (!chromium) {
-  steps.push({ name: 'e2e (Playwright)', ok: false, passed: 0, failed: 0, skipped: 0, seconds: 0, note: 'Chromium not found: install Debian package `chromium` (apt-get install chromium) or set CHROMIUM_PATH' });
+  steps.push({
+    name: 'e2e (Playwright)',
+    ok: false,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    seconds: 0,
+    note: 'Chromium not found: install Debian package `chromium` (apt-get install chromium) or set CHROMIUM_PATH',
+  });
 } else if (!built) {
   steps.push({ name: 'e2e (Playwright)', ok: false, passed: 0, failed: 0, skipped: 0, seconds: 0, note: 'skipped: build failed' });
 } else {
@@ -101,11 +123,18 @@ if (!chromium) {
   run('e2e (Playwright)', bin('playwright'), ['test'], { PW_JSON: out, CHROMIUM_PATH: chromium }, playwrightCounts(out));
 }
 
-const total = steps.reduce((a, s) => ({ passed: a.passed + s.passed, failed: a.failed + s.failed, skipped: a.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = steps.reduce((a, s) => ({ passed: a.passed + s.passed, failed: a.failed + s.failed, skipped: a.skipped + s.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 process.stdout.write('\n━━ summary ━━\n');
 for (const s of steps) {
-  const counts = s.passed + s.failed + s.skipped > 0 ? `  ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}` : '';
-  process.stdout.write(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name.padEnd(18)} ${s.seconds.toFixed(1).padStart(6)}s${counts}${s.note ? `  (${s.note})` : ''}\n`);
+  const counts =
+    s.passed + s.failed + s.skipped > 0 ? `  ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}` : '';
+  process.stdout.write(
+    `${s.ok ? 'ok  ' : 'FAIL'}  ${s.name.padEnd(18)} ${s.seconds.toFixed(1).padStart(6)}s${counts}${s.note ? `  (${s.note})` : ''}\n`,
+  );
 }
 const failedSteps = steps.filter((s) => !s.ok).length;
 const failed = total.failed + (failedSteps > 0 && total.failed === 0 ? failedSteps : 0);

@@ -1,4 +1,4 @@
-import { createReadStream, readdirSync, statSync, existsSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 

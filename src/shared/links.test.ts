@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { landingPath, LANDING_PREFIXES, linkCreateInput, linkUpdateInput } from './links.ts';
+import { LANDING_PREFIXES, landingPath, linkCreateInput, linkUpdateInput } from './links.ts';
 
 describe('landingPath', () => {
   it.each([

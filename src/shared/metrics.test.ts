@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addSums, metricsOf, ratio, toWire, wireMetrics, ZERO_SUMS, METRIC_KEYS, type Sums } from './metrics.ts';
+import { addSums, METRIC_KEYS, metricsOf, ratio, type Sums, toWire, wireMetrics, ZERO_SUMS } from './metrics.ts';
 
-const day: Sums = { costFen: 123_456, shows: 40_000, clicks: 800, conversions: 40, orders: 25, orderFen: 500_000, paidOrders: 20, paidFen: 398_000 };
+const day: Sums = {
+  costFen: 123_456,
+  shows: 40_000,
+  clicks: 800,
+  conversions: 40,
+  orders: 25,
+  orderFen: 500_000,
+  paidOrders: 20,
+  paidFen: 398_000,
+};
 
 describe('metric formulas (docs/metrics.md)', () => {
   const m = metricsOf(day);
@@ -26,10 +35,21 @@ describe('metric formulas (docs/metrics.md)', () => {
 
   it('gives Infinity for every ratio with a zero denominator, and plain sums stay 0', () => {
     const z = metricsOf(ZERO_SUMS);
-    for (const k of ['ctr', 'avg_show_cost', 'avg_click_cost', 'avg_price', 'roi', 'pay_roi', 'convert_cost', 'convert_rate', 'convert_order_rate'] as const) {
+    for (const k of [
+      'ctr',
+      'avg_show_cost',
+      'avg_click_cost',
+      'avg_price',
+      'roi',
+      'pay_roi',
+      'convert_cost',
+      'convert_rate',
+      'convert_order_rate',
+    ] as const) {
       expect(z[k], k).toBe(Infinity);
     }
-    for (const k of ['sum_cost', 'sum_show_cnt', 'sum_click', 'ordernum', 'order_price', 'order_price_pay', 'convert'] as const) expect(z[k], k).toBe(0);
+    for (const k of ['sum_cost', 'sum_show_cnt', 'sum_click', 'ordernum', 'order_price', 'order_price_pay', 'convert'] as const)
+      expect(z[k], k).toBe(0);
     expect(ratio(0, 0)).toBe(Infinity);
   });
 

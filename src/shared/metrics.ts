@@ -121,4 +121,6 @@ export const toWire = (m: Metrics): WireMetrics =>
   Object.fromEntries(METRIC_KEYS.map((k) => [k, Number.isFinite(m[k]) ? Math.round(m[k] * 1e6) / 1e6 : null])) as WireMetrics;
 
 /** The output schema of metrics in API contracts. */
-export const wireMetrics = z.object(Object.fromEntries(METRIC_KEYS.map((k) => [k, z.number().nullable()])) as { [K in MetricKey]: z.ZodNullable<z.ZodNumber> });
+export const wireMetrics = z.object(
+  Object.fromEntries(METRIC_KEYS.map((k) => [k, z.number().nullable()])) as { [K in MetricKey]: z.ZodNullable<z.ZodNumber> },
+);

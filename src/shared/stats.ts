@@ -8,11 +8,17 @@ export const MAX_RANGE_DAYS = 92;
 /** 'YYYY-MM-DD' (whole China day), 'YYYY-MM-DD HH:mm[:ss]' (China time) or epoch seconds. */
 export const timeInput = z.union([
   z.number().int().min(0).max(4102444800),
-  z.string().trim().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '时间格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss'),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '时间格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss'),
 ]);
 
 export const linkStatsInput = z.object({
-  pageid: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,20}$/, '推广链接ID格式不正确')),
+  pageid: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().regex(/^\d{1,20}$/, '推广链接ID格式不正确')),
   start: timeInput,
   end: timeInput,
   granularity: z.enum(['hour', 'day'], { error: '统计粒度只能是 hour 或 day' }).default('day'),

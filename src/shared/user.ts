@@ -6,12 +6,7 @@ export const PASSWORD_MAX = 20;
 export const passwordLengthMsg = '长度在 6 到 20 个字符';
 
 export const password = (requiredMsg: string) =>
-  z
-    .string({ error: requiredMsg })
-    .trim()
-    .min(1, requiredMsg)
-    .min(PASSWORD_MIN, passwordLengthMsg)
-    .max(PASSWORD_MAX, passwordLengthMsg);
+  z.string({ error: requiredMsg }).trim().min(1, requiredMsg).min(PASSWORD_MIN, passwordLengthMsg).max(PASSWORD_MAX, passwordLengthMsg);
 
 export const email = z
   .string({ error: '请输入邮箱' })
@@ -31,7 +26,10 @@ export const sendCodeInput = z.object({ email });
 export const findPasswordInput = z
   .object({
     email,
-    code: z.string({ error: '请输入验证码' }).trim().regex(/^\d{6}$/, '验证码为 6 位数字'),
+    code: z
+      .string({ error: '请输入验证码' })
+      .trim()
+      .regex(/^\d{6}$/, '验证码为 6 位数字'),
     password: password('请输入新密码'),
     confirmpass: password('请再次重复新密码'),
   })
@@ -47,13 +45,19 @@ export const modifyPasswordInput = z
 
 /** Hourly-report e-mail setting: 1 on, 2 off (the console's timeRadio uses the same values). */
 export const emailStatusInput = z.object({
-  email_status: z.coerce.number({ error: '请选择时报状态' }).int().refine((n) => n === 1 || n === 2, '时报状态只能是 1（开启）或 2（关闭）'),
+  email_status: z.coerce
+    .number({ error: '请选择时报状态' })
+    .int()
+    .refine((n) => n === 1 || n === 2, '时报状态只能是 1（开启）或 2（关闭）'),
 });
 
 /** Admin switch of an account's status: 1 enabled, 0 disabled. */
 export const openInput = z.object({
   id: z.coerce.number({ error: '请指定账号' }).int().positive('请指定账号'),
-  status: z.coerce.number({ error: '请指定状态' }).int().refine((n) => n === 0 || n === 1, '状态只能是 1（启用）或 0（禁用）'),
+  status: z.coerce
+    .number({ error: '请指定状态' })
+    .int()
+    .refine((n) => n === 0 || n === 1, '状态只能是 1（启用）或 0（禁用）'),
 });
 
 /** The login response `data` of spec §3, exactly these fields. */

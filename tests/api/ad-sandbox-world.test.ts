@@ -184,7 +184,11 @@ describe('sandbox strictness over HTTP', () => {
 describe('sandbox body limit', () => {
   it('refuses a body over 1 MB before any platform code reads it', async () => {
     const h = await startSandbox();
-    const res = await fetch(`${h.base}/juliang/open_api/oauth2/access_token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pad: 'x'.repeat(1_100_000) }) });
+    const res = await fetch(`${h.base}/juliang/open_api/oauth2/access_token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(1_100_000) }),
+    });
     expect(res.status).toBe(413);
     await h.close();
   });

@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
 import { allContracts } from '../../src/shared/api/index.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
 
 /** Routes that are not envelope endpoints (no contract): health, metrics, the API document. */
-const NOT_CONTRACTS = new Set(['GET /healthz', 'GET /metrics', 'GET /capi/openapi.json', 'GET /capi/docs', 'GET /capi/docs/swagger-ui.css', 'GET /capi/docs/swagger-ui-bundle.js']);
+const NOT_CONTRACTS = new Set([
+  'GET /healthz',
+  'GET /metrics',
+  'GET /capi/openapi.json',
+  'GET /capi/docs',
+  'GET /capi/docs/swagger-ui.css',
+  'GET /capi/docs/swagger-ui-bundle.js',
+]);
 
 describe.each(dialects().slice(0, 1))('authentication on every route ($name)', (dialect) => {
   let t: TestApp;
@@ -13,7 +20,10 @@ describe.each(dialects().slice(0, 1))('authentication on every route ($name)', (
 
   it('every route of the app is a contract or a known non-envelope route', () => {
     const contracts = new Set(allContracts.map((c) => `${c.method} ${c.path}`));
-    const stray = t.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`).filter((k) => !contracts.has(k) && !NOT_CONTRACTS.has(k));
+    const stray = t.app.routes
+      .filter((r) => r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((k) => !contracts.has(k) && !NOT_CONTRACTS.has(k));
     expect(stray).toEqual([]);
   });
 
@@ -22,7 +32,11 @@ describe.each(dialects().slice(0, 1))('authentication on every route ($name)', (
     expect(guarded.length).toBeGreaterThan(20);
     const open: string[] = [];
     for (const c of guarded) {
-      const res = await t.app.request(c.path, { method: c.method, headers: { 'content-type': 'application/json' }, body: c.method === 'GET' ? undefined : '{}' });
+      const res = await t.app.request(c.path, {
+        method: c.method,
+        headers: { 'content-type': 'application/json' },
+        body: c.method === 'GET' ? undefined : '{}',
+      });
       const body = (await res.json()) as { code: number };
       if (body.code !== 1009) open.push(`${c.method} ${c.path} → ${body.code}`);
     }

@@ -11,10 +11,10 @@ import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/kernel/config.ts';
 import { createAdPlatformConnectors, loadAdPlatformConfig } from '../../src/server/connectors/config.ts';
 import type { AppEnv } from '../../src/server/http/env.ts';
 import { createHttpServer } from '../../src/server/http-server.ts';
+import { loadConfig } from '../../src/server/kernel/config.ts';
 import { setLogLevel } from '../../src/server/kernel/log.ts';
 import { Metrics } from '../../src/server/kernel/metrics.ts';
 import { type AdPlatformSandbox, createAdPlatformSandbox } from '../../src/server/sandbox/adplatforms/index.ts';
@@ -101,7 +101,14 @@ describe('the mounted sandbox', () => {
 
   it('SANDBOX off: /sandbox/ is not served by the product', async () => {
     const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'tf-mount-')), DEMO_DATA: 'off' });
-    const { server: plain } = createHttpServer({ config, metrics: new Metrics(), api: new Hono<AppEnv>(), clientDir: '/nonexistent', astro: null, sandbox: null });
+    const { server: plain } = createHttpServer({
+      config,
+      metrics: new Metrics(),
+      api: new Hono<AppEnv>(),
+      clientDir: '/nonexistent',
+      astro: null,
+      sandbox: null,
+    });
     await new Promise<void>((r) => plain.listen(0, '127.0.0.1', r));
     const res = await fetch(`http://127.0.0.1:${(plain.address() as AddressInfo).port}/sandbox/juliang/audit/oauth.html`);
     expect(res.status).toBe(503);

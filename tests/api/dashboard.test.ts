@@ -241,7 +241,11 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
   it('exports: the ranked table and the item analysis as XLSX equal the lists, for this caller only', async () => {
     const detail = { type: 0, start: '2026-03-01', end: '2026-03-18', ad: 'plan' };
     const exported = async (who: string, kind: string, filters: Record<string, unknown>) => {
-      const r = await t.post<{ id: number; state: string; rows_total: number }>('/capi/napi/export/create', { kind, format: 'xlsx', filters }, { token: w.tokens[who] });
+      const r = await t.post<{ id: number; state: string; rows_total: number }>(
+        '/capi/napi/export/create',
+        { kind, format: 'xlsx', filters },
+        { token: w.tokens[who] },
+      );
       if (r.body.code !== 1) throw new Error(`${kind}: ${r.body.msg}`);
       const link = await t.post<{ url: string }>('/capi/napi/export/link', { id: r.body.data.id }, { token: w.tokens[who] });
       const [sheet] = await readXlsx((await download(t, link.body.data.url, { token: w.tokens[who] })).body);
@@ -257,7 +261,10 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     expect(sheet.rows.map((r) => r[at('展示数')])).toEqual(plans.list.map((p) => p.metrics.sum_show_cnt));
     const mine = await exported('sub2', 'dashboardDetail', detail);
     expect(mine.rows.map((r) => r[at('编号')])).toEqual(['P4']);
-    const items = await post<{ list: Array<{ item_id: string; metrics: WireMetrics }> }>('sub1', '/capi/napi/itemanalyse/index', { start: '2026-03-01', end: '2026-03-18' });
+    const items = await post<{ list: Array<{ item_id: string; metrics: WireMetrics }> }>('sub1', '/capi/napi/itemanalyse/index', {
+      start: '2026-03-01',
+      end: '2026-03-18',
+    });
     const itemSheet = await exported('sub1', 'itemAnalysis', { start: '2026-03-01', end: '2026-03-18' });
     const ai = (h: string) => itemSheet.header.indexOf(h);
     expect(itemSheet.rows.map((r) => r[ai('商品 ID')])).toEqual(items.list.map((i) => i.item_id));

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { dialects } from '../support/dialects.ts';
-import { openDatabase, migrateToLatest, type DatabaseHandle } from '../../src/server/db/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../src/server/db/dialect.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
+import { dialects } from '../support/dialects.ts';
 
 describe.each(dialects())('driver errors on $name', (dialect) => {
   let h: DatabaseHandle;
@@ -11,7 +11,11 @@ describe.each(dialects())('driver errors on $name', (dialect) => {
 
   it('recognises a unique violation and nothing else', async () => {
     await h.db.insertInto('leases').values({ name: 'x', holder: 'a', expires_at: 1 }).execute();
-    const dup = await h.db.insertInto('leases').values({ name: 'x', holder: 'b', expires_at: 1 }).execute().catch((e: unknown) => e);
+    const dup = await h.db
+      .insertInto('leases')
+      .values({ name: 'x', holder: 'b', expires_at: 1 })
+      .execute()
+      .catch((e: unknown) => e);
     expect(isUniqueViolation(dup)).toBe(true);
     const other = await sql`select * from no_such_table`.execute(h.db).catch((e: unknown) => e);
     expect(isUniqueViolation(other)).toBe(false);

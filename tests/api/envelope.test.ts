@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onError } from '../../src/server/http/envelope.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
 
 describe('the envelope on failures', () => {
   it('answers an unexpected error with 5000, the request id and no stack trace', async () => {
@@ -35,7 +35,12 @@ describe.each(dialects().slice(0, 1))('transport edge cases on $name', (dialect)
         else controller.close();
       },
     });
-    const res = await t.app.request('/capi/api/user/login', { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const res = await t.app.request('/capi/api/user/login', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect((await res.json()).code).toBe(4013);
   });
@@ -54,7 +59,10 @@ describe.each(dialects().slice(0, 1))('transport edge cases on $name', (dialect)
   });
 
   it('reports health and metrics', async () => {
-    expect(await (await t.app.request('/healthz')).json()).toEqual({ status: 'ok', database: dialect.name === 'sqlite' ? 'sqlite' : 'postgres' });
+    expect(await (await t.app.request('/healthz')).json()).toEqual({
+      status: 'ok',
+      database: dialect.name === 'sqlite' ? 'sqlite' : 'postgres',
+    });
     const metrics = await (await t.app.request('/metrics')).text();
     expect(metrics).toContain('http_requests_total{method="GET",route="/healthz",status="200"}');
     expect(metrics).toContain('# TYPE http_request_duration_seconds histogram');

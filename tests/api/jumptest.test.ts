@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
 import { followChain, type JumpResult } from '../../src/server/jumptest/follow.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
 
 /** Network rule: everything here talks to 127.0.0.1 / localhost only. */
 const PW = 'secret123';
@@ -20,8 +20,12 @@ beforeAll(async () => {
     const loop = /^\/loop\/(\d+)$/.exec(u);
     if (u === '/a') return res.writeHead(302, { location: '/b' }).end();
     if (u === '/b') return res.writeHead(301, { location: `http://localhost:${port}/c` }).end();
-    if (u === '/c') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><meta http-equiv="refresh" content="0;url=/d"></head></html>');
-    if (u === '/d') return res.writeHead(302, { location: 'tbopen://m.taobao.com/tbopen/index.html?action=ali.open.nav&id=612345678901' }).end();
+    if (u === '/c')
+      return res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><head><meta http-equiv="refresh" content="0;url=/d"></head></html>');
+    if (u === '/d')
+      return res.writeHead(302, { location: 'tbopen://m.taobao.com/tbopen/index.html?action=ali.open.nav&id=612345678901' }).end();
     if (loop) return res.writeHead(302, { location: `/loop/${Number(loop[1]) + 1}` }).end();
     if (u === '/slow') return; // never answers
     if (u === '/big') {
@@ -114,7 +118,11 @@ describe('followChain refuses private targets by default', () => {
     const onlyFirstLoopback = (ip: string) => (ip === '127.0.0.1' ? null : '内网地址');
     const r = await followChain(`${base()}/to-private`, { allowPrivate: false, filter: onlyFirstLoopback });
     expect(r.hops.map((h) => h.status)).toEqual([302]);
-    expect(r).toMatchObject({ final: `http://127.0.0.2:${port}/a`, final_kind: 'blocked', error: '目标 127.0.0.2 指向内网地址（127.0.0.2），已拒绝访问' });
+    expect(r).toMatchObject({
+      final: `http://127.0.0.2:${port}/a`,
+      final_kind: 'blocked',
+      error: '目标 127.0.0.2 指向内网地址（127.0.0.2），已拒绝访问',
+    });
   });
 
   it.each([
@@ -136,10 +144,21 @@ describe.each(dialects())('POST /capi/napi/jumptest/run on $name', (dialect) => 
   beforeAll(async () => {
     t = await makeTestApp(dialect);
     open = await makeTestApp(dialect, { JUMPTEST_ALLOW_PRIVATE: 'on' });
-    for (const [app, prefix] of [[t, ''], [open, 'open-']] as const) {
-      for (const [name, role] of [['admin', 2], ['super', 1], ['c1', 3], ['agent', 4], ['ud', 5]] as const) {
+    for (const [app, prefix] of [
+      [t, ''],
+      [open, 'open-'],
+    ] as const) {
+      for (const [name, role] of [
+        ['admin', 2],
+        ['super', 1],
+        ['c1', 3],
+        ['agent', 4],
+        ['ud', 5],
+      ] as const) {
         await createUser(app.deps, { email: `${name}@x.cn`, password: PW, role });
-        tok[prefix + name] = (await app.post<{ jwt: string }>('/capi/api/user/login', { email: `${name}@x.cn`, password: PW })).body.data.jwt;
+        tok[prefix + name] = (
+          await app.post<{ jwt: string }>('/capi/api/user/login', { email: `${name}@x.cn`, password: PW })
+        ).body.data.jwt;
       }
     }
   });
@@ -152,8 +171,14 @@ describe.each(dialects())('POST /capi/napi/jumptest/run on $name', (dialect) => 
     const r = await t.post<JumpResult>('/capi/napi/jumptest/run', { url: `http://localhost:${port}/a` }, { token: tok.admin });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      code: 1, msg: '成功',
-      data: { hops: [], final: `http://localhost:${port}/a`, final_kind: 'blocked', error: expect.stringMatching(/^目标 localhost 指向本机回环地址（(127\.0\.0\.1|::1)），已拒绝访问$/) },
+      code: 1,
+      msg: '成功',
+      data: {
+        hops: [],
+        final: `http://localhost:${port}/a`,
+        final_kind: 'blocked',
+        error: expect.stringMatching(/^目标 localhost 指向本机回环地址（(127\.0\.0\.1|::1)），已拒绝访问$/),
+      },
     });
   });
 
@@ -166,7 +191,8 @@ describe.each(dialects())('POST /capi/napi/jumptest/run on $name', (dialect) => 
 
   it.each(['c1', 'agent', 'ud'])('role of %s gets 4003', async (who) => {
     expect(await t.post('/capi/napi/jumptest/run', { url: `${base()}/a` }, { token: tok[who] })).toEqual({
-      status: 403, body: { code: 4003, msg: '没有权限执行该操作（仅限超级管理员与管理员）', data: null },
+      status: 403,
+      body: { code: 4003, msg: '没有权限执行该操作（仅限超级管理员与管理员）', data: null },
     });
   });
 

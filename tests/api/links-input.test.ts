@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
 import { createUser } from '../../src/server/accounts/users.ts';
 import type { LinkView } from '../../src/shared/links.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
 
 const PW = 'secret123';
 const good = { platform: 2, state: 2, item: '612345678901', isdirect: 1 };
-const bad = (msg: string, data: unknown = { field: expect.any(String), issues: expect.any(Number) }) => ({ status: 400, body: { code: 4000, msg, data } });
+const bad = (msg: string, data: unknown = { field: expect.any(String), issues: expect.any(Number) }) => ({
+  status: 400,
+  body: { code: 4000, msg, data },
+});
 
 describe.each(dialects())('links input validation on $name', (dialect) => {
   let t: TestApp;
@@ -19,7 +22,11 @@ describe.each(dialects())('links input validation on $name', (dialect) => {
   afterAll(() => t.close());
 
   it.each([
-    ['malformed JSON', { raw: '{"platform": 2,' }, { status: 400, body: { code: 4001, msg: '请求体不是合法的 JSON，请检查后重试', data: null } }],
+    [
+      'malformed JSON',
+      { raw: '{"platform": 2,' },
+      { status: 400, body: { code: 4001, msg: '请求体不是合法的 JSON，请检查后重试', data: null } },
+    ],
     ['array body', { raw: '[1]' }, { status: 400, body: { code: 4000, msg: '请求体必须是 JSON 对象', data: null } }],
     ['empty body', { raw: '' }, bad('请选择商品平台')],
     ['platform as text', { body: { ...good, platform: 'taobao' } }, bad('请选择商品平台')],
@@ -30,19 +37,54 @@ describe.each(dialects())('links input validation on $name', (dialect) => {
     ['item missing', { body: { ...good, item: '' } }, bad('请输入商品 ID 或商品链接')],
     ['item as object', { body: { ...good, item: { id: 1 } } }, bad('商品必须是文本')],
     ['huge title', { body: { ...good, title: '长'.repeat(101) } }, bad('链接名称不能超过 100 个字符')],
-    ['huge item', { body: { ...good, item: `https://item.taobao.com/item.htm?id=1&x=${'a'.repeat(3000)}` } }, bad('商品不能超过 2000 个字符')],
+    [
+      'huge item',
+      { body: { ...good, item: `https://item.taobao.com/item.htm?id=1&x=${'a'.repeat(3000)}` } },
+      bad('商品不能超过 2000 个字符'),
+    ],
     ['coupon not a URL', { body: { ...good, couponlink: 'javascript:alert(1)' } }, bad('优惠券链接必须是 http:// 或 https:// 开头的网址')],
     ['advertisers not digits', { body: { ...good, relate_advertiser_ids: '12,ab' } }, bad('关联广告主只能是逗号分隔的数字')],
-    ['bad item URL', { body: { ...good, item: 'https://example.com/item/1' } }, bad('无法识别的商品链接：支持淘宝、天猫、京东、拼多多的商品详情页或店铺链接', null)],
-    ['short link', { body: { ...good, item: 'https://m.tb.cn/h.abc123' } }, bad('短链接需要联网解析，暂不支持；请在浏览器打开后粘贴商品详情页链接，或直接输入商品 ID', null)],
-    ['JD URL on taobao', { body: { ...good, item: 'https://item.jd.com/100012043978.html' } }, bad('该链接属于京东，与所选商品平台（淘宝/天猫）不一致', null)],
+    [
+      'bad item URL',
+      { body: { ...good, item: 'https://example.com/item/1' } },
+      bad('无法识别的商品链接：支持淘宝、天猫、京东、拼多多的商品详情页或店铺链接', null),
+    ],
+    [
+      'short link',
+      { body: { ...good, item: 'https://m.tb.cn/h.abc123' } },
+      bad('短链接需要联网解析，暂不支持；请在浏览器打开后粘贴商品详情页链接，或直接输入商品 ID', null),
+    ],
+    [
+      'JD URL on taobao',
+      { body: { ...good, item: 'https://item.jd.com/100012043978.html' } },
+      bad('该链接属于京东，与所选商品平台（淘宝/天猫）不一致', null),
+    ],
     ['item id too short', { body: { ...good, item: '12' } }, bad('商品 ID 应为 4–20 位数字', null)],
-    ['wxminiapp without pagepath', { body: { ...good, platform: 6 } }, bad('微信小程序链接必须填写小程序页面路径（pagepath）', { field: 'pagepath' })],
-    ['taojimu without link', { body: { ...good, jumptype: 'taojimu' } }, bad('跳转类型为淘积木时必须填写淘积木链接（taojimulink）', { field: 'taojimulink' })],
-    ['taojimu on JD', { body: { ...good, platform: 3, jumptype: 'taojimu', taojimulink: 'https://a.cn' } }, bad('淘积木跳转只适用于淘宝平台', { field: 'jumptype' })],
-    ['smart without link', { body: { ...good, jumptype: 'smart' } }, bad('跳转类型为智能链接时必须填写智能链接（smartlink）', { field: 'smartlink' })],
+    [
+      'wxminiapp without pagepath',
+      { body: { ...good, platform: 6 } },
+      bad('微信小程序链接必须填写小程序页面路径（pagepath）', { field: 'pagepath' }),
+    ],
+    [
+      'taojimu without link',
+      { body: { ...good, jumptype: 'taojimu' } },
+      bad('跳转类型为淘积木时必须填写淘积木链接（taojimulink）', { field: 'taojimulink' }),
+    ],
+    [
+      'taojimu on JD',
+      { body: { ...good, platform: 3, jumptype: 'taojimu', taojimulink: 'https://a.cn' } },
+      bad('淘积木跳转只适用于淘宝平台', { field: 'jumptype' }),
+    ],
+    [
+      'smart without link',
+      { body: { ...good, jumptype: 'smart' } },
+      bad('跳转类型为智能链接时必须填写智能链接（smartlink）', { field: 'smartlink' }),
+    ],
   ])('create with %s', async (_n, req, expected) => {
-    const r = await t.post('/capi/napi/link/create', 'body' in req ? req.body : undefined, { token, raw: 'raw' in req ? req.raw : undefined });
+    const r = await t.post('/capi/napi/link/create', 'body' in req ? req.body : undefined, {
+      token,
+      raw: 'raw' in req ? req.raw : undefined,
+    });
     expect(r).toEqual(expected);
   });
 
@@ -59,7 +101,11 @@ describe.each(dialects())('links input validation on $name', (dialect) => {
   });
 
   it('accepts digit strings from the old console and a numeric pageid', async () => {
-    const r = await t.post<LinkView>('/capi/napi/link/create', { platform: '2', state: '4', item: ' 612345678901 ', isdirect: '2', type: '3' }, { token });
+    const r = await t.post<LinkView>(
+      '/capi/napi/link/create',
+      { platform: '2', state: '4', item: ' 612345678901 ', isdirect: '2', type: '3' },
+      { token },
+    );
     expect(r.body.code).toBe(1);
     expect(r.body.data).toMatchObject({ platform: 2, state: 4, isdirect: 2, type: 3, itemid: '612345678901' });
     const d = await t.post<LinkView>('/capi/napi/link/detail', { pageid: Number(r.body.data.pageid) }, { token });
@@ -77,6 +123,9 @@ describe.each(dialects())('links input validation on $name', (dialect) => {
     expect((await t.post('/capi/api/land/v2/delete', { pageid }, { token })).body.code).toBe(1);
     expect((await t.post('/capi/api/land/delete', { pageid }, { token })).body.code).toBe(4004);
     expect(await t.post('/capi/api/land/adlist', {}, { token })).toEqual({ status: 200, body: { code: 1, msg: '成功', data: [] } });
-    expect(await t.post('/capi/api/land/report', { orderid: '123' }, { token })).toEqual({ status: 404, body: { code: 4004, msg: '订单不存在', data: null } });
+    expect(await t.post('/capi/api/land/report', { orderid: '123' }, { token })).toEqual({
+      status: 404,
+      body: { code: 4004, msg: '订单不存在', data: null },
+    });
   });
 });

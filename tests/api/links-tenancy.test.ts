@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
 import { createUser } from '../../src/server/accounts/users.ts';
 import type { LinkView } from '../../src/shared/links.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
 
 const PW = 'secret123';
 const NOT_FOUND = { status: 404, body: { code: 4004, msg: '推广链接不存在', data: null } };
@@ -15,14 +15,26 @@ describe.each(dialects())('links tenant isolation on $name', (dialect) => {
   beforeAll(async () => {
     t = await makeTestApp(dialect);
     const users: [string, number, string?][] = [
-      ['super', 1], ['admin', 2], ['c1', 3], ['c2', 3], ['agent', 4], ['sub', 3, 'agent@x.cn'], ['agent2', 4], ['ud', 5], ['udsub', 6, 'ud@x.cn'],
+      ['super', 1],
+      ['admin', 2],
+      ['c1', 3],
+      ['c2', 3],
+      ['agent', 4],
+      ['sub', 3, 'agent@x.cn'],
+      ['agent2', 4],
+      ['ud', 5],
+      ['udsub', 6, 'ud@x.cn'],
     ];
     for (const [name, role, parentEmail] of users) {
       ids[name] = (await createUser(t.deps, { email: `${name}@x.cn`, password: PW, role, company: name, parentEmail })).id;
       tok[name] = (await t.post<{ jwt: string }>('/capi/api/user/login', { email: `${name}@x.cn`, password: PW })).body.data.jwt;
     }
     for (const who of ['c1', 'c2', 'agent', 'sub']) {
-      const r = await t.post<LinkView>('/capi/napi/link/create', { platform: 2, state: 2, item: '600000000001', isdirect: 1 }, { token: tok[who] });
+      const r = await t.post<LinkView>(
+        '/capi/napi/link/create',
+        { platform: 2, state: 2, item: '600000000001', isdirect: 1 },
+        { token: tok[who] },
+      );
       pages[who] = r.body.data.pageid;
     }
   });
@@ -77,13 +89,16 @@ describe.each(dialects())('links tenant isolation on $name', (dialect) => {
       expect((await call(who, 'index', { customerid: ids.c1 })).body.data).toMatchObject({ total: 1 });
     }
     expect(await call('admin', 'create', { platform: 2, state: 2, item: '600000000002', isdirect: 1 })).toEqual({
-      status: 400, body: { code: 4000, msg: '请选择客户（customerid）', data: { field: 'customerid' } },
+      status: 400,
+      body: { code: 4000, msg: '请选择客户（customerid）', data: { field: 'customerid' } },
     });
     expect(await call('admin', 'create', { customerid: 987654, platform: 2, state: 2, item: '600000000002', isdirect: 1 })).toEqual({
-      status: 404, body: { code: 4004, msg: '客户不存在', data: null },
+      status: 404,
+      body: { code: 4004, msg: '客户不存在', data: null },
     });
     expect(await call('admin', 'create', { customerid: ids.super, platform: 2, state: 2, item: '600000000002', isdirect: 1 })).toEqual({
-      status: 404, body: { code: 4004, msg: '客户不存在', data: null },
+      status: 404,
+      body: { code: 4004, msg: '客户不存在', data: null },
     });
     const r = await call('admin', 'create', { customerid: ids.c2, platform: 2, state: 2, item: '600000000002', isdirect: 1 });
     expect(r.body.data.customerid).toBe(ids.c2);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
 import { allContracts } from '../../src/shared/api/index.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
 
 describe.each(dialects().slice(0, 1))('the API document ($name)', (dialect) => {
   let t: TestApp;

@@ -198,13 +198,33 @@ export const MATRIX: Row[] = [
   },
 
   // Dashboards, data board, item analysis (spec §7 Dashboard, Board, itemanalyse)
-  { endpoint: 'POST /capi/api/index/board', sample: (w) => ({ type: 0, ...range, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/api/index/board',
+    sample: (w) => ({ type: 0, ...range, customerid: w.subId }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
   { endpoint: 'POST /capi/api/index/detail', sample: () => ({ type: 0, ...range, ad: 'link' }), cells: '1009 ok ok ok ok 4003 4003 empty' },
-  { endpoint: 'POST /capi/napi/board/card', sample: (w) => ({ accounttype: 'multi', ...range, customerid: w.subId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /capi/napi/board/list', sample: () => ({ accounttype: 'multi', method: 'advertiser', ...range }), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  {
+    endpoint: 'POST /capi/napi/board/card',
+    sample: (w) => ({ accounttype: 'multi', ...range, customerid: w.subId }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/napi/board/list',
+    sample: () => ({ accounttype: 'multi', method: 'advertiser', ...range }),
+    cells: '1009 ok ok ok ok 4003 4003 empty',
+  },
   { endpoint: 'POST /capi/napi/itemanalyse/index', sample: () => range, cells: '1009 ok ok ok ok 4003 4003 empty' },
-  { endpoint: 'POST /capi/napi/itemanalyse/detail', sample: (w) => ({ item_id: w.itemId, ...range }), cells: '1009 ok ok ok ok 4003 4003 4004' },
-  { endpoint: 'POST /capi/napi/itemanalyse/order', sample: (w) => ({ item_id: w.itemId, ...range }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/napi/itemanalyse/detail',
+    sample: (w) => ({ item_id: w.itemId, ...range }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  {
+    endpoint: 'POST /capi/napi/itemanalyse/order',
+    sample: (w) => ({ item_id: w.itemId, ...range }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
 
   // Export templates and exports (spec §7 napi/exporttemplate; the file download is a signed link, not a contract)
   { endpoint: 'POST /capi/napi/exporttemplate/index', sample: () => ({}), cells: '1009 empty empty ok empty empty empty empty' },

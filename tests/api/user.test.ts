@@ -1,12 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects } from '../support/dialects.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
-import { createUser, setUserStatus } from '../../src/server/accounts/users.ts';
 import { signToken } from '../../src/server/accounts/tokens.ts';
+import { createUser, setUserStatus } from '../../src/server/accounts/users.ts';
 import type { LoginData, UserInfo } from '../../src/shared/user.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
 
 const PW = 'secret123';
-const LOGIN_FIELDS = ['jwt', 'username', 'company', 'id', 'super', 'udsmart', 'is_sub', 'role', 'phone', 'email', 'expire_time', 'status', 'promote_type'].sort();
+const LOGIN_FIELDS = [
+  'jwt',
+  'username',
+  'company',
+  'id',
+  'super',
+  'udsmart',
+  'is_sub',
+  'role',
+  'phone',
+  'email',
+  'expire_time',
+  'status',
+  'promote_type',
+].sort();
 
 describe.each(dialects())('user API on $name', (dialect) => {
   let t: TestApp;
@@ -133,13 +147,20 @@ describe.each(dialects())('user API on $name', (dialect) => {
         const r = await t.post('/capi/api/user/modify', input, { token: jwt });
         expect(r.body).toMatchObject({ code: 4000, msg });
       }
-      expect((await t.post('/capi/api/user/modify', { oldpass: 'wrongold', password: 'newpass1', confirmpass: 'newpass1' }, { token: jwt })).body).toMatchObject({ code: 4010, msg: '原密码错误' });
+      expect(
+        (await t.post('/capi/api/user/modify', { oldpass: 'wrongold', password: 'newpass1', confirmpass: 'newpass1' }, { token: jwt }))
+          .body,
+      ).toMatchObject({ code: 4010, msg: '原密码错误' });
     });
 
     it('succeeds, trims, and revokes every older token', async () => {
       const a = (await login('sub@x.cn')).body.data.jwt;
       const b = (await login('sub@x.cn')).body.data.jwt;
-      const r = await t.post('/capi/api/user/modify', { oldpass: ` ${PW} `, password: ' newpass9 ', confirmpass: 'newpass9' }, { token: a });
+      const r = await t.post(
+        '/capi/api/user/modify',
+        { oldpass: ` ${PW} `, password: ' newpass9 ', confirmpass: 'newpass9' },
+        { token: a },
+      );
       expect(r.body).toEqual({ code: 1, msg: '修改密码成功，请重新登录', data: null });
       expect((await t.post('/capi/api/user/info', {}, { token: a })).body.code).toBe(1009);
       expect((await t.post('/capi/api/user/info', {}, { token: b })).body.code).toBe(1009);
@@ -150,10 +171,16 @@ describe.each(dialects())('user API on $name', (dialect) => {
   it('reads and sets the hourly-report status', async () => {
     const { jwt } = (await login('c1@x.cn')).body.data;
     expect((await t.post('/capi/api/user/getemail', {}, { token: jwt })).body.data).toEqual({ email_status: 2 });
-    expect((await t.post('/capi/api/user/setemail', { email_status: 1 }, { token: jwt })).body).toEqual({ code: 1, msg: '提交成功', data: { email_status: 1 } });
+    expect((await t.post('/capi/api/user/setemail', { email_status: 1 }, { token: jwt })).body).toEqual({
+      code: 1,
+      msg: '提交成功',
+      data: { email_status: 1 },
+    });
     expect((await t.post('/capi/api/user/getemail', {}, { token: jwt })).body.data).toEqual({ email_status: 1 });
     expect((await t.post('/capi/api/user/setemail', { email_status: 'x' }, { token: jwt })).body.code).toBe(4000);
-    expect((await t.post('/capi/api/user/setemail', { email_status: 3 }, { token: jwt })).body.msg).toBe('时报状态只能是 1（开启）或 2（关闭）');
+    expect((await t.post('/capi/api/user/setemail', { email_status: 3 }, { token: jwt })).body.msg).toBe(
+      '时报状态只能是 1（开启）或 2（关闭）',
+    );
   });
 
   it('lets admins switch account status, within their reach', async () => {
@@ -162,7 +189,9 @@ describe.each(dialects())('user API on $name', (dialect) => {
     const customer = (await login('c1@x.cn')).body.data.jwt;
     const superId = (await login('super@x.cn')).body.data.id;
     expect((await t.post('/capi/api/user/open', { id: target.id, status: 0 }, { token: customer })).body.code).toBe(4003);
-    expect((await t.post('/capi/api/user/open', { id: superId, status: 0 }, { token: admin })).body.msg).toBe('管理员只能启用或禁用客户账号');
+    expect((await t.post('/capi/api/user/open', { id: superId, status: 0 }, { token: admin })).body.msg).toBe(
+      '管理员只能启用或禁用客户账号',
+    );
     expect((await t.post('/capi/api/user/open', { id: 999999, status: 0 }, { token: admin })).body.code).toBe(4004);
     expect((await t.post('/capi/api/user/open', { id: target.id, status: 0 }, { token: admin })).body.code).toBe(1);
     expect((await login('target@x.cn')).body.code).toBe(1001);

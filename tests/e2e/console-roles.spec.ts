@@ -23,7 +23,8 @@ for (const c of cases) {
     expect(await menuLabels(page)).toEqual(c.menu);
     await expect(page.getByRole('navigation', { name: '平台' })).toHaveCount(c.platform ? 1 : 0);
     // admins land on a working home (admin home, brand list), customers on the 巨量引擎 overview
-    if (c.admin) await expect(page.getByRole('heading', { name: c.role <= 2 ? /今日全平台/ : '品牌列表', exact: c.role > 2 })).toBeVisible();
+    if (c.admin)
+      await expect(page.getByRole('heading', { name: c.role <= 2 ? /今日全平台/ : '品牌列表', exact: c.role > 2 })).toBeVisible();
     else await expect(page.getByRole('heading', { name: '概览 · 巨量引擎' })).toBeVisible();
     // 账户信息 / 修改密码 are hidden for admins
     await page.locator('.header-user').click();

@@ -1,5 +1,5 @@
-import { test, expect } from '@playwright/test';
-import { demoAccounts, DEMO_PASSWORD } from '../../src/server/demo/accounts.ts';
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, demoAccounts } from '../../src/server/demo/accounts.ts';
 import { deriveRole } from '../../src/shared/roles.ts';
 
 test('/404 renders the Chinese not-found page with status 404', async ({ page }) => {

@@ -38,7 +38,12 @@ test('a hop chain that ends in an app scheme is tabled and highlighted (answer s
           hops: [
             { url, status: 302, location: 'https://s.click.taobao.com/t?e=abc', ms: 41 },
             { url: 'https://s.click.taobao.com/t?e=abc', status: 302, location: 'https://uland.taobao.com/coupon/edetail?e=xyz', ms: 87.5 },
-            { url: 'https://uland.taobao.com/coupon/edetail?e=xyz', status: 200, location: 'tbopen://m.taobao.com/tbopen/index.html?h5Url=x', ms: 120 },
+            {
+              url: 'https://uland.taobao.com/coupon/edetail?e=xyz',
+              status: 200,
+              location: 'tbopen://m.taobao.com/tbopen/index.html?h5Url=x',
+              ms: 120,
+            },
           ],
           final: 'tbopen://m.taobao.com/tbopen/index.html?h5Url=x',
           final_kind: 'app',

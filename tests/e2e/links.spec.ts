@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { login, PASSWORD, SHOTS } from './console-helpers.ts';
 
 /**
@@ -26,7 +26,10 @@ async function choose(page: Page, inputId: string, option: string): Promise<void
   await page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: option }).first().click();
 }
 
-test('customer1 creates a taobao / juliang / direct link, copies its monitor URL, edits it and opens the detail', async ({ page, context }) => {
+test('customer1 creates a taobao / juliang / direct link, copies its monitor URL, edits it and opens the detail', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await login(page, 'customer1@demo.local');
   await expect(page).toHaveURL(/\/dashboard/);
@@ -92,8 +95,10 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
 
   // some traffic through the real monitor endpoints and the landing page, so the chart has data
   const showUrl = (await rowOf(page, ITEM_C1).locator('.url-text', { hasText: '展示' }).locator('.url-value').getAttribute('title')) ?? '';
-  const landingUrl = (await rowOf(page, ITEM_C1).locator('.url-text', { hasText: '落地页' }).locator('.url-value').getAttribute('title')) ?? '';
-  const fill = (u: string, i: number): string => u.replace(/__([A-Z_]+)__/g, (_m, name: string) => (/CALLBACK|REQUEST|CLICK/.test(name) ? `e2e${i}` : '1'));
+  const landingUrl =
+    (await rowOf(page, ITEM_C1).locator('.url-text', { hasText: '落地页' }).locator('.url-value').getAttribute('title')) ?? '';
+  const fill = (u: string, i: number): string =>
+    u.replace(/__([A-Z_]+)__/g, (_m, name: string) => (/CALLBACK|REQUEST|CLICK/.test(name) ? `e2e${i}` : '1'));
   for (let i = 0; i < 6; i++) expect((await page.request.get(fill(showUrl, i))).status()).toBeLessThan(400);
   for (let i = 0; i < 3; i++) expect((await page.request.get(fill(copied, i))).status()).toBeLessThan(400);
   expect((await page.request.get(landingUrl, { maxRedirects: 0 })).status()).toBeLessThan(400);
@@ -195,7 +200,9 @@ test('customer1 deletes its link after confirming', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('不存在');
 });
 
-test('old version: /landing/page offers taobao and jingdong, /minilandurl/page the mini-app; server refusals show in the dialog', async ({ page }) => {
+test('old version: /landing/page offers taobao and jingdong, /minilandurl/page the mini-app; server refusals show in the dialog', async ({
+  page,
+}) => {
   await login(page, 'customer2@demo.local');
   await expect(page).toHaveURL(/\/dashboard/);
   await page.getByRole('button', { name: '切换旧版' }).click();

@@ -3,23 +3,96 @@
  * and start the real server (`node src/server/main.ts`) on it. Shared by the process tests, the landing
  * e2e spec and the benchmarks.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, migrateToLatest } from '../../src/server/db/index.ts';
+import { migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
 
 export const FIXTURE_LINKS = [
-  { pageid: '810001', platform: 2, state: 2, isdirect: 1, jumptype: 'detail', detaillink: 'https://item.taobao.com/item.htm?id=6001', transedlink: 'https://s.click.taobao.com/t?e=abc', item_title: '直跳淘宝商品', item_price: 1990 },
-  { pageid: '810002', platform: 2, state: 2, isdirect: 2, jumptype: 'detail', detaillink: 'https://item.taobao.com/item.htm?id=6002', item_title: '春季新款纯棉T恤 男女同款 <b>宽松</b> & "百搭"', item_image: 'https://127.0.0.1/img.png', item_price: 5900, couponlink: 'https://uland.taobao.com/coupon/edetail?e=c1' },
+  {
+    pageid: '810001',
+    platform: 2,
+    state: 2,
+    isdirect: 1,
+    jumptype: 'detail',
+    detaillink: 'https://item.taobao.com/item.htm?id=6001',
+    transedlink: 'https://s.click.taobao.com/t?e=abc',
+    item_title: '直跳淘宝商品',
+    item_price: 1990,
+  },
+  {
+    pageid: '810002',
+    platform: 2,
+    state: 2,
+    isdirect: 2,
+    jumptype: 'detail',
+    detaillink: 'https://item.taobao.com/item.htm?id=6002',
+    item_title: '春季新款纯棉T恤 男女同款 <b>宽松</b> & "百搭"',
+    item_image: 'https://127.0.0.1/img.png',
+    item_price: 5900,
+    couponlink: 'https://uland.taobao.com/coupon/edetail?e=c1',
+  },
   { pageid: '810003', platform: 2, state: 3, isdirect: 1, jumptype: 'detail', detaillink: 'https://item.taobao.com/item.htm?id=6003' },
-  { pageid: '810004', platform: 2, state: 8, isdirect: 2, jumptype: 'detail', detaillink: 'https://item.taobao.com/item.htm?id=6004', item_title: 'UC 渠道商品', item_price: 12900 },
-  { pageid: '810005', platform: 2, state: 2, isdirect: 1, jumptype: 'taojimu', taojimulink: 'https://market.m.taobao.com/app/tb-jimu/p?wh_id=9' },
-  { pageid: '810006', platform: 3, state: 2, isdirect: 1, jumptype: 'detail', detaillink: 'https://item.m.jd.com/product/100012.html', itemid: '100012' },
-  { pageid: '810007', platform: 5, state: 4, isdirect: 2, jumptype: 'detail', detaillink: 'https://mobile.yangkeduo.com/goods.html?goods_id=777', itemid: '777', item_title: '拼多多爆款', item_price: 990 },
+  {
+    pageid: '810004',
+    platform: 2,
+    state: 8,
+    isdirect: 2,
+    jumptype: 'detail',
+    detaillink: 'https://item.taobao.com/item.htm?id=6004',
+    item_title: 'UC 渠道商品',
+    item_price: 12900,
+  },
+  {
+    pageid: '810005',
+    platform: 2,
+    state: 2,
+    isdirect: 1,
+    jumptype: 'taojimu',
+    taojimulink: 'https://market.m.taobao.com/app/tb-jimu/p?wh_id=9',
+  },
+  {
+    pageid: '810006',
+    platform: 3,
+    state: 2,
+    isdirect: 1,
+    jumptype: 'detail',
+    detaillink: 'https://item.m.jd.com/product/100012.html',
+    itemid: '100012',
+  },
+  {
+    pageid: '810007',
+    platform: 5,
+    state: 4,
+    isdirect: 2,
+    jumptype: 'detail',
+    detaillink: 'https://mobile.yangkeduo.com/goods.html?goods_id=777',
+    itemid: '777',
+    item_title: '拼多多爆款',
+    item_price: 990,
+  },
   { pageid: '810008', platform: 4, state: 2, isdirect: 1, jumptype: 'detail', detaillink: 'https://m.tb.cn/h.abc' },
-  { pageid: '810009', platform: 6, state: 4, isdirect: 2, jumptype: 'detail', appid: 'wx1234567890abcdef', pagepath: 'pages/item/index?id=42&from=ad', item_title: '微信小程序商品' },
-  { pageid: '810010', platform: 8, state: 5, isdirect: 2, jumptype: 'detail', detaillink: 'https://item.m.jd.com/product/100013.html', item_title: '京东 CID 商品', item_price: 4999 },
+  {
+    pageid: '810009',
+    platform: 6,
+    state: 4,
+    isdirect: 2,
+    jumptype: 'detail',
+    appid: 'wx1234567890abcdef',
+    pagepath: 'pages/item/index?id=42&from=ad',
+    item_title: '微信小程序商品',
+  },
+  {
+    pageid: '810010',
+    platform: 8,
+    state: 5,
+    isdirect: 2,
+    jumptype: 'detail',
+    detaillink: 'https://item.m.jd.com/product/100013.html',
+    item_title: '京东 CID 商品',
+    item_price: 4999,
+  },
 ] as const;
 
 /** Create and migrate a SQLite database in a fresh DATA_DIR with one customer and the fixture links (+ a deleted one). */
@@ -30,13 +103,49 @@ export async function prepareDataDir(extraLinks = 0): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const user = await h.db
     .insertInto('users')
-    .values({ kind: 'customer', email: 'fixture@x.cn', password_hash: 'x', username: 'fixture', company: '夹具公司', phone: '', usertype: 'common', parent_id: null, super: 0, udsmart: 0, is_sub: 0, status: 1, expire_time: 0, promote_type: 1, version: 'ver2', email_status: 2, created_at: now, updated_at: now } as never)
+    .values({
+      kind: 'customer',
+      email: 'fixture@x.cn',
+      password_hash: 'x',
+      username: 'fixture',
+      company: '夹具公司',
+      phone: '',
+      usertype: 'common',
+      parent_id: null,
+      super: 0,
+      udsmart: 0,
+      is_sub: 0,
+      status: 1,
+      expire_time: 0,
+      promote_type: 1,
+      version: 'ver2',
+      email_status: 2,
+      created_at: now,
+      updated_at: now,
+    } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
   const base = { customerid: user.id, created_by: user.id, created_at: now, updated_at: now };
-  for (const l of FIXTURE_LINKS) await h.db.insertInto('links').values({ ...base, ...l } as never).execute();
-  await h.db.insertInto('links').values({ ...base, pageid: '810099', platform: 2, state: 2, deleted_at: now } as never).execute();
-  for (let i = 0; i < extraLinks; i++) await h.db.insertInto('links').values({ ...base, pageid: String(900000 + i), platform: 2, state: 2, detaillink: `https://item.taobao.com/item.htm?id=${i}` } as never).execute();
+  for (const l of FIXTURE_LINKS)
+    await h.db
+      .insertInto('links')
+      .values({ ...base, ...l } as never)
+      .execute();
+  await h.db
+    .insertInto('links')
+    .values({ ...base, pageid: '810099', platform: 2, state: 2, deleted_at: now } as never)
+    .execute();
+  for (let i = 0; i < extraLinks; i++)
+    await h.db
+      .insertInto('links')
+      .values({
+        ...base,
+        pageid: String(900000 + i),
+        platform: 2,
+        state: 2,
+        detaillink: `https://item.taobao.com/item.htm?id=${i}`,
+      } as never)
+      .execute();
   await h.close();
   return dataDir;
 }

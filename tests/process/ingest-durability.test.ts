@@ -2,11 +2,12 @@
  * The real server as a child process: every ping answered 204 is in the database, whether the process
  * is stopped gracefully (SIGTERM mid-load → exit 0, batch drained, raw rows processed) or killed (-9).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+
 import { Agent, request } from 'node:http';
 import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index.ts';
-import { prepareDataDir, startServer, type Child } from './fixture.ts';
+import { type Child, prepareDataDir, startServer } from './fixture.ts';
 
 const port = () => 20_000 + Math.floor(Math.random() * 20_000);
 
@@ -56,10 +57,18 @@ function load(base: string, workers: number) {
 async function storedSeqs(dataDir: string): Promise<{ seqs: Set<number>; unprocessed: number; clicks: number; shows: number }> {
   const h = await openDatabase({ sqliteFile: path.join(dataDir, 'toufang.sqlite') });
   const rows = await h.db.selectFrom('monitor_raw').select(['query', 'processed']).execute();
-  const roll = await h.db.selectFrom('rollup_hourly').select((eb) => [eb.fn.sum<number>('clicks').as('c'), eb.fn.sum<number>('shows').as('s')]).executeTakeFirstOrThrow();
+  const roll = await h.db
+    .selectFrom('rollup_hourly')
+    .select((eb) => [eb.fn.sum<number>('clicks').as('c'), eb.fn.sum<number>('shows').as('s')])
+    .executeTakeFirstOrThrow();
   await h.close();
   const seqs = new Set(rows.map((r) => Number(/seq=(\d+)/.exec(r.query)?.[1])));
-  return { seqs, unprocessed: rows.filter((r) => Number(r.processed) === 0).length, clicks: Number(roll.c ?? 0), shows: Number(roll.s ?? 0) };
+  return {
+    seqs,
+    unprocessed: rows.filter((r) => Number(r.processed) === 0).length,
+    clicks: Number(roll.c ?? 0),
+    shows: Number(roll.s ?? 0),
+  };
 }
 
 describe('monitor ingestion survives the process going away', () => {

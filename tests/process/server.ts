@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,16 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'tf-proc-'));
   const proc = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: 'info', SCRYPT_COST: '1024', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'off',
+      LOG_LEVEL: 'info',
+      SCRYPT_COST: '1024',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -37,7 +46,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return { proc, url, output: () => out, exited };
 }
 
-export async function postJson(url: string, body: unknown, token?: string): Promise<{ status: number; body: { code: number; msg: string; data: never } }> {
+export async function postJson(
+  url: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; body: { code: number; msg: string; data: never } }> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },

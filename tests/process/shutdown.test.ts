@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { startServer, postJson } from './server.ts';
 import { demoAccounts } from '../../src/server/demo/accounts.ts';
+import { postJson, startServer } from './server.ts';
 
 describe('graceful shutdown', () => {
   it('SIGTERM during requests finishes the in-flight ones and exits 0', async () => {
     const s = await startServer({ DEMO_DATA: 'on', SCRYPT_COST: '16384' });
-    const login = (i = 0) => postJson(`${s.url}/capi/api/user/login`, { email: demoAccounts[i % demoAccounts.length]!.email, password: 'demo123456' });
+    const login = (i = 0) =>
+      postJson(`${s.url}/capi/api/user/login`, { email: demoAccounts[i % demoAccounts.length]!.email, password: 'demo123456' });
     expect((await login()).body.code).toBe(1);
 
     // Logins are slow on purpose here (scrypt at full cost), so several are in flight when SIGTERM lands.
-    const inFlight = Array.from({ length: 12 }, (_, i) => login(i + 1).then((r) => r, (e: Error) => e));
+    const inFlight = Array.from({ length: 12 }, (_, i) =>
+      login(i + 1).then(
+        (r) => r,
+        (e: Error) => e,
+      ),
+    );
     await new Promise((r) => setTimeout(r, 40));
     s.proc.kill('SIGTERM');
     const results = await Promise.all(inFlight);
@@ -25,6 +31,8 @@ describe('graceful shutdown', () => {
   });
 
   it('refuses to start with a readable error on bad configuration', async () => {
-    await expect(startServer({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).rejects.toThrow(/PORT="eighty"[\s\S]*DATABASE_URL="mysql:\/\/x": must start with postgres/);
+    await expect(startServer({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).rejects.toThrow(
+      /PORT="eighty"[\s\S]*DATABASE_URL="mysql:\/\/x": must start with postgres/,
+    );
   });
 });

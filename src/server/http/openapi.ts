@@ -5,8 +5,8 @@ import { gzipSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ACCESS } from '../../shared/access.ts';
-import { Code, defaultMessage } from '../../shared/codes.ts';
 import type { Contract } from '../../shared/api/contract.ts';
+import { Code, defaultMessage } from '../../shared/codes.ts';
 import { z } from '../../shared/zod.ts';
 import type { AppEnv } from './env.ts';
 
@@ -25,9 +25,14 @@ function operation(c: Contract): ZodOpenApiOperationObject {
     summary: c.summary,
     description: `权限：\`${c.access}\` — ${who}`,
     ...(c.access === 'public' ? { security: [] } : {}),
-    ...(c.method === 'GET' ? { requestParams: { query: c.input as z.ZodObject } } : { requestBody: { content: { 'application/json': { schema: c.input } } } }),
+    ...(c.method === 'GET'
+      ? { requestParams: { query: c.input as z.ZodObject } }
+      : { requestBody: { content: { 'application/json': { schema: c.input } } } }),
     responses: {
-      200: { description: `成功（code 1${c.okMsg ? `，msg「${c.okMsg}」` : ''}）`, content: { 'application/json': { schema: envelope(c.output) } } },
+      200: {
+        description: `成功（code 1${c.okMsg ? `，msg「${c.okMsg}」` : ''}）`,
+        content: { 'application/json': { schema: envelope(c.output) } },
+      },
       default: { description: '失败：code 非 1，msg 为可读的中文原因', content: { 'application/json': { schema: envelope(z.unknown()) } } },
     },
   };
@@ -79,10 +84,17 @@ export function mountApiDocs(app: Hono<AppEnv>, contracts: readonly Contract[]):
     return c.body(doc, 200, { 'content-type': 'application/json; charset=utf-8' });
   });
   app.get('/capi/docs', (c) => c.html(PAGE));
-  for (const [name, type] of [['swagger-ui.css', 'text/css'], ['swagger-ui-bundle.js', 'text/javascript']] as const) {
+  for (const [name, type] of [
+    ['swagger-ui.css', 'text/css'],
+    ['swagger-ui-bundle.js', 'text/javascript'],
+  ] as const) {
     app.get(`/capi/docs/${name}`, (c) => {
       const a = asset(name, type);
-      return c.body(new Uint8Array(a.gz), 200, { 'content-type': `${a.type}; charset=utf-8`, 'content-encoding': 'gzip', 'cache-control': 'public, max-age=86400' });
+      return c.body(new Uint8Array(a.gz), 200, {
+        'content-type': `${a.type}; charset=utf-8`,
+        'content-encoding': 'gzip',
+        'cache-control': 'public, max-age=86400',
+      });
     });
   }
 }

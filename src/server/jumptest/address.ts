@@ -7,7 +7,10 @@ function v4bytes(ip: string): number[] {
 
 /** IPv6 text (with optional embedded IPv4 tail and zone id) → 8 16-bit groups. */
 export function v6groups(ip: string): number[] | null {
-  let s = ip.replace(/^\[|\]$/g, '').split('%')[0]!.toLowerCase();
+  let s = ip
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]!
+    .toLowerCase();
   if (!isIPv6(s)) return null;
   const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(s);
   if (tail) {

@@ -1,12 +1,11 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
+import type { Hop, JumpResult } from '../../shared/jumptest.ts';
 import { blockedReason } from './address.ts';
 import { htmlRedirectTarget } from './html.ts';
 import { appLabel, classifyScheme } from './schemes.ts';
-
-import type { Hop, JumpResult } from '../../shared/jumptest.ts';
 
 export type { Hop, JumpResult };
 export interface FollowOptions {
@@ -20,13 +19,16 @@ export interface FollowOptions {
 }
 type Addr = { address: string; family: number };
 
-const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 toufang-jumptest/1.0';
+const UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 toufang-jumptest/1.0';
 
 class Timeout extends Error {}
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Timeout()), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Timeout()), ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }
 
 async function resolve(host: string): Promise<Addr[]> {
@@ -45,8 +47,14 @@ function fetchPinned(u: URL, addr: Addr, ms: number, maxBody: number): Promise<{
     new Promise((resolveReq, reject) => {
       const req = mod.request(
         {
-          protocol: u.protocol, hostname: u.hostname.replace(/^\[|\]$/g, ''), port: u.port || undefined, path: `${u.pathname}${u.search}`,
-          method: 'GET', lookup: pinned, agent: false, headers: { 'user-agent': UA, accept: 'text/html,*/*;q=0.8' },
+          protocol: u.protocol,
+          hostname: u.hostname.replace(/^\[|\]$/g, ''),
+          port: u.port || undefined,
+          path: `${u.pathname}${u.search}`,
+          method: 'GET',
+          lookup: pinned,
+          agent: false,
+          headers: { 'user-agent': UA, accept: 'text/html,*/*;q=0.8' },
         },
         (res) => {
           const status = res.statusCode ?? 0;
@@ -90,7 +98,12 @@ export async function followChain(start: string, o: FollowOptions): Promise<Jump
   const deadline = Date.now() + (o.totalTimeoutMs ?? 15_000);
   const hops: Hop[] = [];
   let current = start;
-  const end = (kind: JumpResult['final_kind'], extra: Partial<JumpResult> = {}): JumpResult => ({ hops, final: current, final_kind: kind, ...extra });
+  const end = (kind: JumpResult['final_kind'], extra: Partial<JumpResult> = {}): JumpResult => ({
+    hops,
+    final: current,
+    final_kind: kind,
+    ...extra,
+  });
   for (;;) {
     let u: URL;
     try {
@@ -120,12 +133,17 @@ export async function followChain(start: string, o: FollowOptions): Promise<Jump
         if (why) return end('blocked', { error: `目标 ${host} 指向${why}（${a.address}），已拒绝访问` });
       }
     }
-    let res;
+    let res: Awaited<ReturnType<typeof fetchPinned>>;
     try {
       res = await fetchPinned(u, addrs[0]!, Math.max(1, ms - (performance.now() - started)), o.maxBodyBytes ?? 64 * 1024);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      return end('error', { error: err instanceof Timeout ? `第 ${hops.length + 1} 跳请求超时（${ms >= 1000 ? `${Math.round(ms / 100) / 10} 秒` : `${Math.round(ms)} 毫秒`}）` : `请求失败：${code ?? (err as Error).message}` });
+      return end('error', {
+        error:
+          err instanceof Timeout
+            ? `第 ${hops.length + 1} 跳请求超时（${ms >= 1000 ? `${Math.round(ms / 100) / 10} 秒` : `${Math.round(ms)} 毫秒`}）`
+            : `请求失败：${code ?? (err as Error).message}`,
+      });
     }
     const hop: Hop = { url: current, status: res.status, location: res.location, ms: Math.round(performance.now() - started) };
     hops.push(hop);

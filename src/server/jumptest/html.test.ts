@@ -13,10 +13,12 @@ describe('htmlRedirectTarget', () => {
     expect(htmlRedirectTarget(html)).toBe(target);
   });
 
-  it.each(['<meta name="viewport" content="width=device-width">', '<p>location.href = "x"</p>', '<script>if(a) x = location.href;</script>', ''])(
-    'no redirect in %s',
-    (html) => {
-      expect(htmlRedirectTarget(html)).toBeNull();
-    },
-  );
+  it.each([
+    '<meta name="viewport" content="width=device-width">',
+    '<p>location.href = "x"</p>',
+    '<script>if(a) x = location.href;</script>',
+    '',
+  ])('no redirect in %s', (html) => {
+    expect(htmlRedirectTarget(html)).toBeNull();
+  });
 });

@@ -1,7 +1,12 @@
 /** Redirects written into an HTML page rather than a 3xx: `<meta http-equiv="refresh">` and `location.href = '…'`. */
 
 const decode = (s: string) =>
-  s.replace(/&amp;/gi, '&').replace(/&quot;/gi, '"').replace(/&#39;|&apos;/gi, "'").replace(/&#x2F;|&#47;/gi, '/').trim();
+  s
+    .replace(/&amp;/gi, '&')
+    .replace(/&quot;/gi, '"')
+    .replace(/&#39;|&apos;/gi, "'")
+    .replace(/&#x2F;|&#47;/gi, '/')
+    .trim();
 
 export function metaRefreshTarget(html: string): string | null {
   for (const tag of html.match(/<meta\b[^>]*>/gi) ?? []) {
@@ -14,7 +19,8 @@ export function metaRefreshTarget(html: string): string | null {
   return null;
 }
 
-const JS_REDIRECT = /(?:window\.|top\.|self\.|document\.)?location(?:\.href)?\s*=\s*(["'`])([^"'`\s]+)\1|location\.(?:replace|assign)\(\s*(["'`])([^"'`\s]+)\3\s*\)/;
+const JS_REDIRECT =
+  /(?:window\.|top\.|self\.|document\.)?location(?:\.href)?\s*=\s*(["'`])([^"'`\s]+)\1|location\.(?:replace|assign)\(\s*(["'`])([^"'`\s]+)\3\s*\)/;
 
 export function scriptRedirectTarget(html: string): string | null {
   for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {

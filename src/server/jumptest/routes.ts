@@ -1,5 +1,5 @@
 import { jumptestRun } from '../../shared/api/jumptest.ts';
-import { handle, type Binding } from '../http/contracts.ts';
+import { type Binding, handle } from '../http/contracts.ts';
 import { followChain } from './follow.ts';
 
 /** `/capi/napi/jumptest/run`: link jump test (admin roles 1, 2; spec §2 /sxA/jumptest). */

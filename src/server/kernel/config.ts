@@ -83,11 +83,26 @@ const schema = z.object({
   /** Largest export (rows); more asks the user to narrow the filters. */
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(50_000_000).default(5_000_000),
   /** Finished export files are kept this long in object storage, then deleted by the cleanup job. */
-  EXPORT_KEEP_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(72),
+  EXPORT_KEEP_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(72),
   /** Lifetime of a signed download link. */
-  EXPORT_LINK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  EXPORT_LINK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   /** Largest file one upload credential (`/api/oss/certificate`) allows. */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   /** The hourly report goes out this many minutes past each hour (China time). */
   REPORT_MINUTE: z.coerce.number().int().min(0).max(59).default(5),
   SCRYPT_COST: z.coerce

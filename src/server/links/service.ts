@@ -192,6 +192,12 @@ export async function customerOptions(deps: Deps, actor: Actor): Promise<Custome
   if (actor.role !== 1 && actor.role !== 2 && actor.role !== 4) return [];
   const rows = await store.customersByIds(deps.db, await scopeOf(deps.db, actor));
   // An agent's few sub-customers carry their authorised advertisers per channel; an admin's list of every customer does not.
-  const advertisers = actor.role === 4 ? await advertisersByChannel(deps.db, rows.map((r) => r.id)) : new Map();
+  const advertisers =
+    actor.role === 4
+      ? await advertisersByChannel(
+          deps.db,
+          rows.map((r) => r.id),
+        )
+      : new Map();
   return rows.map((r) => ({ customerid: r.id, company: r.company || r.email, advertisers: advertisers.get(r.id) ?? {} }));
 }

@@ -122,7 +122,13 @@ function filtered(db: Executor, scope: Scope, f: LinkFilter) {
 }
 
 export const countLinks = async (db: Executor, scope: Scope, f: LinkFilter): Promise<number> =>
-  Number((await filtered(db, scope, f).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await filtered(db, scope, f)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 export async function listLinks(
   db: Executor,

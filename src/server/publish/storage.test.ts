@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalDirectoryStorage, checkKey } from './storage.ts';
+import { describe, expect, it } from 'vitest';
+import { checkKey, LocalDirectoryStorage } from './storage.ts';
 
 describe('LocalDirectoryStorage', () => {
   it('puts, gets and deletes with the content type', async () => {

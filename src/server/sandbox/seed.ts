@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 
 /** Deterministic pseudo-random numbers seeded by a string: the same id always yields the same synthetic data. */
-export function seeded(seed: string): { next(): number; int(min: number, max: number): number; pick<T>(list: readonly T[]): T; token(len: number): string } {
+export function seeded(seed: string): {
+  next(): number;
+  int(min: number, max: number): number;
+  pick<T>(list: readonly T[]): T;
+  token(len: number): string;
+} {
   let state = createHash('sha256').update(seed).digest();
   let pos = 0;
   const byte = (): number => {

@@ -1,5 +1,5 @@
-import type { z } from '../zod.ts';
 import type { AccessRule } from '../access.ts';
+import type { z } from '../zod.ts';
 
 /**
  * One contract per endpoint: where it lives, what it takes, what it answers, who may call it and what it does.
@@ -8,7 +8,12 @@ import type { AccessRule } from '../access.ts';
  */
 export type Method = 'GET' | 'POST';
 
-export interface Contract<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, P extends string = string, M extends Method = Method> {
+export interface Contract<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  P extends string = string,
+  M extends Method = Method,
+> {
   /** Full path as the browser calls it: `/capi/api/…`, `/capi/napi/…`, `/tfc/…`, `/fcadbacklong/capi/…`. */
   path: P;
   method: M;
@@ -25,7 +30,9 @@ export interface Contract<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   okMsg?: string;
 }
 
-export const contract = <I extends z.ZodType, O extends z.ZodType, const P extends string, M extends Method>(c: Contract<I, O, P, M>): Contract<I, O, P, M> => c;
+export const contract = <I extends z.ZodType, O extends z.ZodType, const P extends string, M extends Method>(
+  c: Contract<I, O, P, M>,
+): Contract<I, O, P, M> => c;
 
 /** The same endpoint under another path (the old console's aliases, e.g. `/api/land/v2/{action}`). */
 export const alias = <I extends z.ZodType, O extends z.ZodType, const P extends string, M extends Method>(

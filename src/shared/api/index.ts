@@ -2,6 +2,7 @@ import { accountContracts } from './accounts.ts';
 import { adminContracts } from './admin.ts';
 import { authContracts } from './auth.ts';
 import type { Contract } from './contract.ts';
+import { dashboardContracts } from './dashboard.ts';
 import { exportContracts } from './exports.ts';
 import { jumptestContracts } from './jumptest.ts';
 import { linkContracts } from './links.ts';
@@ -12,7 +13,6 @@ import { reportContracts } from './reports.ts';
 import { tfcContracts } from './tfc.ts';
 import { udsmartContracts } from './udsmart.ts';
 import { userContracts } from './user.ts';
-import { dashboardContracts } from './dashboard.ts';
 
 /**
  * Every endpoint of the product. The server registers exactly these (and fails to start if a contract has no

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId, notNullDefault, type Engine } from '../dialect.ts';
+import { type Engine, notNullDefault, withId } from '../dialect.ts';
 
 /**
  * Frozen 2026-11-21: tracking. Raw tables take batched writes from the hot path (monitor pings,

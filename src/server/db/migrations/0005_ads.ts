@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId, notNullDefault, type Engine } from '../dialect.ts';
+import { type Engine, notNullDefault, withId } from '../dialect.ts';
 
 /** Frozen 2026-11-23: ad platforms — authorisations, accounts, entities, hourly/daily report facts, changes, OAuth states. */
 export function ads(engine: Engine) {
@@ -69,11 +69,18 @@ export function ads(engine: Engine) {
         .addColumn('synced_at', 'bigint', zero)
         .addUniqueConstraint('ad_entities_key', ['platform', 'level', 'entity_id'])
         .execute();
-      await db.schema.createIndex('ad_entities_tree').on('ad_entities').columns(['platform', 'advertiser_id', 'level', 'parent_id']).execute();
+      await db.schema
+        .createIndex('ad_entities_tree')
+        .on('ad_entities')
+        .columns(['platform', 'advertiser_id', 'level', 'parent_id'])
+        .execute();
       await db.schema.createIndex('ad_entities_customer').on('ad_entities').columns(['customerid', 'platform', 'level']).execute();
       await db.schema.createIndex('ad_entities_page').on('ad_entities').columns(['pageid']).execute();
 
-      for (const [table, bucket] of [['ad_facts_hourly', 'hour'], ['ad_facts_daily', 'day']] as const) {
+      for (const [table, bucket] of [
+        ['ad_facts_hourly', 'hour'],
+        ['ad_facts_daily', 'day'],
+      ] as const) {
         await db.schema
           .createTable(table)
           .addColumn('platform', 'integer', (c) => c.notNull())
