@@ -34,7 +34,8 @@ for (const theme of ['light', 'dark'] as const) {
     const today = page.getByRole('region', { name: '活跃客户' }).locator('.metric-value');
     await expect(today).toHaveText(/^([2-9]|\d{2,})$/);
     await expect(table(page, '按账户类型')).toContainText('巨量引擎');
-    await expect(page.getByRole('region', { name: '需要重新授权的广告账户' })).toContainText('1');
+    // the seeded world's account and the demo world's (and any a mandate test left)
+    await expect(page.getByRole('region', { name: '需要重新授权的广告账户' }).locator('.metric-value')).toHaveText(/^[1-9]\d*$/);
     await page.getByRole('button', { name: /回传死信/ }).click();
     await expect(table(page, '回传死信')).toContainText('callback 无效');
     await shot(page, `home-${theme}`);

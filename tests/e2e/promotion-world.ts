@@ -50,7 +50,7 @@ export async function customerToken(base: string, email = 'customer1@demo.local'
   return (await api<{ jwt: string }>(base, '/capi/api/user/login', { email, password: 'demo123456' })).jwt;
 }
 
-type Row = { id: string; name: string; advertiser_id: string; campaign_id: string };
+type Row = { id: string; name: string; advertiser_id: string; campaign_id: string; status_label?: string };
 
 export async function promotionWorld(base: string): Promise<PromotionWorld> {
   const token = await customerToken(base);
@@ -158,7 +158,10 @@ export async function promotionWorld(base: string): Promise<PromotionWorld> {
 }
 
 async function fromRows(base: string, token: string, rows: Row[]): Promise<PromotionWorld> {
-  const plan = rows.find((r) => r.name.includes('信息流')) ?? rows[0];
+  // a delivering plan (the feed plan when it drives a link of this sub-platform: which demo link a plan drives
+  // decides its sub-platform)
+  const delivering = rows.filter((r) => r.status_label === '投放中');
+  const plan = delivering.find((r) => r.name.includes('信息流')) ?? delivering[0] ?? rows[0];
   if (!plan) throw new Error('no plan of customer1 on 巨量 · 流量通PRO');
   const accounts = await api<{ list: Row[] }>(
     base,

@@ -150,7 +150,9 @@ export async function seedDemoAds(deps: Deps, base: string, platforms: AdPlatfor
     }> = [];
     for (const owner of owners) {
       if (!owner.user || !owner.by) continue;
-      const links = (await listLinks(deps, actorOf(owner.user, 'demo-seed'), { page: 1, pagesize: 100, state: channel })).list;
+      const listed = (await listLinks(deps, actorOf(owner.user, 'demo-seed'), { page: 1, pagesize: 100, state: channel })).list;
+      // 淘宝 links first: the main feed plan drives one, so 流量通PRO (the sub-platform a user opens first) delivers
+      const links = [...listed.filter((l) => l.platform === 2), ...listed.filter((l) => l.platform !== 2)];
       const uc =
         platform === 'ucid'
           ? { username: `demo-${owner.email.split('@')[0]}`, password: 'Demo-UC-2026', apiToken: randomBytes(12).toString('hex') }

@@ -18,8 +18,6 @@ interface Props {
   onEdit: (l: LinkView) => void;
   onDelete: (l: LinkView) => void;
   toolbar: React.ReactNode;
-  /** the 导出 button (ExportAction), right of the filters */
-  exportSlot?: React.ReactNode;
 }
 
 function columns(showCustomer: boolean, detailHref: (pageid: string) => string): TableColumn<LinkView>[] {
@@ -108,7 +106,6 @@ export function LinkTable(p: Props): React.JSX.Element {
       actionsWidth={124}
       paging={p.paging}
       toolbar={p.toolbar}
-      exportSlot={p.exportSlot}
     />
   );
 }

@@ -65,7 +65,11 @@ function LinkList({ info }: { info: VariantInfo }): React.JSX.Element {
     <div className="card link-screen">
       <div className="link-screen-head">
         <h2 className="card-title">{info.title}</h2>
-        <Button label="新建链接" icon="pi pi-plus" onClick={create} />
+        {/* 导出 beside 新建链接: the filters keep the whole row (one row at 1200 px) */}
+        <div className="link-screen-actions">
+          <ExportAction kind="links" filters={exportFilters} disabled={!list.data?.total} />
+          <Button label="新建链接" icon="pi pi-plus" onClick={create} />
+        </div>
       </div>
       <LinkTable
         rows={list.data?.list}
@@ -85,7 +89,6 @@ function LinkList({ info }: { info: VariantInfo }): React.JSX.Element {
         onEdit={(l) => setEditing({ link: l, initial: formFromLink(l) })}
         onDelete={remove}
         toolbar={<LinkFiltersBar value={filters} info={info} customers={customerList ?? []} onChange={changeFilters} />}
-        exportSlot={<ExportAction kind="links" filters={exportFilters} disabled={!list.data?.total} />}
       />
       {editing ? (
         <LinkDialog
