@@ -7,9 +7,10 @@ export function ItemCell({
 }: {
   item: Pick<ItemRow, 'item_id' | 'item_title' | 'item_image' | 'platform' | 'links'>;
 }): React.JSX.Element {
-  const sub = [item.platform ? shopLabel(item.platform) : '', `商品ID ${item.item_id}`, item.links ? `${item.links} 条链接` : '']
-    .filter(Boolean)
-    .join(' · ');
+  const parts = [item.platform ? shopLabel(item.platform) : '', `商品ID ${item.item_id}`, item.links ? `${item.links} 条链接` : ''].filter(
+    Boolean,
+  );
+  const sub = parts.join(' · ');
   return (
     <div className="item-cell">
       {item.item_image ? (
@@ -21,8 +22,14 @@ export function ItemCell({
         <div className="item-title" title={item.item_title}>
           {item.item_title || <span className="muted">商品信息暂缺</span>}
         </div>
+        {/* each part kept whole: a narrow cell wraps between parts, never inside 「1 条链接」 */}
         <div className="muted item-sub" title={sub}>
-          {sub}
+          {parts.map((part, i) => (
+            <span key={part} className="item-sub-part">
+              {i > 0 ? ' · ' : ''}
+              {part}
+            </span>
+          ))}
         </div>
       </div>
     </div>

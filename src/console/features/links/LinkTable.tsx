@@ -35,7 +35,7 @@ function columns(showCustomer: boolean, detailHref: (pageid: string) => string):
             {l.title || <span className="muted">未命名</span>}
           </div>
           {showCustomer ? (
-            <div className="muted link-clamp" title={l.customer}>
+            <div className="muted link-customer" title={l.customer}>
               {l.customer || l.customerid}
             </div>
           ) : null}
