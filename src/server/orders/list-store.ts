@@ -118,9 +118,11 @@ export function orderKeysetPage(
 ): Promise<ListedOrder[]> {
   let q = filtered(db, scope, f);
   if (after)
-    q = q.where((eb) =>
-      eb.or([eb(`orders.${column}`, '<', after.at), eb.and([eb(`orders.${column}`, '=', after.at), eb('orders.id', '<', after.id)])]),
-    );
+    // `time <= at` bounds the index range (each page starts where the last ended, on SQLite and PostgreSQL);
+    // the `or` then drops the rows of that second already written
+    q = q
+      .where(`orders.${column}`, '<=', after.at)
+      .where((eb) => eb.or([eb(`orders.${column}`, '<', after.at), eb('orders.id', '<', after.id)]));
   return q
     .leftJoin('links', 'links.pageid', 'orders.pageid')
     .selectAll('orders')
