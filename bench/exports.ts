@@ -24,13 +24,18 @@ import { createUser } from '../src/server/accounts/users.ts';
 import { boot } from '../src/server/boot.ts';
 import { createExport, exportStatus } from '../src/server/exports/service.ts';
 import { findExport } from '../src/server/exports/store.ts';
+import type { Db } from '../src/server/kernel/executor.ts';
 import { setLogLevel } from '../src/server/kernel/log.ts';
 import { monitorUrl } from '../src/shared/macros.ts';
 import { freshPostgresDatabase } from '../tests/support/dialects.ts';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const OWNER = 'bench-exports@x.cn';
-const RESULTS = path.join(import.meta.dirname, 'exports-results.json');
+/** Which list to export: `links` (the default) or `orders` (BENCH_EXPORT_KIND=orders). */
+const KIND = process.env.BENCH_EXPORT_KIND === 'orders' ? 'orders' : 'links';
+const RESULTS = path.join(import.meta.dirname, KIND === 'links' ? 'exports-results.json' : `exports-${KIND}-results.json`);
+/** Orders are spread over this many links of the owner. */
+const ORDER_LINKS = 100;
 
 interface Target {
   engine: 'sqlite' | 'postgres';
@@ -72,6 +77,11 @@ async function fill(t: Target): Promise<void> {
         ? sql`select n from generate_series(1, ${ROWS}) as g(n)`
         : sql`with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${ROWS}) select n from seq`;
     const started = performance.now();
+    if (KIND === 'orders') {
+      await fillOrders(t, deps.db, owner.id, series, click, show, now);
+      console.log(`[${t.engine}] filled ${ROWS} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return;
+    }
     await sql`insert into links (pageid, customerid, platform, state, title, itemid, item_title, item_image, item_price, isdirect,
         jumptype, detaillink, transedlink, monitor_touch_url, monitor_show_url, relate_advertiser_ids, created_by, created_at, updated_at)
       select cast(100000000 + n as text), ${owner.id}, 2, 2, '秋冬加厚卫衣 直跳 ' || cast(n as text), cast(600000000000 + n as text),
@@ -88,6 +98,47 @@ async function fill(t: Target): Promise<void> {
   }
 }
 
+/**
+ * ORDER_LINKS links and ROWS attributed orders of the owner, one a second back from now (the list's newest-first
+ * order), with the shapes real ones have: 淘宝 order ids, item titles, amounts and commission, pay / click times
+ * (every seventh unpaid, every tenth refunded), the 巨量 advertiser, campaign, plan and creative, a click id and a
+ * postback state. Written by SQL like the links (the sync path would take hours for a million).
+ */
+async function fillOrders(
+  t: Target,
+  db: Db,
+  ownerId: number,
+  series: ReturnType<typeof sql>,
+  click: string[],
+  show: string[],
+  now: number,
+): Promise<void> {
+  for (let n = 1; n <= ORDER_LINKS; n++) {
+    const pageid = String(100000000 + n);
+    await sql`insert into links (pageid, customerid, platform, state, title, itemid, item_title, item_image, item_price, isdirect,
+          jumptype, detaillink, transedlink, monitor_touch_url, monitor_show_url, relate_advertiser_ids, created_by, created_at, updated_at)
+        values (${pageid}, ${ownerId}, 2, 2, ${`秋冬加厚卫衣 直跳 ${n}`}, ${String(600000000000 + n)}, '男士秋冬季加厚连帽卫衣宽松潮牌外套',
+          '', 9900, 1, 'detail', '', '', ${click[0] + pageid + click[1]}, ${show[0] + pageid + show[1]}, '1760000000000001', ${ownerId},
+          ${now}, ${now})`.execute(db);
+  }
+  await sql`insert into orders (union_name, order_id, parent_order_id, item_id, item_title, item_image, item_num, shop_name, status,
+        raw_status, presell, deposit_fen, order_fen, paid_fen, commission_fen, commission_bp, created_at, paid_at, deposit_paid_at,
+        received_at, settled_at, refunded_at, click_at, modified_at, tracking, tracking_key, union_click, pageid, customerid,
+        link_platform, link_isdirect, attribution_rule, visit_event_id, click_event_id, click_ref, channel, advertiser_id,
+        campaign_id, plan_id, creative_id, callback, postback_state, first_seen_at, updated_at)
+      select 'taobao', cast(2000000000000000000 + n as text), cast(2000000000000000000 + n as text), cast(600000000000 + n % 1000 as text),
+        '男士秋冬季加厚连帽卫衣宽松潮牌外套 ' || cast(n % 1000 as text), 'https://img.alicdn.com/imgextra/i1/' || cast(n % 1000 as text) || '.jpg',
+        1 + n % 3, '秋冬服饰旗舰店', case when n % 10 = 0 then 'refunded' when n % 7 = 0 then 'unpaid' else 'paid' end, '12', 0, 0,
+        9900 + n % 5000, case when n % 7 = 0 and n % 10 <> 0 then 0 else 9900 + n % 5000 end, 990 + n % 500, 1000,
+        ${now} - n, case when n % 7 = 0 and n % 10 <> 0 then 0 else ${now} - n + 60 end, 0, 0, 0,
+        case when n % 10 = 0 then ${now} - n + 3600 else 0 end, ${now} - n - 120, ${now} - n, '{}', '', '{}',
+        cast(100000001 + n % ${ORDER_LINKS} as text), ${ownerId}, 2, 1, 'visit_before_click', 0, 0, 'EJcb' || cast(n as text), 2,
+        '1760000000000001', '1770000000000001', cast(7300000000000000000 + n % 50 as text), '7310000000000001', '',
+        case when n % 5 = 0 then 'failed' else 'sent' end, ${now} - n, ${now}
+      from (${series}) as s`.execute(db);
+  if (t.engine === 'postgres') await sql`analyze orders`.execute(db);
+}
+
 /** In a child process: export everything the owner sees, as the console's 导出 button does, and report. */
 async function child(engine: string, format: 'xlsx' | 'csv', env: Record<string, string>): Promise<void> {
   setLogLevel('warn');
@@ -98,7 +149,7 @@ async function child(engine: string, format: 'xlsx' | 'csv', env: Record<string,
   const actor = actorOf(owner, 'bench');
   const progress: string[] = [];
   const started = performance.now();
-  const queued = await createExport(deps, actor, { kind: 'links', format, filters: {} });
+  const queued = await createExport(deps, actor, { kind: KIND, format, filters: {} });
   let shownAt = 0;
   const peak = { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
   const sampler = setInterval(() => {
@@ -203,6 +254,7 @@ async function main(): Promise<void> {
     node: process.version,
     date: new Date().toISOString(),
     rows: ROWS,
+    kind: KIND,
   };
   writeFileSync(RESULTS, `${JSON.stringify({ facts, results }, null, 2)}\n`);
   console.log(`wrote ${RESULTS}`);

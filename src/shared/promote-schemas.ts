@@ -59,16 +59,19 @@ const plMessage = { message: '按竞价推广平台筛选时请同时指定广�
 export const promoteFilterInput = z.object(filterShape).refine(needsChannelForPl, plMessage);
 export type PromoteFilter = z.output<typeof promoteFilterInput>;
 
+const sortShape = {
+  sort_field: z.enum(SORT_FIELDS, { error: '排序字段不正确' }).optional(),
+  sort: z.enum(['asc', 'desc', 'ascending', 'descending'], { error: '排序方向只能是 asc 或 desc' }).default('desc'),
+};
+
 export const promoteIndexInput = z
-  .object({
-    ...filterShape,
-    sort_field: z.enum(SORT_FIELDS, { error: '排序字段不正确' }).optional(),
-    sort: z.enum(['asc', 'desc', 'ascending', 'descending'], { error: '排序方向只能是 asc 或 desc' }).default('desc'),
-    page: pageInput,
-    pagesize: pagesizeInput,
-  })
+  .object({ ...filterShape, ...sortShape, page: pageInput, pagesize: pagesizeInput })
   .refine(needsChannelForPl, plMessage);
 export type PromoteIndexInput = z.output<typeof promoteIndexInput>;
+
+/** The list's filters and sort without paging: what an export of the list (kind `plans`) takes. */
+export const promoteExportInput = z.object({ ...filterShape, ...sortShape }).refine(needsChannelForPl, plMessage);
+export type PromoteExportInput = z.output<typeof promoteExportInput>;
 
 /** One row of the promotion tree: an advertiser account, a campaign, a plan or a creative, with its metrics. */
 export const promoteRow = z.object({

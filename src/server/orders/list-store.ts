@@ -98,6 +98,49 @@ export async function listOrders(
     .execute();
 }
 
+/** Where a keyset page of a newest-first list starts: after the row with this sort time and id. */
+export interface OrderCursor {
+  at: number;
+  id: number;
+}
+
+/**
+ * One page of the list newest first by `column` (then id), after `after`: the same rows and order as `listOrders`
+ * with that sort, read by keyset (each page seeks in the customer + time index; an offset would rescan).
+ */
+export function orderKeysetPage(
+  db: Executor,
+  scope: OrderScope,
+  f: OrderFilter,
+  column: TimeColumn,
+  limit: number,
+  after?: OrderCursor,
+): Promise<ListedOrder[]> {
+  let q = filtered(db, scope, f);
+  if (after)
+    // `time <= at` bounds the index range (each page starts where the last ended, on SQLite and PostgreSQL);
+    // the `or` then drops the rows of that second already written
+    q = q
+      .where(`orders.${column}`, '<=', after.at)
+      .where((eb) => eb.or([eb(`orders.${column}`, '<', after.at), eb('orders.id', '<', after.id)]));
+  return q
+    .leftJoin('links', 'links.pageid', 'orders.pageid')
+    .selectAll('orders')
+    .select('links.title as link_title')
+    .orderBy(`orders.${column}`, 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** How many orders the filter matches in the scope. */
+export async function countOrders(db: Executor, scope: OrderScope, f: OrderFilter): Promise<number> {
+  const r = await filtered(db, scope, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 export interface Totals {
   total: number;
   orders: number;

@@ -24,7 +24,18 @@ import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
 import { requireLink, scopeOf } from '../links/scope.ts';
 import { visitsByIds } from '../tracking/lookup.ts';
-import { type ListedOrder, listOrders, type OrderFilter, postbacksOf, type SortColumn, type TimeColumn, totals } from './list-store.ts';
+import {
+  countOrders,
+  type ListedOrder,
+  listOrders,
+  type OrderCursor,
+  type OrderFilter,
+  orderKeysetPage,
+  postbacksOf,
+  type SortColumn,
+  type TimeColumn,
+  totals,
+} from './list-store.ts';
 import { orderScopeOf } from './scope.ts';
 import * as store from './store.ts';
 
@@ -63,7 +74,7 @@ function indexFilter(input: Filters): OrderFilter {
 }
 
 /** Newest first by the time the list filters on (pay time unless deposit says otherwise). */
-const indexSort = (input: Filters): { column: SortColumn; dir: 'desc' } => ({
+const indexSort = (input: Filters): { column: TimeColumn; dir: 'desc' } => ({
   column: dateFilterOf(input)?.column ?? 'created_at',
   dir: 'desc',
 });
@@ -147,10 +158,41 @@ export async function views(deps: Pick<Deps, 'db'>, rows: ListedOrder[]): Promis
   });
 }
 
+/** The filter of `/api/order/index` (`miniOnly`: `/api/miniput/order`, 淘宝新链接 links). `pubid` is the link. */
+const orderIndexFilter = (input: Omit<OrderIndexInput, 'page' | 'pagesize'>, miniOnly = false): OrderFilter => ({
+  ...indexFilter(input),
+  pageid: input.pubid || undefined,
+  linkPlatform: miniOnly ? 4 : undefined,
+});
+
 /** `/api/order/index` (`miniOnly`: `/api/miniput/order`, 淘宝新链接 links). `pubid` is the link. */
 export function orderIndex(deps: Deps, actor: Actor, input: OrderIndexInput, miniOnly = false) {
-  const f = { ...indexFilter(input), pageid: input.pubid || undefined, linkPlatform: miniOnly ? 4 : undefined };
-  return page(deps, actor, f, indexSort(input), input);
+  return page(deps, actor, orderIndexFilter(input, miniOnly), indexSort(input), input);
+}
+
+export type OrderIndexFilters = Omit<OrderIndexInput, 'page' | 'pagesize'>;
+
+/** How many orders `/api/order/index` lists for these filters (the caller's scope). */
+export async function countIndexOrders(deps: Deps, actor: Actor, input: OrderIndexFilters): Promise<number> {
+  return countOrders(deps.db, await orderScopeOf(deps.db, actor), orderIndexFilter(input));
+}
+
+/**
+ * Every order `/api/order/index` lists for these filters, in its order (newest first by the filtered time), a
+ * keyset page of `size` at a time: the export's row source (the same scope, filter and views as the list).
+ */
+export async function* indexOrderPages(deps: Deps, actor: Actor, input: OrderIndexFilters, size = 1000): AsyncIterable<OrderView[]> {
+  const scope = await orderScopeOf(deps.db, actor);
+  const f = orderIndexFilter(input);
+  const { column } = indexSort(input);
+  let after: OrderCursor | undefined;
+  for (;;) {
+    const rows = await orderKeysetPage(deps.db, scope, f, column, size, after);
+    if (rows.length) yield await views(deps, rows);
+    const last = rows.at(-1);
+    if (!last || rows.length < size) return;
+    after = { at: Number(last[column]), id: Number(last.id) };
+  }
 }
 
 /** `/napi/link/order`: one link the caller may see (another tenant's reads like a missing one). */

@@ -6,7 +6,7 @@ import { type AdLevel, LEVEL_NAMES } from '../../shared/ad-levels.ts';
 import { chinaDayStart } from '../../shared/china-clock.ts';
 import { addSums, METRIC_KEYS, type MetricKey, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
 import { adPlatformOf, channelLabel, levelOfType, type PromoteChannel } from '../../shared/promote.ts';
-import type { PromoteFilter, PromoteIndexInput, PromoteRow } from '../../shared/promote-schemas.ts';
+import type { PromoteExportInput, PromoteFilter, PromoteIndexInput, PromoteRow } from '../../shared/promote-schemas.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
@@ -224,14 +224,9 @@ async function listAccounts(
   return { list: rows.map((a) => accountRow(a, ctx)), total, start: range.start, end: range.end };
 }
 
-/** The totals row of a list: sums over every row of it (ratios computed once, from the summed sums). */
-export async function sumTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: PromoteFilter) {
-  const { db } = deps;
-  const scope = await promoteScope(db, actor, input.customerid);
-  const range = dayRange(deps.clock, input.start, input.end);
-  const level = levelOf(input);
-  const filter = { scope, platform: input.acpl, pl: input.pl, advertiserId: input.advertiser_id };
-  const count = Number(
+/** How many rows the list has at this level for these filters. */
+async function countLevel(db: Executor, input: PromoteFilter, scope: Scope, level: AdLevel | null): Promise<number> {
+  return Number(
     (level === null
       ? await accountCandidates(db, { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact })
           .select((eb) => eb.fn.countAll().as('n'))
@@ -241,6 +236,40 @@ export async function sumTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, in
           .executeTakeFirstOrThrow()
     ).n,
   );
+}
+
+/** The list's row count for these filters (the caller's scope): the export's progress total. */
+export async function countTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: PromoteFilter): Promise<number> {
+  dayRange(deps.clock, input.start, input.end); // refuses a bad range before anything is written
+  return countLevel(deps.db, input, await promoteScope(deps.db, actor, input.customerid), levelOf(input));
+}
+
+/**
+ * Every row of the list for these filters and sort, `size` at a time, through `listTree` itself (the same rows,
+ * order, metrics and date range as the screen); each page carries the China dates its metrics cover. Pages by
+ * offset: the list sorts by computed metrics, which have no key to seek on (a tenant's level is thousands of rows).
+ */
+export async function* treePages(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  input: PromoteExportInput,
+  size = 1000,
+): AsyncIterable<Array<PromoteRow & { start: string; end: string }>> {
+  for (let page = 1; ; page++) {
+    const p = await listTree(deps, actor, { ...input, page, pagesize: size });
+    if (p.list.length) yield p.list.map((r) => ({ ...r, start: p.start, end: p.end }));
+    if (p.list.length < size || page * size >= p.total) return;
+  }
+}
+
+/** The totals row of a list: sums over every row of it (ratios computed once, from the summed sums). */
+export async function sumTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: PromoteFilter) {
+  const { db } = deps;
+  const scope = await promoteScope(db, actor, input.customerid);
+  const range = dayRange(deps.clock, input.start, input.end);
+  const level = levelOf(input);
+  const filter = { scope, platform: input.acpl, pl: input.pl, advertiserId: input.advertiser_id };
+  const count = await countLevel(db, input, scope, level);
   if (level === 'creative') return { total: count, start: range.start, end: range.end, metrics: NO_METRICS };
   const sumLevel: SumLevel = level ?? 'advertiser';
   const within =

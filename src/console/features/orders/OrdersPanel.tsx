@@ -3,6 +3,7 @@ import type { OrderView } from '../../../shared/orders.ts';
 import { MetricCard } from '../../ui/MetricCard.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
+import { ExportAction } from '../export-template/ExportAction.tsx';
 import { ItemCell, MoneyCell, PostbackCell, SourceCell, StatusCell, TimeCell } from './OrderCells.tsx';
 import { OrderFiltersBar } from './OrderFiltersBar.tsx';
 import { OrderPathDialog } from './OrderPathDialog.tsx';
@@ -30,6 +31,11 @@ export function OrdersPanel({ pageid, postbackSetting = false }: OrdersPanelProp
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
   const [open, setOpen] = useState<string | null>(null);
   const { data, error, isLoading } = useOrderPage(pageid, orderQuery(filters, page, size));
+  // the export takes the order list's filters (`/api/order/index`: the link is `pubid`), without paging
+  const exportFilters = useMemo(() => {
+    const { page: _page, pagesize: _pagesize, ...f } = orderQuery(filters, 1, DEFAULT_PAGE_SIZE);
+    return { pubid: pageid, ...f };
+  }, [filters, pageid]);
   const columns = useMemo(
     (): TableColumn<OrderView>[] => [
       { key: 'item', header: '商品 / 订单', cell: (o) => <ItemCell o={o} /> },
@@ -77,6 +83,7 @@ export function OrdersPanel({ pageid, postbackSetting = false }: OrdersPanelProp
             }}
           />
         }
+        exportSlot={<ExportAction kind="orders" filters={exportFilters} disabled={!data?.total} />}
         rows={data?.list}
         rowKey={(o) => `${o.union}:${o.order_id}`}
         columns={columns}

@@ -32,6 +32,8 @@ export interface PromoteTableProps {
   /** rows can be picked for a batch (default yes) */
   selectable?: boolean;
   toolbar?: React.ReactNode;
+  /** the 导出 button (ExportAction), right of the filters */
+  exportSlot?: React.ReactNode;
   emptyText?: string;
   ariaLabel: string;
 }
@@ -180,6 +182,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
         actionsWidth={150}
         emptyText={p.emptyText}
         toolbar={p.toolbar}
+        exportSlot={p.exportSlot}
       />
     </div>
   );

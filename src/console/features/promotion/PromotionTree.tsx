@@ -12,6 +12,7 @@ import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import type { SortState } from '../../ui/ResourceTable.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { ExportAction } from '../export-template/ExportAction.tsx';
 import { PlanDetailDialog } from './PlanDetail.tsx';
 import { PromoteTable } from './PromoteTable.tsx';
 import { TotalsBar } from './TotalsBar.tsx';
@@ -62,6 +63,8 @@ export function PromotionTree({ acpl, pl, pickCustomer, leading }: PromotionTree
   const sum = usePromoteSum(sumInput(base, place, filters));
   const customers = useCustomers(pickCustomer);
   const rows = list.data?.list;
+  // the export (kind plans) takes the list's filters and sort, without paging
+  const { page: _page, pagesize: _pagesize, ...exportFilters } = listInput(base, place, filters, sort, 1, pagesize);
 
   const go = (p: TreePlace): void => {
     setPlace(p);
@@ -189,6 +192,7 @@ export function PromotionTree({ acpl, pl, pickCustomer, leading }: PromotionTree
         showPlatform={pl === undefined}
         emptyText={place.type === 'adver' ? '还没有授权的广告账户：请先在「账户授权」里授权' : undefined}
         toolbar={toolbar}
+        exportSlot={<ExportAction kind="plans" filters={exportFilters} disabled={!list.data?.total} />}
       />
       {changes.dialogs}
       {detail ? <PlanDetailDialog row={detail} onClose={() => setDetail(null)} /> : null}

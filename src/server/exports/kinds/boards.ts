@@ -7,27 +7,14 @@ import {
   itemIndexInput,
   type RankRow,
 } from '../../../shared/dashboard.ts';
-import type { ColumnType } from '../../../shared/exports.ts';
-import { METRIC_KEYS, METRIC_META, type WireMetrics } from '../../../shared/metrics.ts';
 import { indexDetailRows } from '../../dashboard/detail.ts';
 import { itemRows } from '../../dashboard/items.ts';
-import { defineKind, type ExportColumn } from '../kind.ts';
+import { defineKind } from '../kind.ts';
+import { metricColumns } from './metric-columns.ts';
 
 const PAGE = 1000;
 const channelLabel = (n: number): string => (isChannel(n) ? CHANNELS[n] : '');
 const shopLabel = (n: number): string => (isPlatform(n) ? PLATFORMS[n] : '');
-
-/** The spec §3 metrics as columns, typed by their §9 format: yuan money, ratio percent, counts integer, ROI number. */
-const TYPE_OF: Record<1 | 2 | 3 | 4, ColumnType> = { 1: 'number', 2: 'money', 3: 'percent', 4: 'percent' };
-const COUNTS = new Set(['sum_show_cnt', 'sum_click', 'ordernum', 'convert']);
-function metricColumns<R extends { metrics: WireMetrics }>(): ExportColumn<R>[] {
-  return METRIC_KEYS.map((k) => ({
-    key: k,
-    label: METRIC_META[k].format === 2 ? `${METRIC_META[k].label}（元）` : METRIC_META[k].label,
-    type: COUNTS.has(k) ? 'integer' : TYPE_OF[METRIC_META[k].format],
-    value: (r: R) => r.metrics[k],
-  }));
-}
 
 async function* inPages<R>(rows: readonly R[]): AsyncIterable<readonly R[]> {
   for (let i = 0; i < rows.length; i += PAGE) yield rows.slice(i, i + PAGE);

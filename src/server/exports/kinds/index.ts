@@ -5,12 +5,21 @@ import type { ExportKind } from '../kind.ts';
 import { dashboardDetailKind, itemAnalysisKind } from './boards.ts';
 import { costOverviewKind } from './cost-overview.ts';
 import { linksKind } from './links.ts';
+import { ordersKind } from './orders.ts';
+import { plansKind } from './plans.ts';
 
 /**
  * Every export kind of the product, in the order the template editor offers them. A feature adds its list here
  * (one line) after writing `kinds/<kind>.ts` — CONTRIBUTING.md "Add an export kind".
  */
-export const EXPORT_KINDS: readonly ExportKind[] = [linksKind, costOverviewKind, dashboardDetailKind, itemAnalysisKind];
+export const EXPORT_KINDS: readonly ExportKind[] = [
+  linksKind,
+  ordersKind,
+  plansKind,
+  costOverviewKind,
+  dashboardDetailKind,
+  itemAnalysisKind,
+];
 
 const byName = new Map(EXPORT_KINDS.map((k) => [k.kind, k]));
 if (byName.size !== EXPORT_KINDS.length) throw new Error('two export kinds share a name');
