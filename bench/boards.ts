@@ -17,6 +17,7 @@ import { freshPostgresDatabase } from '../tests/support/dialects.ts';
 import { adWorld } from './boards/ads.ts';
 import { makeEvents } from './boards/events.ts';
 import { casesFor, RUNS, type Timing, time } from './boards/measure.ts';
+import { makeOrders } from './boards/orders.ts';
 import { makePeople, PASSWORD } from './boards/people.ts';
 import { shapeOf } from './boards/shape.ts';
 
@@ -108,6 +109,7 @@ async function run(engine: string): Promise<EngineResult> {
   const deps = booted.deps;
   await phase('ad report sync (90 days)', () => ads.build(deps, clock, NOW));
   await phase('monitor events (ingest + processor)', () => makeEvents(deps, shape, people.links, ads.plans, NOW));
+  await phase('orders (order sync ingest)', () => makeOrders(deps, shape, people.links, NOW));
   const rows: Record<string, number> = {};
   for (const t of [
     'ad_facts_hourly',
@@ -118,8 +120,10 @@ async function run(engine: string): Promise<EngineResult> {
     'visit_events',
     'rollup_hourly',
     'rollup_daily',
+    'order_facts_hourly',
     'order_facts_daily',
     'orders',
+    'order_status_log',
   ])
     rows[t] = await count(db.handle, t);
   const { total, tables } = await db.size();
