@@ -1,7 +1,7 @@
 /**
  * Boards benchmark (issue 12): build a dataset through the product's own write paths, then time the board endpoints
  * for 1, 7, 30 and 90-day ranges as a customer and as an agent, on SQLite and PostgreSQL.
- *   node bench/boards.ts [sqlite,postgres]      BENCH_SCALE (0.1), BENCH_RUNS (20), BENCH_PG_URL
+ *   node bench/boards.ts [sqlite,postgres]      BENCH_SCALE (0.1), BENCH_RUNS (20), BENCH_PG_URL, BENCH_KEEP (keep the database)
  * Results: bench/boards-results.json and a markdown table on stdout (bench/README.md "Boards").
  */
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -38,12 +38,19 @@ interface EngineResult {
 async function open(
   engine: string,
   dir: string,
-): Promise<{ handle: DatabaseHandle; size(): Promise<{ total: number; tables: Record<string, number> }>; drop(): Promise<void> }> {
+): Promise<{
+  handle: DatabaseHandle;
+  /** The SQLite file or the PostgreSQL database's URL. */
+  url: string;
+  size(): Promise<{ total: number; tables: Record<string, number> }>;
+  drop(): Promise<void>;
+}> {
   if (engine === 'sqlite') {
     const file = path.join(dir, 'boards.sqlite');
     const handle = await openDatabase({ sqliteFile: file });
     return {
       handle,
+      url: file,
       async size() {
         await sql`pragma wal_checkpoint(truncate)`.execute(handle.db);
         const tables: Record<string, number> = {};
@@ -65,6 +72,7 @@ async function open(
   const handle = await openDatabase({ databaseUrl: fresh.url });
   return {
     handle,
+    url: fresh.url,
     async size() {
       await sql`vacuum analyze`.execute(handle.db);
       const total = (await sql<{ n: number }>`select pg_database_size(current_database()) as n`.execute(handle.db)).rows[0]?.n ?? 0;
@@ -156,7 +164,9 @@ async function run(engine: string): Promise<EngineResult> {
   }
   await booted.close();
   await db.handle.close();
-  await db.drop();
+  // BENCH_KEEP=1 keeps the database for EXPLAIN (the SQLite file stays in its temp directory either way)
+  if (process.env.BENCH_KEEP) console.log(`  ${engine} database kept: ${engine === 'sqlite' ? dir : db.url}`);
+  else await db.drop();
   return { engine, build, rows, sizeBytes: total, tables, timings };
 }
 
