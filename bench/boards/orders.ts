@@ -20,7 +20,7 @@ import type { Deps } from '../../src/server/deps.ts';
 import { ingestOrders } from '../../src/server/orders/ingest.ts';
 import { BATCH } from '../../src/server/orders/sync.ts';
 import type { BenchLink } from './people.ts';
-import type { Shape } from './shape.ts';
+import { mixed, type Shape } from './shape.ts';
 
 /** The tracking a link's conversion would carry (link platform 2 淘宝 and 4 淘宝新链路 → 淘宝联盟, 3 京东, 5 拼多多). */
 function trackingOf(link: BenchLink, index: number): Tracking {
@@ -51,21 +51,6 @@ export async function registerLinks(deps: Deps, links: readonly BenchLink[]): Pr
     }
   });
   return out;
-}
-
-/**
- * A deterministic generator with well-mixed low bits (mulberry32): shape.ts's LCG taken modulo a small number cycles
- * through a few values, which would send every order to a handful of links.
- */
-function mixed(seed: number): (max: number) => number {
-  let a = seed >>> 0;
-  return (max) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * max);
-  };
 }
 
 /** Status mix of a 90-day history: most paid, confirmed or settled, some unpaid, refunded or closed. */
