@@ -135,7 +135,7 @@ async function run(engine: string): Promise<EngineResult> {
   ])
     rows[t] = await count(db.handle, t);
   const { total, tables } = await db.size();
-  build.total = Object.values(build).reduce((a, b) => a + b, 0);
+  build.total = Math.round(Object.values(build).reduce((a, b) => a + b, 0) * 10) / 10;
 
   const app = createApp(deps);
   const login = async (email: string) =>
