@@ -1,7 +1,7 @@
 /**
  * Boards benchmark (issue 12): build a dataset through the product's own write paths, then time the board endpoints
  * for 1, 7, 30 and 90-day ranges as a customer and as an agent, on SQLite and PostgreSQL.
- *   node bench/boards.ts [sqlite,postgres]      BENCH_SCALE (0.1), BENCH_RUNS (20), BENCH_PG_URL
+ *   node bench/boards.ts [sqlite,postgres]      BENCH_SCALE (0.1), BENCH_RUNS (20), BENCH_PG_URL, BENCH_KEEP (keep the database)
  * Results: bench/boards-results.json and a markdown table on stdout (bench/README.md "Boards").
  */
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { freshPostgresDatabase } from '../tests/support/dialects.ts';
 import { adWorld } from './boards/ads.ts';
 import { makeEvents } from './boards/events.ts';
 import { casesFor, RUNS, type Timing, time } from './boards/measure.ts';
+import { makeOrders } from './boards/orders.ts';
 import { makePeople, PASSWORD } from './boards/people.ts';
 import { shapeOf } from './boards/shape.ts';
 
@@ -37,12 +38,19 @@ interface EngineResult {
 async function open(
   engine: string,
   dir: string,
-): Promise<{ handle: DatabaseHandle; size(): Promise<{ total: number; tables: Record<string, number> }>; drop(): Promise<void> }> {
+): Promise<{
+  handle: DatabaseHandle;
+  /** The SQLite file or the PostgreSQL database's URL. */
+  url: string;
+  size(): Promise<{ total: number; tables: Record<string, number> }>;
+  drop(): Promise<void>;
+}> {
   if (engine === 'sqlite') {
     const file = path.join(dir, 'boards.sqlite');
     const handle = await openDatabase({ sqliteFile: file });
     return {
       handle,
+      url: file,
       async size() {
         await sql`pragma wal_checkpoint(truncate)`.execute(handle.db);
         const tables: Record<string, number> = {};
@@ -64,6 +72,7 @@ async function open(
   const handle = await openDatabase({ databaseUrl: fresh.url });
   return {
     handle,
+    url: fresh.url,
     async size() {
       await sql`vacuum analyze`.execute(handle.db);
       const total = (await sql<{ n: number }>`select pg_database_size(current_database()) as n`.execute(handle.db)).rows[0]?.n ?? 0;
@@ -108,6 +117,7 @@ async function run(engine: string): Promise<EngineResult> {
   const deps = booted.deps;
   await phase('ad report sync (90 days)', () => ads.build(deps, clock, NOW));
   await phase('monitor events (ingest + processor)', () => makeEvents(deps, shape, people.links, ads.plans, NOW));
+  await phase('orders (order sync ingest)', () => makeOrders(deps, shape, people.links, NOW));
   const rows: Record<string, number> = {};
   for (const t of [
     'ad_facts_hourly',
@@ -118,12 +128,14 @@ async function run(engine: string): Promise<EngineResult> {
     'visit_events',
     'rollup_hourly',
     'rollup_daily',
+    'order_facts_hourly',
     'order_facts_daily',
     'orders',
+    'order_status_log',
   ])
     rows[t] = await count(db.handle, t);
   const { total, tables } = await db.size();
-  build.total = Object.values(build).reduce((a, b) => a + b, 0);
+  build.total = Math.round(Object.values(build).reduce((a, b) => a + b, 0) * 10) / 10;
 
   const app = createApp(deps);
   const login = async (email: string) =>
@@ -152,7 +164,9 @@ async function run(engine: string): Promise<EngineResult> {
   }
   await booted.close();
   await db.handle.close();
-  await db.drop();
+  // BENCH_KEEP=1 keeps the database for EXPLAIN (the SQLite file stays in its temp directory either way)
+  if (process.env.BENCH_KEEP) console.log(`  ${engine} database kept: ${engine === 'sqlite' ? dir : db.url}`);
+  else await db.drop();
   return { engine, build, rows, sizeBytes: total, tables, timings };
 }
 

@@ -10,7 +10,7 @@ import { insertRawBatch } from '../../src/server/tracking/store.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
 import type { BenchPlan } from './ads.ts';
 import type { BenchLink } from './people.ts';
-import { type Shape, seeded } from './shape.ts';
+import { mixed, type Shape } from './shape.ts';
 
 const BATCH = 4000;
 
@@ -40,7 +40,7 @@ export async function makeEvents(
   plans: readonly BenchPlan[],
   now: number,
 ): Promise<{ monitor: number; visits: number }> {
-  const rnd = seeded(7);
+  const rnd = mixed(7);
   const plansOf = new Map<string, BenchPlan[]>();
   for (const p of plans) plansOf.set(p.pageid, [...(plansOf.get(p.pageid) ?? []), p]);
   let monitor: Parameters<typeof insertRawBatch>[1] = [];

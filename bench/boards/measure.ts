@@ -63,6 +63,13 @@ export function casesFor(caller: string, now: number, item: string): Case[] {
       { endpoint: 'index/detail (plans)', path: '/capi/api/index/detail', body: { type: 0, ad: 'plan', ...range }, days, caller },
       { endpoint: 'itemanalyse/index', path: '/capi/napi/itemanalyse/index', body: range, days, caller },
       { endpoint: 'itemanalyse/order', path: '/capi/napi/itemanalyse/order', body: { item_id: item, ...range }, days, caller },
+      {
+        endpoint: 'order/index',
+        path: '/capi/api/order/index',
+        body: { pay_start: range.start, pay_end: range.end, page: 1, pagesize: 20 },
+        days,
+        caller,
+      },
     );
   }
   return out;

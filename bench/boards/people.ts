@@ -1,7 +1,8 @@
 /**
  * Customers, the agent and its sub-customers, an admin, and their promotion links. Users go through the accounts
  * service (the CLI's path); links are written as typed rows (`insertLinkRow`, tests/support): they are the boards'
- * dimension, not what this benchmark measures, and the link service would convert 2 000 items through a union.
+ * dimension, not what this benchmark measures, and the link service would convert 2 000 items through a union. The
+ * affiliate registration the link service would store with each (its tracking ids) is written by orders.ts.
  */
 import { createUser } from '../../src/server/accounts/users.ts';
 import type { Deps } from '../../src/server/deps.ts';

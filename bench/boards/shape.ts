@@ -43,3 +43,19 @@ export function seeded(seed: number): (max: number) => number {
     return s % max;
   };
 }
+
+/**
+ * A deterministic generator with well-mixed low bits (mulberry32). `seeded`'s LCG keeps its low bits in short
+ * cycles, so draws taken modulo a small number repeat a pattern: used for the monitor events it sent them to 144 of
+ * the 1 000 links at scale 0.05 and made every fifth ping a click instead of every twentieth.
+ */
+export function mixed(seed: number): (max: number) => number {
+  let a = seed >>> 0;
+  return (max) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * max);
+  };
+}

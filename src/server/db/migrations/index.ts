@@ -14,6 +14,7 @@ import { exportsAndReports } from './0011_exports.ts';
 import { lifecycle } from './0012_lifecycle.ts';
 import { ordersAttribution } from './0014_orders_attribution.ts';
 import { promotion } from './0015_promotion.ts';
+import { rollupBoard } from './0016_rollup_board.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -34,6 +35,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0012_lifecycle', lifecycle],
   ['0014_orders_attribution', ordersAttribution],
   ['0015_promotion', promotion],
+  ['0016_rollup_board', rollupBoard],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
