@@ -76,6 +76,10 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page).toHaveURL(`/sxA/udAcct/page/${world.pageid}`);
     await expect(table(page, '订单列表')).toContainText('夏季新款防晒衣');
     await shot(page, `orders-${theme}`);
+    // 导出 offers these orders (kind orders, scoped to the caller's ad accounts as the list is)
+    await page.getByRole('button', { name: '导出' }).click();
+    await expect(page.getByRole('dialog', { name: '导出订单' })).toContainText('订单号');
+    await page.getByRole('dialog', { name: '导出订单' }).getByRole('button', { name: '取消' }).click();
   });
 }
 

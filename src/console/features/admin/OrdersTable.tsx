@@ -76,10 +76,12 @@ interface Props {
   loading: boolean;
   error: unknown;
   paging: Omit<TablePaging, 'total'>;
+  /** the 导出 of these orders (ExportAction, kind orders) */
+  exportSlot?: React.ReactNode;
 }
 
 /** A landing page's orders with their sums: the admin's and UDSmart's order screens. */
-export function OrdersTable({ data, loading, error, paging }: Props): React.JSX.Element {
+export function OrdersTable({ data, loading, error, paging, exportSlot }: Props): React.JSX.Element {
   const s = data?.sums;
   return (
     <>
@@ -99,6 +101,7 @@ export function OrdersTable({ data, loading, error, paging }: Props): React.JSX.
         error={error}
         emptyText="暂无订单"
         paging={{ ...paging, total: data?.total ?? 0 }}
+        exportSlot={exportSlot}
       />
     </>
   );
