@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { chinaDayStart, hourStart, parseChinaTime } from '../../src/shared/china-clock.ts';
+import { insertAccount } from './factories-reports.ts';
 
 /** `col = table.col + excluded.col` for each counter: an upsert that adds. */
 const adding = (table: string, cols: readonly string[]) =>
@@ -128,48 +129,12 @@ export async function addRollup(
     .execute();
 }
 
-/** An authorised advertiser account (its authorisation row too) with its name. */
+/** An authorised advertiser account (its authorisation row too) with its name, synced now. */
 export async function addAdAccount(
   db: Db,
   a: { platform: number; advertiser_id: string; customerid: number; name: string },
 ): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
-  const auth = await db
-    .insertInto('ad_auths')
-    .values({
-      platform: a.platform,
-      customerid: a.customerid,
-      created_by: a.customerid,
-      platform_user_id: '',
-      access_token_enc: '',
-      refresh_token_enc: '',
-      access_expires_at: 0,
-      refresh_expires_at: 0,
-      credentials_enc: '',
-      scope: '',
-      state: 'active',
-      last_error: '',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('ad_accounts')
-    .values({
-      auth_id: auth.id,
-      platform: a.platform,
-      advertiser_id: a.advertiser_id,
-      customerid: a.customerid,
-      name: a.name,
-      active: 1,
-      last_sync_at: now,
-      last_sync_error: '',
-      report_synced_to: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertAccount(db, { ...a, state: 'active', at: Math.floor(Date.now() / 1000) });
 }
 
 /** A synced campaign or plan with its name (and, for a plan, the promotion link it drives). */

@@ -104,11 +104,12 @@ export async function insertPlan(
     .execute();
 }
 
-/** An advertiser account whose authorisation is in `state` (e.g. 'reauth'). */
+/** An advertiser account whose authorisation is in `state` (e.g. 'reauth'); rows stamped `at` (default 1), synced at `at` when given. */
 export async function insertAccount(
   db: Db,
-  a: { customerid: number; platform: number; advertiser_id: string; name: string; state: string; last_error?: string },
+  a: { customerid: number; platform: number; advertiser_id: string; name: string; state: string; last_error?: string; at?: number },
 ): Promise<void> {
+  const at = a.at ?? 1;
   const auth = await db
     .insertInto('ad_auths')
     .values({
@@ -124,8 +125,8 @@ export async function insertAccount(
       scope: '',
       state: a.state,
       last_error: a.last_error ?? '',
-      created_at: 1,
-      updated_at: 1,
+      created_at: at,
+      updated_at: at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -138,11 +139,11 @@ export async function insertAccount(
       customerid: a.customerid,
       name: a.name,
       active: 1,
-      last_sync_at: 0,
+      last_sync_at: a.at ?? 0,
       last_sync_error: '',
       report_synced_to: 0,
-      created_at: 1,
-      updated_at: 1,
+      created_at: at,
+      updated_at: at,
     })
     .execute();
 }

@@ -4,7 +4,6 @@ import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { OrdersTable } from './OrdersTable.tsx';
 import { usePageOrders } from './useAdmin.ts';
 import './admin.css';
-import { ExportAction } from '../export-template/ExportAction.tsx';
 
 /** `/sxA/agentorader/{pageId}`: the orders of one landing page, with its customer and that customer's agent. */
 export function AgentOrdersScreen(): React.JSX.Element {
@@ -28,7 +27,7 @@ export function AgentOrdersScreen(): React.JSX.Element {
         </p>
       ) : null}
       <OrdersTable
-        exportSlot={<ExportAction kind="orders" filters={{ pubid: pageId }} disabled={!data?.total} />}
+        pageId={pageId}
         data={data}
         loading={isLoading || isValidating}
         error={error}

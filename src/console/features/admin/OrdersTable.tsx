@@ -2,6 +2,7 @@ import type { OrderView, PageOrdersView } from '../../../shared/admin-reports.ts
 import { formatNumber, formatTime } from '../../lib/formats.ts';
 import { MetricCard } from '../../ui/MetricCard.tsx';
 import { ResourceTable, type TableColumn, type TablePaging } from '../../ui/ResourceTable.tsx';
+import { ExportAction } from '../export-template/ExportAction.tsx';
 import { accountTypeLabel, orderStatusLabel, UNION_LABEL } from './labels.ts';
 
 const columns: TableColumn<OrderView>[] = [
@@ -76,12 +77,12 @@ interface Props {
   loading: boolean;
   error: unknown;
   paging: Omit<TablePaging, 'total'>;
-  /** the 导出 of these orders (ExportAction, kind orders) */
-  exportSlot?: React.ReactNode;
+  /** the landing page whose orders these are (their 导出: kind orders with the page as pubid, scoped as the list) */
+  pageId: string;
 }
 
 /** A landing page's orders with their sums: the admin's and UDSmart's order screens. */
-export function OrdersTable({ data, loading, error, paging, exportSlot }: Props): React.JSX.Element {
+export function OrdersTable({ data, loading, error, paging, pageId }: Props): React.JSX.Element {
   const s = data?.sums;
   return (
     <>
@@ -101,7 +102,7 @@ export function OrdersTable({ data, loading, error, paging, exportSlot }: Props)
         error={error}
         emptyText="暂无订单"
         paging={{ ...paging, total: data?.total ?? 0 }}
-        exportSlot={exportSlot}
+        exportSlot={<ExportAction kind="orders" filters={{ pubid: pageId }} disabled={!data?.total} />}
       />
     </>
   );

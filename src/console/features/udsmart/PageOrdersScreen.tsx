@@ -4,7 +4,6 @@ import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { OrdersTable } from '../admin/OrdersTable.tsx';
 import { useUdPageOrders } from './useUdsmart.ts';
 import '../admin/admin.css';
-import { ExportAction } from '../export-template/ExportAction.tsx';
 
 /** `/sxA/udAcct/page/{pageId}`: the orders of one landing page that came through the caller's ad accounts. */
 export function PageOrdersScreen(): React.JSX.Element {
@@ -27,7 +26,7 @@ export function PageOrdersScreen(): React.JSX.Element {
         </p>
       ) : null}
       <OrdersTable
-        exportSlot={<ExportAction kind="orders" filters={{ pubid: pageId }} disabled={!data?.total} />}
+        pageId={pageId}
         data={data}
         loading={isLoading || isValidating}
         error={error}
