@@ -1,7 +1,7 @@
 /**
  * Conversion postback (回传), the `order-postback` job: every due row of `postbacks` is claimed by one node with a
  * compare-and-set (state → sending, claimed until CLAIM_SECONDS from now) that commits before anything is sent,
- * then sent through the ad platform's connector (`withCallAuth` where the platform needs a token: 微博, 小红书) or,
+ * then sent through the ad platform's connector (`withCallAuth` where the platform needs a token: 微博, 腾讯, 小红书) or,
  * for UD orders, through UD's `postback`. Success marks it sent; a failure is retried after RETRY_DELAYS, and the
  * MAX_ATTEMPTS-th failure leaves a dead letter (state failed) with the reason. A node that dies mid-send leaves its
  * claim to expire (at once when it was a process of this host that is gone); the row is then sent again with the same
@@ -22,8 +22,8 @@ export const CLAIM_SECONDS = 120;
 /** Seconds before the 2nd … 5th attempt; the 5th failure is final. */
 export const RETRY_DELAYS = [60, 300, 1800, 7200] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS.length + 1;
-/** Channels whose conversion call needs the advertiser's access token. */
-const NEEDS_TOKEN: ReadonlySet<number> = new Set([3, 10]);
+/** Channels whose conversion call needs the advertiser's access token (腾讯: authenticated callbacks since 2025-03-31). */
+const NEEDS_TOKEN: ReadonlySet<number> = new Set([3, 4, 10]);
 
 function conversionOf(p: PostbackRow, o: OrderRow): Conversion {
   const at = p.event === 'order' ? o.created_at : paidTime(o) || o.paid_at || o.created_at;

@@ -14,6 +14,7 @@ import { hourStart } from '../../../shared/china-clock.ts';
 import { CHINA_OFFSET_SECONDS } from '../../../shared/time.ts';
 import { fillMacros, knownMacros, macroValues, type PingDevice } from './macros.ts';
 import { PROFILES } from './profiles.ts';
+import { tengxunCb } from './tengxun-conv.ts';
 import type { Entity, World } from './world.ts';
 
 export interface DeliveryOptions {
@@ -243,8 +244,12 @@ export class DeliveryEngine {
     switch (platform) {
       case 'juliang':
         return `B.${token}`;
-      case 'tengxun':
-        return `${base}/tengxun/conv/callback?cb=${token}&click_id=${clickId}`;
+      case 'tengxun': {
+        // 腾讯's two documented callback forms (tengxun-conv.ts), alternating by click
+        const cb = tengxunCb(clickId, token.slice(0, 8));
+        const path = Number.parseInt(clickId.slice(-1), 16) % 2 ? 'v3.0/user_actions/add' : 'conv';
+        return `${base}/tengxun/${path}?cb=${cb}&conv_id=10001`;
+      }
       case 'ucid':
         return `${base}/ucid/callback/appapi?click_id=${clickId}&uctrackid=${clickId}&event_type=0`;
       case 'weibo':

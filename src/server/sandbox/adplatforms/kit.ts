@@ -20,7 +20,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-const KEPT_HEADERS = ['content-type', 'access-token', 'authorization', 'accept'];
+const KEPT_HEADERS = ['content-type', 'access-token', 'access_token', 'authorization', 'accept'];
 
 export class Recorder {
   readonly requests: RecordedRequest[] = [];
