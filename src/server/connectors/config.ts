@@ -91,6 +91,8 @@ export interface AdPlatformConfig {
   /** `configured`: real credentials given, or the sandbox app in use; `usesSandbox`: talking to the sandbox. */
   oauth: Record<OAuthPlatform, ConnectorConfig & { usesSandbox: boolean; configured: boolean }>;
   ucid: UcConnectorConfig & { usesSandbox: boolean };
+  /** Host of PUBLIC_BASE_URL: the `host` a 微博 conversion names as its source (bububa/biz-weibo model/track/activate.go). */
+  publicHost: string;
 }
 
 export class AdPlatformConfigError extends Error {}
@@ -135,7 +137,7 @@ export function loadAdPlatformConfig(env: NodeJS.ProcessEnv, urls: { publicBaseU
     postbackBase: (e.UCID_POSTBACK_BASE as string | undefined) ?? (ucApi || !e.SANDBOX ? UC_REAL.postbackBase : `${sb}/ucid`),
     usesSandbox: !ucApi && Boolean(e.SANDBOX),
   };
-  return { sandbox: Boolean(e.SANDBOX), oauth, ucid };
+  return { sandbox: Boolean(e.SANDBOX), oauth, ucid, publicHost: new URL(urls.publicBaseUrl).hostname };
 }
 
 /** One connector per platform, all speaking their real protocol against the configured bases. */
@@ -145,7 +147,7 @@ export function createAdPlatformConnectors(cfg: AdPlatformConfig, fetchImpl?: Fe
     tengxun: createTengxunConnector(cfg.oauth.tengxun, fetchImpl),
     kuaishou: createKuaishouConnector(cfg.oauth.kuaishou, fetchImpl),
     xiaohongshu: createXiaohongshuConnector(cfg.oauth.xiaohongshu, fetchImpl),
-    weibo: createWeiboConnector(cfg.oauth.weibo, fetchImpl),
+    weibo: createWeiboConnector({ ...cfg.oauth.weibo, reportHost: cfg.publicHost }, fetchImpl),
     ucid: createUcidConnector(cfg.ucid, fetchImpl),
   };
 }
