@@ -150,7 +150,8 @@ describe('微博 on the fixtures', () => {
     expect(await conn.updateBudget?.(auth, ADV, 'campaign', '4612345678901234', 80000)).toEqual({ id: '4612345678901234', ok: true });
     expect(JSON.parse(seen[1]!.body)).toEqual(fx('campaign-update').call.body);
     expect(seen[1]!.url.pathname).toBe('/v3/campaigns/4612345678901234');
-    expect(conn.updateBid).toBeUndefined();
+    await expect(conn.updateBid!(auth, ADV, 'plan', '4712345678901234', 42)).rejects.toMatchObject({ kind: 'refused' });
+    expect(seen).toHaveLength(2);
   });
 
   it('hourly report: get_ad_data group_by=hour with repeated fields; campaigns from v3/ads?ids', async () => {

@@ -150,7 +150,7 @@ describe('微博', () => {
       budget_type: 2,
       daily_budget: 3000,
     });
-    expect(conn.updateBid).toBeUndefined();
+    await expect(conn.updateBid!(as(agency), a.id, 'plan', ad, 42)).rejects.toMatchObject({ kind: 'refused' });
   });
 
   it('reports hourly through get_ad_data (group_by=hour, fields repeated), clicks = 导流, ≥ pinged; the landing page gets mark_id', async () => {

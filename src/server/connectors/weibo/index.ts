@@ -35,6 +35,10 @@ export function createWeiboConnector(cfg: WeiboConnectorConfig, fetchImpl?: Fetc
       if (level !== 'campaign') throw unsupported('weibo', '微博仅支持修改广告系列预算');
       return weiboCampaignBudget(cfg, kit, token(auth), adv, id, budgetFen);
     },
+    /** The SDK has no call that changes an ad's bid (model/ad: list and detail only). */
+    updateBid: async () => {
+      throw unsupported('weibo', '微博开放接口没有修改广告出价的调用');
+    },
     postback: (auth, conv) => weiboPostback(cfg, kit, token(auth), cfg.reportHost, conv),
   };
 }
