@@ -118,8 +118,8 @@ export class Grants {
     return { ok: true, grant: g };
   }
 
-  /** Rotate: a new access + refresh token pair; the old refresh token is dead from now on. */
-  refresh(appId: string, refreshToken: string): RefreshOutcome {
+  /** The grant of a refresh token that may still be used by this app, or why not. */
+  private usable(appId: string, refreshToken: string): RefreshOutcome {
     const r = this.world.store.get('SELECT * FROM tokens WHERE platform = ? AND refresh_token = ?', this.platform, refreshToken);
     if (!r) return { ok: false, reason: 'unknown' };
     const g = toGrant(r);
@@ -127,6 +127,14 @@ export class Grants {
     if (g.revoked) return { ok: false, reason: 'revoked' };
     if (g.rotated) return { ok: false, reason: 'rotated' };
     if (g.refreshExpiresAt <= this.world.now()) return { ok: false, reason: 'expired' };
+    return { ok: true, grant: g };
+  }
+
+  /** Rotate: a new access + refresh token pair; the old refresh token is dead from now on. */
+  refresh(appId: string, refreshToken: string): RefreshOutcome {
+    const u = this.usable(appId, refreshToken);
+    if (!u.ok) return u;
+    const g = u.grant;
     this.world.store.run('UPDATE tokens SET rotated = 1 WHERE platform = ? AND access_token = ?', this.platform, g.accessToken);
     return { ok: true, grant: this.issueTokens(appId, g.advertiserIds, g.userId) };
   }
@@ -137,13 +145,9 @@ export class Grants {
    * is not cut off by another node's refresh).
    */
   refreshKeeping(appId: string, refreshToken: string): RefreshOutcome {
-    const r = this.world.store.get('SELECT * FROM tokens WHERE platform = ? AND refresh_token = ?', this.platform, refreshToken);
-    if (!r) return { ok: false, reason: 'unknown' };
-    const g = toGrant(r);
-    if (g.appId !== appId) return { ok: false, reason: 'foreign' };
-    if (g.revoked) return { ok: false, reason: 'revoked' };
-    if (g.rotated) return { ok: false, reason: 'rotated' };
-    if (g.refreshExpiresAt <= this.world.now()) return { ok: false, reason: 'expired' };
+    const u = this.usable(appId, refreshToken);
+    if (!u.ok) return u;
+    const g = u.grant;
     const fresh: Grant = { ...g, accessToken: token(), accessExpiresAt: this.world.now() + this.ttl('access') };
     this.world.store.tx(() => {
       // the old row keeps its access token; its refresh token moves to the new row

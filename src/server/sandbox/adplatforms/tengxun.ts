@@ -10,14 +10,13 @@
  * The refresh grant answers without `authorizer_info` and without a new refresh token (the current one stays valid).
  * 3.0 has no campaign level: adgroup = our campaign, dynamic creative = our plan.
  */
-import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { chinaDayStart, parseChinaTime } from '../../../shared/china-clock.ts';
 import type { PlatformContext } from './admin.ts';
 import { consentRoutes } from './consent.ts';
 import type { Grant } from './grants.ts';
 import { readObject, sendJson } from './kit.ts';
-import { idField, intParam, jsonParam, pageOf, wireId } from './paging.ts';
+import { idField, idOfSet, intParam, jsonParam, pageOf, wireId } from './paging.ts';
 import { tengxunConversions } from './tengxun-conv.ts';
 import type { Entity, WorldState } from './world.ts';
 
@@ -345,13 +344,4 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
 /** A grant of several accounts stands for an organisation (主体) holding them; of one, for that advertiser. */
 const isOrganisation = (g: Grant) => g.advertiserIds.length > 1;
 /** The organisation's own id: stable for the same set of accounts, 8 digits like a 腾讯 account id. */
-export const organisationOf = (ids: string[]): string =>
-  `7${String(
-    Number.parseInt(
-      createHash('sha256')
-        .update([...ids].sort().join(','))
-        .digest('hex')
-        .slice(0, 12),
-      16,
-    ) % 10_000_000,
-  ).padStart(7, '0')}`;
+export const organisationOf = (ids: string[]): string => idOfSet('7', 7, ids);

@@ -1,8 +1,9 @@
 /** 微博 sandbox wire pieces shared by `weibo.ts` and `weibo-data.ts`: codes, the refusal envelope, whose account a token is. */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Grant } from './grants.ts';
 import { sendJson } from './kit.ts';
+import { idOfSet } from './paging.ts';
 
 export const WEIBO_FACTS = {
   codes: { system: 10001, badParam: 10008, rateLimited: 10023, noPermission: 20003, tokenExpired: 21327, tokenInvalid: 21332 },
@@ -15,17 +16,7 @@ export const weiboRefusal = (c: Context, code: number, message: string) =>
 export const weiboRateLimited = (c: Context) => weiboRefusal(c, WEIBO_FACTS.codes.rateLimited, '用户请求频次超过上限');
 
 /** The own account of a grant of several advertisers (an agency): stable for the same set. */
-export const agencyOf = (ids: string[]): string =>
-  `69${String(
-    Number.parseInt(
-      createHash('sha256')
-        .update([...ids].sort().join(','))
-        .digest('hex')
-        .slice(0, 12),
-      16,
-    ) %
-      10 ** 8,
-  ).padStart(8, '0')}`;
+export const agencyOf = (ids: string[]): string => idOfSet('69', 8, ids);
 export const ownOf = (g: Grant): string => (g.advertiserIds.length > 1 ? agencyOf(g.advertiserIds) : (g.advertiserIds[0] ?? ''));
 
 export type WeiboEnv = { Variables: { grant: Grant; customer: string } };
