@@ -111,11 +111,15 @@ export function obj(value: unknown): Record<string, unknown> {
 }
 
 /**
- * A list the way TOP and JOS send it: a plain array, or (TOP's non-simplified JSON) an object wrapping one array
- * under the element name (`{"publisher_order_dto": [...]}`).
+ * A list the way TOP and JOS send it: a plain array, or an object wrapping it under the element's name — an array
+ * (TOP's non-simplified JSON: `{"publisher_order_dto": [...]}`) or, as JD's documentation writes a list, one element
+ * (`{"orderRowResp": {...}}`, `{"urlInfo": {...}}`; logerzhu/typed-jd-union-api json-def, docs/affiliate-unions.md).
  */
 export function list(value: unknown): Record<string, unknown>[] {
   if (Array.isArray(value)) return value.map(obj);
-  const inner = Object.values(obj(value)).find(Array.isArray);
-  return inner ? (inner as unknown[]).map(obj) : [];
+  const inner = Object.values(obj(value));
+  const array = inner.find(Array.isArray);
+  if (array) return (array as unknown[]).map(obj);
+  const [only] = inner;
+  return inner.length === 1 && only && typeof only === 'object' ? [obj(only)] : [];
 }
