@@ -157,6 +157,34 @@ export function fakeFetch(answers: Array<string | { status: number; body: string
   return { fetch, sent };
 }
 
+/** An answer as a real platform (or the sandbox) sent it: the request's URL and parameters, the body text. */
+export interface RecordedExchange {
+  url: URL;
+  params: Record<string, string>;
+  status: number;
+  text: string;
+}
+
+/**
+ * A fetch that passes every request through to the network and records the answers' texts, for tests that check
+ * a sandbox's wire answers against the fixtures while the real connector drives it.
+ */
+export function recordingFetch() {
+  const exchanges: RecordedExchange[] = [];
+  const fetchImpl = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const res = await fetch(input, init);
+    const text = await res.text();
+    const url = new URL(String(input));
+    const params: Record<string, string> = Object.fromEntries(url.searchParams);
+    if (typeof init?.body === 'string' && !init.body.startsWith('{')) for (const [k, v] of new URLSearchParams(init.body)) params[k] = v;
+    exchanges.push({ url, params, status: res.status, text });
+    return new Response(text, { status: res.status, headers: res.headers });
+  };
+  /** The answers to one method (TOP `method`, JOS `method`, 拼多多 `type`). */
+  const of = (method: string) => exchanges.filter((e) => e.params.method === method || e.params.type === method);
+  return { fetch: fetchImpl, exchanges, of };
+}
+
 /**
  * What is wrong with a request against the fixture's call: the method, the path (its end), every required parameter
  * present, and no parameter the source does not document (the call's body/query keys plus `optional`).
