@@ -8,8 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
 import { createJdConnector } from '../../src/server/connectors/jd/index.ts';
 import { jdForm } from '../../src/server/connectors/jd/jos.ts';
+import { pddForm } from '../../src/server/connectors/pdd/client.ts';
+import { createPddConnector } from '../../src/server/connectors/pdd/index.ts';
 import { createTaobaoConnector } from '../../src/server/connectors/taobao/index.ts';
 import { topForm } from '../../src/server/connectors/taobao/top.ts';
+import { createUdConnector } from '../../src/server/connectors/ud/index.ts';
 import { loadFixture, type PlatformFixture, recordingFetch, shapeMismatches } from '../support/platform-fixtures.ts';
 import { type RunningSandbox, startSandbox } from '../support/unions.ts';
 
@@ -157,5 +160,89 @@ describe('京东联盟 sandbox against the JOS fixtures', () => {
       sign: 'X'.repeat(32),
     });
     expect(shapeMismatches(errorOf(rows, 'gateway'), badSign)).toEqual([]);
+  });
+});
+
+describe('拼多多 sandbox against the router fixtures', () => {
+  const fx = (n: string) => loadFixture('pdd', n);
+
+  it('search, promotion URL, shop URL and the increment order list answer in the documented shapes', async () => {
+    const rec = recordingFetch();
+    const pdd = createPddConnector(cfg.pdd, http(rec), () => NOW_MS);
+    const conv = await pdd.convert({ kind: 'item', id: '123456789', subId: '100000001', memberId: 'c42' });
+    await pdd.convert({ kind: 'shop', id: '123456', subId: '100000001', memberId: 'c42' });
+    await orderVia('pdd', conv.promotion_url, { created_at: T - 3000, paid_at: T - 2900 });
+    const page = await pdd.pullOrders({ from: T - 86400, to: T }, null);
+    expect(page.orders[0]?.tracking).toEqual({ union: 'pdd', pid: cfg.pdd.pid, customParameters: '{"uid":"c42","sid":"100000001"}' });
+    for (const [name, method] of [
+      ['goods-search', 'pdd.ddk.goods.search'],
+      ['goods-promotion-url-generate', 'pdd.ddk.goods.promotion.url.generate'],
+      ['mall-url-gen', 'pdd.ddk.mall.url.gen'],
+      ['order-list-increment-get', 'pdd.ddk.order.list.increment.get'],
+    ] as const)
+      expect([name, shapeMismatches(fx(name).answers.ok, parsed(rec.of(method)[0]!.text))]).toEqual([name, []]);
+  });
+
+  it('备案: unbound, the binding link, the page that binds, then bound — in the documented shapes', async () => {
+    const rec = recordingFetch();
+    const pdd = createPddConnector(cfg.pdd, http(rec), () => NOW_MS);
+    expect(await pdd.authority(cfg.pdd.pid, 'c77')).toEqual({ bound: false });
+    const url = await pdd.authorityUrl(cfg.pdd.pid, 'c77');
+    expect(shapeMismatches(fx('member-authority-query').answers.ok, parsed(rec.of('pdd.ddk.member.authority.query')[0]!.text))).toEqual([]);
+    expect(shapeMismatches(fx('rp-prom-url-generate').answers.ok, parsed(rec.of('pdd.ddk.rp.prom.url.generate')[0]!.text))).toEqual([]);
+    const page = await (await fetch(url)).text();
+    expect(page).toContain('同意授权并备案');
+    const u = new URL(url);
+    await fetch(`${u.origin}${u.pathname}`, {
+      method: 'POST',
+      body: new URLSearchParams({ pid: u.searchParams.get('pid')!, uid: u.searchParams.get('uid')! }),
+    });
+    expect(await pdd.authority(cfg.pdd.pid, 'c77')).toEqual({ bound: true });
+    expect(shapeMismatches(fx('member-authority-query').answers.errors[0]!.answer, await refusedAuthority())).toEqual([]);
+  });
+
+  /** A signed authority query with a malformed pid: the router's parameter error. */
+  async function refusedAuthority(): Promise<unknown> {
+    const form = pddForm(
+      { apiBase: sb.url, clientId: cfg.pdd.appKey, clientSecret: cfg.pdd.appSecret, now: () => NOW_MS },
+      'pdd.ddk.member.authority.query',
+      {
+        pid: 'nope',
+        custom_parameters: '{"uid":"c1"}',
+      },
+    );
+    return post(`${sb.url}/sandbox/pdd/api/router`, form);
+  }
+});
+
+describe('阿里妈妈 UD sandbox against the TOP fixtures', () => {
+  const fx = (n: string) => loadFixture('ud', n);
+
+  it('monitor.url.create, order.detail.pull and udsmartdata.get answer in the documented shapes', async () => {
+    const rec = recordingFetch();
+    const ud = createUdConnector(cfg.ud, http(rec), () => NOW_MS);
+    const m = await ud.createMonitorUrls({ itemId: '612345678901', channelId: 1, pageType: 1, attributionType: 3 });
+    const { clickId } = await sb.click(`${m.clickUrl}${m.clickUrl.includes('?') ? '&' : '?'}clickid=c1`);
+    await sb.admin('ud', '/orders', { clickId, fate: 'settled', timeline: { created_at: T - 3000, paid_at: T - 2900 } });
+    const page = await ud.pullOrders({ from: T - 43200, to: T }, null);
+    expect(page.orders).toHaveLength(1);
+    const o = page.orders[0]!;
+    await ud.postback({
+      orderId: o.orderId,
+      event: 'pay',
+      purchaseFen: o.payFen,
+      itemCount: o.itemNum,
+      itemId: o.itemId,
+      eventTime: T,
+      channelId: o.ud!.channelId,
+      advertiserId: o.ud!.advertiserId || '1',
+      ckClickId: o.ud!.synClickId,
+    });
+    expect(
+      shapeMismatches(fx('monitor-url-create').answers.ok, parsed(rec.of('alibaba.taobao.ud.smart.monitor.url.create')[0]!.text)),
+    ).toEqual([]);
+    const pulled = parsed(rec.of('alibaba.taobao.ud.smart.order.detail.pull')[0]!.text);
+    expect(shapeMismatches(fx('order-detail-pull').answers.ok, pulled)).toEqual([]);
+    expect(shapeMismatches(fx('udsmartdata-get').answers.ok, parsed(rec.of('alibaba.ud.udsmartdata.get')[0]!.text))).toEqual([]);
   });
 });

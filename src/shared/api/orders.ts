@@ -9,6 +9,7 @@ import {
   orderPath,
   planOrderInput,
 } from '../orders.ts';
+import { pddAuthorityInput, pddAuthorityPage } from '../pdd-authority.ts';
 import { alias, contract } from './contract.ts';
 
 /** Spec §7 Orders: order lists, one link's and one plan's orders, an order's explained path, a link's postback setting. */
@@ -72,6 +73,16 @@ export const linkPostback = contract({
   output: linkPostbackView,
 });
 
+export const pddAuthority = contract({
+  path: '/capi/napi/order/pdd-authority',
+  method: 'POST',
+  access: 'links',
+  tag,
+  summary: '尚未备案的拼多多推广身份（推广位 + uid）及其备案链接；recheck 为 true 时先向多多进宝重新查询',
+  input: pddAuthorityInput,
+  output: pddAuthorityPage,
+});
+
 export const orderContracts = [
   orderIndex,
   miniputOrder,
@@ -82,4 +93,5 @@ export const orderContracts = [
   promoteOrder,
   landReport,
   linkPostback,
+  pddAuthority,
 ];
