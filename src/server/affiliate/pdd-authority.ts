@@ -101,3 +101,13 @@ export async function pddAuthorityNotices(
   const { rows, total } = await store.unboundOf(deps.db, customers, input.pagesize, (input.page - 1) * input.pagesize);
   return { list: rows.map(notice), total };
 }
+
+/** Every unbound pair (the admin home's 同步健康). */
+export async function unboundPddAuthorities(
+  deps: Pick<Deps, 'db'>,
+  limit: number,
+  offset: number,
+): Promise<{ list: PddAuthorityNotice[]; total: number }> {
+  const { rows, total } = await store.unboundOf(deps.db, null, limit, offset);
+  return { list: rows.map(notice), total };
+}

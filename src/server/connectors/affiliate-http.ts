@@ -1,3 +1,4 @@
+import { neverSent, UNREACHABLE, uncertainOf } from './at-most-once.ts';
 import { ConnectorError } from './errors.ts';
 
 /**
@@ -77,6 +78,7 @@ export async function requestJson(
     text = await res.text();
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+    if (!timedOut && neverSent(err)) throw new ConnectorError(platform, 'transient', '无法连接联盟接口', UNREACHABLE);
     throw new ConnectorError(platform, 'transient', timedOut ? '联盟接口响应超时' : '无法连接联盟接口', timedOut ? 'timeout' : 'network');
   }
   if (res.status === 429) throw new ConnectorError(platform, 'rate_limited', '联盟接口调用过于频繁', 'http_429');
@@ -98,6 +100,8 @@ export async function withRetries<T>(call: () => Promise<T>, opts: HttpOptions =
     try {
       return await call();
     } catch (err) {
+      const uncertain = err instanceof ConnectorError ? uncertainOf(err) : null;
+      if (uncertain) throw uncertain;
       const retryable = err instanceof ConnectorError && (err.kind === 'transient' || err.kind === 'rate_limited');
       if (!retryable || attempt >= retries) throw err;
       await sleep(Math.random() * base * 2 ** attempt);

@@ -8,6 +8,8 @@ import {
   orderPage,
   orderPath,
   planOrderInput,
+  postbackSettleInput,
+  postbackSettleView,
 } from '../orders.ts';
 import { pddAuthorityInput, pddAuthorityPage } from '../pdd-authority.ts';
 import { alias, contract } from './contract.ts';
@@ -73,6 +75,16 @@ export const linkPostback = contract({
   output: linkPostbackView,
 });
 
+export const postbackSettle = contract({
+  path: '/capi/napi/order/postback/settle',
+  method: 'POST',
+  access: 'orders',
+  tag,
+  okMsg: '已处理',
+  summary: '处理待确认的回传（发送中断、平台不去重）：received 已收到（记为已回传），resend 重新发送一次；只能处理一次，记入操作日志',
+  input: postbackSettleInput,
+  output: postbackSettleView,
+});
 export const pddAuthority = contract({
   path: '/capi/napi/order/pdd-authority',
   method: 'POST',
@@ -93,5 +105,6 @@ export const orderContracts = [
   promoteOrder,
   landReport,
   linkPostback,
+  postbackSettle,
   pddAuthority,
 ];

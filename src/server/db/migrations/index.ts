@@ -16,6 +16,7 @@ import { ordersAttribution } from './0014_orders_attribution.ts';
 import { promotion } from './0015_promotion.ts';
 import { rollupBoard } from './0016_rollup_board.ts';
 import { pddAuthority } from './0040_pdd_authority.ts';
+import { postbackInDoubt } from './0041_postback_in_doubt.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -38,6 +39,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0015_promotion', promotion],
   ['0016_rollup_board', rollupBoard],
   ['0040_pdd_authority', pddAuthority],
+  ['0041_postback_in_doubt', postbackInDoubt],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
