@@ -1,3 +1,4 @@
+import { log } from '../kernel/log.ts';
 import { neverSent, UNREACHABLE, uncertainOf } from './at-most-once.ts';
 import { ConnectorError } from './errors.ts';
 
@@ -86,6 +87,7 @@ export async function requestJson(
   try {
     return parseJsonLossless(text);
   } catch {
+    log.warn('affiliate answer unreadable', { platform, path: new URL(url).pathname, status: res.status, body: text.slice(0, 200) });
     throw new ConnectorError(platform, 'protocol', `联盟接口返回了无法解析的内容（HTTP ${res.status}）`, `http_${res.status}`);
   }
 }
@@ -100,6 +102,9 @@ export async function withRetries<T>(call: () => Promise<T>, opts: HttpOptions =
     try {
       return await call();
     } catch (err) {
+      // an answer we could not read (a missing key, a wrong type): logged with the union's name, never retried
+      if (err instanceof ConnectorError && err.kind === 'protocol')
+        log.warn('affiliate protocol error', { platform: err.platform, code: err.platformCode, message: err.message });
       const uncertain = err instanceof ConnectorError ? uncertainOf(err) : null;
       if (uncertain) throw uncertain;
       const retryable = err instanceof ConnectorError && (err.kind === 'transient' || err.kind === 'rate_limited');
