@@ -3,7 +3,6 @@ import type { UserRow } from '../../src/server/accounts/store.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { CLAIM_SECONDS } from '../../src/server/orders/postback.ts';
 import { claim } from '../../src/server/orders/postback-store.ts';
-import { processAll } from '../../src/server/tracking/processor.ts';
 import { AD_PLATFORMS, type AdPlatform } from '../../src/shared/ad-platforms.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
@@ -13,7 +12,7 @@ import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeLink, makeUser } from '../support/factories.ts';
 import { sandboxRegistry } from '../support/factories-ads.ts';
-import { followJump, placeOrder, setWatermarks, syncOrders } from '../support/factories-orders.ts';
+import { followJump, placeOrder, replayMonitorHits, setWatermarks, syncOrders } from '../support/factories-orders.ts';
 
 /**
  * Postback guarantees per platform (orders/postback-guarantee.ts), over real HTTP against the ad sandbox, whose
@@ -51,21 +50,7 @@ describe.each(dialects())('postback guarantees on $name', (dialect) => {
   async function deliverClick(platform: AdPlatform, planId: string): Promise<void> {
     const before = h.monitor.hits.length;
     await h.admin(platform, 'POST', '/deliver', { planId, shows: 0, clicks: 1, landingRate: 1, followRate: 0 });
-    for (const hit of h.monitor.hits.slice(before)) {
-      const pageid = hit.pathname.split('/').at(-1)!;
-      const query = hit.search.slice(1);
-      if (hit.pathname.startsWith('/m/c/'))
-        await t.deps.db
-          .insertInto('monitor_raw')
-          .values({ kind: 'c', pageid, query, ip: '', ua: 'ua', received_at: clock.now() })
-          .execute();
-      else
-        await t.deps.db
-          .insertInto('landing_visits')
-          .values({ pageid, query, ip: '', ua: 'ua', referer: '', received_at: clock.now() })
-          .execute();
-    }
-    await processAll(t.deps.db, t.deps.engine);
+    await replayMonitorHits(t, h.monitor.hits.slice(before), clock.now());
   }
 
   /** A paid order through a click of `platform`'s plan on our link; the sync queues (and the kick sends) its postback. */
