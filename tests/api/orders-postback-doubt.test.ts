@@ -194,3 +194,42 @@ describe.each(dialects())('postback guarantees on $name', (dialect) => {
     expect((await settle('999999', 'received')).code).toBe(4004);
   });
 });
+
+describe('the sandbox dedupes as the sources say', () => {
+  it('腾讯 keeps one conversion per outer_action_id (a repeat is accepted, not counted)', async () => {
+    const [adv] = await h.seed('tengxun', {
+      advertisers: [
+        {
+          name: '去重',
+          campaigns: [{ name: 'c', plans: [{ name: 'p', clickUrl: `${h.monitor.base}/m/c/4/1?cb=__CALLBACK__&cid=__CLICK_ID__` }] }],
+        },
+      ],
+    });
+    await h.admin('tengxun', 'POST', '/deliver', { planId: adv!.campaigns[0]!.plans[0]!.id, shows: 0, clicks: 1, landingRate: 0 });
+    const [click] = (await h.admin<{ clicks: Array<{ click_id: string; callback: string }> }>('tengxun', 'GET', '/clicks')).clicks;
+    const before = { counted: await counted('tengxun'), received: await received('tengxun') };
+    const send = (id: string) =>
+      fetch(click!.callback, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          actions: [
+            {
+              outer_action_id: id,
+              action_time: Math.floor(Date.now() / 1000),
+              action_type: 'PURCHASE',
+              trace: { click_id: click!.click_id },
+              action_param: { value: 100 },
+            },
+          ],
+        }),
+      });
+    await send('order_1');
+    await send('order_1');
+    await send('order_2');
+    expect({ counted: (await counted('tengxun')) - before.counted, received: (await received('tengxun')) - before.received }).toEqual({
+      counted: 2,
+      received: 3,
+    });
+  });
+});
