@@ -85,6 +85,18 @@ describe('腾讯 OAuth on the fixtures', () => {
     });
   });
 
+  it("a token alone lists an organisation's accounts, else an agency's 子客 (listAdvertisers, as platform:check uses it)", async () => {
+    const noOrg = { code: 11023, message: 'no permission', message_cn: '本接口仅支持集团、主体、业务单元 id 的 token 进行操作' };
+    const agency = make([noOrg, ok('advertiser-get')]);
+    expect(await agency.conn.listAdvertisers(auth)).toEqual([{ advertiserId: '25610000', name: '青禾服饰有限公司' }]);
+    expect(agency.seen.map((r) => r.url.pathname)).toEqual(['/v3.0/organization_account_relation/get', '/v3.0/advertiser/get']);
+    const direct = make([noOrg, { code: 31001, message: 'account_id required', message_cn: '直客客户必须填写 account_id' }]);
+    await expect(direct.conn.listAdvertisers(auth)).rejects.toMatchObject({
+      kind: 'refused',
+      message: expect.stringContaining('authorizer_info'),
+    });
+  });
+
   it('a refresh answer without refresh_token keeps the current one (expiry 0 = unchanged); a full answer rotates', async () => {
     const f = fx('oauth-token-refresh');
     const minimal = await make([f.answers.ok]).conn.refresh('rt-1');

@@ -110,8 +110,10 @@ describe('腾讯 OAuth and the signed query', () => {
     });
     await expect(conn.listAdvertisers(auth())).rejects.toMatchObject({
       kind: 'refused',
-      message: expect.stringContaining('集团、主体、业务单元'),
+      message: expect.stringContaining('authorizer_info'),
     });
+    const tried = (await h.requests('tengxun')).slice(-2).map((r) => r.path);
+    expect(tried).toEqual(['/v3.0/organization_account_relation/get', '/v3.0/advertiser/get']);
   });
 
   it('an organisation grant binds every account under it; its token lists them with a fresh nonce on every call', async () => {
@@ -247,7 +249,7 @@ describe('腾讯 entities, report, changes', () => {
     );
     const forms = ['/conv?', '/v3.0/user_actions/add?'].map((f) => clicks.find((c) => c.callback.includes(f))!);
     expect(forms.every(Boolean)).toBe(true);
-    for (const click of forms)
+    for (const [i, click] of forms.entries())
       await conn.postback(auth(), {
         callback: click.callback,
         clickId: click.click_id,
@@ -255,7 +257,7 @@ describe('腾讯 entities, report, changes', () => {
         event: 'order',
         timeMs: Date.now(),
         amountFen: 5990,
-        orderId: 'JD-7',
+        orderId: `JD-${7 + i}`,
       });
     const click = forms[1]!;
     const req = (await h.requests('tengxun', '/v3.0/user_actions/add')).at(-1)!;
@@ -263,7 +265,7 @@ describe('腾讯 entities, report, changes', () => {
     expect(req.body).toEqual({
       actions: [
         {
-          outer_action_id: 'JD-7',
+          outer_action_id: 'JD-8',
           action_time: expect.any(Number),
           action_type: 'COMPLETE_ORDER',
           trace: { click_id: click.click_id },

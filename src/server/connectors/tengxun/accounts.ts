@@ -53,6 +53,31 @@ const NAME_FIELDS = JSON.stringify(['account_id', 'corporation_name']);
 export const tengxunOrganisationAccounts = (cfg: ConnectorConfig, kit: ConnectorKit, token: string) =>
   pages(cfg, kit, token, 'organization_account_relation/get', {});
 
+const refused = (e: unknown) => e instanceof ConnectorError && e.kind === 'refused';
+
+/**
+ * The accounts a token alone can list (the token answer's role is not at hand): an organisation's, else an agency's
+ * 子客; a direct advertiser's token lists nothing by itself — its account is the grant's `authorizer_info.account_id`.
+ */
+export async function tengxunTokenAccounts(cfg: ConnectorConfig, kit: ConnectorKit, token: string): Promise<AuthorizedAdvertiser[]> {
+  try {
+    return await tengxunOrganisationAccounts(cfg, kit, token);
+  } catch (err) {
+    if (!refused(err)) throw err;
+  }
+  try {
+    return await pages(cfg, kit, token, 'advertiser/get', { fields: NAME_FIELDS });
+  } catch (err) {
+    if (!refused(err)) throw err;
+    throw new ConnectorError(
+      'tengxun',
+      'refused',
+      `这个令牌不属于组织（集团/主体/业务单元）或服务商，无法列出账户：广告主本人的账户由授权时的 authorizer_info.account_id 给出（${(err as Error).message}）`,
+      (err as ConnectorError).platformCode,
+    );
+  }
+}
+
 export async function tengxunGrantAccounts(
   cfg: ConnectorConfig,
   kit: ConnectorKit,

@@ -9,7 +9,7 @@
 import type { AdPlatformConnector } from '../ad-platform.ts';
 import { accessToken, type ConnectorConfig, type ConnectorDeps, connectorKit, unsupported } from '../common.ts';
 import type { FetchLike } from '../http.ts';
-import { tengxunOrganisationAccounts } from './accounts.ts';
+import { tengxunTokenAccounts } from './accounts.ts';
 import { tengxunEntities } from './entities.ts';
 import { tengxunAuthorizeUrl, tengxunExchange, tengxunRefresh } from './oauth.ts';
 import { tengxunPostback } from './postback.ts';
@@ -26,8 +26,8 @@ export function createTengxunConnector(cfg: ConnectorConfig, fetchImpl?: FetchLi
     authorizeUrl: (p) => tengxunAuthorizeUrl(cfg, p),
     exchangeCode: (code, redirectUri) => tengxunExchange(cfg, kit, code, redirectUri),
     refresh: (refreshToken) => tengxunRefresh(cfg, kit, refreshToken),
-    /** An organisation token's accounts; a grant's own accounts come with `exchangeCode` (by the authoriser's role). */
-    listAdvertisers: (auth) => tengxunOrganisationAccounts(cfg, kit, token(auth)),
+    /** What a token alone can list (organisation, else agency); a grant's own accounts come with `exchangeCode` (by role). */
+    listAdvertisers: (auth) => tengxunTokenAccounts(cfg, kit, token(auth)),
     listEntities: (auth, adv, level, cursor) => tengxunEntities(cfg, kit, token(auth), adv, level, cursor),
     hourlyReport: (auth, adv, from, to) => tengxunHourly(cfg, kit, token(auth), adv, from, to),
     updateStatus: async (auth, adv, level, ids, enable) => {

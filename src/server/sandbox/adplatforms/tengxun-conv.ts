@@ -4,10 +4,12 @@
  * `<base>/v3.0/user_actions/add?cb=…&conv_id=…` (the api.e.qq.com form), and both are authenticated since 2025-03-31:
  * headers `access_token`, `timestamp` (±300 s) and `nonce`; the token's grant must cover the clicked plan's account.
  * `cb` is opaque to the advertiser; here it encodes the click id. Body `{actions: [{outer_action_id, action_time,
- * action_type, trace?, action_param?}]}` (1–50).
+ * action_type, trace?, action_param?}]}` (1–50). 腾讯 dedupes on `outer_action_id` (dedupe.ts): a repeat is accepted and not
+ * counted again.
  */
 import type { Context, Hono } from 'hono';
 import type { PlatformContext } from './admin.ts';
+import { alreadyCounted, DUPLICATE_REASON, tengxunKeys } from './dedupe.ts';
 import { readObject } from './kit.ts';
 
 /** The `cb` of a click (what the platform puts in `__CALLBACK__`), and back. */
@@ -48,7 +50,9 @@ export function tengxunConversions(
       if (typeof t !== 'number' || t > world.now() + 300 || t < world.now() - 7 * 86400)
         return reject(codes.badParam, 'action_time 须为 7 天内的秒级时间戳');
     }
-    world.recordConversion(p, true, '', click.planId, b);
+    // 腾讯 dedupes on outer_action_id (dedupe.ts): a repeat is accepted and not counted again
+    const repeat = alreadyCounted(world, p, tengxunKeys(b), tengxunKeys);
+    world.recordConversion(p, true, repeat ? DUPLICATE_REASON : '', repeat ? null : click.planId, b);
     return envelope(c, codes.ok, '');
   };
   app.post('/conv', handle);
