@@ -24,7 +24,7 @@ const connectorFor = (app = SANDBOX_APPS.tengxun, now?: () => number) =>
       pageSize: 2,
     },
     undefined,
-    now ? { now } : {},
+    { now: now ?? (() => h.clock.now()) },
   );
 
 beforeAll(async () => {
@@ -104,17 +104,17 @@ describe('腾讯 OAuth and the signed query', () => {
       page: '1',
       page_size: '100',
     });
-    expect(Math.abs(Number(reqs.at(-1)!.query.timestamp) - Date.now() / 1000)).toBeLessThan(60);
+    expect(Math.abs(Number(reqs.at(-1)!.query.timestamp) - h.clock.now())).toBeLessThan(60);
     expect(reqs.at(-1)!.query.nonce).toMatch(/^[0-9a-f]{16}$/);
     expect(reqs.at(-1)!.query.nonce).not.toBe(reqs.at(-2)!.query.nonce);
   });
 
   it('refuses a stale timestamp and a replayed nonce with the platform code', async () => {
-    const late = connectorFor(SANDBOX_APPS.tengxun, () => Math.floor(Date.now() / 1000) - 1000);
+    const late = connectorFor(SANDBOX_APPS.tengxun, () => h.clock.now() - 1000);
     await expect(late.listAdvertisers(auth())).rejects.toMatchObject({ kind: 'refused', platformCode: '11003' });
     const q = new URLSearchParams({
       access_token: grant.accessToken,
-      timestamp: String(Math.floor(Date.now() / 1000)),
+      timestamp: String(h.clock.now()),
       nonce: 'same-nonce-1',
       pagination_mode: 'PAGINATION_MODE_NORMAL',
     });
@@ -172,7 +172,7 @@ describe('腾讯 entities, report, changes', () => {
     expect(click.searchParams.get('clickid')).toMatch(/^wx0/);
     expect(click.searchParams.get('cb')).toContain(`${h.base}/tengxun/conv/callback?cb=`);
     expect(h.monitor.hits.find((u) => u.pathname === '/pub/2001')!.searchParams.get('gdt_vid')).toMatch(/^wx0/);
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     const facts = (await conn.hourlyReport(auth(), adv.id, hourStart(now) - 3600, now)).filter((f) => f.planId === plan.id);
     expect(facts.reduce((s, f) => s + f.shows, 0)).toBe(31);
     expect(facts.reduce((s, f) => s + f.clicks, 0)).toBe(6);
@@ -219,7 +219,7 @@ describe('腾讯 entities, report, changes', () => {
       clickId: click.click_id,
       advertiserId: world[0]!.id,
       event: 'order',
-      timeMs: Date.now(),
+      timeMs: h.clock.nowMs(),
       amountFen: 5990,
       orderId: 'JD-7',
     });
@@ -242,7 +242,7 @@ describe('腾讯 entities, report, changes', () => {
         callback: 'http://169.254.169.254/latest/meta-data',
         advertiserId: '1',
         event: 'pay',
-        timeMs: Date.now(),
+        timeMs: h.clock.nowMs(),
         amountFen: 1,
         orderId: 'x',
       }),

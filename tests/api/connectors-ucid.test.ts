@@ -13,7 +13,9 @@ const auth: CallAuth = { kind: 'credentials', username: 'uc-shop-1', password: '
 
 beforeAll(async () => {
   h = await startSandbox();
-  conn = createUcidConnector({ apiBase: `${h.base}/ucid`, postbackBase: `${h.base}/ucid`, http: FAST_HTTP, reportPollMs: 5 });
+  conn = createUcidConnector({ apiBase: `${h.base}/ucid`, postbackBase: `${h.base}/ucid`, http: FAST_HTTP, reportPollMs: 5 }, undefined, {
+    now: () => h.clock.now(),
+  });
   const m = h.monitor.base;
   world = await h.seed('ucid', {
     advertisers: [
@@ -107,7 +109,7 @@ describe('UC 汇川', () => {
     expect(click.searchParams.get('aid')).toBe(plan.id);
     expect(click.searchParams.get('cb')).toContain(`${h.base}/ucid/callback/appapi?click_id=`);
     expect(h.monitor.hits.find((u) => u.pathname === '/pub/8001')!.searchParams.get('uctrackid')).toBeTruthy();
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     const facts = (await conn.hourlyReport(auth, world[0]!.id, hourStart(now) - 3600, now)).filter((f) => f.planId === plan.id);
     expect(facts.reduce((s, f) => s + f.clicks, 0)).toBe(5);
     expect(facts.reduce((s, f) => s + f.costFen, 0)).toBe(4 * 60 + Math.ceil(4 * 60 * 0.02));
@@ -144,7 +146,7 @@ describe('UC 汇川', () => {
       callback: clicks[0]!.callback,
       advertiserId: world[0]!.id,
       event: 'pay',
-      timeMs: Date.now(),
+      timeMs: h.clock.nowMs(),
       amountFen: 100,
       orderId: 'u1',
     });
@@ -157,7 +159,7 @@ describe('UC 汇川', () => {
         callback: `${h.base}/juliang/_admin/world`,
         advertiserId: '1',
         event: 'pay',
-        timeMs: Date.now(),
+        timeMs: h.clock.nowMs(),
         amountFen: 1,
         orderId: 'u2',
       }),

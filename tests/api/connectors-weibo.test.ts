@@ -16,13 +16,17 @@ const REDIRECT = 'https://console.example.com/auloading';
 
 beforeAll(async () => {
   h = await startSandbox();
-  conn = createWeiboConnector({
-    ...SANDBOX_APPS.weibo,
-    apiBase: `${h.base}/weibo`,
-    authBase: `${h.base}/weibo`,
-    http: FAST_HTTP,
-    pageSize: 2,
-  });
+  conn = createWeiboConnector(
+    {
+      ...SANDBOX_APPS.weibo,
+      apiBase: `${h.base}/weibo`,
+      authBase: `${h.base}/weibo`,
+      http: FAST_HTTP,
+      pageSize: 2,
+    },
+    undefined,
+    { now: () => h.clock.now() },
+  );
   const m = h.monitor.base;
   world = await h.seed('weibo', {
     advertisers: [
@@ -115,7 +119,7 @@ describe('微博', () => {
     await h.admin('weibo', 'POST', '/deliver', { planId: ad.id, shows: 0, clicks: 3 });
     await until(() => h.monitor.hits.length >= 6);
     expect(h.monitor.hits.find((u) => u.pathname === '/pub/3101')!.searchParams.get('mark_id')).toMatch(/^[0-9a-f]{24}$/);
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     const facts = (await conn.hourlyReport(auth(), a.id, hourStart(now) - 3600, now)).filter((f) => f.planId === ad.id);
     expect(facts.reduce((s, f) => s + f.clicks, 0)).toBe(4);
     expect(facts.reduce((s, f) => s + f.costFen, 0)).toBe(3 * 42 + Math.ceil(3 * 42 * 0.02));
@@ -139,7 +143,7 @@ describe('微博', () => {
       clickId: clicks[0]!.click_id,
       advertiserId: world[0]!.id,
       event: 'pay',
-      timeMs: Date.now(),
+      timeMs: h.clock.nowMs(),
       amountFen: 8800,
       orderId: 'w1',
     });
@@ -154,7 +158,7 @@ describe('微博', () => {
         clickId: 'nope',
         advertiserId: world[0]!.id,
         event: 'order',
-        timeMs: Date.now(),
+        timeMs: h.clock.nowMs(),
         amountFen: 1,
         orderId: 'w2',
       }),

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
+import type { ManualClock } from '../../src/server/kernel/clock.ts';
 import { chinaDay } from '../../src/shared/china-clock.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import type { OrderPath, OrderView } from '../../src/shared/orders.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeLink, makeUser } from '../support/factories.ts';
 import { followJump, orderFromAd, placeOrder, setWatermarks, syncOrders } from '../support/factories-orders.ts';
@@ -31,7 +32,7 @@ describe.each(dialects())('order endpoints on $name', (dialect) => {
   const post = async <T = Page>(path: string, body: unknown, who = 'sub') => (await t.post<T>(path, body, { token: tok[who] })).body;
 
   beforeAll(async () => {
-    clock = new ManualClock(Date.now());
+    clock = testClock();
     t = await makeTestApp(dialect, {}, { clock });
     agent = await makeUser(t.deps, { role: 4 });
     sub = await makeUser(t.deps, { role: 3, parentEmail: agent.email });

@@ -14,6 +14,7 @@ import { openDatabase } from '../../src/server/db/index.ts';
 import type { AuthStart } from '../../src/shared/ad-auth.ts';
 import { chinaDayStart, hourStart } from '../../src/shared/china-clock.ts';
 import { consent } from '../support/ad-sandbox.ts';
+import { clockEnv, runningNow } from '../support/clock.ts';
 import { callbackOf } from '../support/factories-ads.ts';
 import { type Child, startServer } from './fixture.ts';
 
@@ -49,7 +50,7 @@ describe('a report sync killed with -9', () => {
       process.execPath,
       ['src/server/cli/main.ts', 'user:add', '--email', 'kill@x.cn', '--password', 'secret1', '--role', '3'],
       {
-        env: { ...process.env, DATA_DIR: dataDir, ...env },
+        env: { ...process.env, ...clockEnv(), DATA_DIR: dataDir, ...env },
         encoding: 'utf8',
       },
     );
@@ -83,7 +84,7 @@ describe('a report sync killed with -9', () => {
     const db = new DatabaseSync(path.join(dataDir, 'toufang.sqlite'), { readOnly: true });
     const watermark = () =>
       Number((db.prepare('SELECT report_synced_to AS w FROM ad_accounts').get() as { w: number } | undefined)?.w ?? 0);
-    const target = hourStart(Math.floor(Date.now() / 1000)) + 3600;
+    const target = hourStart(runningNow()) + 3600;
     for (let i = 0; i < 6000 && watermark() === 0; i++) await new Promise((r) => setTimeout(r, 10));
     const atKill = watermark();
     first.proc.kill('SIGKILL');
