@@ -116,7 +116,8 @@ const schema = z.object({
     .transform((s, ctx) => {
       if (s === undefined) return undefined;
       const ms = parseClockStart(s);
-      if (ms === null) ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 instant with its zone, e.g. 2026-11-30T23:55:00+08:00' });
+      if (ms === null)
+        ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 instant with its zone, e.g. 2026-11-30T23:55:00+08:00' });
       return ms ?? undefined;
     }),
   SCRYPT_COST: z.coerce

@@ -15,7 +15,11 @@ describe('the ad-platform wiring', () => {
   });
 
   it('leaves out OAuth platforms without credentials when the sandbox is off, and uses real hosts for configured ones', () => {
-    const r = adPlatformRegistry({ SANDBOX: 'off', JULIANG_APP_ID: '1790000000000001', JULIANG_APP_SECRET: 's3cret' }, config(), systemClock);
+    const r = adPlatformRegistry(
+      { SANDBOX: 'off', JULIANG_APP_ID: '1790000000000001', JULIANG_APP_SECRET: 's3cret' },
+      config(),
+      systemClock,
+    );
     expect(Object.keys(r).sort()).toEqual(['juliang', 'ucid']);
     expect(r.juliang?.authorizeUrl({ state: 's', redirectUri: 'https://x.cn/auloading' })).toMatch(/^https:\/\/open\.oceanengine\.com\//);
   });
