@@ -71,9 +71,13 @@ describe('京东联盟 conversion', () => {
   });
 
   it('answers in the real shape: the "_responce" key and a JSON-string result', async () => {
-    const form = jdForm({ apiBase: sb.url, appKey: settings.appKey, appSecret: settings.appSecret }, 'jd.union.open.goods.query', {
-      goodsReqDTO: { skuIds: [100012345678] },
-    });
+    const form = jdForm(
+      { apiBase: sb.url, appKey: settings.appKey, appSecret: settings.appSecret, now: runningNowMs },
+      'jd.union.open.goods.query',
+      {
+        goodsReqDTO: { skuIds: [100012345678] },
+      },
+    );
     const body = await (await fetch(`${sb.url}/sandbox/jd/routerjson`, { method: 'POST', body: new URLSearchParams(form) })).json();
     const envelope = body.jd_union_open_goods_query_responce;
     expect(envelope.code).toBe('0');

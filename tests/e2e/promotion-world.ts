@@ -120,11 +120,15 @@ export async function promotionWorld(base: string): Promise<PromotionWorld> {
       db: handle.db,
       secrets: { encryptionKey: Buffer.from(secrets.encryptionKey, 'hex'), tokenSecret: Buffer.from(secrets.tokenSecret) },
     };
-    const connector = createJuliangConnector({
-      ...SANDBOX_APPS.juliang,
-      apiBase: `${base}/sandbox/juliang/open_api`,
-      authBase: `${base}/sandbox/juliang`,
-    });
+    const connector = createJuliangConnector(
+      {
+        ...SANDBOX_APPS.juliang,
+        apiBase: `${base}/sandbox/juliang/open_api`,
+        authBase: `${base}/sandbox/juliang`,
+      },
+      undefined,
+      { now: e2eNow }, // the server's clock (CLOCK_START): token lifetimes and report windows agree with its sandbox
+    );
     const auth = await authoriseAgainstSandbox(deps, connector, me.id, [advertiser.id], { [advertiser.id]: advertiser.name });
     await syncEntities(handle.db, connector, auth, 2, me.id, advertiser.id);
     const now = e2eNow();
