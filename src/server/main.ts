@@ -62,6 +62,8 @@ async function main(): Promise<void> {
         file: path.join(config.dataDir, 'sandbox', 'unions.sqlite'),
         publicBaseUrl: () => publicBaseUrl({ ...config, PORT: boundPort }),
         historyDays: 30,
+        // the server's clock (CLOCK_START pins both): the union's order times and windows agree with ours
+        now: () => deps.clock.nowMs(),
       })
     : null;
   if (unions) deps.lifecycle.onShutdown('union-sandbox', () => unions.close());

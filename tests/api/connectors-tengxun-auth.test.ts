@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCallAuth } from '../../src/server/ads/credentials.ts';
 import { decrypt } from '../../src/server/crypto.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { organisationOf } from '../../src/server/sandbox/adplatforms/tengxun.ts';
 import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeUser } from '../support/factories.ts';
 import { authoriseAs, sandboxRegistry, seedAdvertiser } from '../support/factories-ads.ts';
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe.each(dialects())('腾讯 grants through the product ($name)', (dialect) => {
-  const clock = new ManualClock(Date.now());
+  const clock = testClock();
   let t: TestApp;
   let token = '';
   beforeAll(async () => {

@@ -29,7 +29,7 @@ const connectorFor = (app = SANDBOX_APPS.tengxun, now?: () => number) =>
       pageSize: 2,
     },
     undefined,
-    now ? { now } : {},
+    { now: now ?? (() => h.clock.now()) },
   );
 
 beforeAll(async () => {
@@ -133,17 +133,17 @@ describe('腾讯 OAuth and the signed query', () => {
       page: '1',
       page_size: '100',
     });
-    expect(Math.abs(Number(reqs.at(-1)!.query.timestamp) - Date.now() / 1000)).toBeLessThan(60);
+    expect(Math.abs(Number(reqs.at(-1)!.query.timestamp) - h.clock.now())).toBeLessThan(60);
     expect(reqs.at(-1)!.query.nonce).toMatch(/^[0-9a-f]{16}$/);
     expect(reqs.at(-1)!.query.nonce).not.toBe(reqs.at(-2)!.query.nonce);
   });
 
   it('refuses a stale timestamp and a replayed nonce with the platform code', async () => {
-    const late = connectorFor(SANDBOX_APPS.tengxun, () => Math.floor(Date.now() / 1000) - 1000);
+    const late = connectorFor(SANDBOX_APPS.tengxun, () => h.clock.now() - 1000);
     await expect(late.listAdvertisers(auth())).rejects.toMatchObject({ kind: 'refused', platformCode: '11003' });
     const q = new URLSearchParams({
       access_token: grant.accessToken,
-      timestamp: String(Math.floor(Date.now() / 1000)),
+      timestamp: String(h.clock.now()),
       nonce: 'same-nonce-1',
       pagination_mode: 'PAGINATION_MODE_NORMAL',
       account_id: world[0]!.id,
@@ -206,7 +206,7 @@ describe('腾讯 entities, report, changes', () => {
       new RegExp(`^${h.base}/tengxun/(conv|v3\\.0/user_actions/add)\\?cb=[\\w-]+&conv_id=\\d+$`),
     );
     expect(h.monitor.hits.find((u) => u.pathname === '/pub/2001')!.searchParams.get('gdt_vid')).toMatch(/^wx0/);
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     const facts = (await conn.hourlyReport(auth(), adv.id, hourStart(now) - 3600, now)).filter((f) => f.planId === plan.id);
     expect(facts.reduce((s, f) => s + f.shows, 0)).toBe(31);
     expect(facts.reduce((s, f) => s + f.clicks, 0)).toBe(6);
@@ -255,7 +255,7 @@ describe('腾讯 entities, report, changes', () => {
         clickId: click.click_id,
         advertiserId: world[0]!.id,
         event: 'order',
-        timeMs: Date.now(),
+        timeMs: h.clock.nowMs(),
         amountFen: 5990,
         orderId: `JD-${7 + i}`,
       });
@@ -286,7 +286,7 @@ describe('腾讯 entities, report, changes', () => {
         callback: 'http://169.254.169.254/latest/meta-data',
         advertiserId: '1',
         event: 'pay',
-        timeMs: Date.now(),
+        timeMs: h.clock.nowMs(),
         amountFen: 1,
         orderId: 'x',
       }),
@@ -299,8 +299,8 @@ describe('腾讯 sandbox answers have the shapes of the protocol fixtures', () =
   let n = 0;
   const signed = () => ({
     access_token: grant.accessToken,
-    timestamp: String(Math.floor(Date.now() / 1000)),
-    nonce: `shape${++n}x${Date.now()}`,
+    timestamp: String(h.clock.now()),
+    nonce: `shape${++n}`,
   });
   const call = async (name: string, over: Record<string, unknown> = {}, body?: unknown) => {
     const f = fx(name);
@@ -345,7 +345,7 @@ describe('腾讯 sandbox answers have the shapes of the protocol fixtures', () =
     expectShape(await call('advertiser-get', { account_id: acc }), 'advertiser-get');
     expectShape(await call('adgroups-get', { account_id: acc }), 'adgroups-get');
     expectShape(await call('dynamic-creatives-get', { account_id: acc }), 'dynamic-creatives-get');
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = new Date(h.clock.nowMs() + 8 * 3600_000).toISOString().slice(0, 10);
     const report = await call('hourly-reports-get', {
       account_id: acc,
       date_range: JSON.stringify({ start_date: today, end_date: today }),

@@ -19,7 +19,9 @@ const auth: CallAuth = { kind: 'credentials', username: 'uc-shop-1', password: '
 
 beforeAll(async () => {
   h = await startSandbox();
-  conn = createUcidConnector({ apiBase: `${h.base}/ucid`, postbackBase: `${h.base}/ucid`, http: FAST_HTTP, reportPollMs: 5 });
+  conn = createUcidConnector({ apiBase: `${h.base}/ucid`, postbackBase: `${h.base}/ucid`, http: FAST_HTTP, reportPollMs: 5 }, undefined, {
+    now: () => h.clock.now(),
+  });
   const m = h.monitor.base;
   world = await h.seed('ucid', {
     advertisers: [
@@ -113,7 +115,7 @@ describe('UC 汇川', () => {
     expect(click.searchParams.get('aid')).toBe(plan.id);
     expect(click.searchParams.get('cb')).toContain(`${h.base}/ucid/callback/appapi?click_id=`);
     expect(h.monitor.hits.find((u) => u.pathname === '/pub/8001')!.searchParams.get('uctrackid')).toBeTruthy();
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     const facts = (await conn.hourlyReport(auth, world[0]!.id, hourStart(now) - 3600, now)).filter((f) => f.planId === plan.id);
     expect(facts.reduce((s, f) => s + f.clicks, 0)).toBe(5);
     expect(facts.reduce((s, f) => s + f.costFen, 0)).toBe(4 * 60 + Math.ceil(4 * 60 * 0.02));
@@ -156,7 +158,7 @@ describe('UC 汇川', () => {
       callback: clicks[0]!.callback,
       advertiserId: world[0]!.id,
       event: 'pay',
-      timeMs: Date.now(),
+      timeMs: h.clock.nowMs(),
       amountFen: 100,
       orderId: 'u1',
     });
@@ -169,7 +171,7 @@ describe('UC 汇川', () => {
         callback: `${h.base}/juliang/_admin/world`,
         advertiserId: '1',
         event: 'pay',
-        timeMs: Date.now(),
+        timeMs: h.clock.nowMs(),
         amountFen: 1,
         orderId: 'u2',
       }),
@@ -205,7 +207,7 @@ describe('UC sandbox answers have the shapes of the protocol fixtures', () => {
 
   it('the report task: an int64 taskId, getFile until ready, an empty file before, CSV after', async () => {
     const plan = world[0]!.campaigns[0]!.plans[0]!.id;
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = new Date(h.clock.nowMs() + 8 * 3600_000).toISOString().slice(0, 10);
     const task = await post('report-campaign', {
       header,
       body: { startDate: today, endDate: today, unitOfTime: 7, performanceData: ['impression', 'click', 'cost', 'conversion'] },

@@ -28,14 +28,18 @@ const grantOf = async (ids: string[]) => {
 
 beforeAll(async () => {
   h = await startSandbox();
-  conn = createWeiboConnector({
-    ...SANDBOX_APPS.weibo,
-    apiBase: `${h.base}/weibo`,
-    authBase: `${h.base}/weibo`,
-    http: FAST_HTTP,
-    pageSize: 2,
-    reportHost: 'console.example.com',
-  });
+  conn = createWeiboConnector(
+    {
+      ...SANDBOX_APPS.weibo,
+      apiBase: `${h.base}/weibo`,
+      authBase: `${h.base}/weibo`,
+      http: FAST_HTTP,
+      pageSize: 2,
+      reportHost: 'console.example.com',
+    },
+    undefined,
+    { now: () => h.clock.now() },
+  );
   const m = h.monitor.base;
   world = await h.seed('weibo', {
     advertisers: [
@@ -160,7 +164,7 @@ describe('微博', () => {
     await h.admin('weibo', 'POST', '/deliver', { planId: ad.id, shows: 0, clicks: 3 });
     await until(() => h.monitor.hits.length >= 6);
     expect(h.monitor.hits.find((u) => u.pathname === '/pub/3101')!.searchParams.get('mark_id')).toMatch(/^[0-9a-f]{24}$/);
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     const facts = (await conn.hourlyReport(as(agency), a.id, hourStart(now) - 3600, now)).filter((f) => f.planId === ad.id);
     expect(facts.reduce((s, f) => s + f.clicks, 0)).toBe(4);
     expect(facts.reduce((s, f) => s + f.costFen, 0)).toBe(3 * 35 + Math.ceil(3 * 35 * 0.02));
@@ -189,7 +193,7 @@ describe('微博', () => {
       clickId: clicks[0]!.click_id,
       advertiserId: world[0]!.id,
       event: 'pay' as const,
-      timeMs: Date.now(),
+      timeMs: h.clock.nowMs(),
       amountFen: 8800,
       orderId: 'w1',
     };
@@ -263,7 +267,7 @@ describe('微博 sandbox answers have the shapes of the protocol fixtures', () =
         `/v3/campaigns/${campaign}`,
       ),
     );
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = new Date(h.clock.nowMs() + 8 * 3600_000).toISOString().slice(0, 10);
     const report = (await fetch(
       `${h.base}/weibo/v3/report/effect/get_ad_data?advertiser_id=${a.id}&start_date=${today}&end_date=${today}&group_by=hour&page=1&page_size=200&fields=pv&fields=traffic_bhv&fields=consume&fields=bhv_71000007`,
       { headers: { authorization: `Bearer ${t}` } },
@@ -273,7 +277,7 @@ describe('微博 sandbox answers have the shapes of the protocol fixtures', () =
     const { clicks } = await h.admin<{ clicks: Array<{ click_id: string }> }>('weibo', 'GET', '/clicks');
     const track = {
       ...adv,
-      time: String(Date.now()),
+      time: String(h.clock.nowMs()),
       mark_id: clicks[0]!.click_id,
       behavior: '1007',
       host: 'console.example.com',

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
+import type { ManualClock } from '../../src/server/kernel/clock.ts';
 import { CLAIM_SECONDS } from '../../src/server/orders/postback.ts';
 import { claim } from '../../src/server/orders/postback-store.ts';
 import { AD_PLATFORMS, type AdPlatform, SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
@@ -9,6 +9,7 @@ import { monitorUrl } from '../../src/shared/macros.ts';
 import type { OrderPath } from '../../src/shared/orders.ts';
 import { type Harness, startSandbox as startAdSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeLink, makeUser } from '../support/factories.ts';
 import { sandboxRegistry } from '../support/factories-ads.ts';
@@ -95,7 +96,7 @@ describe.each(dialects())('postback guarantees on $name', (dialect) => {
       .body;
 
   beforeEach(async () => {
-    clock = new ManualClock(Date.now());
+    clock = testClock();
     t = await makeTestApp(dialect, {}, { clock, adPlatforms: sandboxRegistry(h) });
     owner = await makeUser(t.deps);
     link = await makeLink(t.deps, owner, { platform: 2, state: 5, item: '612345678901' });
@@ -217,14 +218,14 @@ describe('the sandbox dedupes as the sources say', () => {
         headers: {
           'content-type': 'application/json',
           access_token: grant.accessToken,
-          timestamp: String(Math.floor(Date.now() / 1000)),
-          nonce: `dedupe${++nonce}${Date.now()}`,
+          timestamp: String(h.clock.now()),
+          nonce: `dedupe${++nonce}`,
         },
         body: JSON.stringify({
           actions: [
             {
               outer_action_id: id,
-              action_time: Math.floor(Date.now() / 1000),
+              action_time: h.clock.now(),
               action_type: 'PURCHASE',
               trace: { click_id: click!.click_id },
               action_param: { value: 100 },

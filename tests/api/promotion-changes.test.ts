@@ -25,20 +25,28 @@ let tengxun: AdPlatformConnector;
 
 beforeAll(async () => {
   h = await startSandbox();
-  juliang = createJuliangConnector({
-    ...SANDBOX_APPS.juliang,
-    apiBase: `${h.base}/juliang/open_api`,
-    authBase: `${h.base}/juliang`,
-    postbackBase: `${h.base}/juliang/analytics/api/v2`,
-    http: FAST_HTTP,
-  });
-  tengxun = createTengxunConnector({
-    ...SANDBOX_APPS.tengxun,
-    apiBase: `${h.base}/tengxun`,
-    authBase: `${h.base}/tengxun`,
-    postbackBase: `${h.base}/tengxun`,
-    http: FAST_HTTP,
-  });
+  juliang = createJuliangConnector(
+    {
+      ...SANDBOX_APPS.juliang,
+      apiBase: `${h.base}/juliang/open_api`,
+      authBase: `${h.base}/juliang`,
+      postbackBase: `${h.base}/juliang/analytics/api/v2`,
+      http: FAST_HTTP,
+    },
+    undefined,
+    { now: () => h.clock.now() },
+  );
+  tengxun = createTengxunConnector(
+    {
+      ...SANDBOX_APPS.tengxun,
+      apiBase: `${h.base}/tengxun`,
+      authBase: `${h.base}/tengxun`,
+      postbackBase: `${h.base}/tengxun`,
+      http: FAST_HTTP,
+    },
+    undefined,
+    { now: () => h.clock.now() },
+  );
 });
 afterAll(async () => h?.close());
 

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { type AdPlatform, type OAuthPlatform, SANDBOX_APPS } from '../../shared/ad-platforms.ts';
 import type { AdPlatformConnector } from './ad-platform.ts';
-import type { ConnectorConfig } from './common.ts';
+import type { ConnectorConfig, ConnectorDeps } from './common.ts';
 import type { FetchLike } from './http.ts';
 import { createJuliangConnector } from './juliang/index.ts';
 import { createKuaishouConnector } from './kuaishou/index.ts';
@@ -141,13 +141,17 @@ export function loadAdPlatformConfig(env: NodeJS.ProcessEnv, urls: { publicBaseU
 }
 
 /** One connector per platform, all speaking their real protocol against the configured bases. */
-export function createAdPlatformConnectors(cfg: AdPlatformConfig, fetchImpl?: FetchLike): Record<AdPlatform, AdPlatformConnector> {
+export function createAdPlatformConnectors(
+  cfg: AdPlatformConfig,
+  fetchImpl?: FetchLike,
+  deps?: ConnectorDeps,
+): Record<AdPlatform, AdPlatformConnector> {
   return {
-    juliang: createJuliangConnector(cfg.oauth.juliang, fetchImpl),
-    tengxun: createTengxunConnector(cfg.oauth.tengxun, fetchImpl),
-    kuaishou: createKuaishouConnector(cfg.oauth.kuaishou, fetchImpl),
-    xiaohongshu: createXiaohongshuConnector(cfg.oauth.xiaohongshu, fetchImpl),
-    weibo: createWeiboConnector({ ...cfg.oauth.weibo, reportHost: cfg.publicHost }, fetchImpl),
-    ucid: createUcidConnector(cfg.ucid, fetchImpl),
+    juliang: createJuliangConnector(cfg.oauth.juliang, fetchImpl, deps),
+    tengxun: createTengxunConnector(cfg.oauth.tengxun, fetchImpl, deps),
+    kuaishou: createKuaishouConnector(cfg.oauth.kuaishou, fetchImpl, deps),
+    xiaohongshu: createXiaohongshuConnector(cfg.oauth.xiaohongshu, fetchImpl, deps),
+    weibo: createWeiboConnector({ ...cfg.oauth.weibo, reportHost: cfg.publicHost }, fetchImpl, deps),
+    ucid: createUcidConnector(cfg.ucid, fetchImpl, deps),
   };
 }

@@ -81,7 +81,7 @@ export function createAdPlatformSandbox(opts: SandboxOptions): AdPlatformSandbox
       platform,
       world,
       grants: new Grants(world, platform),
-      recorder: new Recorder(),
+      recorder: new Recorder(() => world.now() * 1000),
       faults: new Faults(),
       engine,
     };
