@@ -14,7 +14,6 @@ import type { UdClickFacts } from '../connectors/affiliate.ts';
 import type { Deps } from '../deps.ts';
 import type { JobContext, JobResult } from '../jobs/types.ts';
 import { errorFields, log } from '../kernel/log.ts';
-import { paidTime } from './model.ts';
 import * as store from './postback-store.ts';
 import type { OrderRow, PostbackRow } from './store.ts';
 
@@ -26,7 +25,7 @@ export const MAX_ATTEMPTS = RETRY_DELAYS.length + 1;
 const NEEDS_TOKEN: ReadonlySet<number> = new Set([3, 10]);
 
 function conversionOf(p: PostbackRow, o: OrderRow): Conversion {
-  const at = p.event === 'order' ? o.created_at : paidTime(o) || o.paid_at || o.created_at;
+  const at = p.event === 'order' ? o.created_at : o.paid_at || o.created_at;
   return {
     callback: o.callback,
     clickId: o.click_ref || undefined,
@@ -47,7 +46,7 @@ async function send(deps: Deps, p: PostbackRow, o: OrderRow): Promise<void> {
       purchaseFen: o.paid_fen,
       itemCount: o.item_num,
       itemId: o.item_id,
-      eventTime: paidTime(o) || o.paid_at || o.created_at,
+      eventTime: o.paid_at || o.created_at,
       channelId: ud.channelId ?? '',
       advertiserId: o.advertiser_id,
       cmClickId: ud.asynClickId || undefined,

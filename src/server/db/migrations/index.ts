@@ -15,6 +15,8 @@ import { lifecycle } from './0012_lifecycle.ts';
 import { ordersAttribution } from './0014_orders_attribution.ts';
 import { promotion } from './0015_promotion.ts';
 import { rollupBoard } from './0016_rollup_board.ts';
+import { orderPaidDay } from './0020_order_paid_day.ts';
+import { factsSyncedIndex } from './0021_facts_synced_index.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -36,6 +38,8 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0014_orders_attribution', ordersAttribution],
   ['0015_promotion', promotion],
   ['0016_rollup_board', rollupBoard],
+  ['0020_order_paid_day', orderPaidDay],
+  ['0021_facts_synced_index', factsSyncedIndex],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
