@@ -20,7 +20,12 @@ describe('the plan that drove a link (rules link_plan, link_plan_clicks)', () =>
   });
 
   it('one plan with clicks in the window: that plan', () => {
-    expect(drivingPlan([c('p1', H - 3600, 5)], '100', at)).toMatchObject({ rule: 'link_plan', plan_id: 'p1', campaign_id: 'camp-p1', plans: 1 });
+    expect(drivingPlan([c('p1', H - 3600, 5)], '100', at)).toMatchObject({
+      rule: 'link_plan',
+      plan_id: 'p1',
+      campaign_id: 'camp-p1',
+      plans: 1,
+    });
   });
 
   it('several: the most clicks of the link in the window, an estimate', () => {
