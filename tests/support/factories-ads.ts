@@ -19,20 +19,23 @@ import { consent, FAST_HTTP, type Harness } from './ad-sandbox.ts';
 import type { TestApp } from './app.ts';
 
 /** The default configuration's connectors, aimed at the harness's sandbox (fast retries). */
-export function sandboxRegistry(h: Pick<Harness, 'base'>, extra: { pageSize?: number } = {}): AdPlatformRegistry {
+export function sandboxRegistry(h: Pick<Harness, 'base'>, extra: { pageSize?: number; now?: () => number } = {}): AdPlatformRegistry {
   const root = h.base.replace(/\/sandbox$/, '');
   const cfg = loadAdPlatformConfig({}, { publicBaseUrl: root });
   const o = cfg.oauth;
-  const tune = { http: FAST_HTTP, ...extra };
+  const { now, ...rest } = extra;
+  const tune = { http: FAST_HTTP, ...rest };
+  // a test's clock for the calls' timestamps and token expiries (the sandbox checks them against its own)
+  const deps = now ? { now } : undefined;
   const defaults = createAdPlatformConnectors(cfg);
   return {
     ...defaults,
-    juliang: createJuliangConnector({ ...o.juliang, ...tune }),
-    tengxun: createTengxunConnector({ ...o.tengxun, ...tune }),
-    kuaishou: createKuaishouConnector({ ...o.kuaishou, ...tune }),
-    xiaohongshu: createXiaohongshuConnector({ ...o.xiaohongshu, ...tune }),
-    weibo: createWeiboConnector({ ...o.weibo, ...tune }),
-    ucid: createUcidConnector({ ...cfg.ucid, ...tune, reportPollMs: 5 }),
+    juliang: createJuliangConnector({ ...o.juliang, ...tune }, undefined, deps),
+    tengxun: createTengxunConnector({ ...o.tengxun, ...tune }, undefined, deps),
+    kuaishou: createKuaishouConnector({ ...o.kuaishou, ...tune }, undefined, deps),
+    xiaohongshu: createXiaohongshuConnector({ ...o.xiaohongshu, ...tune }, undefined, deps),
+    weibo: createWeiboConnector({ ...o.weibo, ...tune }, undefined, deps),
+    ucid: createUcidConnector({ ...cfg.ucid, ...tune, reportPollMs: 5 }, undefined, deps),
   };
 }
 
