@@ -95,9 +95,12 @@ export class Attributor {
   /** pageid → its visits in the time span the page's orders need (oldest first); absent when too many to hold. */
   private readonly visits = new Map<string, VisitFacts[]>();
   /** pageid → its plans' clicks in the span the page's orders need, and that span. */
-  private readonly planClicks = new Map<string, { from: number; to: number; rows: LinkPlanClicks[] }>();
+  private readonly planClicks = new Map<string, { customerid: number; from: number; to: number; rows: LinkPlanClicks[] }>();
 
-  /** Read at once the plans' clicks on the links of a page of orders, over the windows of their anchors. */
+  /**
+   * Read at once the plans' clicks on the links of a page of orders, over the windows of their anchors: one query per
+   * link owner (a page's orders belong to few), all its links and the span of their windows.
+   */
   async prefetchPlans(rows: Array<Pick<UnionSide, 'tracking_key' | 'item_id' | 'click_at' | 'created_at' | 'union_name'>>): Promise<void> {
     const spans = new Map<string, { customerid: number; from: number; to: number }>();
     for (const r of rows) {
@@ -106,17 +109,26 @@ export class Attributor {
       const anchor = r.click_at > 0 ? r.click_at : r.created_at;
       if (!link || !facts || anchor <= 0) continue;
       const w = planWindow(anchor);
-      const had = spans.get(link.pageid);
+      const had = spans.get(link.pageid) ?? this.planClicks.get(link.pageid);
+      if (had && had.from <= w.from && had.to >= w.to) continue;
       spans.set(link.pageid, {
         customerid: facts.customerid,
         from: Math.min(had?.from ?? w.from, w.from),
         to: Math.max(had?.to ?? w.to, w.to),
       });
     }
+    const byCustomer = new Map<number, { pageids: string[]; from: number; to: number }>();
     for (const [pageid, span] of spans) {
-      const had = this.planClicks.get(pageid);
-      if (had && had.from <= span.from && had.to >= span.to) continue;
-      this.planClicks.set(pageid, { ...span, rows: await linkPlanClicks(this.db, span.customerid, [pageid], span.from, span.to) });
+      const c = byCustomer.get(span.customerid) ?? { pageids: [], from: span.from, to: span.to };
+      c.pageids.push(pageid);
+      c.from = Math.min(c.from, span.from);
+      c.to = Math.max(c.to, span.to);
+      byCustomer.set(span.customerid, c);
+    }
+    for (const [customerid, c] of byCustomer) {
+      const found = await linkPlanClicks(this.db, customerid, c.pageids, c.from, c.to);
+      for (const pageid of c.pageids) this.planClicks.set(pageid, { customerid, from: c.from, to: c.to, rows: [] });
+      for (const r of found) this.planClicks.get(r.pageid)?.rows.push(r);
     }
   }
 
