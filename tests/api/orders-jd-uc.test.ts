@@ -14,7 +14,7 @@ import { FAST_HTTP, type Harness, startSandbox as startAdSandbox } from '../supp
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { makeLink, makeUser } from '../support/factories.ts';
-import { advanceOrder, followJump, placeOrder, replayHits, setWatermarks, syncOrders } from '../support/factories-orders.ts';
+import { advanceOrder, followJump, placeOrder, replayMonitorHits, setWatermarks, syncOrders } from '../support/factories-orders.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -77,7 +77,7 @@ describe.each(dialects())('京东 payments and UC ties on $name', (dialect) => {
     await h.admin('ucid', 'POST', '/deliver', { planId, shows: 0, clicks: 1, landingRate: 1, followRate: 0 });
     const hits = h.monitor.hits.slice(before);
     expect(hits.map((u) => u.pathname.split('/')[1])).toEqual(expect.arrayContaining(['m', 'pub']));
-    await replayHits(t, hits);
+    await replayMonitorHits(t, hits, clock.now());
 
     const [click] = await t.deps.db.selectFrom('monitor_events').selectAll().where('pageid', '=', link.pageid).execute();
     const [visit] = await t.deps.db.selectFrom('visit_events').selectAll().where('pageid', '=', link.pageid).execute();

@@ -92,7 +92,7 @@ describe('union sandbox', () => {
     expect(Math.min(...orders.map((o) => o.createdAt!))).toBeLessThan(now() - 25 * 86400);
     const ud = createUdConnector(cfg.ud, http);
     await ud.createMonitorUrls({ itemId: '7700000003', channelId: 1, pageType: 1, attributionType: 3 });
-    const udOrders = await pullRange(ud, now() - 5 * 86400, now());
+    const udOrders = await pullRange(ud, now() - 5 * 86400, now() + 1); // listed from the second they were back-filled
     expect(udOrders.length).toBeGreaterThan(0);
     expect(
       udOrders.every((o) => o.ud!.synClickId.startsWith('hl') && o.ud!.asynClickId.startsWith('hc') && /^0?$/.test(o.ud!.advertiserId)),

@@ -124,20 +124,20 @@ export async function setWatermarks(t: TestApp, secondsAgo = 3600): Promise<void
 }
 
 /**
- * What an ad sandbox sent to its loopback monitor server (tests/support/ad-sandbox.ts `startMonitor`), written into
- * our raw tables exactly as the monitor and landing hot paths write them, then processed: click pings `/m/c/{pageid}`,
- * landing visits `/pub/{pageid}` (any other landing prefix too).
+ * What an ad sandbox's delivery sent to the loopback monitor server (`hits`), written into our raw tables exactly as
+ * the hot paths write them (click pings to `monitor_raw`, landing visits to `landing_visits`), then processed.
  */
-export async function replayHits(t: TestApp, hits: URL[], ua = 'sandbox-ua'): Promise<void> {
-  const at = t.deps.clock.now();
+export async function replayMonitorHits(t: TestApp, hits: readonly URL[], at: number): Promise<void> {
   for (const hit of hits) {
     const pageid = hit.pathname.split('/').at(-1)!;
     const query = hit.search.slice(1);
     if (hit.pathname.startsWith('/m/c/'))
-      await t.deps.db.insertInto('monitor_raw').values({ kind: 'c', pageid, query, ip: '', ua, received_at: at }).execute();
-    else if (hit.pathname.startsWith('/m/s/'))
-      await t.deps.db.insertInto('monitor_raw').values({ kind: 's', pageid, query, ip: '', ua, received_at: at }).execute();
-    else await t.deps.db.insertInto('landing_visits').values({ pageid, query, ip: '', ua, referer: '', received_at: at }).execute();
+      await t.deps.db.insertInto('monitor_raw').values({ kind: 'c', pageid, query, ip: '', ua: 'sandbox-ua', received_at: at }).execute();
+    else
+      await t.deps.db
+        .insertInto('landing_visits')
+        .values({ pageid, query, ip: '', ua: 'sandbox-ua', referer: '', received_at: at })
+        .execute();
   }
   await processAll(t.deps.db, t.deps.engine);
 }
