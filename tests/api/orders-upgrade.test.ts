@@ -162,6 +162,9 @@ describe.each(dialects())('upgrading stored orders on $name', (dialect) => {
       closed: await oldOrder({ status: 'closed', paid_fen: 0 }),
       other: await oldOrder({ status: 'paid', paid_at: t0 + 60, customerid: 0, pageid: '', attribution_rule: 'unattributed' }),
     };
+    // more old orders of the link than one page of the pass holds (500): every page is attributed again
+    const many: string[] = [];
+    for (let i = 0; i < 1100; i++) many.push(await oldOrder({ status: 'settled', created_at: t0 + 2 * i, paid_at: t0 + 2 * i + 60 }));
 
     await orderPaidDay().up(t.deps.db as never); // the upgrade's data migration, on what the old release wrote
     await syncOrders(t); // the first order-sync run after the upgrade: nothing new from the unions, the pass runs
@@ -174,6 +177,7 @@ describe.each(dialects())('upgrading stored orders on $name', (dialect) => {
     for (const k of ['plain', 'presellDone', 'presellDeposit', 'jdPaid', 'jdDone', 'jdUnpaid', 'closed'] as const)
       expect(byId.get(ids[k]), k).toMatchObject({ attribution_rule: 'link_plan', plan_id: 'p1', advertiser_id: 'adv1', channel: 2 });
     expect(byId.get(ids.other)).toMatchObject({ attribution_rule: 'unattributed', plan_id: '' });
+    expect(many.filter((id) => byId.get(id)?.plan_id === 'p1')).toHaveLength(many.length);
 
     // the facts are exactly what the orders contribute under today's rule
     const expected = new FactDelta();
@@ -186,9 +190,10 @@ describe.each(dialects())('upgrading stored orders on $name', (dialect) => {
     expect(daily.sort((a, b) => sortKey(a).localeCompare(sortKey(b)))).toEqual(
       nonZero(expected.daily()).sort((a, b) => sortKey(a).localeCompare(sortKey(b))),
     );
-    // 6 placed (the closed one never paid, the unattributed one is nobody’s); paid: plain, the presell's balance, both paid 京东 orders
+    // 6 placed (the closed one never paid, the unattributed one is nobody’s) and the 1 100; paid: plain, the presell's
+    // balance, both paid 京东 orders and the 1 100
     const sum = (k: 'orders' | 'paid_orders') => daily.reduce((n, r) => n + r[k], 0);
-    expect([sum('orders'), sum('paid_orders')]).toEqual([6, 4]);
+    expect([sum('orders'), sum('paid_orders')]).toEqual([6 + 1100, 4 + 1100]);
     const presellPaidDay = daily.find((r) => r.paid_orders && r.paid_fen === byId.get(ids.presellDone)!.paid_fen);
     expect(presellPaidDay?.day).toBeGreaterThan(t0 + day); // the balance's day, not the deposit's
   });

@@ -52,23 +52,33 @@ async function touchedLinks(db: Executor, p: Position, limit: number) {
   return rows.map((r) => ({ pageid: r.pageid, customerid: Number(r.customerid), first: Number(r.first), last: Number(r.last) }));
 }
 
-/** The link's orders of this customer without a plan that an hour in [first, last] can decide. */
-async function ordersToRetry(db: Executor, link: { pageid: string; customerid: number; first: number; last: number }) {
+type After = { at: number; id: number };
+
+/**
+ * A page of the link's orders of this customer without a plan, after `after` in (created_at, id) — the order of the
+ * orders_page index (pageid, created_at) —, and of them those an hour in [first, last] can decide.
+ */
+async function ordersToRetry(db: Executor, link: { pageid: string; customerid: number; first: number; last: number }, after: After) {
   const end = link.last + PLAN_WINDOW_HOURS * 3600;
   const rows = await db
     .selectFrom('orders')
     .selectAll()
     .where('pageid', '=', link.pageid)
+    .where('created_at', '>=', after.at)
+    .where('created_at', '<', end + CLICK_TO_ORDER_SECONDS)
+    .where((eb) => eb.or([eb('created_at', '>', after.at), eb('id', '>', after.id)]))
     .where('customerid', '=', link.customerid)
     .where('plan_id', '=', '')
-    .where('created_at', '>=', link.first)
-    .where('created_at', '<', end + CLICK_TO_ORDER_SECONDS)
+    .orderBy('created_at')
     .orderBy('id')
+    .limit(BATCH)
     .execute();
-  return rows.filter((r) => {
+  const due = rows.filter((r) => {
     const anchor = r.click_at > 0 ? r.click_at : r.created_at;
     return retry(r) && anchor >= link.first && anchor < end;
   });
+  const last = rows[rows.length - 1];
+  return { due, next: rows.length === BATCH && last ? { at: Number(last.created_at), id: Number(last.id) } : null };
 }
 
 /** Attribute stored orders again and write what changed, in one transaction. */
@@ -100,12 +110,16 @@ export async function reattributeFromFacts(
     if (ctx.signal.aborted) return out;
     const links = await touchedLinks(deps.db, pos, LINKS);
     for (const link of links) {
-      const rows = await ordersToRetry(deps.db, link);
-      for (let i = 0; i < rows.length; i += BATCH) {
-        const r = await reattributeOrders(deps.db, rows.slice(i, i + BATCH), deps.clock.now());
-        out.changed += r.updated;
-        out.postbacks += r.postbacks;
+      for (let after: After | null = { at: link.first, id: 0 }; after !== null; ) {
+        const page = await ordersToRetry(deps.db, link, after);
+        if (page.due.length) {
+          const r = await reattributeOrders(deps.db, page.due, deps.clock.now());
+          out.changed += r.updated;
+          out.postbacks += r.postbacks;
+        }
+        after = page.next;
         await ctx.yield();
+        if (ctx.signal.aborted) return out;
       }
       pos = { ...pos, after: link.pageid };
       await ctx.setCursor(format(pos), CURSOR_KEY);
