@@ -18,13 +18,18 @@ import type { AdPlatform } from '../../src/shared/ad-platforms.ts';
 import { consent, FAST_HTTP, type Harness } from './ad-sandbox.ts';
 import type { TestApp } from './app.ts';
 
-/** The default configuration's connectors, aimed at the harness's sandbox (fast retries), on the harness's clock. */
-export function sandboxRegistry(h: Pick<Harness, 'base' | 'clock'>, extra: { pageSize?: number } = {}): AdPlatformRegistry {
+/** The default configuration's connectors, aimed at the harness's sandbox (fast retries), on the harness's clock (or `extra.now`). */
+export function sandboxRegistry(
+  h: Pick<Harness, 'base' | 'clock'>,
+  extra: { pageSize?: number; now?: () => number } = {},
+): AdPlatformRegistry {
   const root = h.base.replace(/\/sandbox$/, '');
   const cfg = loadAdPlatformConfig({}, { publicBaseUrl: root });
   const o = cfg.oauth;
-  const tune = { http: FAST_HTTP, ...extra };
-  const deps = { now: () => h.clock.now() };
+  const { now, ...rest } = extra;
+  const tune = { http: FAST_HTTP, ...rest };
+  // the calls' timestamps and token expiries: the sandbox checks them against its own clock
+  const deps = { now: now ?? (() => h.clock.now()) };
   const defaults = createAdPlatformConnectors(cfg, undefined, deps);
   return {
     ...defaults,

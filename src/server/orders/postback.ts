@@ -19,7 +19,6 @@ import { ConnectorError } from '../connectors/errors.ts';
 import type { Deps } from '../deps.ts';
 import type { JobContext, JobResult } from '../jobs/types.ts';
 import { errorFields, log } from '../kernel/log.ts';
-import { paidTime } from './model.ts';
 import { platformDedupes } from './postback-guarantee.ts';
 import * as store from './postback-store.ts';
 import type { OrderRow, PostbackRow } from './store.ts';
@@ -32,7 +31,7 @@ export const MAX_ATTEMPTS = RETRY_DELAYS.length + 1;
 const NEEDS_TOKEN: ReadonlySet<number> = new Set([3, 4, 10]);
 
 function conversionOf(p: PostbackRow, o: OrderRow): Conversion {
-  const at = p.event === 'order' ? o.created_at : paidTime(o) || o.paid_at || o.created_at;
+  const at = p.event === 'order' ? o.created_at : o.paid_at || o.created_at;
   return {
     callback: o.callback,
     clickId: o.click_ref || undefined,
@@ -54,7 +53,7 @@ async function send(deps: Deps, p: PostbackRow, o: OrderRow, once: <T>(f: () => 
         purchaseFen: o.paid_fen,
         itemCount: o.item_num,
         itemId: o.item_id,
-        eventTime: paidTime(o) || o.paid_at || o.created_at,
+        eventTime: o.paid_at || o.created_at,
         channelId: ud.channelId ?? '',
         advertiserId: o.advertiser_id,
         cmClickId: ud.asynClickId || undefined,
