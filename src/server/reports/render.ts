@@ -96,7 +96,11 @@ export function renderReport(r: HourlyReport, who: string, unsubscribeUrl: strin
     rows.length
       ? rows.map(
           (x, i) =>
-            `  ${i + 1}. ${x.label}（${x.detail}）：${COLUMNS.filter((c) => c.key !== 'sum_show_cnt' && c.key !== 'sum_click' && c.key !== 'ctr').map((c) => `${c.label} ${formatMetric(x.metrics[c.key], c.format)}`).join('，')}`,
+            `  ${i + 1}. ${x.label}（${x.detail}）：${COLUMNS.filter(
+              (c) => c.key !== 'sum_show_cnt' && c.key !== 'sum_click' && c.key !== 'ctr',
+            )
+              .map((c) => `${c.label} ${formatMetric(x.metrics[c.key], c.format)}`)
+              .join('，')}`,
         )
       : ['  今日暂无消耗'];
   const text = [
