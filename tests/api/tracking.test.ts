@@ -251,6 +251,13 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
       if (day(first) === day(last))
         expect(d.body.data.series).toEqual([{ time: day(last), ts: expect.any(Number), shows: 3000, clicks: 1500, visits: 0 }]);
       expect(d.body.data.series.reduce((a, p) => a + p.shows, 0)).toBe(3000);
+      // a range without shows has no 点击率 (spec §9: an undefined ratio is '--'), not 0 %
+      const none = await t.post<{ totals: Record<string, number | null> }>(
+        '/capi/napi/link/stats',
+        { pageid: '1001', start: '2020-01-01', end: '2020-01-02', granularity: 'day' },
+        { token: tok },
+      );
+      expect(none.body.data.totals).toEqual({ shows: 0, clicks: 0, visits: 0, ctr: null });
     });
 
     it.each([

@@ -6,6 +6,7 @@
  * caller's tenants. A platform-admin's change is also written to the audit log under the admin's name.
  */
 import type { AdLevel } from '../../shared/ad-levels.ts';
+import { checkMoney, moneyLimit } from '../../shared/money-limits.ts';
 import { adPlatformOf, channelLabel, EDITABLE, type PromoteChannel } from '../../shared/promote.ts';
 import type { ChangeItem, TaskResult } from '../../shared/promote-schemas.ts';
 import { ROLE } from '../../shared/roles.ts';
@@ -42,6 +43,11 @@ export function checkAllowed(channel: PromoteChannel, level: AdLevel, t: Target)
   if (t.field === 'bid' && !rules.bid.includes(level)) throw invalid(`${what}不能修改出价`, { field: 'field' });
   if (t.field === 'budget' && t.fen === null && !rules.unlimited)
     throw invalid(`${channelLabel(channel)}的日预算不能设为不限`, { field: 'value' });
+  if (t.field !== 'status' && t.fen !== null) {
+    const label = t.field === 'budget' ? '日预算' : '出价';
+    const checked = checkMoney(t.fen / 100, label, moneyLimit(platform, level, t.field), `${channelLabel(channel)}·${name}`);
+    if (!checked.ok) throw invalid(checked.message, { field: 'value' });
+  }
 }
 
 /** The refusal a whole call ended in, in words a person can act on. */
