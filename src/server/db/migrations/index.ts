@@ -17,6 +17,7 @@ import { promotion } from './0015_promotion.ts';
 import { rollupBoard } from './0016_rollup_board.ts';
 import { pddAuthority } from './0040_pdd_authority.ts';
 import { postbackInDoubt } from './0041_postback_in_doubt.ts';
+import { rules } from './0055_rules.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -40,6 +41,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0016_rollup_board', rollupBoard],
   ['0040_pdd_authority', pddAuthority],
   ['0041_postback_in_doubt', postbackInDoubt],
+  ['0055_rules', rules],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
