@@ -1,5 +1,5 @@
-import type { z } from './zod.ts';
 import type { ruleTemplate } from './rules.ts';
+import type { z } from './zod.ts';
 
 type Template = z.input<typeof ruleTemplate>;
 

@@ -127,7 +127,15 @@ export async function applyChanges(
       actorId: actor.userId,
       userId: Number(entities[0]?.customerid ?? 0),
       email: actor.user.email,
-      detail: { platform: channel, level, ids: entities.map((e) => e.entity_id), field: t.field, after: valueAfter(t), task: taskId, rule: origin?.ruleId ?? 0 },
+      detail: {
+        platform: channel,
+        level,
+        ids: entities.map((e) => e.entity_id),
+        field: t.field,
+        after: valueAfter(t),
+        task: taskId,
+        rule: origin?.ruleId ?? 0,
+      },
     });
   }
   const items: ChangeItem[] = entities.map((e, i) => ({

@@ -27,17 +27,17 @@ export interface RulesTable {
   cooldown_minutes: number;
   max_lag_minutes: number;
   /** Bumped on every edit; audit rows name the version that acted. */
-  version: number;
+  version: Generated<number>;
   created_by: number;
   updated_by: number;
   created_at: number;
   updated_at: number;
   /** Soft delete (0 = live): the audit rows keep their rule. */
-  deleted_at: number;
+  deleted_at: Generated<number>;
   /** The schedule slot (epoch seconds) last evaluated, and when, with what result in words. */
-  last_slot: number;
-  last_run_at: number;
-  last_result: string;
+  last_slot: Generated<number>;
+  last_run_at: Generated<number>;
+  last_result: Generated<string>;
 }
 
 export interface RuleEventsTable {

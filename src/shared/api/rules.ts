@@ -28,7 +28,15 @@ export const ruleIndex = contract({
   output: pagedList(ruleView),
   summary: '自动规则列表（管理员可看全部客户）：条件、动作、执行时间、最近一次结果与今天的执行次数',
 });
-export const ruleDetail = contract({ path: '/capi/napi/rules/detail', method: 'POST', access, tag, input: ruleIdInput, output: ruleView, summary: '一条自动规则' });
+export const ruleDetail = contract({
+  path: '/capi/napi/rules/detail',
+  method: 'POST',
+  access,
+  tag,
+  input: ruleIdInput,
+  output: ruleView,
+  summary: '一条自动规则',
+});
 export const ruleSave = contract({
   path: '/capi/napi/rules/save',
   method: 'POST',
@@ -36,7 +44,8 @@ export const ruleSave = contract({
   tag,
   input: ruleSaveInput,
   output: ruleView,
-  summary: '新建或修改自动规则（修改后版本号加一）；未知指标、超出保留期的窗口、上下限颠倒、平台在该层级不支持的动作、范围超出权限都会被拒绝且不保存',
+  summary:
+    '新建或修改自动规则（修改后版本号加一）；未知指标、超出保留期的窗口、上下限颠倒、平台在该层级不支持的动作、范围超出权限都会被拒绝且不保存',
   okMsg: '保存成功',
 });
 export const ruleToggle = contract({
@@ -95,4 +104,14 @@ export const ruleBadges = contract({
   summary: '推广列表的规则标记：哪些启用的规则在看这些计划',
 });
 
-export const ruleContracts = [ruleIndex, ruleDetail, ruleSave, ruleToggle, ruleDelete, rulePreviewCall, ruleHistory, ruleTemplates, ruleBadges];
+export const ruleContracts = [
+  ruleIndex,
+  ruleDetail,
+  ruleSave,
+  ruleToggle,
+  ruleDelete,
+  rulePreviewCall,
+  ruleHistory,
+  ruleTemplates,
+  ruleBadges,
+];
