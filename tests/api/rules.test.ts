@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
 import type { AdPlatformConnector } from '../../src/server/connectors/ad-platform.ts';
 import { createJuliangConnector } from '../../src/server/connectors/juliang/index.ts';
+import { seedDemoRules } from '../../src/server/demo/rules.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
 import type { RulePreview, RuleView } from '../../src/shared/rules.ts';
@@ -219,5 +220,14 @@ describe.each(dialects())('automatic rules ($name)', (dialect) => {
     expect((await call<RuleView>('c1', '/capi/napi/rules/toggle', { id, enabled: false })).body.data.enabled).toBe(false);
     expect((await call<{ id: number }>('c1', '/capi/napi/rules/delete', { id })).body.code).toBe(1);
     expect((await call<null>('c1', '/capi/napi/rules/detail', { id })).body.code).toBe(4004);
+  });
+
+  it('the demo world seeds two enabled rules through the service', async () => {
+    const demo = await createUser(t.deps, { email: 'customer1@demo.local', password: PW, role: 3, company: '青禾服饰' });
+    expect(await seedDemoRules(t.deps)).toBe(2);
+    const token = (await t.post<{ jwt: string }>('/capi/api/user/login', { email: 'customer1@demo.local', password: PW })).body.data.jwt;
+    const list = await t.post<{ list: RuleView[]; total: number }>('/capi/napi/rules/index', {}, { token });
+    expect(list.body.data.total).toBe(2);
+    expect(list.body.data.list.every((r) => r.enabled && r.customerid === demo.id && r.acpl === 2)).toBe(true);
   });
 });
