@@ -61,7 +61,7 @@ export function ActionFields({ draft, set }: Props): React.JSX.Element {
       </div>
       {money ? (
         <div className="row">
-          <label htmlFor="rule-min">上下限（元）</label>
+          <label htmlFor="rule-min">上下限</label>
           <InputText
             id="rule-min"
             aria-label="下限"
@@ -71,7 +71,7 @@ export function ActionFields({ draft, set }: Props): React.JSX.Element {
           />
           <span>至</span>
           <InputText aria-label="上限" className="narrow" value={String(a.max)} onChange={(e) => act({ max: num(e.target.value) })} />
-          <small>0 = 不限</small>
+          <small>元（0 = 不限）</small>
         </div>
       ) : null}
       <div className="row">
@@ -122,9 +122,9 @@ export function ScheduleFields({ draft, set }: Props): React.JSX.Element {
         )}
       </div>
       <div className="row">
-        <label htmlFor="rule-lag">数据延迟上限</label>
+        <label htmlFor="rule-lag">数据延迟</label>
         <InputText id="rule-lag" className="narrow" value={String(draft.maxLag)} onChange={(e) => set({ maxLag: num(e.target.value) })} />
-        <span>分钟（报表或订单同步落后更久时规则等待）</span>
+        <span>分钟以内（同步落后更久时规则等待）</span>
       </div>
     </>
   );

@@ -14,24 +14,42 @@ import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
 import { RuleDialog } from './RuleDialog.tsx';
 
 const columns: TableColumn<RuleView>[] = [
-  { key: 'name', header: '规则名称', width: 170, value: (r) => r.name },
+  {
+    key: 'name',
+    header: '规则名称',
+    width: 150,
+    value: (r) => r.name,
+    cell: (r) => (
+      <>
+        <div>{r.name}</div>
+        <small className="rule-sub">{channelLabel(r.acpl)}</small>
+      </>
+    ),
+  },
   { key: 'customer', header: '客户', width: 110, value: (r) => r.customer },
-  { key: 'acpl', header: '平台', width: 80, value: (r) => channelLabel(r.acpl) },
-  { key: 'summary', header: '规则内容', cell: (r) => <span className="rule-summary">{r.summary}</span> },
-  { key: 'schedule', header: '执行时间', width: 120, value: (r) => scheduleText(r.schedule) },
+  {
+    key: 'summary',
+    header: '规则内容',
+    cell: (r) => (
+      <>
+        <div className="rule-summary">{r.summary}</div>
+        <small className="rule-sub">{scheduleText(r.schedule)}</small>
+      </>
+    ),
+  },
   {
     key: 'state',
     header: '状态',
-    width: 90,
+    width: 70,
     cell: (r) => (
       <span className={`rule-state ${r.enabled ? 'on' : 'off'}`}>{r.enabled ? (r.notify_only ? '仅通知' : '启用') : '停用'}</span>
     ),
   },
-  { key: 'today', header: '今日执行', width: 80, align: 'right', value: (r) => r.actions_today },
+  { key: 'today', header: '今日执行', width: 76, align: 'right', value: (r) => r.actions_today },
   {
     key: 'last',
     header: '最近结果',
-    width: 220,
+    width: 190,
     cell: (r) =>
       r.last_run_at ? (
         <span className="rule-last" title={r.last_result}>{`${formatTime(r.last_run_at, 'MM-DD HH:mm')} ${r.last_result}`}</span>
@@ -78,7 +96,7 @@ export function RulesPanel({ onHistory }: { onHistory: (id: number) => void }): 
           { label: '记录', onClick: (r) => onHistory(r.id) },
           { label: '删除', danger: true, onClick: remove },
         ]}
-        actionsWidth={190}
+        actionsWidth={170}
         paging={{ total: list.data?.total ?? 0, page, pageSize: size, onChange: (p, s) => (setPage(p), setSize(s)) }}
         toolbar={<Button label="新建规则" icon="pi pi-plus" onClick={() => setEditing({})} />}
       />
