@@ -211,6 +211,43 @@ describe.each(dialects())('automatic rules ($name)', (dialect) => {
     expect((await call<{ list: unknown[] }>('c2', '/capi/napi/rules/badges', { acpl: 2, ids: [planId] })).body.data.list).toEqual([]);
   });
 
+  it('a platform refusal is recorded with its message and notified, and not retried that day', async () => {
+    const budgetCalls = async () =>
+      (await h.requests('juliang', '/2/ad/update/budget/')).filter((r) => JSON.stringify(r).includes(planId)).length;
+    const saved = await call<RuleView>(
+      'c1',
+      '/capi/napi/rules/save',
+      rule({
+        name: '加预算 10%',
+        conditions: [{ metric: 'sum_cost', op: 'gte', value: 100 }],
+        action: { kind: 'budget', mode: 'raise', by: 'percent', value: 10, max: 2000 },
+        max_per_day: 5,
+        cooldown_minutes: 0,
+      }),
+    );
+    const id = saved.body.data.id;
+    clock.advance(30 * 60_000);
+    await setReportSync(clock.now());
+    await t.deps.jobs.run('rules');
+    expect(await budgetCalls()).toBe(1);
+    const history = await call<{ list: Array<Record<string, unknown>> }>('c1', '/capi/napi/rules/history', { id });
+    // ¥500 + 10 % is a change of ¥50: 巨量 refuses changes under ¥100 (the sandbox keeps its rule).
+    expect(history.body.data.list[0]).toMatchObject({
+      outcome: 'refused',
+      before: '500.00',
+      after: '550.00',
+      message: '单次修改预算幅度不能低于 100 元',
+    });
+    clock.advance(30 * 60_000);
+    await setReportSync(clock.now());
+    await t.deps.jobs.run('rules');
+    expect(await budgetCalls()).toBe(1);
+    const dry = await call<RulePreview>('c1', '/capi/napi/rules/preview', { id });
+    expect(dry.body.data.list[0]).toMatchObject({ verdict: 'skip', reason: '今天已被平台拒绝，不再重试' });
+    const mails = await t.deps.db.selectFrom('mail_outbox').select('text').where('subject', 'like', '%加预算 10%%').execute();
+    expect(mails.map((m) => m.text).join()).toContain('平台拒绝');
+  });
+
   it('edits bump the version; disabling stops it; another tenant cannot toggle or delete', async () => {
     const { id } = (await call<RuleView>('c1', '/capi/napi/rules/save', rule({ name: '通知', action: { kind: 'notify' } }))).body.data;
     const edited = await call<RuleView>('c1', '/capi/napi/rules/save', { ...rule({ name: '通知二' }), id });
