@@ -79,3 +79,15 @@ test('the admin sees every customer’s rules', async ({ page }) => {
   await expect(page.getByRole('row').filter({ hasText: NAME })).toContainText('青禾服饰');
   await shot(page, 'rules-admin');
 });
+
+test('the promotion list marks the plans enabled rules watch', async ({ page }) => {
+  await login(page, 'customer1@demo.local');
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/promotion?acpl=2&pl=2');
+  await page.getByRole('tab', { name: '广告计划' }).click();
+  // customer1's two demo rules watch every 巨量 plan (the first test's own rule is disabled)
+  const badge = page.locator('.promote-table tbody tr .rule-badge').first();
+  await expect(badge).toHaveText('· 规则 2');
+  await expect(badge).toHaveAttribute('title', /今日 ROI < 1 止损/);
+  await shot(page, 'rules-promotion-badge');
+});
