@@ -142,6 +142,25 @@ describe.each(dialects())('automatic rules ($name)', (dialect) => {
     expect((await call<null>(null, '/capi/napi/rules/index', {})).body.code).toBe(1009);
   });
 
+  it('reads the same numbers as the screens: today from the list, the last N hours from the plan trend', async () => {
+    const list = await call<{ list: Array<{ id: string; metrics: { sum_cost: number; roi: number } }> }>('c1', '/capi/napi/promote/index', {
+      acpl: 2,
+      type: 'plan',
+      exact: planId,
+    });
+    const today = await call<RulePreview>('c1', '/capi/napi/rules/preview', { rule: rule() });
+    expect(today.body.data.list[0]!.values).toEqual({
+      sum_cost: list.body.data.list[0]!.metrics.sum_cost,
+      roi: list.body.data.list[0]!.metrics.roi,
+    });
+    // The facts are in the hour before this one: a 2-hour window holds them, a 1-hour window does not.
+    const two = await call<RulePreview>('c1', '/capi/napi/rules/preview', { rule: rule({ window: { kind: 'hours', n: 2 } }) });
+    expect(two.body.data.list[0]!.values.sum_cost).toBe(300);
+    expect(two.body.data.list[0]!.values.roi).toBeCloseTo(1 / 3, 4);
+    const one = await call<RulePreview>('c1', '/capi/napi/rules/preview', { rule: rule({ window: { kind: 'hours', n: 1 } }) });
+    expect(one.body.data.list[0]).toMatchObject({ values: { sum_cost: 0, roi: null }, matched: false, verdict: 'none' });
+  });
+
   it('waits while the report sync is behind, then pauses the plan on the platform exactly once', async () => {
     const saved = await call<RuleView>('c1', '/capi/napi/rules/save', rule());
     expect(saved.body.code).toBe(1);
