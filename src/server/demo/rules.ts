@@ -8,7 +8,7 @@ import { saveRule } from '../rules/service.ts';
 /**
  * The demo world's automatic rules: customer1 (青禾服饰) watches every 巨量 plan with two enabled rules, written
  * through the rules service as the customer would (docs/rules.md): the 亏损止损 template (today ROI < 1 with ¥200
- * spent → pause) and a no-orders notice at ¥50, both every 15 minutes, so the history fills within the first hour.
+ * spent → pause) and a no-orders notice at ¥10, both every 15 minutes, so the history fills within the first hour.
  */
 export async function seedDemoRules(deps: Deps): Promise<number> {
   const owner = await findUserByEmail(deps.db, 'customer1@demo.local');
@@ -20,10 +20,10 @@ export async function seedDemoRules(deps: Deps): Promise<number> {
     { ...stopLoss!.rule, acpl: 2, schedule: every15 },
     {
       ...noOrders!.rule,
-      name: '无单消耗 ¥50 提醒',
+      name: '无单消耗 ¥10 提醒',
       acpl: 2,
       schedule: every15,
-      conditions: [{ metric: 'ordernum', op: 'eq' as const, value: 0, min_cost: 50, min_clicks: 0 }],
+      conditions: [{ metric: 'ordernum', op: 'eq' as const, value: 0, min_cost: 10, min_clicks: 0 }],
     },
   ];
   for (const d of drafts) await saveRule(deps, actor, ruleInput.parse(d));
