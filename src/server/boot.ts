@@ -33,6 +33,7 @@ import { statusHistoryJob } from './promotion/jobs.ts';
 import { accountRollupJob } from './promotion/rollup.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
 import { hourlyReportJob } from './reports/jobs.ts';
+import { rulesJob } from './rules/jobs.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
 import { connectorsFor } from './wiring/connectors.ts';
 
@@ -114,6 +115,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   jobs.register(lifecycleJob(deps));
   jobs.register(pddAuthorityJob(deps));
+  jobs.register(rulesJob(deps));
   return {
     deps,
     handle,

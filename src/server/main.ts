@@ -9,6 +9,7 @@ import { demoLoginTable, seedDemoAccounts } from './demo/accounts.ts';
 import { seedDemoAdLinks } from './demo/ad-links.ts';
 import { seedDemoAds } from './demo/ads.ts';
 import { seedDemoLinks } from './demo/links.ts';
+import { seedDemoRules } from './demo/rules.ts';
 import { createHttpServer } from './http-server.ts';
 import { ConfigError, publicBaseUrl } from './kernel/config.ts';
 import { errorFields, log } from './kernel/log.ts';
@@ -139,6 +140,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => {
       seeding = seedDemoAdLinks(deps)
         .then(() => seedDemoAds(deps, internalBase, sandboxedPlatforms(adPlatforms), publicBaseUrl(config)))
+        .then(async (r) => ({ ...r, rules: await seedDemoRules(deps) }))
         .then(
           (r) =>
             r.failed.length

@@ -84,3 +84,15 @@ export async function linkPlanClicks(
   }
   return out;
 }
+
+/** How fresh an account's reports are (hour the report sync is complete to) and whether its authorisation works. */
+export async function accountFreshness(db: Executor, platform: number, advertiserIds: string[]) {
+  if (!advertiserIds.length) return [];
+  return db
+    .selectFrom('ad_accounts')
+    .innerJoin('ad_auths', 'ad_auths.id', 'ad_accounts.auth_id')
+    .select(['ad_accounts.advertiser_id', 'ad_accounts.report_synced_to', 'ad_accounts.active', 'ad_auths.state'])
+    .where('ad_accounts.platform', '=', platform)
+    .where('ad_accounts.advertiser_id', 'in', [...new Set(advertiserIds)])
+    .execute();
+}

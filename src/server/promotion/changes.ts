@@ -83,9 +83,15 @@ async function send(
   }
 }
 
+/** An automatic rule acting as its author (docs/rules.md): the change log names it. */
+export interface ChangeOrigin {
+  ruleId: number;
+  ruleName: string;
+}
+
 /**
  * Apply one target to entities the caller may change (already scoped by the caller): write pending rows, send per
- * advertiser, finish each row with the platform's answer. `taskId` 0 = a single edit.
+ * advertiser, finish each row with the platform's answer. `taskId` 0 = a single edit; `origin` a rule's change.
  */
 export async function applyChanges(
   deps: Deps,
@@ -95,6 +101,7 @@ export async function applyChanges(
   entities: store.EntityRow[],
   t: Target,
   taskId = 0,
+  origin: ChangeOrigin | null = null,
 ): Promise<TaskResult> {
   checkAllowed(channel, level, t);
   connectorFor(deps, channel);
@@ -116,6 +123,7 @@ export async function applyChanges(
       message: '',
       at,
       finished_at: 0,
+      ...(origin ? { rule_id: origin.ruleId, rule_name: origin.ruleName } : {}),
     })),
   );
   if (actor.role === ROLE.superAdmin || actor.role === ROLE.admin) {
@@ -125,7 +133,15 @@ export async function applyChanges(
       actorId: actor.userId,
       userId: Number(entities[0]?.customerid ?? 0),
       email: actor.user.email,
-      detail: { platform: channel, level, ids: entities.map((e) => e.entity_id), field: t.field, after: valueAfter(t), task: taskId },
+      detail: {
+        platform: channel,
+        level,
+        ids: entities.map((e) => e.entity_id),
+        field: t.field,
+        after: valueAfter(t),
+        task: taskId,
+        rule: origin?.ruleId ?? 0,
+      },
     });
   }
   const items: ChangeItem[] = entities.map((e, i) => ({

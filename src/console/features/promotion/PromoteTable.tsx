@@ -4,7 +4,8 @@ import type { MetricKey } from '../../../shared/metrics.ts';
 import type { PromoteRow } from '../../../shared/promote-schemas.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { ResourceTable, type RowAction, type SortState, type TableColumn, type TablePaging } from '../../ui/ResourceTable.tsx';
-import { KEY_METRICS, metricColumns } from './metric-columns.tsx';
+import { useRuleBadges } from '../rules/useRuleBadges.ts';
+import { KEY_METRICS, METRIC_WIDTH, metricColumns } from './metric-columns.tsx';
 import { StatusTag } from './StatusTag.tsx';
 import { PROMO_TERMS } from './terms.ts';
 
@@ -74,6 +75,7 @@ function Money({
 /** One level of the promotion tree: select, name (drill down), status, budget and bid (editable), the chosen metrics, actions. */
 export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
   const rows = p.rows ?? [];
+  const rules = useRuleBadges(rows);
   const changeable = rows.filter((r) => r.can.status && !p.pending.has(r.id));
   const entity = rows.length === 0 || rows[0]?.type !== 'adver';
   const selectable = entity && p.selectable !== false;
@@ -118,6 +120,12 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
           <div className="muted promote-sub">
             {r.id}
             {p.showCustomer && r.customer ? <span title={r.customer}> · {r.customer}</span> : null}
+            {rules.has(r.id) ? (
+              <span className="rule-badge" title={`自动规则：${rules.get(r.id)?.join('、')}`}>
+                {' '}
+                · 规则 {rules.get(r.id)?.length}
+              </span>
+            ) : null}
           </div>
         </div>
       ),

@@ -19,6 +19,7 @@ import { orderPaidDay } from './0020_order_paid_day.ts';
 import { factsSyncedIndex } from './0021_facts_synced_index.ts';
 import { pddAuthority } from './0040_pdd_authority.ts';
 import { postbackInDoubt } from './0041_postback_in_doubt.ts';
+import { rules } from './0055_rules.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -44,6 +45,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0021_facts_synced_index', factsSyncedIndex],
   ['0040_pdd_authority', pddAuthority],
   ['0041_postback_in_doubt', postbackInDoubt],
+  ['0055_rules', rules],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
