@@ -72,7 +72,9 @@ export async function cpuProfile<T>(fn: () => Promise<T>, top = 20): Promise<{ r
   const self = new Map<number, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
-  samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0) / 1000));
+  samples.forEach((id, i) => {
+    self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0) / 1000);
+  });
   const byFn = new Map<string, number>();
   for (const node of profile.nodes) {
     const cf = node.callFrame;
