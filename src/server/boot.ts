@@ -77,7 +77,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   const handle = opts.handle ?? (await openConfiguredDatabase(config));
   const clock = opts.clock ?? systemClock;
   const nodeId = newNodeId();
-  const pressure = new IngestPressure();
+  const pressure = new IngestPressure({ maxLag: config.TRACKING_MAX_LAG_ROWS, maxLagSeconds: config.TRACKING_MAX_LAG_SECONDS });
   const jobs = new Scheduler({ db: handle.db, clock, nodeId, pressure }, opts.scheduler);
   // The union and ad-platform connectors: real hosts when configured, else the in-process sandbox (SANDBOX on).
   const connectors = connectorsFor(env, config, clock);
