@@ -70,9 +70,12 @@ async function one(engine: Engine, size: number) {
     const db = b.handle.db.withPlugin(timer);
     const wal0 = await walPosition(b);
     const started = performance.now();
+    const cpu0 = process.cpuUsage();
     const run = async () => drainForBench(db, engine);
     const { result, top } = process.env.BENCH_CPU_PROFILE ? await cpuProfile(run) : { result: await run(), top: [] };
     const ms = performance.now() - started;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const walBytes = await walSince(b, wal0);
     const rows = result.monitor + result.visits;
     const sqlMs = timer.sumMs();
@@ -85,6 +88,9 @@ async function one(engine: Engine, size: number) {
       processed: result,
       seconds: Math.round(ms) / 1000,
       rowsPerSecond: Math.round(rows / (ms / 1000)),
+      /** This process's CPU time (SQLite: all of the work; PostgreSQL: the client's share). */
+      cpuSeconds: Math.round(cpuSeconds * 10) / 10,
+      rowsPerCpuSecond: Math.round(rows / cpuSeconds),
       sqlMs: Math.round(sqlMs),
       otherMs: Math.round(ms - sqlMs),
       statements: timer.table(),
@@ -97,7 +103,7 @@ async function one(engine: Engine, size: number) {
       machineAfter: machineFacts(),
     };
     console.log(
-      `${engine} ${size}: ${rows} rows in ${out.seconds} s = ${out.rowsPerSecond} rows/s; SQL ${out.sqlMs} ms, other ${out.otherMs} ms; WAL ${(walBytes / 1e6).toFixed(0)} MB`,
+      `${engine} ${size}: ${rows} rows in ${out.seconds} s = ${out.rowsPerSecond} rows/s (${out.rowsPerCpuSecond} per CPU second of this process); SQL ${out.sqlMs} ms, other ${out.otherMs} ms; WAL ${(walBytes / 1e6).toFixed(0)} MB; load ${out.machineBefore.load[0]}`,
     );
     console.table(out.statements.slice(0, 12));
     if (top.length) console.table(top);

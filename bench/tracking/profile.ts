@@ -22,8 +22,12 @@ function labelOf(node: RootOperationNode): string {
       return `delete ${table((n.from as { froms?: unknown[] })?.froms?.[0])}`;
     case 'SelectQueryNode':
       return `select ${table((n.from as { froms?: unknown[] })?.froms?.[0])}`;
+    case 'RawNode': {
+      const text = ((n.sqlFragments as string[] | undefined) ?? []).join('?').replace(/\s+/g, ' ').trim();
+      return `sql: ${/^(\w+ \w+ \w+)/.exec(text)?.[1] ?? text.slice(0, 30)}`;
+    }
     default:
-      return node.kind === 'RawNode' ? 'raw sql' : node.kind;
+      return node.kind;
   }
 }
 

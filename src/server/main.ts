@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const internalBase = internalBaseUrl(config);
   const adPlatforms = adPlatformConfig(process.env, config);
   const adSandbox = adPlatforms.sandbox ? startAdSandbox(deps, publicBaseUrl(config), internalBase, { live: config.DEMO_TRAFFIC }) : null;
-  const { server, inFlight } = createHttpServer({
+  const { server, inFlight, closing } = createHttpServer({
     config,
     metrics: deps.metrics,
     api: createApp(deps),
@@ -93,9 +93,9 @@ async function main(): Promise<void> {
 
   let stopping = false;
   /**
-   * SIGTERM/SIGINT: stop accepting, let requests in flight finish (at most half the budget), commit the event batch
-   * (every ping answered 204 is committed already; this commits the ones still waiting for their answer), stop the
-   * jobs (each ends its current slice), process for a moment more, exit. SHUTDOWN_TIMEOUT_SECONDS bounds the whole:
+   * SIGTERM/SIGINT: stop accepting, stop the jobs (each ends its current slice), let requests in flight finish (kept-
+   * alive connections are told to close; at most half the budget), commit the event batch (every ping answered 204 is
+   * committed already; this commits the ones still waiting for their answer), process for a moment more, exit. SHUTDOWN_TIMEOUT_SECONDS bounds the whole:
    * whatever is left then — a backlog of raw rows, a job's slice — is durable and picked up by the next start or
    * another node (docs/api-tracking.md "Shutdown").
    */
@@ -110,6 +110,9 @@ async function main(): Promise<void> {
     }, budgetMs);
     hardStop.unref();
     log.info('shutting down', { signal, inFlight: inFlight() });
+    // Jobs stop at once, each after its current slice (the processor's frees the database for the last batches).
+    const jobsStopped = deps.jobs.stop();
+    closing();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Keep-alive sockets become idle as their last response finishes: close them as they do.
     server.closeIdleConnections();
@@ -119,6 +122,7 @@ async function main(): Promise<void> {
     clearInterval(sweeper);
     clearTimeout(deadline);
     await tracking.batcher.close();
+    await jobsStopped;
     await deps.lifecycle.shutdown((name, err) =>
       err ? log.error('shutdown hook failed', { name, ...errorFields(err) }) : log.info('shutdown hook done', { name }),
     );

@@ -1,8 +1,10 @@
 /**
  * Background work yields to monitor ingestion, within a bound on the processing lag. The tracking wiring tells this
- * object how many rows the event batch has committed so far; while they arrive faster than `busyRate` per second,
- * `yield()` waits (in 50 ms steps, at most 10 s per call) — unless the tracking backlog passed `maxLag` rows or its
- * oldest row waited `maxLagSeconds`: then background work goes on, so the lag stays bounded under sustained load.
+ * object how many rows the event batch has committed so far (and how many wait in it); while they arrive faster than
+ * `busyRate` per second — a burst, beyond the steady load the processor keeps pace with — `yield()` waits (in 50 ms
+ * steps, at most 10 s per call) unless the tracking backlog passed `maxLag` rows or its oldest row waited
+ * `maxLagSeconds`: then background work goes on, so the lag stays bounded. `arriving()` (any ping in the last moment)
+ * tells the processor to keep its slices short.
  * The tracking processor measures the backlog after every slice (`setLag`); between measurements it grows by the
  * rows this node commits and the seconds that pass, so the bound and the gauge hold during a long run too.
  * Without a source (CLI, tests) `yield()` only gives the event loop back. Measured effect: bench/README.md.
@@ -18,6 +20,7 @@ const STALE_MS = 30_000;
 
 export class IngestPressure {
   private source: (() => number) | null = null;
+  private waiting: () => number = () => 0;
   private lastCount = 0;
   private lastAt = 0;
   private lastRate = 0;
@@ -25,12 +28,13 @@ export class IngestPressure {
   private readonly opts: PressureOptions;
 
   constructor(opts: Partial<PressureOptions> = {}) {
-    this.opts = { busyRate: 2000, maxLag: 200_000, maxLagSeconds: 10, ...opts };
+    this.opts = { busyRate: 10_000, maxLag: 200_000, maxLagSeconds: 10, ...opts };
   }
 
-  /** Count ingestion by this monotonically growing counter (committed rows). */
-  watch(committed: () => number): void {
+  /** Count ingestion by this monotonically growing counter (committed rows), and the rows waiting to commit. */
+  watch(committed: () => number, waiting: () => number = () => 0): void {
     this.source = committed;
+    this.waiting = waiting;
     this.lastCount = committed();
     this.lastAt = performance.now();
   }
@@ -51,10 +55,16 @@ export class IngestPressure {
     return { rows, seconds: Math.round(seconds * 10) / 10 };
   }
 
-  /** Rows arrived faster than `busyRate` a second when last sampled (the processor takes smaller slices then). */
+  /** Rows arrived faster than `busyRate` a second when last sampled: a burst, background work waits. */
   busy(): boolean {
     this.sample();
     return this.lastRate >= this.opts.busyRate;
+  }
+
+  /** Any row arrived since the last sample or waits to commit. */
+  arriving(): boolean {
+    this.sample();
+    return this.lastRate > 0 || this.waiting() > 0;
   }
 
   private sample(): void {

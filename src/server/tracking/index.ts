@@ -36,7 +36,10 @@ export function startTracking(
     if (r) log.info('tracking final drain', { rows: r.monitor + r.visits });
   });
   deps.lifecycle.onShutdown('tracking-batch', () => batcher.close());
-  deps.pressure.watch(() => batcher.stats.committed);
+  deps.pressure.watch(
+    () => batcher.stats.committed,
+    () => batcher.pending(),
+  );
   deps.metrics.registerGauge('tracking_batch_pending_rows', () => batcher.pending());
   deps.metrics.registerGauge('tracking_batch_refused_total', () => batcher.stats.refused);
   deps.metrics.registerGauge('tracking_batch_committed_total', () => batcher.stats.committed);

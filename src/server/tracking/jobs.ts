@@ -12,16 +12,17 @@ export const PROCESSOR_JOB = 'tracking-processor';
 export const RETENTION_JOB = 'tracking-retention';
 
 /**
- * Rows per slice (and raw table). While pings arrive (`pressure.busy()`) slices stay small, so a slice holds the
- * database — SQLite's one connection — for tens of milliseconds; with nothing arriving they grow to drain a backlog
- * with fewer transactions (bench/README.md "Tracking processor").
+ * Rows per slice (and raw table). While pings arrive (`pressure.arriving()`) slices stay small: a slice's write holds
+ * the database — SQLite's one connection, and the event loop, node:sqlite being synchronous — so pings that arrive
+ * meanwhile wait for it (their p99); with nothing arriving slices grow to drain a backlog with fewer transactions
+ * (bench/README.md "Tracking processor").
  */
-export const SLICE_WHILE_BUSY = 1000;
-export const SLICE_WHEN_IDLE = 5000;
+export const SLICE_WHILE_BUSY = 500;
+export const SLICE_WHEN_IDLE = 3000;
 
 /**
  * Every 500 ms: process what is waiting, in slices, yielding to ingestion between them (`ctx.yield` waits while pings
- * arrive faster than 2 000/s, until the lag passes its bound: `IngestPressure`). The lag is measured from ids after
+ * arrive faster than 10 000/s — a burst — until the lag passes its bound: `IngestPressure`). The lag is measured from ids after
  * every slice (`tracking_processor_backlog_rows`, `…_lag_seconds`). Nodes sharing one PostgreSQL never count a row
  * twice: each slice moves the high-water marks with a compare-and-set (processor.ts). Runs recorded one row a minute.
  */
@@ -38,7 +39,7 @@ export function processorJob(deps: Pick<Deps, 'db' | 'engine' | 'pressure' | 'cl
     async run(ctx) {
       if ((await measure()).rows === 0) return { rows: 0 };
       const r = await processAll(deps.db, deps.engine, {
-        slice: () => (deps.pressure.busy() ? SLICE_WHILE_BUSY : SLICE_WHEN_IDLE),
+        slice: () => (deps.pressure.arriving() ? SLICE_WHILE_BUSY : SLICE_WHEN_IDLE),
         pause: ctx.yield,
         signal: ctx.signal,
         now: () => deps.clock.now(),

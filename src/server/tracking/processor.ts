@@ -36,6 +36,12 @@ export interface RunPosition {
   ceilings: Ids | null;
 }
 
+/**
+ * Give the event loop a turn. node:sqlite answers synchronously, so without it a slice would hold the loop from its
+ * first read to its commit: pings arriving meanwhile would not even be read, nor their batch committed.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Whether a ping counts in the rollups: not a repeated click (and, later, not refused by a verdict step). */
 const counts = (e: PingEvent): boolean => e.dup === 0;
 
@@ -112,7 +118,10 @@ export async function processSlice(db: Db, engine: Engine, limit: number, pos: R
     .filter((r) => Number(r.processed) === 0)
     .map((r) => ({ ...r, id: Number(r.id), received_at: Number(r.received_at) }));
   const pageids = [...new Set([...rawPings, ...rawVisits].map((r) => r.pageid).filter(isPageId))];
-  const parsed = parseSlice(rawPings, rawVisits, await linkFactsByPageId(db, pageids));
+  const links = await linkFactsByPageId(db, pageids);
+  await nextTurn();
+  const parsed = parseSlice(rawPings, rawVisits, links);
+  await nextTurn();
   const written = await db.transaction().execute(async (tx) => {
     if (!(await advanceMarks(tx, marks, next, now))) return false; // another node wrote these rows: nothing to do
     await writeSlice(tx, engine, parsed);
