@@ -88,5 +88,11 @@ export function createHttpServer(parts: ServerParts): { server: Server; inFlight
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 620_000;
-  return { server, inFlight: () => inFlight, closing: () => (closing = true) };
+  return {
+    server,
+    inFlight: () => inFlight,
+    closing: () => {
+      closing = true;
+    },
+  };
 }
