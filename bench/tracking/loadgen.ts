@@ -55,7 +55,9 @@ function ping(): void {
       inFlight -= 1;
       if (res.statusCode === 204) tally.ok += 1;
       else tally.non2xx += 1;
-      (minutes[minute] ??= new Histogram()).add(performance.now() - at);
+      const h = minutes[minute] ?? new Histogram();
+      minutes[minute] = h;
+      h.add(performance.now() - at);
     });
   });
   req.on('error', () => {
