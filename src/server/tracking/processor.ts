@@ -90,9 +90,17 @@ async function writeSlice(tx: Db, engine: Engine, s: ParsedSlice): Promise<void>
   await store.addRollups(tx, rollups.hourly, rollups.daily);
 }
 
-/** One slice of at most `limit` pings and `limit` visits. */
-export async function processSlice(db: Db, engine: Engine, limit: number, pos: RunPosition, now: number): Promise<SliceOutcome> {
-  const marks = await readMarks(db);
+/** A slice read and parsed, ready to write: the marks it moves from and to, and whether rows remain after it. */
+interface PreparedSlice {
+  marks: Ids;
+  next: Ids;
+  more: boolean;
+  parsed: ParsedSlice;
+  rows: { monitor: number; visits: number };
+}
+
+/** Read and parse the slice after `marks` (at most `limit` pings and `limit` visits); no transaction. */
+async function prepareSlice(db: Db, engine: Engine, limit: number, pos: RunPosition, marks: Ids): Promise<PreparedSlice> {
   // The ceilings are read again once either table reached them (on PostgreSQL that waits for the raw batches in flight).
   let ceilings = pos.ceilings;
   if (!ceilings || ceilings.monitor_raw <= marks.monitor_raw || ceilings.landing_visits <= marks.landing_visits) {
@@ -107,28 +115,35 @@ export async function processSlice(db: Db, engine: Engine, limit: number, pos: R
     monitor_raw: pings.length === limit ? Number(pings[limit - 1]?.id) : Math.max(marks.monitor_raw, ceilings.monitor_raw),
     landing_visits: visits.length === limit ? Number(visits[limit - 1]?.id) : Math.max(marks.landing_visits, ceilings.landing_visits),
   };
-  const more = pings.length === limit || visits.length === limit;
-  if (next.monitor_raw === marks.monitor_raw && next.landing_visits === marks.landing_visits)
-    return { monitor: 0, visits: 0, rejects: 0, more };
   // Rows the version before the high-water mark already processed (migration 0045) are passed over.
-  const rawPings = pings
-    .filter((r) => Number(r.processed) === 0)
-    .map((r) => ({ ...r, id: Number(r.id), received_at: Number(r.received_at) }));
-  const rawVisits = visits
-    .filter((r) => Number(r.processed) === 0)
-    .map((r) => ({ ...r, id: Number(r.id), received_at: Number(r.received_at) }));
+  const rawPings = pings.filter((r) => Number(r.processed) === 0);
+  const rawVisits = visits.filter((r) => Number(r.processed) === 0);
   const pageids = [...new Set([...rawPings, ...rawVisits].map((r) => r.pageid).filter(isPageId))];
-  const links = await linkFactsByPageId(db, pageids);
+  const links = pageids.length ? await linkFactsByPageId(db, pageids) : new Map();
   await nextTurn();
   const parsed = parseSlice(rawPings, rawVisits, links);
   await nextTurn();
-  const written = await db.transaction().execute(async (tx) => {
-    if (!(await advanceMarks(tx, marks, next, now))) return false; // another node wrote these rows: nothing to do
-    await writeSlice(tx, engine, parsed);
+  const more = pings.length === limit || visits.length === limit;
+  return { marks, next, more, parsed, rows: { monitor: rawPings.length, visits: rawVisits.length } };
+}
+
+const moves = (p: PreparedSlice) => p.next.monitor_raw !== p.marks.monitor_raw || p.next.landing_visits !== p.marks.landing_visits;
+
+/** Write a prepared slice in one transaction; false when another node moved the marks first (nothing written). */
+async function writePrepared(db: Db, engine: Engine, p: PreparedSlice, now: number): Promise<boolean> {
+  if (!moves(p)) return true;
+  return db.transaction().execute(async (tx) => {
+    if (!(await advanceMarks(tx, p.marks, p.next, now))) return false;
+    await writeSlice(tx, engine, p.parsed);
     return true;
   });
-  if (!written) return { monitor: 0, visits: 0, rejects: 0, more: true };
-  return { monitor: rawPings.length, visits: rawVisits.length, rejects: parsed.rejects.length, more };
+}
+
+/** One slice of at most `limit` pings and `limit` visits, read, parsed and written. */
+export async function processSlice(db: Db, engine: Engine, limit: number, pos: RunPosition, now: number): Promise<SliceOutcome> {
+  const p = await prepareSlice(db, engine, limit, pos, await readMarks(db));
+  if (!(await writePrepared(db, engine, p, now))) return { monitor: 0, visits: 0, rejects: 0, more: true };
+  return { ...p.rows, rejects: p.parsed.rejects.length, more: p.more };
 }
 
 export interface ProcessOptions {
@@ -146,19 +161,39 @@ export interface ProcessOptions {
   onSlice?: (r: SliceOutcome) => void | Promise<void>;
 }
 
-/** Run until nothing is left, the signal aborts or `until` passes (the processor job, the shutdown drain, tests). */
+/**
+ * Run until nothing is left, the signal aborts or `until` passes (the processor job, the shutdown drain, tests).
+ * While a slice is written the next one is read and parsed: on PostgreSQL the database writes one slice on its own
+ * core while this process parses the next (on SQLite the read waits for the write: one connection).
+ */
 export async function processAll(db: Db, engine: Engine, opts: ProcessOptions = {}): Promise<RunResult> {
   const total: RunResult = { monitor: 0, visits: 0, rejects: 0 };
   const pos: RunPosition = { ceilings: null };
   const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
+  const limit = () => opts.slice?.() ?? 2000;
+  let prepared: Promise<PreparedSlice> | null = null;
   for (;;) {
     if (opts.pause) await opts.pause();
-    if (opts.signal?.aborted || (opts.until !== undefined && performance.now() >= opts.until)) return total;
-    const r = await processSlice(db, engine, opts.slice?.() ?? 2000, pos, now());
+    if (opts.signal?.aborted || (opts.until !== undefined && performance.now() >= opts.until)) {
+      await prepared?.catch(() => {});
+      return total;
+    }
+    const p: PreparedSlice = await (prepared ?? prepareSlice(db, engine, limit(), pos, await readMarks(db)));
+    prepared = null;
+    const writing = writePrepared(db, engine, p, now());
+    // the next slice starts where this one ends, read while this one is written
+    const following = p.more ? prepareSlice(db, engine, limit(), pos, p.next) : null;
+    following?.catch(() => {}); // awaited below; a failure there surfaces then
+    if (!(await writing)) {
+      await following?.catch(() => {});
+      continue; // another node moved the marks: read them again
+    }
+    const r: SliceOutcome = { ...p.rows, rejects: p.parsed.rejects.length, more: p.more };
     total.monitor += r.monitor;
     total.visits += r.visits;
     total.rejects += r.rejects;
-    if (opts.onSlice) await opts.onSlice(r);
-    if (!r.more) return total;
+    if (opts.onSlice && moves(p)) await opts.onSlice(r);
+    if (!following) return total;
+    prepared = following;
   }
 }

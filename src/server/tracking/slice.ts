@@ -14,14 +14,15 @@ export interface LinkFacts {
   deleted_at: number | null;
 }
 
+/** A raw row as read (PostgreSQL's int8 may come back as a string: ids and times are read with Number). */
 export interface RawPing {
-  id: number;
+  id: number | string;
   kind: string;
   pageid: string;
   query: string;
   ip: string;
   ua: string;
-  received_at: number;
+  received_at: number | string;
 }
 export type RawVisit = Omit<RawPing, 'kind'>;
 
@@ -62,12 +63,12 @@ export function parseSlice(pings: RawPing[], visits: RawVisit[], links: Map<stri
     const e = err instanceof PingReject ? err : new PingReject('malformed', String((err as Error)?.message ?? err).slice(0, 200));
     out.rejects.push({
       source,
-      raw_id: r.id,
+      raw_id: Number(r.id),
       kind,
       pageid: r.pageid.slice(0, LIMITS.pageid),
       reason: e.reason,
       detail: e.detail.slice(0, 200),
-      received_at: r.received_at,
+      received_at: Number(r.received_at),
     });
   };
   for (const r of pings) {
@@ -76,11 +77,11 @@ export function parseSlice(pings: RawPing[], visits: RawVisit[], links: Map<stri
       const link = checkPage(r.pageid, links);
       if (r.ua.length > LIMITS.ua) throw new PingReject('ua_too_long', `${r.ua.length} chars`);
       const p = parsePing(kind, r.query, link.state);
-      const received = r.received_at;
+      const received = Number(r.received_at);
       // Platform time is kept when plausible (not in the future, not older than 7 days); buckets always use received_at.
       const ts = p.ts && p.ts <= received + 300 && p.ts >= received - 7 * 86400 ? p.ts : received;
       out.pings.push({
-        raw_id: r.id,
+        raw_id: Number(r.id),
         pageid: r.pageid,
         customerid: link.customerid,
         kind,
@@ -108,14 +109,14 @@ export function parseSlice(pings: RawPing[], visits: RawVisit[], links: Map<stri
       const link = checkPage(r.pageid, links);
       const v = parseVisit(r.query);
       const row = {
-        raw_id: r.id,
+        raw_id: Number(r.id),
         pageid: r.pageid,
         customerid: link.customerid,
         click_param: v.click_param,
         clickid: v.clickid,
         ip: r.ip.slice(0, 64),
         ua: r.ua.slice(0, LIMITS.ua),
-        received_at: r.received_at,
+        received_at: Number(r.received_at),
       };
       out.visits.push({ row, tie: { ...v, pageid: r.pageid, channel: link.state, ua: row.ua, received_at: row.received_at } });
     } catch (err) {
