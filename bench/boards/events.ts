@@ -43,13 +43,13 @@ export async function makeEvents(
   const rnd = mixed(7);
   const plansOf = new Map<string, BenchPlan[]>();
   for (const p of plans) plansOf.set(p.pageid, [...(plansOf.get(p.pageid) ?? []), p]);
-  let monitor: Parameters<typeof insertRawBatch>[1] = [];
-  let visits: Parameters<typeof insertRawBatch>[2] = [];
+  let monitor: Parameters<typeof insertRawBatch>[2] = [];
+  let visits: Parameters<typeof insertRawBatch>[3] = [];
   const flush = async () => {
-    await insertRawBatch(deps.db, monitor, visits);
+    await insertRawBatch(deps.db, deps.engine, monitor, visits);
     monitor = [];
     visits = [];
-    await processAll(deps.db, deps.engine, 2000);
+    await processAll(deps.db, deps.engine);
   };
   let visitCount = 0;
   for (let i = 0; i < shape.events; i++) {

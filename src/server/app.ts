@@ -27,6 +27,7 @@ import { publishRoutes } from './publish/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { mountUnsubscribe } from './reports/unsubscribe.ts';
 import { ruleRoutes } from './rules/routes.ts';
+import { processingLag } from './tracking/lag.ts';
 import { udsmartRoutes } from './udsmart/routes.ts';
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
@@ -71,10 +72,12 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     }),
   );
 
+  // The tracking lag (rows waiting for the processor, seconds the oldest has waited): read from ids, cheap at any size.
   app.get('/healthz', async (c) => {
     try {
       await ping(deps.db);
-      return c.json({ status: 'ok', database: deps.engine });
+      const lag = await processingLag(deps.db, deps.clock.now());
+      return c.json({ status: 'ok', database: deps.engine, tracking: { backlog_rows: lag.rows, lag_seconds: lag.seconds } });
     } catch {
       return c.json({ status: 'error', database: deps.engine }, 503);
     }

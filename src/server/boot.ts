@@ -80,7 +80,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   // CLOCK_START (tests, demos): the clock starts at that instant and runs at real speed.
   const clock = opts.clock ?? (config.CLOCK_START === undefined ? systemClock : new OffsetClock(config.CLOCK_START));
   const nodeId = newNodeId();
-  const pressure = new IngestPressure();
+  const pressure = new IngestPressure({ maxLag: config.TRACKING_MAX_LAG_ROWS, maxLagSeconds: config.TRACKING_MAX_LAG_SECONDS });
   const jobs = new Scheduler({ db: handle.db, clock, nodeId, pressure }, opts.scheduler);
   // The union and ad-platform connectors: real hosts when configured, else the in-process sandbox (SANDBOX on).
   const connectors = connectorsFor(env, config, clock);

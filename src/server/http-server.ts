@@ -43,14 +43,20 @@ export interface ServerParts {
   sandbox?: NodeHandler | null;
 }
 
-/** The one HTTP server: fast paths, the API app, static assets, then Astro for everything else. */
-export function createHttpServer(parts: ServerParts): { server: Server; inFlight: () => number } {
+/**
+ * The one HTTP server: fast paths, the API app, static assets, then Astro for everything else. `closing()` (at
+ * shutdown) answers every further request on a kept-alive connection with `Connection: close`, so clients that keep
+ * sending (ad platforms' pingers) let go of their sockets instead of holding the server open.
+ */
+export function createHttpServer(parts: ServerParts): { server: Server; inFlight: () => number; closing: () => void } {
   const apiListener = getRequestListener(parts.api.fetch);
   const serveStatic = createStaticHandler(parts.clientDir);
   let inFlight = 0;
+  let closing = false;
 
   const server = createServer((req, res) => {
     inFlight += 1;
+    if (closing) res.setHeader('connection', 'close');
     res.on('close', () => (inFlight -= 1));
     const url = req.url ?? '/';
     const target = url === '/healthz' ? null : redirectTarget(parts.config, req);
@@ -82,5 +88,11 @@ export function createHttpServer(parts: ServerParts): { server: Server; inFlight
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 620_000;
-  return { server, inFlight: () => inFlight };
+  return {
+    server,
+    inFlight: () => inFlight,
+    closing: () => {
+      closing = true;
+    },
+  };
 }

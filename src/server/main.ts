@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   if (unions) deps.lifecycle.onShutdown('union-sandbox', () => unions.close());
   const tracking = startTracking(deps, { trustProxy: config.TRUST_PROXY, batch: { delayMs: config.TRACKING_BATCH_DELAY_MS } });
   const landing = new Landing(deps, tracking.batcher, { cache: config.LANDING_CACHE, ttlMs: 60_000, warmLimit: 500, maxEntries: 5000 });
-  const { server, inFlight } = createHttpServer({
+  const { server, inFlight, closing } = createHttpServer({
     config,
     metrics: deps.metrics,
     api: createApp(deps),
@@ -97,23 +97,42 @@ async function main(): Promise<void> {
   landing.start(port);
 
   let stopping = false;
+  /**
+   * SIGTERM/SIGINT: stop accepting, stop the jobs (each ends its current slice), let requests in flight finish (kept-
+   * alive connections are told to close; at most half the budget), commit the event batch (every ping answered 204 is
+   * committed already; this commits the ones still waiting for their answer), process for a moment more, exit. SHUTDOWN_TIMEOUT_SECONDS bounds the whole:
+   * whatever is left then — a backlog of raw rows, a job's slice — is durable and picked up by the next start or
+   * another node (docs/api-tracking.md "Shutdown").
+   */
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const started = performance.now();
+    const budgetMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+    const hardStop = setTimeout(() => {
+      log.error('shutdown deadline passed, exiting', { signal, seconds: config.SHUTDOWN_TIMEOUT_SECONDS });
+      process.exit(1);
+    }, budgetMs);
+    hardStop.unref();
     log.info('shutting down', { signal, inFlight: inFlight() });
+    // Jobs stop at once, each after its current slice (the processor's frees the database for the last batches).
+    const jobsStopped = deps.jobs.stop();
+    closing();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Keep-alive sockets become idle as their last response finishes: close them as they do.
     server.closeIdleConnections();
     const sweeper = setInterval(() => server.closeIdleConnections(), 50);
-    const deadline = setTimeout(() => server.closeAllConnections(), 15_000);
+    const deadline = setTimeout(() => server.closeAllConnections(), budgetMs / 2);
     await closed;
     clearInterval(sweeper);
     clearTimeout(deadline);
+    await tracking.batcher.close();
+    await jobsStopped;
     await deps.lifecycle.shutdown((name, err) =>
       err ? log.error('shutdown hook failed', { name, ...errorFields(err) }) : log.info('shutdown hook done', { name }),
     );
     await booted.close();
-    log.info('stopped');
+    log.info('stopped', { ms: Math.round(performance.now() - started) });
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

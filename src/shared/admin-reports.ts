@@ -52,6 +52,11 @@ export const homeView = z.object({
     /** 拼多多 pid + uid pairs not 备案-ed (commission at risk). */
     pdd_unbound: z.number().int(),
   }),
+  /**
+   * Monitor pings and landing visits waiting to be counted (rows) and how long the oldest has waited (seconds);
+   * `lagging` past the warning threshold (100 000 rows or 60 s: docs/api-tracking.md), when the home shows it.
+   */
+  tracking_lag: z.object({ backlog_rows: z.number().int(), lag_seconds: z.number().int(), lagging: z.boolean() }),
   top_customers: z.array(wireMetrics.extend({ customerid: z.number().int(), company: z.string(), usertype: z.string() })),
   top_pages: z.array(wireMetrics.extend({ pageid: z.string(), customerid: z.number().int(), company: z.string() })),
 });

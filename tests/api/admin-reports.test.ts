@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
+import { processAll } from '../../src/server/tracking/processor.ts';
 import type { CostView, HealthItem, HomeView, PageOrdersView } from '../../src/shared/admin-reports.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
@@ -141,12 +142,26 @@ describe.each(dialects())('admin numbers on $name', (dialect) => {
     ]);
     expect(h.trend.at(-1)).toMatchObject({ sum_cost: 180, order_price: 198, ordernum: 2, active_customers: 2 });
     expect(h.health).toEqual({ reauth: 1, failing_jobs: 1, dead_letters: 1, in_doubt: 1, pdd_unbound: 1 });
+    expect(h.tracking_lag).toEqual({ backlog_rows: 0, lag_seconds: 0, lagging: false });
     expect(h.top_customers.map((c) => [c.company, c.sum_cost])).toEqual([
       ['客户A', 210],
       ['客户B', 30],
     ]);
     expect(h.top_pages).toEqual([expect.objectContaining({ pageid, company: '客户A', sum_cost: 100, order_price: 198 })]);
     expect((await post('/capi/napi/admin/home', { days: 8 })).body).toMatchObject({ code: 4000, msg: '趋势天数只能是 7、15 或 30' });
+  });
+
+  it('shows the tracking lag once pings have waited past the threshold, and not once they are counted', async () => {
+    const now = t.deps.clock.now();
+    // the monitor hot path stored two pings 2 minutes ago; nothing processed them yet
+    await t.deps.db
+      .insertInto('monitor_raw')
+      .values([0, 1].map((i) => ({ kind: 's', pageid, query: `ch=2&n=${i}`, ip: '', ua: '', received_at: now - 120 })))
+      .execute();
+    const home = async () => (await post<HomeView>('/capi/napi/admin/home', { days: 7 })).body.data.tracking_lag;
+    expect(await home()).toEqual({ backlog_rows: 2, lag_seconds: 120, lagging: true });
+    await processAll(t.deps.db, t.deps.engine);
+    expect(await home()).toEqual({ backlog_rows: 0, lag_seconds: 0, lagging: false });
   });
 
   it('lists what the health numbers count', async () => {

@@ -62,6 +62,7 @@ describe.each(dialects().slice(0, 1))('transport edge cases on $name', (dialect)
     expect(await (await t.app.request('/healthz')).json()).toEqual({
       status: 'ok',
       database: dialect.name === 'sqlite' ? 'sqlite' : 'postgres',
+      tracking: { backlog_rows: 0, lag_seconds: 0 },
     });
     const metrics = await (await t.app.request('/metrics')).text();
     expect(metrics).toContain('http_requests_total{method="GET",route="/healthz",status="200"}');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processAll } from '../../src/server/tracking/processor.ts';
 import { pruneRawEvents } from '../../src/server/tracking/retention.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
@@ -11,9 +12,9 @@ describe.each(dialects())('raw event retention on $name', (dialect) => {
   beforeAll(async () => (t = await makeTestApp(dialect)));
   afterAll(() => t.close());
 
-  it('deletes processed raw rows older than the window, keeps young and unprocessed ones', async () => {
+  it('deletes processed raw rows (ids up to the mark) older than the window, keeps young and unprocessed ones', async () => {
     const db = t.deps.db;
-    const rows = (n: number, ageDays: number, processed: number) =>
+    const rows = (n: number, ageDays: number) =>
       Array.from({ length: n }, () => ({
         kind: 'c',
         pageid: '123456789',
@@ -21,34 +22,27 @@ describe.each(dialects())('raw event retention on $name', (dialect) => {
         ip: '',
         ua: '',
         received_at: NOW - ageDays * DAY,
-        processed,
       }));
-    // id order follows time: 2 500 old processed, 3 old unprocessed, 4 young processed, 2 young unprocessed
-    await db
-      .insertInto('monitor_raw')
-      .values(rows(2500, 10, 1))
-      .execute();
-    await db
-      .insertInto('monitor_raw')
-      .values(rows(3, 9, 0))
-      .execute();
-    await db
-      .insertInto('monitor_raw')
-      .values(rows(4, 1, 1))
-      .execute();
-    await db
-      .insertInto('monitor_raw')
-      .values(rows(2, 0, 0))
-      .execute();
+    // id order follows time: 2 500 old rows processed (refused: unknown page), then 3 old, 4 young and 2 young unprocessed
+    await db.insertInto('monitor_raw').values(rows(2500, 10)).execute();
     await db
       .insertInto('landing_visits')
-      .values([{ pageid: '123456789', query: '', ip: '', ua: '', referer: '', received_at: NOW - 30 * DAY, processed: 1 }])
+      .values([{ pageid: '123456789', query: '', ip: '', ua: '', referer: '', received_at: NOW - 30 * DAY }])
       .execute();
+    expect(await processAll(db, t.deps.engine)).toEqual({ monitor: 2500, visits: 1, rejects: 2501 });
+    await db.insertInto('monitor_raw').values(rows(3, 9)).execute();
+    await db.insertInto('monitor_raw').values(rows(4, 1)).execute();
+    await db.insertInto('monitor_raw').values(rows(2, 0)).execute();
 
     expect(await pruneRawEvents(db, 7, NOW)).toEqual({ monitor: 2500, visits: 1 });
-    const left = await db.selectFrom('monitor_raw').select(['processed', 'received_at']).execute();
-    expect(left).toHaveLength(9);
-    expect(left.filter((r) => Number(r.processed) === 0)).toHaveLength(5);
+    expect(await db.selectFrom('monitor_raw').select('id').execute()).toHaveLength(9);
     expect(await pruneRawEvents(db, 7, NOW)).toEqual({ monitor: 0, visits: 0 });
+
+    // once processed, the 3 old rows go; the young ones stay
+    expect(await processAll(db, t.deps.engine)).toEqual({ monitor: 9, visits: 0, rejects: 9 });
+    expect(await pruneRawEvents(db, 7, NOW)).toEqual({ monitor: 3, visits: 0 });
+    const left = await db.selectFrom('monitor_raw').select('received_at').execute();
+    expect(left.map((r) => Number(r.received_at)).every((at) => at >= NOW - DAY)).toBe(true);
+    expect(left).toHaveLength(6);
   });
 });

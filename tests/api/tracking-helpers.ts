@@ -1,5 +1,6 @@
 /** Helpers for tracking tests: an HTTP server with the monitor fast path, a bounded-concurrency GET loop. */
 import { Agent, createServer, request, type Server } from 'node:http';
+import type { Engine } from '../../src/server/db/dialect.ts';
 import { arrivalClock, type Clock } from '../../src/server/kernel/clock.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { defaultBatchOptions, EventBatcher } from '../../src/server/tracking/batch.ts';
@@ -8,9 +9,10 @@ import { createMonitorHandler } from '../../src/server/tracking/monitor.ts';
 /** The monitor fast path on a loopback port; pings are stamped with `clock` (the app's), as the server stamps them. */
 export async function monitorServer(
   db: Db,
+  engine: Engine,
   clock: Clock,
 ): Promise<{ base: string; batcher: EventBatcher; server: Server; close(): Promise<void> }> {
-  const batcher = new EventBatcher(db, defaultBatchOptions);
+  const batcher = new EventBatcher(db, engine, defaultBatchOptions);
   const handler = createMonitorHandler(batcher, { trustProxy: false, nowMs: arrivalClock(clock) });
   const server = createServer((req, res) => {
     if (!handler(req, res)) res.writeHead(404).end();
@@ -30,14 +32,21 @@ export async function monitorServer(
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
-/** GET one URL path with optional headers; resolves with the status (0 on a network error). */
-export function get(base: string, path: string, headers: Record<string, string> = {}): Promise<number> {
+/**
+ * GET one URL path with optional headers; resolves with the status (0 on a network error). A keep-alive socket the
+ * server closed while idle (its keep-alive timeout passed during a long processor run) is tried again once on a new
+ * one, as Node's documentation advises (`request.reusedSocket`).
+ */
+export function get(base: string, path: string, headers: Record<string, string> = {}, retried = false): Promise<number> {
   return new Promise((resolve) => {
     const req = request(`${base}${path}`, { agent, headers }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
-    req.on('error', () => resolve(0));
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && err.code === 'ECONNRESET' && !retried) resolve(get(base, path, headers, true));
+      else resolve(0);
+    });
     req.end();
   });
 }

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
+import { processingLag } from '../../src/server/tracking/lag.ts';
 import { processAll } from '../../src/server/tracking/processor.ts';
+import { readMarks } from '../../src/server/tracking/progress.ts';
 import { hourOf } from '../../src/server/tracking/rollup.ts';
 import { chinaDay } from '../../src/shared/china-clock.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
@@ -57,7 +59,7 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
     await insertLinkRow(t.deps.db, { pageid: '1002', customerid: sub, state: 4 });
     await insertLinkRow(t.deps.db, { pageid: '1003', customerid: other, state: 2 });
     await insertLinkRow(t.deps.db, { pageid: '1004', customerid: other, state: 2, deleted: true });
-    srv = await monitorServer(t.deps.db, t.deps.clock);
+    srv = await monitorServer(t.deps.db, t.deps.engine, t.deps.clock);
   });
   afterAll(async () => {
     await srv?.close();
@@ -208,7 +210,7 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
 
   it('answers 405 to other methods and 503 when the queue is full', async () => {
     const { EventBatcher } = await import('../../src/server/tracking/batch.ts');
-    const full = new EventBatcher(t.deps.db, { maxRows: 10, delayMs: 1000, maxPending: 2 });
+    const full = new EventBatcher(t.deps.db, t.deps.engine, { maxRows: 10, delayMs: 1000, maxPending: 2 });
     const done: boolean[] = [];
     const row = { table: 'monitor_raw' as const, row: { kind: 'c', pageid: '1001', query: '', ip: '', ua: '', received_at: 1 } };
     expect(full.add(row, (ok) => done.push(ok))).toBe(true);
@@ -293,8 +295,10 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
     });
   });
 
-  it('keeps ingesting while raw rows wait (sanity of indexes)', async () => {
-    const n = await sql<{ n: number }>`select count(*) as n from monitor_raw where processed = 0`.execute(t.deps.db);
+  it('leaves no raw row waiting: the lag read from ids is zero, and so is a count after the marks', async () => {
+    expect(await processingLag(t.deps.db, t.deps.clock.now())).toEqual({ rows: 0, seconds: 0 });
+    const marks = await readMarks(t.deps.db);
+    const n = await sql<{ n: number }>`select count(*) as n from monitor_raw where id > ${marks.monitor_raw}`.execute(t.deps.db);
     expect(Number(n.rows[0]!.n)).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
 import { clockEnv, runningNow } from '../support/clock.ts';
 
 export const FIXTURE_LINKS = [
@@ -100,6 +100,13 @@ export const FIXTURE_LINKS = [
 export async function prepareDataDir(extraLinks = 0): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tf-proc-'));
   const h = await openDatabase({ sqliteFile: path.join(dataDir, 'toufang.sqlite') });
+  await seedFixture(h, extraLinks);
+  await h.close();
+  return dataDir;
+}
+
+/** Migrate `h` (SQLite or PostgreSQL) and add one customer and the fixture links (+ a deleted one). */
+export async function seedFixture(h: DatabaseHandle, extraLinks = 0): Promise<void> {
   await migrateToLatest(h);
   const now = runningNow();
   const user = await h.db
@@ -147,8 +154,6 @@ export async function prepareDataDir(extraLinks = 0): Promise<string> {
         detaillink: `https://item.taobao.com/item.htm?id=${i}`,
       } as never)
       .execute();
-  await h.close();
-  return dataDir;
 }
 
 export interface Child {

@@ -9,11 +9,13 @@ import { unboundPddAuthorities } from '../affiliate/pdd-authority.ts';
 import type { Deps } from '../deps.ts';
 import { failingJobs } from '../jobs/health.ts';
 import { activeOrderCustomers, deadLetters, inDoubtPostbacks, orderSums } from '../orders/directory.ts';
+import { LAG_WARNING, processingLag } from '../tracking/lag.ts';
 import { DAY, dayOf, daysFrom, sumsOf } from './days.ts';
 
 /**
  * The admin home (`/sxA`): platform-wide numbers of today (China day) against yesterday, per account type, a
- * daily trend, sync health and the top customers and pages of the trend period — all from the facts tables.
+ * daily trend, sync health (and the tracking processor's lag) and the top customers and pages of the trend period — all
+ * from the facts tables.
  */
 export async function adminHome(deps: Deps, days: number): Promise<HomeView> {
   const db = deps.db;
@@ -40,10 +42,11 @@ export async function adminHome(deps: Deps, days: number): Promise<HomeView> {
   const dayTotal = (day: number) => types.reduce((acc, t) => addSums(acc, sums.get(`${day}:${t}`) ?? ZERO_SUMS), ZERO_SUMS);
   const withActive = (s: Sums, key: string) => ({ ...toWire(metricsOf(s)), active_customers: active.get(key)?.size ?? 0 });
 
-  const [top_customers, top_pages, health] = await Promise.all([
+  const [top_customers, top_pages, health, lag] = await Promise.all([
     topCustomers(deps, from, today),
     topPages(deps, from, today),
     healthCounts(deps),
+    processingLag(db, deps.clock.now()),
   ]);
   return {
     day: chinaDate(today),
@@ -66,6 +69,11 @@ export async function adminHome(deps: Deps, days: number): Promise<HomeView> {
       };
     }),
     health,
+    tracking_lag: {
+      backlog_rows: lag.rows,
+      lag_seconds: Math.round(lag.seconds),
+      lagging: lag.rows > LAG_WARNING.rows || lag.seconds > LAG_WARNING.seconds,
+    },
     top_customers,
     top_pages,
   };

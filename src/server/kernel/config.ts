@@ -53,6 +53,14 @@ const schema = z.object({
     )
     .default(190),
   TRACKING_BATCH_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(0),
+  /**
+   * The bound on the tracking processor's lag (docs/api-tracking.md): past this many raw rows waiting, or the oldest
+   * waiting this many seconds, background jobs stop yielding to monitor ingestion.
+   */
+  TRACKING_MAX_LAG_ROWS: z.coerce.number().int().min(1000).max(100_000_000).default(200_000),
+  TRACKING_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(86_400).default(10),
+  /** SIGTERM: the process exits within this many seconds whatever is left to do (acknowledged pings are committed). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(300).default(10),
   /** How often the order sync pulls each union's new and changed orders (docs/jobs.md). */
   ORDER_SYNC_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SMTP_URL: z

@@ -6,6 +6,7 @@
  */
 
 import type { Insertable } from 'kysely';
+import type { Engine } from '../db/dialect.ts';
 import type { Db } from '../kernel/executor.ts';
 import { errorFields, log } from '../kernel/log.ts';
 import { insertRawBatch } from './store.ts';
@@ -42,10 +43,12 @@ export class EventBatcher {
   readonly stats = { committed: 0, failed: 0, refused: 0, batches: 0 };
 
   private readonly db: Db;
+  private readonly engine: Engine;
   private readonly opts: BatchOptions;
 
-  constructor(db: Db, opts: BatchOptions = defaultBatchOptions) {
+  constructor(db: Db, engine: Engine, opts: BatchOptions = defaultBatchOptions) {
     this.db = db;
+    this.engine = engine;
     this.opts = opts;
   }
 
@@ -88,7 +91,7 @@ export class EventBatcher {
       this.committing = callbacks.length;
       let ok = true;
       try {
-        await insertRawBatch(this.db, monitor, visits);
+        await insertRawBatch(this.db, this.engine, monitor, visits);
         this.stats.committed += callbacks.length;
         this.stats.batches += 1;
       } catch (err) {

@@ -4,32 +4,49 @@
  */
 import type { Deps } from '../deps.ts';
 import type { JobDef } from '../jobs/types.ts';
+import { processingLag } from './lag.ts';
 import { processAll } from './processor.ts';
 import { pruneRawEvents } from './retention.ts';
-import { rawBacklog } from './store.ts';
 
 export const PROCESSOR_JOB = 'tracking-processor';
 export const RETENTION_JOB = 'tracking-retention';
 
-/** Rows per processor transaction (small: a slice holds the database for a few milliseconds). */
-const SLICE = 500;
+/**
+ * Rows per slice (and raw table). While pings arrive (`pressure.arriving()`) slices stay small: a slice's write holds
+ * the database — SQLite's one connection, and the event loop, node:sqlite being synchronous — so pings that arrive
+ * meanwhile wait for it (their p99); with nothing arriving slices grow to drain a backlog with fewer transactions
+ * (bench/README.md "Tracking processor").
+ */
+export const SLICE_WHILE_BUSY = 500;
+export const SLICE_WHEN_IDLE = 3000;
 
 /**
- * Every 500 ms: process what is waiting, in slices, yielding to ingestion between them (while pings arrive
- * faster than 2 000/s it waits, up to a lag of 200 000 rows: `IngestPressure`). PostgreSQL nodes also serialise
- * on an advisory lock inside each slice, so the shutdown drain of another node never counts a row twice.
- * Its runs are recorded one row per minute.
+ * Every 500 ms: process what is waiting, in slices, yielding to ingestion between them (`ctx.yield` waits while pings
+ * arrive faster than 10 000/s — a burst — until the lag passes its bound: `IngestPressure`). The lag is measured from ids after
+ * every slice (`tracking_processor_backlog_rows`, `…_lag_seconds`). Nodes sharing one PostgreSQL never count a row
+ * twice: each slice moves the high-water marks with a compare-and-set (processor.ts). Runs recorded one row a minute.
  */
-export function processorJob(deps: Pick<Deps, 'db' | 'engine' | 'pressure'>): JobDef {
+export function processorJob(deps: Pick<Deps, 'db' | 'engine' | 'pressure' | 'clock'>): JobDef {
+  const measure = async () => {
+    const lag = await processingLag(deps.db, deps.clock.now());
+    deps.pressure.setLag(lag.rows, lag.seconds);
+    return lag;
+  };
   return {
     name: PROCESSOR_JOB,
     schedule: { everyMs: 500 },
     coalesceMs: 60_000,
     async run(ctx) {
-      deps.pressure.backlog = await rawBacklog(deps.db);
-      if (deps.pressure.backlog === 0) return { rows: 0 };
-      const r = await processAll(deps.db, deps.engine, SLICE, ctx.yield, ctx.signal);
-      deps.pressure.backlog = 0;
+      if ((await measure()).rows === 0) return { rows: 0 };
+      const r = await processAll(deps.db, deps.engine, {
+        slice: () => (deps.pressure.arriving() ? SLICE_WHILE_BUSY : SLICE_WHEN_IDLE),
+        pause: ctx.yield,
+        signal: ctx.signal,
+        now: () => deps.clock.now(),
+        onSlice: async () => {
+          await measure();
+        },
+      });
       return { rows: r.monitor + r.visits };
     },
   };

@@ -98,6 +98,9 @@ describe('parsePing per channel', () => {
   it('rejects bad escapes, long fields and long queries', () => {
     expect(() => decodeQuery('a=%E4%B8')).toThrow(PingReject);
     expect(() => decodeQuery('a=%ZZ')).toThrow(PingReject);
+    // U+0000 cannot be stored in PostgreSQL text: refused as malformed, never written
+    expect(() => parsePing('click', 'ch=2&cb=a%00b', 2)).toThrow('malformed');
+    expect(() => parseVisit('clickid=x%00')).toThrow('malformed');
     expect(() => parsePing('click', `adv=${'1'.repeat(200)}`, 2)).toThrow('field_too_long');
     expect(() => parsePing('click', 'a'.repeat(9000), 2)).toThrow('too_long');
     expect(decodeQuery('a=1&a=2&b=x+y&c').get('b')).toBe('x y');

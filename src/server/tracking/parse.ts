@@ -37,11 +37,15 @@ const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 
 function decodePart(raw: string, key: string): string {
   if (raw.indexOf('%') < 0 && raw.indexOf('+') < 0) return raw;
+  let out: string;
   try {
-    return decodeURIComponent(raw.indexOf('+') < 0 ? raw : raw.replace(/\+/g, ' '));
+    out = decodeURIComponent(raw.indexOf('+') < 0 ? raw : raw.replace(/\+/g, ' '));
   } catch {
     throw new PingReject('malformed', `bad escape in ${key.slice(0, 32)}`);
   }
+  // %00: PostgreSQL text cannot hold U+0000, so such a value could never be stored (and would stop the processor).
+  if (out.includes('\u0000')) throw new PingReject('malformed', `NUL in ${key.slice(0, 32)}`);
+  return out;
 }
 
 /**

@@ -1,23 +1,24 @@
 /**
- * Off the hot path: read unprocessed raw rows in id order, parse and validate them, write parsed events,
- * rejects (with a reason) and rollups, and mark the raw rows processed — all in one transaction per run,
- * so a crash mid-run redoes the whole run and nothing is counted twice. Never throws on bad input.
+ * Off the hot path: raw pings and visits become parsed events, rejects (with a reason) and rollups, a slice at a
+ * time, in id order after the high-water marks (progress.ts). A slice is read and parsed outside any transaction
+ * (on SQLite the one connection stays free for ingestion meanwhile), then written in ONE transaction that first
+ * moves the marks with a compare-and-set: a crash mid-slice redoes the slice, and a slice another node wrote in the
+ * meantime is thrown away — nothing is counted twice. Never throws on bad input (bad rows become rejects).
+ *
+ * The steps of a slice, in order (each over all its rows at once):
+ *   read → parse (slice.ts) → [verdict: issue 23's invalid-traffic step goes here — mark rows so `counts` skips
+ *   them] → claim click keys (repeats are `dup`) → write ping events → tie visits to clicks (visit-ties.ts) →
+ *   write visits and rejects → add the counted rows to the rollups.
  */
-import type { Insertable } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
 import type { Db } from '../kernel/executor.ts';
 import { linkFactsByPageId } from '../links/lookup.ts';
-import { clickKey, isPageId, LIMITS, PingReject, parsePing, parseVisit } from './parse.ts';
+import { isPageId } from './parse.ts';
+import { advanceMarks, committedCeilings, type Ids, pingsAfter, readMarks, visitsAfter } from './progress.ts';
 import { RollupAccumulator } from './rollup.ts';
+import { type ParsedSlice, type PingEvent, parseSlice } from './slice.ts';
 import * as store from './store.ts';
-import type { MonitorEventsTable, MonitorRejectsTable, VisitEventsTable } from './tables.ts';
-import { tieVisits, type VisitToTie } from './visit-ties.ts';
-
-interface LinkFacts {
-  customerid: number;
-  state: number;
-  deleted_at: number | null;
-}
+import { tieVisits, type VisitTie } from './visit-ties.ts';
 
 export interface RunResult {
   monitor: number;
@@ -25,175 +26,174 @@ export interface RunResult {
   rejects: number;
 }
 
-function checkPage(pageid: string, links: Map<string, LinkFacts>): LinkFacts {
-  if (!isPageId(pageid)) throw new PingReject('bad_pageid', pageid.slice(0, 32));
-  const link = links.get(pageid);
-  if (!link) throw new PingReject('unknown_page');
-  if (link.deleted_at) throw new PingReject('deleted_page');
-  return link;
+export interface SliceOutcome extends RunResult {
+  /** More rows wait below the ceiling (a full slice), or another node moved the marks (read again). */
+  more: boolean;
 }
 
-/** One processing run of at most `limit` monitor rows and `limit` visit rows. */
-export async function processOnce(db: Db, engine: Engine, limit = 2000): Promise<RunResult> {
-  return db.transaction().execute(async (trx) => {
-    await store.lockProcessor(trx, engine);
-    const raw = await store.unprocessedPings(trx, limit);
-    const visits = await store.unprocessedVisits(trx, limit);
-    if (raw.length === 0 && visits.length === 0) return { monitor: 0, visits: 0, rejects: 0 };
-
-    const pageids = [...new Set([...raw, ...visits].map((r) => r.pageid).filter(isPageId))];
-    const links = await linkFactsByPageId(trx, pageids);
-    const acc = new RollupAccumulator();
-    const rejects: Array<Insertable<MonitorRejectsTable>> = [];
-    const reject = (source: 'monitor' | 'visit', r: { id: number; pageid: string; received_at: number }, kind: string, err: unknown) => {
-      const e = err instanceof PingReject ? err : new PingReject('malformed', String((err as Error)?.message ?? err).slice(0, 200));
-      rejects.push({
-        source,
-        raw_id: Number(r.id),
-        kind,
-        pageid: r.pageid.slice(0, LIMITS.pageid),
-        reason: e.reason,
-        detail: e.detail.slice(0, 200),
-        received_at: Number(r.received_at),
-      });
-    };
-
-    // Monitor pings → events.
-    const events: Array<
-      Insertable<MonitorEventsTable> & { key: string; dup: number; received_at: number; customerid: number; adv: string; aid: string }
-    > = [];
-    for (const r of raw) {
-      const kind = r.kind === 'c' ? 'click' : 'show';
-      try {
-        const link = checkPage(r.pageid, links);
-        if (r.ua.length > LIMITS.ua) throw new PingReject('ua_too_long', `${r.ua.length} chars`);
-        const p = parsePing(kind, r.query, link.state);
-        const received = Number(r.received_at);
-        // Platform time is kept when plausible (not in the future, not older than 7 days); buckets always use received_at.
-        const ts = p.ts && p.ts <= received + 300 && p.ts >= received - 7 * 86400 ? p.ts : received;
-        events.push({
-          raw_id: Number(r.id),
-          pageid: r.pageid,
-          customerid: link.customerid,
-          kind,
-          channel: p.channel,
-          adv: p.adv,
-          camp: p.camp,
-          aid: p.aid,
-          cid: p.cid,
-          clickid: p.clickid,
-          callback: p.callback,
-          os: p.os,
-          ip: (p.ip || r.ip).slice(0, 64),
-          ua: (p.ua || r.ua).slice(0, LIMITS.ua),
-          ts,
-          received_at: received,
-          dup: 0,
-          key: kind === 'click' ? clickKey(p) : '',
-        });
-      } catch (err) {
-        reject('monitor', r, kind, err);
-      }
-    }
-
-    // Dedupe clicks by (pageid, click key): against earlier runs (click_keys) and within this run.
-    const keyed = events.filter((e) => e.key);
-    if (keyed.length > 0) {
-      const seen = await store.seenClickKeys(trx, [...new Set(keyed.map((e) => e.key))]);
-      const fresh: Array<{ pageid: string; key: string; first_at: number }> = [];
-      for (const e of keyed) {
-        const k = `${e.pageid}\n${e.key}`;
-        if (seen.has(k)) e.dup = 1;
-        else {
-          seen.add(k);
-          fresh.push({ pageid: e.pageid, key: e.key, first_at: e.received_at });
-        }
-      }
-      await store.insertClickKeys(trx, fresh);
-    }
-    for (const e of events) {
-      if (e.dup) continue;
-      acc.add(
-        e.received_at,
-        { pageid: e.pageid, customerid: e.customerid, adv: e.adv, aid: e.aid },
-        e.kind === 'click' ? { clicks: 1 } : { shows: 1 },
-      );
-    }
-    await store.insertPingEvents(
-      trx,
-      events.map(({ key: _k, ...row }) => row),
-    );
-
-    // Landing visits → visit events, each tied to its ad click (visit-ties.ts) and counted under that click's ad.
-    const parsed: Array<{ row: Insertable<VisitEventsTable>; tie: VisitToTie; customerid: number }> = [];
-    for (const r of visits) {
-      try {
-        const link = checkPage(r.pageid, links);
-        const v = parseVisit(r.query);
-        const row = {
-          raw_id: Number(r.id),
-          pageid: r.pageid,
-          customerid: link.customerid,
-          click_param: v.click_param,
-          clickid: v.clickid,
-          ip: r.ip.slice(0, 64),
-          ua: r.ua.slice(0, LIMITS.ua),
-          received_at: Number(r.received_at),
-        };
-        parsed.push({
-          row,
-          customerid: link.customerid,
-          tie: { ...v, pageid: r.pageid, channel: link.state, ua: row.ua, received_at: row.received_at },
-        });
-      } catch (err) {
-        reject('visit', r, 'visit', err);
-      }
-    }
-    const ties = await tieVisits(
-      trx,
-      parsed.map((p) => p.tie),
-    );
-    const visitRows = parsed.map((p, i) => ({ ...p.row, ...ties[i]! }));
-    for (const v of visitRows) {
-      acc.add(v.received_at, { pageid: v.pageid, customerid: v.customerid, adv: v.adv, aid: v.aid }, { visits: 1 });
-    }
-    await store.insertVisitEvents(trx, visitRows);
-    await store.insertRejects(trx, rejects);
-    const rollups = acc.rows();
-    await store.addRollups(trx, rollups.hourly, rollups.daily);
-    await store.markProcessed(
-      trx,
-      'monitor_raw',
-      raw.map((r) => Number(r.id)),
-    );
-    await store.markProcessed(
-      trx,
-      'landing_visits',
-      visits.map((r) => Number(r.id)),
-    );
-    return { monitor: raw.length, visits: visits.length, rejects: rejects.length };
-  });
+/** The committed ceilings a run works below; read again once reached. */
+export interface RunPosition {
+  ceilings: Ids | null;
 }
 
 /**
- * Run until nothing is left (the processor job, the shutdown drain, tests). `pause` runs between slices (the
- * job yields to ingestion there); an aborted `signal` ends the loop after the current slice.
+ * Give the event loop a turn. node:sqlite answers synchronously, so without it a slice would hold the loop from its
+ * first read to its commit: pings arriving meanwhile would not even be read, nor their batch committed.
  */
-export async function processAll(
-  db: Db,
-  engine: Engine,
-  limit = 2000,
-  pause?: () => Promise<void>,
-  signal?: AbortSignal,
-): Promise<RunResult> {
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Whether a ping counts in the rollups: not a repeated click (and, later, not refused by a verdict step). */
+const counts = (e: PingEvent): boolean => e.dup === 0;
+
+/** Repeated clicks: a key seen in an earlier slice (`click_keys`) or earlier in this one. */
+async function markRepeats(tx: Db, engine: Engine, pings: PingEvent[]): Promise<void> {
+  const first = new Map<string, PingEvent>();
+  for (const e of pings) {
+    if (!e.key) continue;
+    const k = `${e.pageid}\n${e.key}`;
+    if (first.has(k)) e.dup = 1;
+    else first.set(k, e);
+  }
+  const fresh = await store.claimClickKeys(
+    tx,
+    engine,
+    [...first.values()].map((e) => ({ pageid: e.pageid, key: e.key, first_at: e.received_at })),
+  );
+  for (const [k, e] of first) if (!fresh.has(k)) e.dup = 1;
+}
+
+async function writeSlice(tx: Db, engine: Engine, s: ParsedSlice): Promise<void> {
+  await markRepeats(tx, engine, s.pings);
+  await store.insertPingEvents(
+    tx,
+    engine,
+    s.pings.map(({ key: _k, ...row }) => row),
+  );
+  const ties = await tieVisits(
+    tx,
+    s.visits.map((v) => v.tie),
+  );
+  const visitRows = s.visits.map((v, i) => ({ ...v.row, ...(ties[i] as VisitTie) }));
+  await store.insertVisitEvents(tx, engine, visitRows);
+  await store.insertRejects(tx, engine, s.rejects);
+  const acc = new RollupAccumulator();
+  for (const e of s.pings) {
+    if (!counts(e)) continue;
+    acc.add(
+      e.received_at,
+      { pageid: e.pageid, customerid: e.customerid, adv: e.adv, aid: e.aid },
+      e.kind === 'click' ? { clicks: 1 } : { shows: 1 },
+    );
+  }
+  for (const v of visitRows) acc.add(v.received_at, { pageid: v.pageid, customerid: v.customerid, adv: v.adv, aid: v.aid }, { visits: 1 });
+  const rollups = acc.rows();
+  await store.addRollups(tx, rollups.hourly, rollups.daily);
+}
+
+/** A slice read and parsed, ready to write: the marks it moves from and to, and whether rows remain after it. */
+interface PreparedSlice {
+  marks: Ids;
+  next: Ids;
+  more: boolean;
+  parsed: ParsedSlice;
+  rows: { monitor: number; visits: number };
+}
+
+/** Read and parse the slice after `marks` (at most `limit` pings and `limit` visits); no transaction. */
+async function prepareSlice(db: Db, engine: Engine, limit: number, pos: RunPosition, marks: Ids): Promise<PreparedSlice> {
+  // The ceilings are read again once either table reached them (on PostgreSQL that waits for the raw batches in flight).
+  let ceilings = pos.ceilings;
+  if (!ceilings || ceilings.monitor_raw <= marks.monitor_raw || ceilings.landing_visits <= marks.landing_visits) {
+    ceilings = pos.ceilings = await committedCeilings(db, engine);
+  }
+  const [pings, visits] = await Promise.all([
+    pingsAfter(db, marks.monitor_raw, ceilings.monitor_raw, limit),
+    visitsAfter(db, marks.landing_visits, ceilings.landing_visits, limit),
+  ]);
+  // A short read reached the ceiling; a full one stops at its last row.
+  const next: Ids = {
+    monitor_raw: pings.length === limit ? Number(pings[limit - 1]?.id) : Math.max(marks.monitor_raw, ceilings.monitor_raw),
+    landing_visits: visits.length === limit ? Number(visits[limit - 1]?.id) : Math.max(marks.landing_visits, ceilings.landing_visits),
+  };
+  // Rows the version before the high-water mark already processed (migration 0045) are passed over.
+  const rawPings = pings.filter((r) => Number(r.processed) === 0);
+  const rawVisits = visits.filter((r) => Number(r.processed) === 0);
+  const pageids = [...new Set([...rawPings, ...rawVisits].map((r) => r.pageid).filter(isPageId))];
+  const links = pageids.length ? await linkFactsByPageId(db, pageids) : new Map();
+  await nextTurn();
+  const parsed = parseSlice(rawPings, rawVisits, links);
+  await nextTurn();
+  const more = pings.length === limit || visits.length === limit;
+  return { marks, next, more, parsed, rows: { monitor: rawPings.length, visits: rawVisits.length } };
+}
+
+const moves = (p: PreparedSlice) => p.next.monitor_raw !== p.marks.monitor_raw || p.next.landing_visits !== p.marks.landing_visits;
+
+/** Write a prepared slice in one transaction; false when another node moved the marks first (nothing written). */
+async function writePrepared(db: Db, engine: Engine, p: PreparedSlice, now: number): Promise<boolean> {
+  if (!moves(p)) return true;
+  return db.transaction().execute(async (tx) => {
+    if (!(await advanceMarks(tx, p.marks, p.next, now))) return false;
+    await writeSlice(tx, engine, p.parsed);
+    return true;
+  });
+}
+
+/** One slice of at most `limit` pings and `limit` visits, read, parsed and written. */
+export async function processSlice(db: Db, engine: Engine, limit: number, pos: RunPosition, now: number): Promise<SliceOutcome> {
+  const p = await prepareSlice(db, engine, limit, pos, await readMarks(db));
+  if (!(await writePrepared(db, engine, p, now))) return { monitor: 0, visits: 0, rejects: 0, more: true };
+  return { ...p.rows, rejects: p.parsed.rejects.length, more: p.more };
+}
+
+export interface ProcessOptions {
+  /** Rows per slice and raw table, asked before every slice (default 2 000). */
+  slice?: () => number;
+  /** Runs between slices (the job yields to ingestion there). */
+  pause?: () => Promise<void>;
+  /** Aborted: the loop ends after the current slice. */
+  signal?: AbortSignal;
+  /** `performance.now()` after which no new slice starts (the bounded shutdown drain). */
+  until?: number;
+  /** Epoch seconds, for the marks' `updated_at` (the deps clock). */
+  now?: () => number;
+  /** After each slice that wrote something. */
+  onSlice?: (r: SliceOutcome) => void | Promise<void>;
+}
+
+/**
+ * Run until nothing is left, the signal aborts or `until` passes (the processor job, the shutdown drain, tests).
+ * While a slice is written the next one is read and parsed: on PostgreSQL the database writes one slice on its own
+ * core while this process parses the next (on SQLite the read waits for the write: one connection).
+ */
+export async function processAll(db: Db, engine: Engine, opts: ProcessOptions = {}): Promise<RunResult> {
   const total: RunResult = { monitor: 0, visits: 0, rejects: 0 };
+  const pos: RunPosition = { ceilings: null };
+  const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
+  const limit = () => opts.slice?.() ?? 2000;
+  let prepared: Promise<PreparedSlice> | null = null;
   for (;;) {
-    if (pause) await pause();
-    if (signal?.aborted) return total;
-    const r = await processOnce(db, engine, limit);
+    if (opts.pause) await opts.pause();
+    if (opts.signal?.aborted || (opts.until !== undefined && performance.now() >= opts.until)) {
+      await prepared?.catch(() => {});
+      return total;
+    }
+    const p: PreparedSlice = await (prepared ?? prepareSlice(db, engine, limit(), pos, await readMarks(db)));
+    prepared = null;
+    const writing = writePrepared(db, engine, p, now());
+    // the next slice starts where this one ends, read while this one is written
+    const following = p.more ? prepareSlice(db, engine, limit(), pos, p.next) : null;
+    following?.catch(() => {}); // awaited below; a failure there surfaces then
+    if (!(await writing)) {
+      await following?.catch(() => {});
+      continue; // another node moved the marks: read them again
+    }
+    const r: SliceOutcome = { ...p.rows, rejects: p.parsed.rejects.length, more: p.more };
     total.monitor += r.monitor;
     total.visits += r.visits;
     total.rejects += r.rejects;
-    if (r.monitor < limit && r.visits < limit) return total;
+    if (opts.onSlice && moves(p)) await opts.onSlice(r);
+    if (!following) return total;
+    prepared = following;
   }
 }

@@ -1,11 +1,12 @@
 /**
  * Retention of the raw event tables. Raw pings and visits are only the write-ahead form of the parsed events
  * and rollups; once processed, they are kept `RAW_RETENTION_DAYS` for audits and re-processing, then deleted
- * by the `tracking-retention` job. Deletion walks the oldest processed rows in id order in small slices and
- * stops at the first row younger than the cutoff, so a run costs what it deletes, never a table scan.
+ * by the `tracking-retention` job. Deletion walks the oldest processed rows (ids up to the processor's mark) in id
+ * order in slices, deletes each slice as one id range and stops at the first row younger than the cutoff, so a run
+ * costs what it deletes, never a table scan.
  */
 import type { Db } from '../kernel/executor.ts';
-import { pruneProcessedSlice, type RawTable } from './store.ts';
+import { pruneProcessedRange, type RawTable, readMarks } from './progress.ts';
 
 const SLICE = 2000;
 const MAX_SLICES_PER_RUN = 500;
@@ -14,9 +15,10 @@ async function pruneTable(db: Db, table: RawTable, cutoff: number, pause?: () =>
   let deleted = 0;
   for (let i = 0; i < MAX_SLICES_PER_RUN; i++) {
     if (pause && i > 0) await pause();
-    const [n, reachedYounger] = await pruneProcessedSlice(db, table, cutoff, SLICE);
+    const mark = (await readMarks(db))[table];
+    const [n, reachedYounger] = await pruneProcessedRange(db, table, mark, cutoff, SLICE);
     deleted += n;
-    if (reachedYounger) break; // reached rows younger than the cutoff (or the end)
+    if (reachedYounger) break; // reached rows younger than the cutoff, or the mark
   }
   return deleted;
 }

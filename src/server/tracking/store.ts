@@ -1,12 +1,14 @@
 /**
- * The tracking store: every query of the tracking feature (raw write-ahead rows, parsed events, click keys,
- * rejects, rollups). Functions take the database or an open transaction; the callers (batch writer, processor,
+ * The tracking store: the queries of the tracking feature (raw write-ahead rows, parsed events, click keys,
+ * rejects, rollups; the processor's position is progress.ts). Bulk writes of the processor bind their rows as one
+ * JSON value (`jsonRows`, db/dialect.ts). Functions take the database or an open transaction; the callers (batch writer, processor,
  * retention, stats) decide the transaction. Large inserts and `in (…)` lists go in chunks that stay under
  * SQLite's bound-variable limit.
  */
 import { type Insertable, sql } from 'kysely';
-import type { Engine } from '../db/dialect.ts';
+import { type Engine, type JsonColumn, jsonColumnNames, jsonRows } from '../db/dialect.ts';
 import type { Db, Executor } from '../kernel/executor.ts';
+import { lockRawWriters } from './progress.ts';
 import type {
   LandingVisitsTable,
   MonitorEventsTable,
@@ -16,8 +18,6 @@ import type {
   RollupHourlyTable,
   VisitEventsTable,
 } from './tables.ts';
-
-export type RawTable = 'monitor_raw' | 'landing_visits';
 
 export const chunks = <T>(list: T[], size: number): T[][] => {
   const out: T[][] = [];
@@ -31,10 +31,12 @@ const RAW_CHUNK = 400;
 /** One batch of raw pings and visits in ONE transaction (the batch writer acknowledges after it commits). */
 export async function insertRawBatch(
   db: Db,
+  engine: Engine,
   monitor: Array<Insertable<MonitorRawTable>>,
   visits: Array<Insertable<LandingVisitsTable>>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockRawWriters(trx, engine);
     for (let i = 0; i < monitor.length; i += RAW_CHUNK)
       await trx
         .insertInto('monitor_raw')
@@ -53,63 +55,61 @@ export async function lockProcessor(tx: Executor, engine: Engine): Promise<void>
   if (engine === 'postgres') await sql`select pg_advisory_xact_lock(74020001)`.execute(tx);
 }
 
-export const unprocessedPings = (tx: Executor, limit: number) =>
-  tx.selectFrom('monitor_raw').selectAll().where('processed', '=', 0).orderBy('id').limit(limit).execute();
-
-export const unprocessedVisits = (tx: Executor, limit: number) =>
-  tx.selectFrom('landing_visits').selectAll().where('processed', '=', 0).orderBy('id').limit(limit).execute();
-
-export async function markProcessed(tx: Executor, table: RawTable, ids: number[]): Promise<void> {
-  for (const part of chunks(ids, 900)) await tx.updateTable(table).set({ processed: 1 }).where('id', 'in', part).execute();
-}
-
-/** Raw rows (pings and visits) waiting for the processor (the lag gauge); both counts read the `…_todo` index. */
-export async function rawBacklog(db: Executor): Promise<number> {
-  let n = 0;
-  for (const table of ['monitor_raw', 'landing_visits'] as const) {
-    const row = await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('processed', '=', 0)
-      .executeTakeFirst();
-    n += Number(row?.n ?? 0);
-  }
-  return n;
-}
+const CLICK_KEY_COLUMNS: JsonColumn[] = [
+  ['pageid', 'text'],
+  ['key', 'text'],
+  ['first_at', 'int'],
+];
 
 /**
- * Delete up to `slice` of the oldest processed raw rows received before `cutoff`: reads them in id order (index
- * `…_todo` on (processed, id)) and stops at younger rows, so it costs what it deletes, never a table scan.
- * Returns [deleted, reachedYoungerRows].
+ * Record click keys not seen before, in one statement: the answer is the keys that were new, as `pageid\nkey`
+ * (a key already in `click_keys` is a repeated click). `keys` must be distinct.
  */
-export async function pruneProcessedSlice(db: Executor, table: RawTable, cutoff: number, slice: number): Promise<[number, boolean]> {
-  const rows = await db.selectFrom(table).select(['id', 'received_at']).where('processed', '=', 1).orderBy('id').limit(slice).execute();
-  const old = rows.filter((r) => Number(r.received_at) < cutoff).map((r) => Number(r.id));
-  if (old.length > 0) await db.deleteFrom(table).where('id', 'in', old).execute();
-  return [old.length, old.length < slice];
+export async function claimClickKeys(
+  tx: Executor,
+  engine: Engine,
+  keys: Array<{ pageid: string; key: string; first_at: number }>,
+): Promise<Set<string>> {
+  const fresh = new Set<string>();
+  if (keys.length === 0) return fresh;
+  const { rows } = await sql<{ pageid: string; key: string }>`insert into click_keys (${jsonColumnNames(CLICK_KEY_COLUMNS)})
+    ${jsonRows(
+      engine,
+      CLICK_KEY_COLUMNS,
+      keys.map((k) => [k.pageid, k.key, k.first_at]),
+    )}
+    on conflict do nothing returning pageid, key`.execute(tx);
+  for (const r of rows) fresh.add(`${r.pageid}\n${r.key}`);
+  return fresh;
 }
 
-/** Which of these click keys were seen before, as `pageid\nkey`. */
-export async function seenClickKeys(tx: Executor, keys: string[]): Promise<Set<string>> {
-  const seen = new Set<string>();
-  for (const part of chunks(keys, 500)) {
-    const rows = await tx.selectFrom('click_keys').select(['pageid', 'key']).where('key', 'in', part).execute();
-    for (const row of rows) seen.add(`${row.pageid}\n${row.key}`);
-  }
-  return seen;
-}
+const PING_EVENT_COLUMNS: JsonColumn[] = [
+  ['raw_id', 'int'],
+  ['pageid', 'text'],
+  ['customerid', 'int'],
+  ['kind', 'text'],
+  ['channel', 'int'],
+  ['adv', 'text'],
+  ['camp', 'text'],
+  ['aid', 'text'],
+  ['cid', 'text'],
+  ['clickid', 'text'],
+  ['callback', 'text'],
+  ['os', 'text'],
+  ['ip', 'text'],
+  ['ua', 'text'],
+  ['ts', 'int'],
+  ['received_at', 'int'],
+  ['dup', 'int'],
+];
 
-export async function insertClickKeys(tx: Executor, rows: Array<{ pageid: string; key: string; first_at: number }>): Promise<void> {
-  for (const part of chunks(rows, 300))
-    await tx
-      .insertInto('click_keys')
-      .values(part)
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-}
-
-export async function insertPingEvents(tx: Executor, rows: Array<Insertable<MonitorEventsTable>>): Promise<void> {
-  for (const part of chunks(rows, 200)) await tx.insertInto('monitor_events').values(part).execute();
+/** Parsed pings, one statement (ids follow the array's order). */
+export async function insertPingEvents(tx: Executor, engine: Engine, rows: Array<Insertable<MonitorEventsTable>>): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map((r) => PING_EVENT_COLUMNS.map(([c]) => r[c as keyof typeof r] ?? (c === 'dup' ? 0 : '')));
+  await sql`insert into monitor_events (${jsonColumnNames(PING_EVENT_COLUMNS)}) ${jsonRows(engine, PING_EVENT_COLUMNS, values)}`.execute(
+    tx,
+  );
 }
 
 /** A recorded ad click as the visit tie reads it. */
@@ -154,58 +154,101 @@ export async function clicksByClickId(tx: Executor, clickids: string[]): Promise
   return out;
 }
 
-/** The latest click on `pageid` in [from, to] whose callback is `callback` (快手 lands with its callback as the id). */
-export async function clickByCallback(
-  tx: Executor,
-  pageid: string,
-  callback: string,
-  from: number,
-  to: number,
-): Promise<ClickForTie | null> {
-  const r = await tx
-    .selectFrom('monitor_events')
-    .select(TIE_COLUMNS)
-    .where('pageid', '=', pageid)
-    .where('received_at', '>=', from)
-    .where('received_at', '<=', to)
-    .where('kind', '=', 'click')
-    .where('callback', '=', callback)
-    .orderBy('received_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return r ? asTie(r) : null;
+/** A question "the latest click on `pageid` in [from, to] whose `column` is `value`", answered for many at once. */
+export interface LatestClickProbe {
+  pageid: string;
+  from: number;
+  to: number;
+  /** Every column must equal its value. */
+  match: Partial<Record<'callback' | 'aid' | 'ua', string>>;
 }
 
-/** The latest click on `pageid` in [from, to] of plan `aid` from the same browser (`ua`): 巨量's ping and landing ids differ. */
-export async function clickOfPlan(
-  tx: Executor,
-  pageid: string,
-  aid: string,
-  ua: string,
-  from: number,
-  to: number,
-): Promise<ClickForTie | null> {
-  const r = await tx
-    .selectFrom('monitor_events')
-    .select(TIE_COLUMNS)
-    .where('pageid', '=', pageid)
-    .where('received_at', '>=', from)
-    .where('received_at', '<=', to)
-    .where('kind', '=', 'click')
-    .where('aid', '=', aid)
-    .where('ua', '=', ua)
-    .orderBy('received_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return r ? asTie(r) : null;
+/**
+ * The latest click for each probe (null when none), in ONE statement per 500 probes whatever their number: a
+ * correlated subquery per probe row, each an index range on (pageid, received_at) read newest first — the same
+ * plan as one query per probe, without a round trip and a compile per probe. Probes of one call match the same
+ * columns. Then one query reads the clicks found.
+ */
+export async function latestClicks(tx: Executor, probes: LatestClickProbe[]): Promise<Array<ClickForTie | null>> {
+  const out: Array<ClickForTie | null> = probes.map(() => null);
+  const columns = Object.keys(probes[0]?.match ?? {}).sort() as Array<'callback' | 'aid' | 'ua'>;
+  if (columns.length === 0) return out;
+  const found = new Map<number, number>();
+  for (let first = 0; first < probes.length; first += 500) {
+    const part = probes.slice(first, first + 500);
+    const values = sql.join(
+      part.map(
+        (p, i) =>
+          sql`(cast(${first + i} as integer), cast(${p.pageid} as text), cast(${p.from} as bigint), cast(${p.to} as bigint)${sql.join(
+            columns.map((c) => sql`, cast(${p.match[c] ?? ''} as text)`),
+            sql``,
+          )})`,
+      ),
+    );
+    const filters = sql.join(
+      columns.map((c, k) => sql`and e.${sql.ref(c)} = p.${sql.raw(`column${5 + k}`)}`),
+      sql` `,
+    );
+    const { rows } = await sql<{ i: number; id: number | null }>`select p.column1 as i, (select e.id from monitor_events e
+        where e.pageid = p.column2 and e.received_at >= p.column3 and e.received_at <= p.column4 and e.kind = 'click' ${filters}
+        order by e.received_at desc limit 1) as id
+      from (values ${values}) as p`.execute(tx);
+    for (const r of rows) if (r.id != null) found.set(Number(r.i), Number(r.id));
+  }
+  const clicks = await clicksByIds(tx, [...new Set(found.values())]);
+  for (const [i, id] of found) out[i] = clicks.get(id) ?? null;
+  return out;
 }
 
-export async function insertVisitEvents(tx: Executor, rows: Array<Insertable<VisitEventsTable>>): Promise<void> {
-  for (const part of chunks(rows, 300)) await tx.insertInto('visit_events').values(part).execute();
+async function clicksByIds(tx: Executor, ids: number[]): Promise<Map<number, ClickForTie>> {
+  const out = new Map<number, ClickForTie>();
+  for (const part of chunks(ids, 500)) {
+    const rows = await tx.selectFrom('monitor_events').select(TIE_COLUMNS).where('id', 'in', part).execute();
+    for (const r of rows) out.set(Number(r.id), asTie(r));
+  }
+  return out;
 }
 
-export async function insertRejects(tx: Executor, rows: Array<Insertable<MonitorRejectsTable>>): Promise<void> {
-  for (const part of chunks(rows, 300)) await tx.insertInto('monitor_rejects').values(part).execute();
+const VISIT_EVENT_COLUMNS: JsonColumn[] = [
+  ['raw_id', 'int'],
+  ['pageid', 'text'],
+  ['customerid', 'int'],
+  ['click_param', 'text'],
+  ['clickid', 'text'],
+  ['ip', 'text'],
+  ['ua', 'text'],
+  ['received_at', 'int'],
+  ['click_event_id', 'int'],
+  ['adv', 'text'],
+  ['camp', 'text'],
+  ['aid', 'text'],
+  ['cid', 'text'],
+  ['callback', 'text'],
+];
+
+/** Parsed visits with their ties, one statement. */
+export async function insertVisitEvents(tx: Executor, engine: Engine, rows: Array<Insertable<VisitEventsTable>>): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map((r) => VISIT_EVENT_COLUMNS.map(([c, type]) => r[c as keyof typeof r] ?? (type === 'int' ? 0 : '')));
+  await sql`insert into visit_events (${jsonColumnNames(VISIT_EVENT_COLUMNS)}) ${jsonRows(engine, VISIT_EVENT_COLUMNS, values)}`.execute(
+    tx,
+  );
+}
+
+const REJECT_COLUMNS: JsonColumn[] = [
+  ['source', 'text'],
+  ['raw_id', 'int'],
+  ['kind', 'text'],
+  ['pageid', 'text'],
+  ['reason', 'text'],
+  ['detail', 'text'],
+  ['received_at', 'int'],
+];
+
+export async function insertRejects(tx: Executor, engine: Engine, rows: Array<Insertable<MonitorRejectsTable>>): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map((r) => REJECT_COLUMNS.map(([c, type]) => r[c as keyof typeof r] ?? (type === 'int' ? 0 : '')));
+  await sql`insert into monitor_rejects (${jsonColumnNames(REJECT_COLUMNS)}) ${jsonRows(engine, REJECT_COLUMNS, values)}`.execute(tx);
 }
 
 /** Add counts to the rollups (insert … on conflict do update, the same on SQLite and PostgreSQL). */

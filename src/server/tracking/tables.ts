@@ -9,6 +9,10 @@ export interface MonitorRawTable {
   ip: string;
   ua: string;
   received_at: number;
+  /**
+   * Legacy: 1 on rows a version before migration 0045 processed. The processor's position is the high-water mark
+   * of `tracking_progress`; it skips rows above the mark that carry 1 (processed before the upgrade).
+   */
   processed: Generated<number>;
 }
 
@@ -21,7 +25,18 @@ export interface LandingVisitsTable {
   ua: string;
   referer: string;
   received_at: number;
+  /** Legacy, as `MonitorRawTable.processed`. */
   processed: Generated<number>;
+}
+
+/**
+ * The processor's position per raw table (`source` = 'monitor_raw' | 'landing_visits'): every row with an id up to
+ * `done_id` is processed. One row each, updated in the transaction that writes a slice's events.
+ */
+export interface TrackingProgressTable {
+  source: string;
+  done_id: number;
+  updated_at: Generated<number>;
 }
 
 export interface MonitorEventsTable {
@@ -113,6 +128,7 @@ export interface RollupDailyTable extends RollupCounts {
 export interface TrackingTables {
   monitor_raw: MonitorRawTable;
   landing_visits: LandingVisitsTable;
+  tracking_progress: TrackingProgressTable;
   monitor_events: MonitorEventsTable;
   click_keys: ClickKeysTable;
   visit_events: VisitEventsTable;

@@ -13,7 +13,7 @@
 import { type Channel, isChannel } from '../../shared/catalog.ts';
 import { LANDING_ID_IS_CALLBACK } from '../../shared/macros.ts';
 import type { Executor } from '../kernel/executor.ts';
-import { type ClickForTie, clickByCallback, clickOfPlan, clicksByClickId } from './store.ts';
+import { type ClickForTie, clicksByClickId, type LatestClickProbe, latestClicks } from './store.ts';
 
 export const TIE_WINDOW_SECONDS = 600;
 
@@ -54,7 +54,11 @@ function tieOf(v: VisitToTie, click: ClickForTie | null): VisitTie {
   };
 }
 
-/** Ties for `visits`, in order. Clicks of the same processing run are already written (same transaction). */
+/**
+ * Ties for `visits`, in order. Clicks of the same processing run are already written (same transaction). Each rule
+ * asks the database once for all the visits it still has to tie (`latestClicks`: one statement per 500 visits), not
+ * once per visit.
+ */
 export async function tieVisits(tx: Executor, visits: VisitToTie[]): Promise<VisitTie[]> {
   const byId = new Map<string, ClickForTie>();
   const ids = [...new Set(visits.filter((v) => v.clickid && v.click_param !== 'callback').map((v) => v.clickid))];
@@ -63,13 +67,32 @@ export async function tieVisits(tx: Executor, visits: VisitToTie[]): Promise<Vis
     const had = byId.get(key);
     if (!had || c.received_at < had.received_at) byId.set(key, c);
   }
-  const out: VisitTie[] = [];
-  for (const v of visits) {
-    const from = v.received_at - TIE_WINDOW_SECONDS;
-    let click: ClickForTie | null = v.clickid ? (byId.get(`${v.pageid}\n${v.clickid}`) ?? null) : null;
-    if (!click && v.click_param === 'callback') click = await clickByCallback(tx, v.pageid, v.clickid, from, v.received_at + 60);
-    if (!click && v.aid && v.channel === 2 && v.ua) click = await clickOfPlan(tx, v.pageid, v.aid, v.ua, from, v.received_at + 60);
-    out.push(tieOf(v, click));
-  }
-  return out;
+  const clicks: Array<ClickForTie | null> = visits.map((v) => (v.clickid ? (byId.get(`${v.pageid}\n${v.clickid}`) ?? null) : null));
+  // 快手: the click whose callback the visit carries.
+  await tieWhere(tx, visits, clicks, (v) => (v.click_param === 'callback' ? { callback: v.clickid } : null));
+  // 巨量: the latest click of the plan the landing URL names, from the same browser.
+  await tieWhere(tx, visits, clicks, (v) => (v.aid && v.channel === 2 && v.ua ? { aid: v.aid, ua: v.ua } : null));
+  return visits.map((v, i) => tieOf(v, clicks[i] ?? null));
+}
+
+/** For the visits still without a click that `rule` applies to: the latest click in the tie window matching it. */
+async function tieWhere(
+  tx: Executor,
+  visits: VisitToTie[],
+  clicks: Array<ClickForTie | null>,
+  rule: (v: VisitToTie) => LatestClickProbe['match'] | null,
+): Promise<void> {
+  const asked: number[] = [];
+  const probes: LatestClickProbe[] = [];
+  visits.forEach((v, i) => {
+    const match = clicks[i] ? null : rule(v);
+    if (!match) return;
+    asked.push(i);
+    probes.push({ pageid: v.pageid, from: v.received_at - TIE_WINDOW_SECONDS, to: v.received_at + 60, match });
+  });
+  if (probes.length === 0) return;
+  const found = await latestClicks(tx, probes);
+  asked.forEach((i, k) => {
+    clicks[i] = found[k] ?? null;
+  });
 }

@@ -106,7 +106,7 @@ export function AdminHomeScreen(): React.JSX.Element {
           />
         ) : null}
       </section>
-      {data ? <HealthPanel health={data.health} /> : null}
+      {data ? <HealthPanel health={data.health} lag={data.tracking_lag} /> : null}
       <div className="admin-split">
         <section className="card admin-screen">
           <h3 className="card-title">消耗最高的客户（近{days}天）</h3>

@@ -5,6 +5,7 @@ import { MetricCard } from '../../ui/MetricCard.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
 import { PostbackSettle } from '../orders/PostbackSettle.tsx';
+import { TrackingLagNotice } from './TrackingLagNotice.tsx';
 import { useHealth } from './useAdmin.ts';
 
 const KINDS: { kind: HealthKind; label: string; count: keyof HomeView['health'] }[] = [
@@ -38,8 +39,8 @@ const columns: TableColumn<HealthItem>[] = [
   { key: 'at', header: '时间', width: 150, nowrap: true, value: (r) => r.at, cell: (r) => formatTime(r.at, 'YYYY-MM-DD HH:mm') },
 ];
 
-/** 同步健康: three counts; each opens its list below. */
-export function HealthPanel({ health }: { health: HomeView['health'] }): React.JSX.Element {
+/** 同步健康: three counts; each opens its list below. Above them, while monitor data waits too long, the lag. */
+export function HealthPanel({ health, lag }: { health: HomeView['health']; lag: HomeView['tracking_lag'] }): React.JSX.Element {
   const [kind, setKind] = useState<HealthKind | null>(null);
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
@@ -47,6 +48,7 @@ export function HealthPanel({ health }: { health: HomeView['health'] }): React.J
   return (
     <section className="card admin-screen" aria-label="同步健康">
       <h3 className="card-title">同步健康</h3>
+      <TrackingLagNotice lag={lag} />
       <div className="health-row">
         {KINDS.map((k) => (
           <button

@@ -19,6 +19,8 @@ import { orderPaidDay } from './0020_order_paid_day.ts';
 import { factsSyncedIndex } from './0021_facts_synced_index.ts';
 import { pddAuthority } from './0040_pdd_authority.ts';
 import { postbackInDoubt } from './0041_postback_in_doubt.ts';
+import { trackingProgress } from './0045_tracking_progress.ts';
+import { trackingBigintIds } from './0046_tracking_bigint_ids.ts';
 import { rules } from './0055_rules.ts';
 
 /**
@@ -45,6 +47,8 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0021_facts_synced_index', factsSyncedIndex],
   ['0040_pdd_authority', pddAuthority],
   ['0041_postback_in_doubt', postbackInDoubt],
+  ['0045_tracking_progress', trackingProgress],
+  ['0046_tracking_bigint_ids', trackingBigintIds],
   ['0055_rules', rules],
 ];
 
