@@ -138,7 +138,7 @@ describe('快手', () => {
     expect((await h.requests('kuaishou', '/ad_unit/update/bid')).at(-1)!.body).toMatchObject({ bid: 1800 });
   });
 
-  it('pauses units (put_status 2), refreshes a dead token and retries 5xx', async () => {
+  it('pauses units (put_status 2); a dead token answers a code no source documents (retried, unclassified, never re-authorise); a refresh brings the calls back; 5xx retried', async () => {
     const a = world[0]!;
     const unit = a.campaigns[0]!.plans[1]!.id;
     expect(await conn.updateStatus(auth(), a.id, 'plan', [unit], false)).toEqual([{ id: unit, ok: true }]);
@@ -148,7 +148,7 @@ describe('快手', () => {
       put_status: 2,
     });
     await h.admin('kuaishou', 'POST', '/tokens', { action: 'expire', token: grant.accessToken });
-    await expect(conn.listEntities(auth(), a.id, 'campaign', null)).rejects.toMatchObject({ kind: 'token_expired' });
+    await expect(conn.listEntities(auth(), a.id, 'campaign', null)).rejects.toMatchObject({ kind: 'transient', unclassified: true });
     grant = await conn.refresh(grant.refreshToken);
     await h.admin('kuaishou', 'POST', '/faults', { kind: 'http5xx', count: 2, match: '/campaign/list' });
     await h.admin('kuaishou', 'POST', '/faults', { kind: 'rate_limit', count: 1, match: '/campaign/list' });

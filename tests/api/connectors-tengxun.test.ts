@@ -111,7 +111,8 @@ describe('腾讯 OAuth and the signed query', () => {
 
   it('refuses a stale timestamp and a replayed nonce with the platform code', async () => {
     const late = connectorFor(SANDBOX_APPS.tengxun, () => Math.floor(Date.now() / 1000) - 1000);
-    await expect(late.listAdvertisers(auth())).rejects.toMatchObject({ kind: 'refused', platformCode: '11003' });
+    // the sandbox's timestamp code is documented nowhere: unclassified (retried with back-off), never re-authorise
+    await expect(late.listAdvertisers(auth())).rejects.toMatchObject({ kind: 'transient', unclassified: true, platformCode: '11003' });
     const q = new URLSearchParams({
       access_token: grant.accessToken,
       timestamp: String(Math.floor(Date.now() / 1000)),
@@ -120,7 +121,7 @@ describe('腾讯 OAuth and the signed query', () => {
     });
     const url = `${h.base}/tengxun/v3.0/organization_account_relation/get?${q}`;
     expect(((await (await fetch(url)).json()) as { code: number }).code).toBe(0);
-    expect(await (await fetch(url)).json()).toMatchObject({ code: 11004, message_cn: expect.stringContaining('nonce 重复') });
+    expect(await (await fetch(url)).json()).toMatchObject({ code: 11001, message_cn: expect.stringContaining('nonce 重复') });
   });
 });
 

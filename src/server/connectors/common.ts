@@ -57,9 +57,13 @@ export function chunks<T>(xs: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** A refusal of a whole batch call, as one result per id. */
+/**
+ * A refusal of a whole batch call, as one result per id: a classified refusal, or an unclassified code the
+ * platform kept answering after the retries (the person who asked for the change sees the platform's own words).
+ */
 export const refusedAll = (ids: readonly string[], err: unknown): ChangeResult[] => {
-  if (err instanceof ConnectorError && err.kind === 'refused') return ids.map((id) => ({ id, ok: false, message: err.message }));
+  if (err instanceof ConnectorError && (err.kind === 'refused' || (err.unclassified && err.platformCode !== '')))
+    return ids.map((id) => ({ id, ok: false, message: err.message }));
   throw err;
 };
 

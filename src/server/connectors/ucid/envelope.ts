@@ -1,16 +1,18 @@
 /**
  * UC wraps every call: `POST {apiBase}/api/<service>/<method>` with `{header: {username, password, token},
  * body}`; the answer's `header.status` is 0 on success, otherwise `header.failures[{code, message}]` say why.
- * `header.leftQuota` 0 with a failure means the day's quota is spent (backed off like a rate limit).
+ * `header.leftQuota` 0 with a failure means the day's quota is spent (backed off like a rate limit; the quota
+ * fields are CloudyCity/uc-marketing-sdk@fb11b29:src/Kernel/Exceptions/OverQuotaException.php). No public source
+ * documents UC's failure codes: `UC_CODES` is empty, so every code is unclassified — retried with back-off and
+ * logged, never a reason to ask for new credentials (connectors/errors.ts).
  */
 
 import type { CallAuth } from '../ad-platform.ts';
 import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, str, trimBase } from '../common.ts';
-import { type CodeKinds, ConnectorError, platformError } from '../errors.ts';
+import { type CodeTable, ConnectorError, platformError } from '../errors.ts';
 import { type HttpAnswer, objectBody } from '../http.ts';
-import { UC_TABLE } from './table.ts';
 
-const KINDS: CodeKinds = UC_TABLE.codeKinds;
+export const UC_CODES: CodeTable = {};
 
 export function ucBody(answer: HttpAnswer): Record<string, unknown> {
   const b = objectBody('ucid', answer);
@@ -18,7 +20,7 @@ export function ucBody(answer: HttpAnswer): Record<string, unknown> {
   if (header.status !== 0) {
     const f = asRecord(asArray(header.failures)[0]);
     if (!f.code && header.leftQuota === 0) throw new ConnectorError('ucid', 'rate_limited', 'UC 今日配额已用完');
-    throw platformError('ucid', KINDS, str(f.code) || String(header.status ?? ''), str(f.message) || str(header.desc));
+    throw platformError('ucid', UC_CODES, str(f.code) || String(header.status ?? ''), str(f.message) || str(header.desc));
   }
   return asRecord(b.body);
 }

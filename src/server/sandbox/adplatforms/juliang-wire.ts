@@ -1,4 +1,11 @@
-/** 巨量 sandbox wire pieces shared by its two files: the code table, the envelope, the token check. */
+/**
+ * 巨量 sandbox wire pieces shared by its files: the code table, the envelope, the token check. An expired or
+ * unknown access token answers 40105 (access_token 无效 — the one access-token code a public source documents,
+ * westng/oceanengine-sdk-php ERROR_CODES_GUIDE.md); the other codes are the sandbox's own: the product treats them
+ * as unclassified (retried with back-off, never re-authorise; connectors/errors.ts). Refusals use the guide's
+ * documented refusal codes: 50003 参数错误 (bad parameters, an unknown/used authorisation code, wrong app
+ * credentials) and 50004 权限不足 (an advertiser outside the grant).
+ */
 
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
@@ -8,16 +15,17 @@ import { sendJson } from './kit.ts';
 
 export const JULIANG_CODES = {
   ok: 0,
-  badParam: 40001,
-  noPermission: 40002,
+  badParam: 50003,
+  noPermission: 50004,
   rateLimited: 40100,
-  tokenExpired: 40102,
+  developerRateLimited: 40110,
+  tokenExpired: 40105,
   refreshExpired: 40103,
   tokenMissing: 40104,
   tokenInvalid: 40105,
   refreshInvalid: 40107,
-  authCodeInvalid: 40112,
-  appInvalid: 40113,
+  authCodeInvalid: 50003,
+  appInvalid: 50003,
   system: 50000,
 } as const;
 export const C = JULIANG_CODES;

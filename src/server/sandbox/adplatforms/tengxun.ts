@@ -20,11 +20,13 @@ export const TENGXUN_CODES = {
   tokenExpired: 11000,
   tokenInvalid: 11002,
   timestampInvalid: 11003,
-  nonceInvalid: 11004,
+  // 11004 is documented as "access_token 格式不正确" (developers.e.qq.com/v3.0/docs/errors); the nonce's own code is not public
+  nonceInvalid: 11001,
   appInvalid: 11006,
   authCodeInvalid: 11011,
   refreshExpired: 11012,
-  refreshInvalid: 11014,
+  // 11014 is "out of the authorised scope", not a bad refresh token; 11010 is "refresh_token 格式错误" (v3.0/docs/errors)
+  refreshInvalid: 11010,
   rateLimited: 11017,
   noPermission: 11023,
   badParam: 31001,

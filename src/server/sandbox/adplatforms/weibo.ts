@@ -6,7 +6,7 @@
  * (the current v3 paths, `/customers`, the hourly granularity value, the cost metric name, field names of
  * budget and bid): kept in `WEIBO_FACTS`, mirrored by the connector's `weibo/table.ts`. API answers
  * `{code, message, data}`; the token endpoint answers plain OAuth JSON (`{error, error_code, error_description}`).
- * Error codes follow the classic open.weibo.com table (21327 token expired, 21332 invalid, 10023 rate).
+ * Error codes follow the classic open.weibo.com table (21327 token expired, 21317 token rejected, 10023 rate).
  */
 import { type Context, Hono } from 'hono';
 import { chinaDay, chinaHour, parseChinaTime } from '../../../shared/china-clock.ts';
@@ -19,7 +19,7 @@ import type { Level } from './profiles.ts';
 import type { Entity, WorldState } from './world.ts';
 
 export const WEIBO_FACTS = {
-  codes: { ok: 0, system: 10001, badParam: 10008, rateLimited: 10023, noPermission: 20003, tokenExpired: 21327, tokenInvalid: 21332 },
+  codes: { ok: 0, system: 10001, badParam: 10008, rateLimited: 10023, noPermission: 20003, tokenExpired: 21327, tokenInvalid: 21317 },
   oauth: { invalidClient: 21324, invalidGrant: 21325, expiredToken: 21327 },
   granularityHour: 'hour',
   costField: 'consume',
