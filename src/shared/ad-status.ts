@@ -120,6 +120,28 @@ const kuaishouGroup: Labels = {
   '20': '有效',
   '22': '不在投放时段',
 };
+/** 快手 creative `status` (bububa/kwai-marketing-api model/creative/creative.go): the unit's codes as seen from the creative, plus its own. */
+const kuaishouCreative: Labels = {
+  '-1': '不限',
+  '1': '计划已暂停',
+  '3': '计划超预算',
+  '6': '余额不足',
+  '11': '组审核中',
+  '12': '组审核未通过',
+  '14': '已结束',
+  '15': '组已暂停',
+  '17': '组超预算',
+  '19': '未达投放时间',
+  '22': '不在投放时段',
+  '40': '已删除',
+  '41': '审核中',
+  '42': '审核未通过',
+  '46': '已暂停',
+  '52': '投放中',
+  '53': '作品异常',
+  '54': '视频审核通过可投放滑滑场景',
+  '55': '部分素材审核失败',
+};
 const kuaishouCampaign: Labels = { '1': '已暂停', '3': '超预算', '4': '有效', '5': '已删除', '6': '余额不足' };
 const ucidPlan: Labels = { '14': '投放中', '4': '未投放', '16': '已终止', '12': '已完成', '-1': '已删除' };
 const xiaohongshuPlan: Labels = {
@@ -182,6 +204,7 @@ export const AD_STATUS_LABELS = {
   tengxunAdgroup,
   tengxunCreative,
   kuaishouGroup,
+  kuaishouCreative,
   kuaishouCampaign,
   ucidPlan,
   xiaohongshuPlan,
@@ -205,7 +228,7 @@ export function statusFamily(platform: AdPlatform, level: AdLevel): StatusFamily
   const t: Record<AdPlatform, Record<AdLevel, StatusFamily | null>> = {
     juliang: { campaign: 'juliangCampaign', plan: 'juliangPlan', creative: 'juliangCreative' },
     tengxun: { campaign: 'tengxunAdgroup', plan: 'tengxunCreative', creative: null },
-    kuaishou: { campaign: 'kuaishouCampaign', plan: 'kuaishouGroup', creative: 'kuaishouGroup' },
+    kuaishou: { campaign: 'kuaishouCampaign', plan: 'kuaishouGroup', creative: 'kuaishouCreative' },
     ucid: { campaign: null, plan: 'ucidPlan', creative: null },
     xiaohongshu: { campaign: 'xiaohongshuPlan', plan: 'xiaohongshuUnit', creative: 'xiaohongshuCreative' },
     weibo: { campaign: 'weiboCampaign', plan: 'weiboAd', creative: 'weiboCreative' },

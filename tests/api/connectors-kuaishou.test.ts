@@ -108,9 +108,10 @@ describe('快手', () => {
     expect(cr.items[0]).toMatchObject({
       parentId: units[0]!.id,
       clickMonitorUrl: expect.stringContaining('__CALLBACK__'),
-      rawStatus: '20',
+      rawStatus: '52', // the creative's own 投放中 (model/creative/creative.go), not the unit's 20
+      status: 'delivering',
     });
-    expect(cr.items[1]).toMatchObject({ rawStatus: '11', status: 'auditing' });
+    expect(cr.items[1]).toMatchObject({ rawStatus: '41', status: 'auditing' });
     expect((await conn.listEntities(auth(), a, 'campaign', null)).items[0]).toMatchObject({
       rawStatus: '4',
       status: 'delivering',

@@ -201,7 +201,9 @@ export class DeliveryEngine {
         this.device(),
         { clickId, callback, requestId: randomBytes(10).toString('hex'), nowMs: this.world.now() * 1000 },
       );
-      return { clickId, callback, values, ua: values.UA ?? UAS[0]!, ip: values.IP ?? '' };
+      // 快手's __CALLBACK__ is an http address; the click is known (and its landing page told) by the parameter inside it
+      const token = plan.platform === 'kuaishou' ? (new URL(callback).searchParams.get('callback') ?? callback) : callback;
+      return { clickId, callback, token, values, ua: values.UA ?? UAS[0]!, ip: values.IP ?? '' };
     };
     for (let i = 0; i < shows; i++) {
       const ev = event('show');
@@ -210,7 +212,7 @@ export class DeliveryEngine {
     }
     for (let i = 0; i < clicks; i++) {
       const ev = event('click');
-      this.world.recordClick(plan.platform, ev.clickId, plan.id, ev.callback);
+      this.world.recordClick(plan.platform, ev.clickId, plan.id, ev.token);
       if (plan.clickUrl) jobs.push(this.get(fillMacros(plan.clickUrl, ev.values, known), ev.ua, sent, 'clicks'));
       else sent.clicks += 1;
       if (plan.landingUrl && this.rand() < landingRate) {
@@ -221,7 +223,7 @@ export class DeliveryEngine {
           u.searchParams.set('promotionid', plan.id);
           u.searchParams.set('creativetype', '5');
         }
-        u.searchParams.set(profile.landingParam, plan.platform === 'kuaishou' ? ev.callback : ev.clickId);
+        u.searchParams.set(profile.landingParam, plan.platform === 'kuaishou' ? ev.token : ev.clickId);
         jobs.push(this.visit(u.toString(), ev.ua, ev.ip, sent, followRate));
       }
     }
@@ -249,6 +251,9 @@ export class DeliveryEngine {
         return `${base}/ucid/callback/appapi?click_id=${clickId}&uctrackid=${clickId}&event_type=0`;
       case 'weibo':
         return clickId;
+      case 'kuaishou':
+        // as 快手 fills __CALLBACK__: its conversion address with the click's callback parameter (kwai-marketing-api activate_request.go)
+        return `${base}/kuaishou/track/activate?callback=${token}`;
       default:
         return token;
     }
