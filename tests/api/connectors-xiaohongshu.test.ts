@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdPlatformConnector, CallAuth, TokenGrant } from '../../src/server/connectors/ad-platform.ts';
 import { createXiaohongshuConnector } from '../../src/server/connectors/xiaohongshu/index.ts';
 import type { SeededAdvertiser } from '../../src/server/sandbox/adplatforms/admin.ts';
-import { SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
+import { SANDBOX_APPS, SANDBOX_XIAOHONGSHU_CONVERSION } from '../../src/shared/ad-platforms.ts';
 import { chinaDayStart, hourStart } from '../../src/shared/china-clock.ts';
 import { consent, FAST_HTTP, type Harness, startSandbox, until } from '../support/ad-sandbox.ts';
 
@@ -20,6 +20,7 @@ beforeAll(async () => {
     ...SANDBOX_APPS.xiaohongshu,
     apiBase: `${h.base}/xiaohongshu`,
     authBase: `${h.base}/xiaohongshu`,
+    conversion: { ...SANDBOX_XIAOHONGSHU_CONVERSION },
     http: FAST_HTTP,
     pageSize: 2,
   });
@@ -106,6 +107,8 @@ describe('小红书', () => {
     const facts = await conn.hourlyReport(auth(), a.id, chinaDayStart(now) - 2 * 86400, now);
     const today = facts.filter((f) => f.planId === unit.id && f.hour >= hourStart(now) - 3600);
     expect(today.reduce((s, f) => s + f.clicks, 0)).toBeGreaterThanOrEqual(5);
+    // the realtime report has no hours: today's totals so far, one day-to-date fact per unit at the current hour
+    expect(today.every((f) => f.dayToDate === true && f.hour === hourStart(now))).toBe(true);
     expect(today.reduce((s, f) => s + f.costFen, 0)).toBeGreaterThanOrEqual(5 * 90);
     expect(facts.some((f) => f.hour < chinaDayStart(now))).toBe(true);
     const kinds = (await h.requests('xiaohongshu', '/jg/data/report/')).map((r) => r.path);
@@ -164,13 +167,17 @@ describe('小红书', () => {
       amountFen: 9900,
       orderId: 'o-1',
     });
-    expect((await h.requests('xiaohongshu', '/api/open/conversion')).at(-1)!.body).toMatchObject({
-      app_id: SANDBOX_APPS.xiaohongshu.appId,
-      access_token: grant.accessToken,
+    const sent = (await h.requests('xiaohongshu', '/api/open/conversion')).at(-1)!;
+    // the operations-issued pair, not the OAuth app and token; the order under context.product
+    expect(sent.body).toEqual({
+      app_id: SANDBOX_XIAOHONGSHU_CONVERSION.appId,
+      access_token: SANDBOX_XIAOHONGSHU_CONVERSION.token,
       event_type: 1,
+      timestamp: expect.any(Number),
       click_id: c0.click_id,
-      context: { ad: { callback_param: c0.callback } },
+      context: { ad: { callback_param: c0.callback }, product: { order_id: 'o-1', order_count: 1, pay_amount: 9900 } },
     });
+    expect(sent.headers['access-token']).toBeUndefined();
     await expect(
       conn.postback(auth(), {
         callback: c0.callback,

@@ -13,6 +13,8 @@ export interface ConnectorConfig {
   authBase: string;
   /** Where conversions go when the platform takes them on another host (巨量 analytics, 快手 track). */
   postbackBase?: string;
+  /** Conversion postback credentials issued apart from the OAuth app (小红书: by its operations team). */
+  conversion?: { appId: string; token: string };
   http?: Partial<HttpPolicy>;
   /** Entity page size asked for (within the platform's limit). */
   pageSize?: number;
