@@ -59,6 +59,23 @@ const juliangPromotion: Labels = {
   PROMOTION_STATUS_OFFLINE_BALANCE: '账户余额不足',
   PROMOTION_STATUS_PROMOTION_OFFLINE_BUDGET: '广告超出预算',
   PROMOTION_STATUS_PROJECT_OFFLINE_BUDGET: '项目超出预算',
+  PROMOTION_STATUS_BALANCE_OFFLINE_BUDGET: '账户余额不足',
+  PROMOTION_STATUS_BUDGET_GROUP_OFFLINE_BUDGET: '预算组超出预算',
+  PROMOTION_STATUS_PROJECT_REACH_DAILY_DELIVERY: '项目达到日投放上限',
+};
+
+/** 巨量 升级版 project statuses (oceanengine/ad_open_sdk_go models/model_project_list_v3_0_data_list_status*.go). */
+const juliangProject: Labels = {
+  PROJECT_STATUS_ENABLE: '启用中',
+  PROJECT_STATUS_DISABLE: '未投放',
+  PROJECT_STATUS_STOP: '已暂停',
+  PROJECT_STATUS_BUDGET_EXCEED: '项目超出预算',
+  PROJECT_STATUS_BUDGET_PRE_OFFLINE_BUDGET: '项目接近预算',
+  PROJECT_STATUS_REACH_DAILY_DELIVERY: '达到日投放上限',
+  PROJECT_STATUS_NOT_START: '未达投放时间',
+  PROJECT_STATUS_NO_SCHEDULE: '不在投放时段',
+  PROJECT_STATUS_DONE: '已完成',
+  PROJECT_STATUS_DELETE: '已删除',
 };
 
 const ADGROUP: Record<string, string> = {
@@ -201,6 +218,7 @@ export const AD_STATUS_LABELS = {
   juliangCreative,
   juliangCampaign,
   juliangPromotion,
+  juliangProject,
   tengxunAdgroup,
   tengxunCreative,
   kuaishouGroup,
@@ -242,6 +260,7 @@ const STRING_FAMILIES: StatusFamily[] = [
   'juliangCreative',
   'juliangCampaign',
   'juliangPromotion',
+  'juliangProject',
   'tengxunAdgroup',
   'tengxunCreative',
 ];

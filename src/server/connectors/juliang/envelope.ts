@@ -24,11 +24,16 @@ export const JULIANG_CODES: CodeTable = {
   '50005': { kind: 'refused', means: '资源不存在', source: WESTNG },
 };
 
-export function juliangData(answer: HttpAnswer): Record<string, unknown> {
+/** The answer's `data` as sent (an object, or an array for `2/advertiser/info/`), after the envelope check. */
+export function juliangPayload(answer: HttpAnswer): unknown {
   const body = objectBody('juliang', answer);
   if (typeof body.code !== 'number') throw new ConnectorError('juliang', 'protocol', `巨量返回的内容缺少 code（HTTP ${answer.status}）`);
   if (body.code !== 0)
     throw platformError('juliang', JULIANG_CODES, String(body.code), typeof body.message === 'string' ? body.message : undefined);
-  const data = body.data;
+  return body.data;
+}
+
+export function juliangData(answer: HttpAnswer): Record<string, unknown> {
+  const data = juliangPayload(answer);
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
 }

@@ -12,6 +12,7 @@ import { Agent, request } from 'node:http';
 import type { AdPlatform } from '../../../shared/ad-platforms.ts';
 import { hourStart } from '../../../shared/china-clock.ts';
 import { CHINA_OFFSET_SECONDS } from '../../../shared/time.ts';
+import { isV3 } from './juliang-world.ts';
 import { fillMacros, knownMacros, macroValues, type PingDevice } from './macros.ts';
 import { PROFILES } from './profiles.ts';
 import type { Entity, World } from './world.ts';
@@ -197,6 +198,7 @@ export class DeliveryEngine {
           campaignName: campaign?.name ?? '',
           planId: plan.id,
           creativeId: creative?.id ?? '',
+          juliangV3: plan.platform === 'juliang' && isV3(this.world, plan.advertiserId),
         },
         this.device(),
         { clickId, callback, requestId: randomBytes(10).toString('hex'), nowMs: this.world.now() * 1000 },

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import type { PlatformContext } from './admin.ts';
 import type { Grant } from './grants.ts';
+import { reaches } from './juliang-world.ts';
 import { sendJson } from './kit.ts';
 
 export const JULIANG_CODES = {
@@ -35,11 +36,11 @@ export const envelope = (c: Context, code: number, message: string, data: unknow
 export const ok = (c: Context, data: unknown) => envelope(c, C.ok, 'OK', data);
 export const juliangRateLimited = (c: Context) => envelope(c, C.rateLimited, '请求过于频繁，请稍后再试');
 
-/** Access-Token header check, then the advertiser must be in the grant. */
+/** Access-Token header check, then the advertiser must be in the grant or held by a granted 管家 / 代理商. */
 export const juliangAuth =
-  ({ grants }: PlatformContext) =>
+  (ctx: PlatformContext) =>
   (c: Context, advertiserId: string | null): { grant: Grant } | Response => {
-    const r = grants.check(c.req.header('Access-Token'));
+    const r = ctx.grants.check(c.req.header('Access-Token'));
     if (!r.ok) {
       const [code, msg] =
         r.reason === 'missing'
@@ -49,7 +50,7 @@ export const juliangAuth =
             : [C.tokenInvalid, 'access_token 无效'];
       return envelope(c, code, msg);
     }
-    if (advertiserId !== null && !r.grant.advertiserIds.includes(advertiserId))
+    if (advertiserId !== null && !reaches(ctx.world, r.grant.advertiserIds, advertiserId))
       return envelope(c, C.noPermission, `没有权限访问广告主 ${advertiserId}`);
     return { grant: r.grant };
   };
