@@ -26,6 +26,7 @@ import { promotionRoutes } from './promotion/routes.ts';
 import { publishRoutes } from './publish/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { mountUnsubscribe } from './reports/unsubscribe.ts';
+import { ruleRoutes } from './rules/routes.ts';
 import { udsmartRoutes } from './udsmart/routes.ts';
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
@@ -100,6 +101,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
       ...orderRoutes,
       ...adRoutes,
       ...promotionRoutes,
+      ...ruleRoutes,
     ],
     allContracts,
   );

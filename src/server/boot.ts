@@ -17,7 +17,7 @@ import { exportCleanupJob, exportJob } from './exports/jobs.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { jobRunsRetentionJob } from './jobs/housekeeping.ts';
 import { Scheduler, type SchedulerOptions } from './jobs/scheduler.ts';
-import { type Clock, systemClock } from './kernel/clock.ts';
+import { type Clock, OffsetClock, systemClock } from './kernel/clock.ts';
 import { type Config, loadConfig } from './kernel/config.ts';
 import { Lifecycle } from './kernel/lifecycle.ts';
 import { log, setLogLevel } from './kernel/log.ts';
@@ -33,6 +33,7 @@ import { statusHistoryJob } from './promotion/jobs.ts';
 import { accountRollupJob } from './promotion/rollup.ts';
 import { LocalDirectoryStorage } from './publish/storage.ts';
 import { hourlyReportJob } from './reports/jobs.ts';
+import { rulesJob } from './rules/jobs.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
 import { connectorsFor } from './wiring/connectors.ts';
 
@@ -76,7 +77,8 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   setLogLevel(config.LOG_LEVEL);
   const secrets = opts.secrets ?? loadSecrets(config);
   const handle = opts.handle ?? (await openConfiguredDatabase(config));
-  const clock = opts.clock ?? systemClock;
+  // CLOCK_START (tests, demos): the clock starts at that instant and runs at real speed.
+  const clock = opts.clock ?? (config.CLOCK_START === undefined ? systemClock : new OffsetClock(config.CLOCK_START));
   const nodeId = newNodeId();
   const pressure = new IngestPressure();
   const jobs = new Scheduler({ db: handle.db, clock, nodeId, pressure }, opts.scheduler);
@@ -113,6 +115,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   jobs.register(lifecycleJob(deps));
   jobs.register(pddAuthorityJob(deps));
+  jobs.register(rulesJob(deps));
   return {
     deps,
     handle,

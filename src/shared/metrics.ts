@@ -1,3 +1,4 @@
+import type { NumberFormat } from './number-format.ts';
 import { z } from './zod.ts';
 
 /**
@@ -94,8 +95,8 @@ export function metricsOf(s: Sums): Metrics {
 
 export type MetricKey = keyof Metrics;
 
-/** Chinese label and spec §9 number format of each metric (1 plain, 2 yuan, 3 percent, 4 ratio × 100). */
-export const METRIC_META: Record<MetricKey, { label: string; format: 1 | 2 | 3 | 4 }> = {
+/** Chinese label and number format of each metric (§9: 1 plain, 2 yuan, 3 percent, 4 ratio × 100; 5 a multiple, 2 decimals). */
+export const METRIC_META: Record<MetricKey, { label: string; format: NumberFormat }> = {
   sum_cost: { label: '消耗', format: 2 },
   sum_show_cnt: { label: '展示数', format: 1 },
   sum_click: { label: '点击数', format: 1 },
@@ -104,8 +105,8 @@ export const METRIC_META: Record<MetricKey, { label: string; format: 1 | 2 | 3 |
   avg_show_cost: { label: '千次展示成本', format: 2 },
   avg_click_cost: { label: '点击均价', format: 2 },
   avg_price: { label: '客单价', format: 2 },
-  roi: { label: 'ROI', format: 1 },
-  pay_roi: { label: '支付 ROI', format: 1 },
+  roi: { label: 'ROI', format: 5 },
+  pay_roi: { label: '支付 ROI', format: 5 },
   order_price: { label: '订单金额', format: 2 },
   order_price_pay: { label: '支付金额', format: 2 },
   convert: { label: '转化数', format: 1 },

@@ -214,6 +214,9 @@ export const changeLogEntry = z.object({
   actor: z.string(),
   actor_email: z.string(),
   actor_role: z.string(),
+  /** The automatic rule that made the change (0 and '' for a person's change; `actor` is then the rule's author). */
+  rule_id: z.number().int(),
+  rule_name: z.string(),
   at: z.number().int(),
   finished_at: z.number().int(),
 });

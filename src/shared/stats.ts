@@ -38,7 +38,7 @@ export type StatsPoint = z.output<typeof statsPoint>;
 
 export const statsResult = z.object({
   series: z.array(statsPoint),
-  /** ctr = clicks / shows × 100, two decimals, 0 without shows. */
-  totals: z.object({ shows: z.number().int(), clicks: z.number().int(), visits: z.number().int(), ctr: z.number() }),
+  /** ctr = clicks / shows × 100, two decimals; null without shows (shown '--', spec §9). */
+  totals: z.object({ shows: z.number().int(), clicks: z.number().int(), visits: z.number().int(), ctr: z.number().nullable() }),
 });
 export type StatsResult = z.output<typeof statsResult>;

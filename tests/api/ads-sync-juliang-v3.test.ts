@@ -5,17 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITY_JOB, REPORT_JOB } from '../../src/server/ads/jobs.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
 import type { SeededAdvertiser } from '../../src/server/sandbox/adplatforms/admin.ts';
 import type { PromoteRow } from '../../src/shared/promote-schemas.ts';
 import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeUser } from '../support/factories.ts';
 import { authoriseAs, sandboxRegistry } from '../support/factories-ads.ts';
 
 describe.each(dialects())('巨量 升级版 accounts in the product ($name)', (dialect) => {
-  const clock = new ManualClock(Date.now());
+  const clock = testClock();
   let h: Harness;
   let t: TestApp;
   let token = '';
@@ -29,7 +29,7 @@ describe.each(dialects())('巨量 升级版 accounts in the product ($name)', (d
     call<{ list: PromoteRow[] }>('/capi/napi/promote/index', { acpl: 2, type, ...extra }).then((d) => d.list);
 
   beforeAll(async () => {
-    h = await startSandbox();
+    h = await startSandbox({ clock });
     t = await makeTestApp(dialect, {}, { clock, adPlatforms: sandboxRegistry(h, { pageSize: 2 }) });
     const customer = await makeUser(t.deps, { role: 3 });
     token = await loginAs(t, customer.email);

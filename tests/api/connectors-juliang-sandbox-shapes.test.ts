@@ -59,6 +59,7 @@ beforeAll(async () => {
       http: FAST_HTTP,
     },
     rec.fetch,
+    { now: () => h.clock.now() },
   );
   const m = h.monitor.base;
   const spec = JSON.parse(
@@ -93,7 +94,7 @@ describe('巨量 sandbox answers have the fixtures’ shapes', () => {
 
   it('every call the connector makes, for v2 and 升级版 accounts, answered as the sources document it', async () => {
     const [v2, v3] = seeded;
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     for (const adv of [v2!, v3!, seeded[2]!.children![1]!]) {
       for (const level of ['campaign', 'plan', 'creative'] as const) await conn.listEntities(auth(), adv.id, level, null);
       const plan = adv.campaigns[0]!.plans[0]!;
@@ -114,7 +115,7 @@ describe('巨量 sandbox answers have the fixtures’ shapes', () => {
       callback: clicks[0]!.callback,
       advertiserId: v2!.id,
       event: 'pay',
-      timeMs: Date.now(),
+      timeMs: h.clock.nowMs(),
       amountFen: 100,
       orderId: 'TB-7',
     });

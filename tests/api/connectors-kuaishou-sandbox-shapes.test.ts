@@ -38,6 +38,7 @@ beforeAll(async () => {
       http: FAST_HTTP,
     },
     rec.fetch,
+    { now: () => h.clock.now() },
   );
   const m = h.monitor.base;
   world = await h.seed('kuaishou', {
@@ -75,7 +76,7 @@ describe('快手 sandbox answers have the fixtures’ shapes', () => {
     await conn.listAdvertisers(auth());
     for (const level of ['campaign', 'plan', 'creative'] as const) await conn.listEntities(auth(), adv, level, null);
     await h.admin('kuaishou', 'POST', '/deliver', { planId: plan.id, shows: 5, clicks: 2, landingRate: 0 });
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     await conn.hourlyReport(auth(), adv, now - 3600, now);
     await conn.updateStatus(auth(), adv, 'creative', plan.creatives, true);
     await conn.updateStatus(auth(), adv, 'campaign', [world[0]!.campaigns[0]!.id], true);
@@ -89,7 +90,7 @@ describe('快手 sandbox answers have the fixtures’ shapes', () => {
       callback: clicks[0]!.callback,
       advertiserId: adv,
       event: 'pay',
-      timeMs: Date.now(),
+      timeMs: h.clock.nowMs(),
       amountFen: 100,
       orderId: 'o',
     });
@@ -110,12 +111,12 @@ describe('快手 sandbox answers have the fixtures’ shapes', () => {
     expect(address.pathname).toBe('/sandbox/kuaishou/track/activate');
     const inner = address.searchParams.get('callback')!;
     expect(h.monitor.hits.find((u) => u.pathname === '/pub/3101')!.searchParams.get('callback')).toBe(inner);
-    const conv = { advertiserId: world[0]!.id, event: 'order' as const, timeMs: Date.now(), amountFen: 100, orderId: 'o2' };
+    const conv = { advertiserId: world[0]!.id, event: 'order' as const, timeMs: h.clock.nowMs(), amountFen: 100, orderId: 'o2' };
     await conn.postback(null, { ...conv, callback: cb });
     expect(rec.exchanges.at(-1)!.url.searchParams.get('callback')).toBe(inner);
     // the old behaviour — the whole address as `callback` — is refused by the sandbox as by 快手
     const whole = await fetch(
-      `${h.base}/kuaishou/track/activate?${new URLSearchParams({ callback: cb, event_type: '14', event_time: String(Date.now()) })}`,
+      `${h.base}/kuaishou/track/activate?${new URLSearchParams({ callback: cb, event_type: '14', event_time: String(h.clock.nowMs()) })}`,
     );
     const refusal = parseJson(await whole.text());
     expect(refusal).toMatchObject({ result: 0 });

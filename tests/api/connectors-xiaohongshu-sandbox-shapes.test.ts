@@ -36,6 +36,7 @@ beforeAll(async () => {
       http: FAST_HTTP,
     },
     rec.fetch,
+    { now: () => h.clock.now() },
   );
   const m = h.monitor.base;
   world = await h.seed('xiaohongshu', {
@@ -75,7 +76,7 @@ describe('小红书 sandbox answers have the fixtures’ shapes', () => {
     await h.admin('xiaohongshu', 'POST', '/deliver', { planId: plan.id, shows: 10, clicks: 2, landingRate: 0 });
     await until(() => h.monitor.hits.length >= 2);
     await h.admin('xiaohongshu', 'POST', '/history', { days: 1 });
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     await conn.hourlyReport(auth(), adv, now - 2 * 86400, now);
     await conn.updateStatus(auth(), adv, 'plan', [plan.id], true);
     await conn.updateStatus(auth(), adv, 'campaign', [camp.id], true);
@@ -89,7 +90,7 @@ describe('小红书 sandbox answers have the fixtures’ shapes', () => {
       clickId: clicks[0]!.click_id,
       advertiserId: adv,
       event: 'order',
-      timeMs: Date.now() - 60_000,
+      timeMs: h.clock.nowMs() - 60_000,
       amountFen: 100,
       orderId: 'TB-9',
     });
@@ -113,7 +114,7 @@ describe('小红书 sandbox answers have the fixtures’ shapes', () => {
         app_id: SANDBOX_APPS.xiaohongshu.appId,
         access_token: grant.accessToken,
         event_type: 1,
-        timestamp: Date.now(),
+        timestamp: h.clock.nowMs(),
         click_id: 'x',
       }),
     });

@@ -12,7 +12,7 @@ import { authoriseAs, consentAs, sandboxRegistry, seedAdvertiser } from '../supp
 import { seedBoardFacts } from '../support/factories-facts.ts';
 import { adClick, followJump, landingVisit, placeOrder, setWatermarks, syncOrders } from '../support/factories-orders.ts';
 import { ALL_ACCEPTING, insertAccount, insertEntity } from '../support/factories-promotion.ts';
-import { CALLERS, type Caller, type Cell, MATRIX, parseCells, renderPermissionsDoc, type World } from './permissions.ts';
+import { CALLERS, type Caller, type Cell, MATRIX, parseCells, renderPermissionsDoc, ruleBody, type World } from './permissions.ts';
 
 const PW = 'secret123';
 /** Routes that are not product endpoints: health, metrics and the API document (no envelope, no rights). */
@@ -165,7 +165,14 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
     };
     const auth = await newAuth();
     await t.deps.jobs.idle();
+    const newRule = async () => {
+      const body = ruleBody({ subId: ids.sub!, ad } as unknown as World);
+      return ((await request('POST', '/capi/napi/rules/save', body, await tokenOf('r3'))).data as { id: number }).id;
+    };
+    const ruleId = await newRule();
     world = {
+      ruleId,
+      freshRuleId: newRule,
       authId: auth.id,
       adAccountId: auth.accounts[0]?.id ?? 0,
       freshAuthId: async () => (await newAuth()).id,

@@ -65,6 +65,9 @@ export interface World {
   adAccountId: number;
   /** A fresh authorisation of `sub` for every call that cancels one. */
   freshAuthId(): Promise<number>;
+  /** An automatic rule of `sub` (巨量, its plan `ad.planId`), and a fresh one for calls that destroy one. */
+  ruleId: number;
+  freshRuleId(): Promise<number>;
   /** The consent page's redirect for a new authorisation of the caller's own (`other` gets one `sub` started; a dummy for callers that may not authorise). */
   callback(caller: Caller): Promise<Record<string, unknown>>;
 }
@@ -272,6 +275,20 @@ export const MATRIX: Row[] = [
     sample: (w) => ({ acpl: 2, type: 'plan', ids: [w.ad.planId], action: 'enable' }),
     cells: '1009 ok ok ok ok 4003 4003 4004',
   },
+  // Automatic rules (docs/rules.md)
+  { endpoint: 'POST /capi/napi/rules/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },
+  { endpoint: 'POST /capi/napi/rules/detail', sample: (w) => ({ id: w.ruleId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/rules/save', sample: (w) => ruleBody(w), cells: '1009 ok ok ok ok 4003 4003 4003' },
+  { endpoint: 'POST /capi/napi/rules/toggle', sample: (w) => ({ id: w.ruleId, enabled: true }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/napi/rules/delete',
+    sample: async (w) => ({ id: await w.freshRuleId() }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
+  { endpoint: 'POST /capi/napi/rules/preview', sample: (w) => ({ id: w.ruleId }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  { endpoint: 'POST /capi/napi/rules/history', sample: (w) => ({ id: w.ruleId }), cells: '1009 empty empty empty empty 4003 4003 empty' },
+  { endpoint: 'POST /capi/napi/rules/templates', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 ok' },
+  { endpoint: 'POST /capi/napi/rules/badges', sample: (w) => ({ acpl: 2, ids: [w.ad.planId] }), cells: '1009 ok ok ok ok 4003 4003 ok' },
   { endpoint: 'POST /capi/napi/promote/log', sample: () => ({ acpl: 2 }), cells: '1009 ok ok ok ok 4003 4003 empty' },
   {
     endpoint: 'POST /capi/napi/promote/preview',
@@ -474,3 +491,15 @@ ${head}
 ${rows.join('\n')}
 `;
 }
+
+/** A valid rule of `sub`: pause its 巨量 plan when today's ROI < 1 with ¥200 spent. */
+export const ruleBody = (w: World) => ({
+  name: '矩阵规则',
+  customerid: w.subId,
+  acpl: 2,
+  scope: { kind: 'plans', ids: [w.ad.planId] },
+  conditions: [{ metric: 'roi', op: 'lt', value: 1, min_cost: 200 }],
+  window: { kind: 'today' },
+  action: { kind: 'pause' },
+  schedule: { kind: 'every', minutes: 30 },
+});

@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './clock.ts';
 import { login, menuLabels, SHOTS } from './console-helpers.ts';
 
-const customerMenu = ['概览', '竞价推广', '商品效果分析', '账户授权', '投放链接', '导出模板'];
-const adminMenu = ['数据概览', '客户列表', '投放链接', '推广管理', '消耗概览', '链接跳转测试', '管理员'];
+const customerMenu = ['概览', '竞价推广', '自动规则', '商品效果分析', '账户授权', '投放链接', '导出模板'];
+const adminMenu = ['数据概览', '客户列表', '投放链接', '推广管理', '自动规则', '消耗概览', '链接跳转测试', '管理员'];
 const udMenu = ['品牌列表', '子账号分配', '数据查看', '广告账户列表'];
 
 const cases = [

@@ -21,6 +21,7 @@ describe('routesFor', () => {
         '/landing/:pageId',
         '/landing/page',
         '/exportTemplate',
+        '/rules',
         '/accountinfo',
       ]),
     );
@@ -81,7 +82,7 @@ describe('findRoute and breadcrumb', () => {
 describe('buildMenu', () => {
   it('customer ver2 menu follows the platform', () => {
     const menu = buildMenu(routesFor(roleRoutes, 3, 'ver2'), 8);
-    expect(menu.map((m) => m.label)).toEqual(['概览', '竞价推广', '商品效果分析', '账户授权', '投放链接', '导出模板']);
+    expect(menu.map((m) => m.label)).toEqual(['概览', '竞价推广', '自动规则', '商品效果分析', '账户授权', '投放链接', '导出模板']);
     expect(menu[0]?.to).toBe('/dashboard?acpl=8');
     expect(menu[1]?.children?.map((c) => c.label)).toEqual(['流量通PRO']);
     expect(buildMenu(routesFor(roleRoutes, 3, 'ver2'), 10)[1]?.children?.map((c) => c.label)).toEqual(['流量通PRO', '京东']);
@@ -106,6 +107,7 @@ describe('one name per thing', () => {
       '客户列表',
       '投放链接',
       '推广管理',
+      '自动规则',
       '消耗概览',
       '链接跳转测试',
       '管理员',

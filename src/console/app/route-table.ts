@@ -10,6 +10,7 @@ import { type MandateScreen, mandateRoutes } from '../features/mandate/routes.ts
 import { type MiniPromoteScreen, miniPromoteRoutes } from '../features/minipromote/routes.ts';
 import { type OrdersScreen, orderRoutes } from '../features/orders/routes.ts';
 import { type PromotionScreen, promotionRoutes } from '../features/promotion/routes.ts';
+import { type RulesScreen, rulesRoutes } from '../features/rules/routes.ts';
 import { type UdsmartScreen, udsmartRoutes } from '../features/udsmart/routes.ts';
 import { matchPattern, normalizePath, type RouteDef } from '../lib/routes.ts';
 
@@ -30,12 +31,14 @@ export type ScreenId =
   | MiniPromoteScreen
   | OrdersScreen
   | PromotionScreen
+  | RulesScreen
   | UdsmartScreen;
 
 export const consoleRoutes: readonly RouteDef<ScreenId>[] = [
   ...authRoutes,
   ...dashboardRoutes,
   ...promotionRoutes,
+  ...rulesRoutes,
   ...miniPromoteRoutes,
   ...collectRoutes,
   ...orderRoutes,

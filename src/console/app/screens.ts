@@ -10,6 +10,7 @@ import { mandateScreens } from '../features/mandate/screens.ts';
 import { miniPromoteScreens } from '../features/minipromote/screens.ts';
 import { orderScreens } from '../features/orders/screens.ts';
 import { promotionScreens } from '../features/promotion/screens.ts';
+import { rulesScreens } from '../features/rules/screens.ts';
 import { udsmartScreens } from '../features/udsmart/screens.ts';
 import type { Screen } from '../lib/routes.ts';
 import type { ScreenId } from './route-table.ts';
@@ -22,6 +23,7 @@ export const screens: Record<ScreenId, Screen> = {
   ...collectScreens,
   ...dashboardScreens,
   ...exportTemplateScreens,
+  ...rulesScreens,
   ...jumpTestScreens,
   ...linkScreens,
   ...mandateScreens,

@@ -127,6 +127,9 @@ export interface AdChangesTable {
   message: string;
   at: number;
   finished_at: number;
+  /** The automatic rule that made the change (0 = a person) and its name when it acted. */
+  rule_id: Generated<number>;
+  rule_name: Generated<string>;
 }
 
 /** OAuth `state` values: bound to the signed-in user, single use, ten minutes. */

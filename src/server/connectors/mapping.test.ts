@@ -12,7 +12,7 @@ import { TENGXUN_CODES } from './tengxun/envelope.ts';
 import { ucPlanStatus } from './ucid/entities.ts';
 import { UC_CODES } from './ucid/envelope.ts';
 import { parseCsv } from './ucid/reports.ts';
-import { weiboStatus } from './weibo/api.ts';
+import { weiboStatus } from './weibo/entities.ts';
 import { WEIBO_CODES } from './weibo/envelope.ts';
 import { xiaohongshuStatus } from './xiaohongshu/entities.ts';
 import { XIAOHONGSHU_CODES } from './xiaohongshu/envelope.ts';

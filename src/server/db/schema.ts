@@ -10,6 +10,7 @@ import type { MailTables } from '../mail/tables.ts';
 import type { OrdersTables } from '../orders/tables.ts';
 import type { PromotionTables } from '../promotion/tables.ts';
 import type { ReportsTables } from '../reports/tables.ts';
+import type { RulesTables } from '../rules/tables.ts';
 import type { TrackingTables } from '../tracking/tables.ts';
 import type { UdsmartTables } from '../udsmart/tables.ts';
 
@@ -31,5 +32,6 @@ export interface Database
     OrdersTables,
     PromotionTables,
     ReportsTables,
+    RulesTables,
     TrackingTables,
     UdsmartTables {}

@@ -12,3 +12,7 @@ export async function runsOfKeys(db: Executor, jobs: string[], keys: string[], o
   ]);
   return { rows, total: Number(total.n) };
 }
+
+/** A job's stored cursors (e.g. `order-sync`'s watermark per union), for features that judge how fresh its data is. */
+export const cursorsOf = (db: Executor, job: string) =>
+  db.selectFrom('job_cursors').select(['key', 'value', 'updated_at']).where('job', '=', job).execute();

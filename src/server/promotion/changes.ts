@@ -6,6 +6,7 @@
  * caller's tenants. A platform-admin's change is also written to the audit log under the admin's name.
  */
 import type { AdLevel } from '../../shared/ad-levels.ts';
+import { checkMoney, moneyLimit } from '../../shared/money-limits.ts';
 import { adPlatformOf, channelLabel, EDITABLE, type PromoteChannel } from '../../shared/promote.ts';
 import type { ChangeItem, TaskResult } from '../../shared/promote-schemas.ts';
 import { ROLE } from '../../shared/roles.ts';
@@ -42,6 +43,11 @@ export function checkAllowed(channel: PromoteChannel, level: AdLevel, t: Target)
   if (t.field === 'bid' && !rules.bid.includes(level)) throw invalid(`${what}不能修改出价`, { field: 'field' });
   if (t.field === 'budget' && t.fen === null && !rules.unlimited)
     throw invalid(`${channelLabel(channel)}的日预算不能设为不限`, { field: 'value' });
+  if (t.field !== 'status' && t.fen !== null) {
+    const label = t.field === 'budget' ? '日预算' : '出价';
+    const checked = checkMoney(t.fen / 100, label, moneyLimit(platform, level, t.field), `${channelLabel(channel)}·${name}`);
+    if (!checked.ok) throw invalid(checked.message, { field: 'value' });
+  }
 }
 
 /** The refusal a whole call ended in, in words a person can act on. */
@@ -77,9 +83,15 @@ async function send(
   }
 }
 
+/** An automatic rule acting as its author (docs/rules.md): the change log names it. */
+export interface ChangeOrigin {
+  ruleId: number;
+  ruleName: string;
+}
+
 /**
  * Apply one target to entities the caller may change (already scoped by the caller): write pending rows, send per
- * advertiser, finish each row with the platform's answer. `taskId` 0 = a single edit.
+ * advertiser, finish each row with the platform's answer. `taskId` 0 = a single edit; `origin` a rule's change.
  */
 export async function applyChanges(
   deps: Deps,
@@ -89,6 +101,7 @@ export async function applyChanges(
   entities: store.EntityRow[],
   t: Target,
   taskId = 0,
+  origin: ChangeOrigin | null = null,
 ): Promise<TaskResult> {
   checkAllowed(channel, level, t);
   connectorFor(deps, channel);
@@ -110,6 +123,7 @@ export async function applyChanges(
       message: '',
       at,
       finished_at: 0,
+      ...(origin ? { rule_id: origin.ruleId, rule_name: origin.ruleName } : {}),
     })),
   );
   if (actor.role === ROLE.superAdmin || actor.role === ROLE.admin) {
@@ -119,7 +133,15 @@ export async function applyChanges(
       actorId: actor.userId,
       userId: Number(entities[0]?.customerid ?? 0),
       email: actor.user.email,
-      detail: { platform: channel, level, ids: entities.map((e) => e.entity_id), field: t.field, after: valueAfter(t), task: taskId },
+      detail: {
+        platform: channel,
+        level,
+        ids: entities.map((e) => e.entity_id),
+        field: t.field,
+        after: valueAfter(t),
+        task: taskId,
+        rule: origin?.ruleId ?? 0,
+      },
     });
   }
   const items: ChangeItem[] = entities.map((e, i) => ({

@@ -4,7 +4,7 @@
  */
 
 import { type Channel, isChannel } from '../../shared/catalog.ts';
-import { clickMacros, LANDING_AD_PARAMS, LANDING_CLICK_PARAMS, showMacros } from '../../shared/macros.ts';
+import { clickIdOfCallback, clickMacros, LANDING_AD_PARAMS, LANDING_CLICK_PARAMS, showMacros } from '../../shared/macros.ts';
 import type { MonitorEventsTable } from './tables.ts';
 
 export const LIMITS = {
@@ -139,6 +139,9 @@ export function parsePing(kind: 'click' | 'show', query: string, fallbackChannel
     }
     return '';
   };
+  const callback = get('cb') || get('cburl');
+  // UC sends its click id only inside the callback URL (macros.ts CALLBACK_CLICK_ID); an overlong one is not an id
+  const inCallback = clickIdOfCallback(channel, callback);
   return {
     channel,
     adv: id('adv'),
@@ -147,8 +150,8 @@ export function parsePing(kind: 'click' | 'show', query: string, fallbackChannel
     camp: id('proj', 'camp', 'did'),
     aid: id('promo', 'aid', 'adid'),
     cid: id('cid'),
-    clickid: id('clickid'),
-    callback: get('cb') || get('cburl'),
+    clickid: id('clickid') || (inCallback.length <= LIMITS.id ? inCallback : ''),
+    callback,
     os: normalizeOs(get('os')),
     ip: get('ip').slice(0, 64),
     ua: get('ua').slice(0, LIMITS.ua),

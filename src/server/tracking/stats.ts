@@ -30,7 +30,8 @@ const label = (ts: number, granularity: 'hour' | 'day'): string => {
   return granularity === 'day' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 13)}:00`;
 };
 
-export const ctrOf = (clicks: number, shows: number): number => (shows > 0 ? Math.round((clicks / shows) * 10000) / 100 : 0);
+/** clicks / shows × 100, two decimals; null without shows (spec §9: an undefined ratio shows '--', not 0%). */
+export const ctrOf = (clicks: number, shows: number): number | null => (shows > 0 ? Math.round((clicks / shows) * 10000) / 100 : null);
 
 /** Zero-filled series over [from, to] for some pages (or customers), summed over advertisers and ads. */
 export async function rollupSeries(
@@ -44,7 +45,7 @@ export async function rollupSeries(
   const empty = (q.pageids && q.pageids.length === 0) || (q.customerids && q.customerids.length === 0);
   const sums = empty ? new Map<number, { shows: number; clicks: number; visits: number }>() : await rollupSums(db, { ...q, first, last });
   const series: StatsPoint[] = [];
-  const totals = { shows: 0, clicks: 0, visits: 0, ctr: 0 };
+  const totals: StatsResult['totals'] = { shows: 0, clicks: 0, visits: 0, ctr: null };
   for (let t = first; t <= last; t += step) {
     const s = sums.get(t) ?? { shows: 0, clicks: 0, visits: 0 };
     series.push({ time: label(t, q.granularity), ts: t, ...s });

@@ -10,6 +10,7 @@ import { orderContracts } from './orders.ts';
 import { planContracts } from './plans.ts';
 import { promoteContracts } from './promote.ts';
 import { reportContracts } from './reports.ts';
+import { ruleContracts } from './rules.ts';
 import { tfcContracts } from './tfc.ts';
 import { udsmartContracts } from './udsmart.ts';
 import { userContracts } from './user.ts';
@@ -34,4 +35,5 @@ export const allContracts: readonly Contract[] = [
   ...accountContracts,
   ...promoteContracts,
   ...planContracts,
+  ...ruleContracts,
 ];

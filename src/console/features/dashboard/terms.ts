@@ -1,9 +1,10 @@
 import type { RankLevel } from '../../../shared/dashboard.ts';
 import { METRIC_META, type MetricKey } from '../../../shared/metrics.ts';
+import type { NumberFormat } from '../../../shared/number-format.ts';
 
 /** The boards' words: one label per metric (from src/shared/metrics.ts), per ranked level, per card set. */
 export const metricLabel = (k: MetricKey): string => METRIC_META[k].label;
-export const metricFormat = (k: MetricKey): 1 | 2 | 3 | 4 => METRIC_META[k].format;
+export const metricFormat = (k: MetricKey): NumberFormat => METRIC_META[k].format;
 
 /** The ver2 overview's cards, in reading order: spend and traffic, then sales and return. */
 export const OVERVIEW_CARDS: readonly MetricKey[] = [

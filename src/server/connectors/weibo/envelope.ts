@@ -1,14 +1,17 @@
 /**
- * 微博 API answers `{code, message, data}` (code 0 = success); the OAuth token endpoint answers plain OAuth
- * JSON (`{access_token …}` or `{error, error_code, error_description}`). `WEIBO_CODES` classifies the classic
- * open.weibo.com table (system 100xx, OAuth 213xx) with its sources; at the token endpoint 21325/21327 mean the
- * grant is gone (re-authorise). Any other code is unclassified: retried with back-off and logged.
- * Calls send `Authorization: Bearer`, the Accept header of the official SDK, and `customer_id`.
+ * 微博 answers (bububa/biz-weibo model/response.go): a refusal is `{trace_id, code, message}` with `code > 0`; a success
+ * carries no code (or 0) and is, per call, a flat object (token, account, manage-list, campaigns, ads, campaign update),
+ * an object wrapping `data` (refresh, creatives, the ad report, the creative status batch) or a bare array (campaign
+ * and ad status updates). Every call sends `Authorization: Bearer <token>` and the SDK's Accept header
+ * (core/client.go). The SDK names no codes: `WEIBO_CODES` classifies the classic open.weibo.com table (system 100xx,
+ * OAuth 213xx) with its sources (21332, used by the fixtures, is in neither source: unclassified); at the token
+ * endpoint 21325 / 21327 / 21332 end the grant. Any other code is
+ * unclassified: retried with back-off and logged (connectors/errors.ts).
  */
 
 import { type ConnectorConfig, type ConnectorKit, str, trimBase } from '../common.ts';
 import { type CodeTable, ConnectorError, platformError } from '../errors.ts';
-import { type HttpAnswer, objectBody } from '../http.ts';
+import type { HttpAnswer } from '../http.ts';
 
 const SNS = 'small-tou/Rabbit.js@5037bfd:node_modules/snserror/index.js (open.weibo.com/wiki/Error_code)';
 const OAUTH = 'ncmonl/BlogSource:threee-way-login-error-code.md (Weibo OAuth2.0 error_code)';
@@ -46,7 +49,8 @@ export const WEIBO_CODES: CodeTable = {
   '21322': { kind: 'refused', means: 'redirect_uri_mismatch', source: OAUTH },
   '21323': { kind: 'refused', means: 'invalid_request', source: OAUTH },
   '21324': { kind: 'refused', means: 'invalid_client', source: OAUTH },
-  '21325': { kind: 'refresh_expired', means: 'invalid_grant（Access Grant 无效、过期或已撤销）', source: OAUTH },
+  // a refused code exchange; on a refresh the grant-gone set below makes it refresh_expired
+  '21325': { kind: 'refused', means: 'invalid_grant（Access Grant 无效、过期或已撤销）', source: OAUTH },
   '21326': { kind: 'refused', means: 'unauthorized_client', source: OAUTH },
   '21328': { kind: 'refused', means: 'unsupported_grant_type', source: OAUTH },
   '21329': { kind: 'refused', means: 'unsupported_response_type', source: OAUTH },
@@ -54,33 +58,44 @@ export const WEIBO_CODES: CodeTable = {
   '21331': { kind: 'transient', means: 'temporarily_unavailable', source: OAUTH },
   '21337': { kind: 'refused', means: 'appkey permission denied', source: OAUTH },
 };
+const GRANT_GONE = new Set(['21325', '21327', '21332']);
 
-export function weiboData(answer: HttpAnswer): Record<string, unknown> {
-  const b = objectBody('weibo', answer);
-  if (b.code !== 0) throw platformError('weibo', WEIBO_CODES, String(b.code), str(b.message) || undefined);
-  const d = b.data;
-  return d && typeof d === 'object' && !Array.isArray(d) ? (d as Record<string, unknown>) : {};
-}
-
-/** The token endpoint: plain OAuth JSON; on refresh, a dead grant is refresh_expired. */
-export const weiboOAuth =
-  (refreshing: boolean) =>
-  (answer: HttpAnswer): Record<string, unknown> => {
-    const b = objectBody('weibo', answer);
-    if (typeof b.access_token === 'string') return b;
-    const code = str(b.error_code) || str(b.error);
-    const msg = `${str(b.error_description) || '授权失败'}（错误码 ${code}）`;
-    if (refreshing && ['21325', '21327', 'invalid_grant', 'expired_token'].includes(code))
-      throw new ConnectorError('weibo', 'refresh_expired', msg, code);
-    throw new ConnectorError('weibo', 'refused', msg, code);
+/** The answer, object or array; a `code > 0` refusal thrown with the platform's message. */
+export const weiboAnswer =
+  (refreshing = false) =>
+  (answer: HttpAnswer): unknown => {
+    const b = answer.body;
+    if (Array.isArray(b)) return b;
+    if (!b || typeof b !== 'object') throw new ConnectorError('weibo', 'protocol', `微博返回的内容无法识别（HTTP ${answer.status}）`);
+    const r = b as Record<string, unknown>;
+    const code = Number(r.code ?? 0);
+    if (Number.isFinite(code) && code > 0) {
+      const c = String(r.code);
+      if (refreshing && GRANT_GONE.has(c))
+        throw new ConnectorError('weibo', 'refresh_expired', `${str(r.message) || '授权已失效'}（错误码 ${c}）`, c);
+      throw platformError('weibo', WEIBO_CODES, c, str(r.message) || undefined);
+    }
+    return r;
   };
 
+export const asObject = (v: unknown, call: string): Record<string, unknown> => {
+  if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
+  throw new ConnectorError('weibo', 'protocol', `微博 ${call} 的应答不是对象`);
+};
+/** `data` of a wrapped answer (refresh, creatives, report): its absence is a protocol error. */
+export const dataOf = (v: unknown, call: string): Record<string, unknown> => asObject(asObject(v, call).data, `${call} data`);
+export function listOf(v: Record<string, unknown>, call: string): Record<string, unknown>[] {
+  if (!Array.isArray(v.list)) throw new ConnectorError('weibo', 'protocol', `微博 ${call} 的应答缺少 list`);
+  return v.list.map((x) => asObject(x, call));
+}
+
 export interface WeiboCall {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'POST';
   path: string;
   token: string;
-  customerId?: string;
-  query?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  /** Extra query text appended as is (repeated keys: `fields=pv&fields=bhv`). */
+  rawQuery?: string;
   json?: unknown;
 }
 
@@ -88,10 +103,10 @@ export const weiboCall = (cfg: ConnectorConfig, kit: ConnectorKit, c: WeiboCall)
   kit.http.call(
     {
       method: c.method,
-      url: `${trimBase(cfg.apiBase)}${c.path}`,
-      query: { ...c.query, ...(c.customerId ? { customer_id: c.customerId } : {}) },
+      url: `${trimBase(cfg.apiBase)}${c.path}${c.rawQuery ? `?${c.rawQuery}` : ''}`,
+      query: c.query,
       headers: { Authorization: `Bearer ${c.token}`, Accept: 'application/json,application/text+gw2.0' },
       json: c.json,
     },
-    weiboData,
+    weiboAnswer(),
   );

@@ -1,0 +1,124 @@
+/**
+ * The one place rules read plan numbers (docs/rules.md#metrics): through the promotion list's own per-plan
+ * computation — `entityRows` (the list's rows: daily rollups, `metricsOf`) for today and last-N-days windows, and
+ * the plan detail's hourly trend (`entityTrend`, the same facts per hour) for last-N-hours windows. Rules never sum
+ * facts themselves, so a rule's ROI is the ROI the screens show. When the read model lands, this file is what moves.
+ */
+import { chinaDay, chinaDayStart, hourStart } from '../../shared/china-clock.ts';
+import type { WireMetrics } from '../../shared/metrics.ts';
+import type { RuleMetric, RuleScope, RuleWindow } from '../../shared/rules.ts';
+import type { Deps } from '../deps.ts';
+import type { Actor } from '../kernel/actor.ts';
+import type { EntityRow } from '../promotion/store.ts';
+import { entityRows } from '../promotion/tree.ts';
+import { candidates } from '../promotion/tree-store.ts';
+import { entityTrend } from '../promotion/trend.ts';
+
+export type PlanValues = Record<RuleMetric, number | null>;
+
+/** The plans (not deleted) of one customer on one channel that a rule's scope covers. */
+export async function plansInScope(deps: Pick<Deps, 'db'>, customerid: number, platform: number, scope: RuleScope): Promise<EntityRow[]> {
+  const base = { scope: [customerid], level: 'plan' as const, platform };
+  const read = (f: Parameters<typeof candidates>[1]) =>
+    candidates(deps.db, f).selectAll('e').select('b.pageid as bound_pageid').orderBy('e.id').execute() as Promise<EntityRow[]>;
+  if (scope.kind === 'customer') return read(base);
+  const out = new Map<string, EntityRow>();
+  for (const id of scope.ids) {
+    const rows =
+      scope.kind === 'accounts'
+        ? await read({ ...base, advertiserId: id })
+        : scope.kind === 'campaigns'
+          ? await read({ ...base, campaignId: id })
+          : (await read({ ...base, exact: id })).filter((e) => e.entity_id === id);
+    for (const e of rows) out.set(e.entity_id, e);
+  }
+  return [...out.values()];
+}
+
+/** The window's China days for the list's computation (today, or the last N days including today). */
+export function windowDays(w: RuleWindow, now: number): { from: number; to: number; start: string; end: string } {
+  const to = chinaDayStart(now);
+  const from = w.kind === 'days' ? to - (w.n - 1) * 86400 : w.kind === 'hours' ? chinaDayStart(hourStart(now) - (w.n - 1) * 3600) : to;
+  return { from, to, start: chinaDay(from), end: chinaDay(to) };
+}
+
+const valuesOf = (m: WireMetrics, budgetFen: number | null): PlanValues => ({
+  sum_cost: m.sum_cost,
+  sum_show_cnt: m.sum_show_cnt,
+  sum_click: m.sum_click,
+  ctr: m.ctr === null ? null : m.ctr * 100,
+  avg_click_cost: m.avg_click_cost,
+  convert: m.convert,
+  convert_cost: m.convert_cost,
+  ordernum: m.ordernum,
+  order_price: m.order_price,
+  order_price_pay: m.order_price_pay,
+  roi: m.roi,
+  pay_roi: m.pay_roi,
+  budget_used: budgetFen && m.sum_cost !== null ? Math.round(((m.sum_cost * 100) / budgetFen) * 1e6) / 1e4 : null,
+});
+
+/** Hourly buckets of one plan summed over the last N hours, as wire metrics (ratios recomputed from the sums). */
+async function hoursOf(deps: Deps, actor: Actor, platform: number, plan: EntityRow, w: RuleWindow, now: number): Promise<WireMetrics> {
+  const days = windowDays(w, now);
+  const trend = await entityTrend(deps, actor, {
+    acpl: platform,
+    type: 'plan',
+    id: plan.entity_id,
+    start: days.start,
+    end: days.end,
+    granularity: 'hour',
+  });
+  const since = hourStart(now) - (w.n - 1) * 3600;
+  const t = { cost: 0, shows: 0, clicks: 0, conv: 0, orders: 0, gmv: 0, paid: 0 };
+  for (const b of trend.series) {
+    if (b.ts < since) continue;
+    t.cost += Math.round((b.metrics.sum_cost ?? 0) * 100);
+    t.shows += b.metrics.sum_show_cnt ?? 0;
+    t.clicks += b.metrics.sum_click ?? 0;
+    t.conv += b.metrics.convert ?? 0;
+    t.orders += b.metrics.ordernum ?? 0;
+    t.gmv += Math.round((b.metrics.order_price ?? 0) * 100);
+    t.paid += Math.round((b.metrics.order_price_pay ?? 0) * 100);
+  }
+  const r = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 1e6) / 1e6);
+  return {
+    ...trend.metrics,
+    sum_cost: t.cost / 100,
+    sum_show_cnt: t.shows,
+    sum_click: t.clicks,
+    ctr: r(t.clicks, t.shows),
+    avg_click_cost: r(t.cost / 100, t.clicks),
+    convert: t.conv,
+    convert_cost: r(t.cost / 100, t.conv),
+    ordernum: t.orders,
+    order_price: t.gmv / 100,
+    order_price_pay: t.paid / 100,
+    roi: r(t.gmv, t.cost),
+    pay_roi: r(t.paid, t.cost),
+  };
+}
+
+/** Each plan's values over the window (keyed by plan id), exactly as the promotion list computes them. */
+export async function planValues(
+  deps: Deps,
+  actor: Actor,
+  customerid: number,
+  platform: number,
+  plans: EntityRow[],
+  w: RuleWindow,
+  now: number,
+): Promise<Map<string, PlanValues>> {
+  const out = new Map<string, PlanValues>();
+  if (w.kind === 'hours') {
+    for (const p of plans) out.set(p.entity_id, valuesOf(await hoursOf(deps, actor, platform, p, w, now), p.budget_fen));
+    return out;
+  }
+  const range = windowDays(w, now);
+  for (let i = 0; i < plans.length; i += 500) {
+    const chunk = plans.slice(i, i + 500);
+    const rows = await entityRows(deps.db, chunk, { scope: [customerid], level: 'plan', platform }, range);
+    for (const [k, p] of chunk.entries()) out.set(p.entity_id, valuesOf(rows[k]!.metrics, p.budget_fen));
+  }
+  return out;
+}
