@@ -30,3 +30,21 @@ export const LEVEL_NAMES: Readonly<Record<AdPlatform, Readonly<Record<'advertise
   xiaohongshu: { advertiser: '广告主', campaign: '计划', plan: '单元', creative: '创意' },
   weibo: { advertiser: '客户', campaign: '广告系列', plan: '广告', creative: '创意' },
 };
+
+/**
+ * 巨量 升级版 (v3.0) accounts have 项目 → 广告 and no creative level (oceanengine/ad_open_sdk_go v3.0 project/promotion
+ * APIs). An entity of such an account is recognised by its status family (PROJECT_STATUS_* / PROMOTION_STATUS_*).
+ */
+export const JULIANG_V3_LEVEL_NAMES: Readonly<Record<'advertiser' | AdLevel, string>> = {
+  advertiser: '广告主',
+  campaign: '项目',
+  plan: '广告',
+  creative: '',
+};
+export const isJuliangV3Status = (raw: string): boolean => /^(PROJECT|PROMOTION)_STATUS_/.test(raw);
+
+/** What the platform calls an entity's level, for the account model its raw status shows. */
+export function levelNameOf(platform: AdPlatform, level: 'advertiser' | AdLevel, rawStatus = ''): string {
+  if (platform === 'juliang' && isJuliangV3Status(rawStatus)) return JULIANG_V3_LEVEL_NAMES[level];
+  return LEVEL_NAMES[platform][level];
+}

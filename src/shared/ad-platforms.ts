@@ -21,3 +21,9 @@ export const SANDBOX_APPS: Readonly<Record<OAuthPlatform, { appId: string; appSe
   xiaohongshu: { appId: '4001001', appSecret: 'sandbox-xiaohongshu-secret-c3d9' },
   weibo: { appId: '3710000001', appSecret: 'sandbox-weibo-secret-e6b0' },
 };
+
+/**
+ * 小红书's conversion postback does not use the OAuth app and token: its `app_id` and `access_token` are issued by
+ * 小红书 operations (bububa/spotlight-mapi model/conversion/request.go: "开发组id，联系运营获取"). The sandbox's pair.
+ */
+export const SANDBOX_XIAOHONGSHU_CONVERSION = { appId: 'jg-conversion-4001', token: 'sandbox-xhs-conversion-token-7e21' } as const;

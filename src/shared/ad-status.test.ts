@@ -39,6 +39,10 @@ describe('ad status labels (spec §4)', () => {
 
   it('names the family of each platform level; 腾讯 has no third level', () => {
     expect(statusFamily('kuaishou', 'plan')).toBe('kuaishouGroup');
+    // 快手 creatives have their own table: 52 is 投放中 there (20 有效 is a unit code)
+    expect(statusFamily('kuaishou', 'creative')).toBe('kuaishouCreative');
+    expect(adStatusLabel('kuaishouCreative', 52)).toBe('投放中');
+    expect(adStatusLabel('kuaishouCreative', 20)).toBe('');
     expect(statusFamily('tengxun', 'campaign')).toBe('tengxunAdgroup');
     expect(statusFamily('tengxun', 'creative')).toBeNull();
   });

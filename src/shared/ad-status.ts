@@ -59,6 +59,23 @@ const juliangPromotion: Labels = {
   PROMOTION_STATUS_OFFLINE_BALANCE: '账户余额不足',
   PROMOTION_STATUS_PROMOTION_OFFLINE_BUDGET: '广告超出预算',
   PROMOTION_STATUS_PROJECT_OFFLINE_BUDGET: '项目超出预算',
+  PROMOTION_STATUS_BALANCE_OFFLINE_BUDGET: '账户余额不足',
+  PROMOTION_STATUS_BUDGET_GROUP_OFFLINE_BUDGET: '预算组超出预算',
+  PROMOTION_STATUS_PROJECT_REACH_DAILY_DELIVERY: '项目达到日投放上限',
+};
+
+/** 巨量 升级版 project statuses (oceanengine/ad_open_sdk_go models/model_project_list_v3_0_data_list_status*.go). */
+const juliangProject: Labels = {
+  PROJECT_STATUS_ENABLE: '启用中',
+  PROJECT_STATUS_DISABLE: '未投放',
+  PROJECT_STATUS_STOP: '已暂停',
+  PROJECT_STATUS_BUDGET_EXCEED: '项目超出预算',
+  PROJECT_STATUS_BUDGET_PRE_OFFLINE_BUDGET: '项目接近预算',
+  PROJECT_STATUS_REACH_DAILY_DELIVERY: '达到日投放上限',
+  PROJECT_STATUS_NOT_START: '未达投放时间',
+  PROJECT_STATUS_NO_SCHEDULE: '不在投放时段',
+  PROJECT_STATUS_DONE: '已完成',
+  PROJECT_STATUS_DELETE: '已删除',
 };
 
 const ADGROUP: Record<string, string> = {
@@ -119,6 +136,28 @@ const kuaishouGroup: Labels = {
   '19': '未达投放时间',
   '20': '有效',
   '22': '不在投放时段',
+};
+/** 快手 creative `status` (bububa/kwai-marketing-api model/creative/creative.go): the unit's codes as seen from the creative, plus its own. */
+const kuaishouCreative: Labels = {
+  '-1': '不限',
+  '1': '计划已暂停',
+  '3': '计划超预算',
+  '6': '余额不足',
+  '11': '组审核中',
+  '12': '组审核未通过',
+  '14': '已结束',
+  '15': '组已暂停',
+  '17': '组超预算',
+  '19': '未达投放时间',
+  '22': '不在投放时段',
+  '40': '已删除',
+  '41': '审核中',
+  '42': '审核未通过',
+  '46': '已暂停',
+  '52': '投放中',
+  '53': '作品异常',
+  '54': '视频审核通过可投放滑滑场景',
+  '55': '部分素材审核失败',
 };
 const kuaishouCampaign: Labels = { '1': '已暂停', '3': '超预算', '4': '有效', '5': '已删除', '6': '余额不足' };
 const ucidPlan: Labels = { '14': '投放中', '4': '未投放', '16': '已终止', '12': '已完成', '-1': '已删除' };
@@ -197,9 +236,11 @@ export const AD_STATUS_LABELS = {
   juliangCreative,
   juliangCampaign,
   juliangPromotion,
+  juliangProject,
   tengxunAdgroup,
   tengxunCreative,
   kuaishouGroup,
+  kuaishouCreative,
   kuaishouCampaign,
   ucidPlan,
   xiaohongshuPlan,
@@ -223,7 +264,7 @@ export function statusFamily(platform: AdPlatform, level: AdLevel): StatusFamily
   const t: Record<AdPlatform, Record<AdLevel, StatusFamily | null>> = {
     juliang: { campaign: 'juliangCampaign', plan: 'juliangPlan', creative: 'juliangCreative' },
     tengxun: { campaign: 'tengxunAdgroup', plan: 'tengxunCreative', creative: null },
-    kuaishou: { campaign: 'kuaishouCampaign', plan: 'kuaishouGroup', creative: 'kuaishouGroup' },
+    kuaishou: { campaign: 'kuaishouCampaign', plan: 'kuaishouGroup', creative: 'kuaishouCreative' },
     ucid: { campaign: null, plan: 'ucidPlan', creative: null },
     xiaohongshu: { campaign: 'xiaohongshuPlan', plan: 'xiaohongshuUnit', creative: 'xiaohongshuCreative' },
     weibo: { campaign: 'weiboCampaign', plan: 'weiboAd', creative: 'weiboCreative' },
@@ -237,6 +278,7 @@ const STRING_FAMILIES: StatusFamily[] = [
   'juliangCreative',
   'juliangCampaign',
   'juliangPromotion',
+  'juliangProject',
   'tengxunAdgroup',
   'tengxunCreative',
 ];

@@ -9,6 +9,11 @@ import type { Channel } from './catalog.ts';
  */
 export type MacroTable = Readonly<Record<string, string>>;
 
+/**
+ * 巨量: bububa/oceanengine@e3ac8d5 marketing-api/api/track/click.go (__AID__, __PROMOTION_ID__, __CAMPAIGN_ID__,
+ * __PROJECT_ID__, __CID__, __CALLBACK_PARAM__, __CALLBACK_URL__ …). A v2 ad fills __CAMPAIGN_ID__ / __AID__, an
+ * 升级版 (v3.0) ad __PROJECT_ID__ / __PROMOTION_ID__: both pairs are in the URL and the one filled is read.
+ */
 const juliang: MacroTable = {
   adv: '__ADVERTISER_ID__',
   camp: '__CAMPAIGN_ID__',

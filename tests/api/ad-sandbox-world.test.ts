@@ -111,7 +111,7 @@ describe('sandbox strictness over HTTP', () => {
       '/open_api/oauth2/access_token/',
       {},
       { app_id: 1 },
-      { code: 40001, message: expect.stringContaining('auth_code') },
+      { code: 50003, message: expect.stringContaining('auth_code') },
     ],
     ['tengxun', 'GET', '/v3.0/adgroups/get?account_id=1', {}, undefined, { code: 11003, message_cn: expect.stringContaining('timestamp') }],
     [
@@ -145,7 +145,7 @@ describe('sandbox strictness over HTTP', () => {
       '/oauth/token?client_id=3710000001&client_secret=wrong',
       {},
       undefined,
-      { error: 'invalid_client', error_code: 21324 },
+      { code: 21323, message: expect.stringContaining('grant_type') },
     ],
   ] as const)("%s %s %s → the platform's own refusal", async (platform, method, p, headers, body, expected) => {
     const res = await fetch(`${h.base}/${platform}${p}`, {
@@ -163,7 +163,7 @@ describe('sandbox strictness over HTTP', () => {
     const r1 = await fetch(`${h.base}/juliang/open_api/2/ad/get/?advertiser_id=${adv}&page_size=1001`, {
       headers: { 'Access-Token': g.accessToken },
     });
-    expect(await r1.json()).toMatchObject({ code: 40001, message: 'page_size 取值范围 1-1000' });
+    expect(await r1.json()).toMatchObject({ code: 50003, message: 'page_size 取值范围 1-1000' });
     const tadv = w.addAdvertiser('tengxun', { name: 't', balanceFen: 1 });
     const tg = new Grants(w, 'tengxun').issueTokens('1112000001', [tadv], '1');
     const q = new URLSearchParams({

@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withCallAuth } from '../../src/server/ads/credentials.ts';
 import type { AdPlatformConnector, CallAuth, TokenGrant } from '../../src/server/connectors/ad-platform.ts';
-import { ConnectorError } from '../../src/server/connectors/errors.ts';
+import { ConnectorError, platformError } from '../../src/server/connectors/errors.ts';
+import { JULIANG_CODES } from '../../src/server/connectors/juliang/envelope.ts';
+import { TENGXUN_CODES } from '../../src/server/connectors/tengxun/envelope.ts';
 import { decrypt, encrypt } from '../../src/server/crypto.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { AppError } from '../../src/server/kernel/errors.ts';
+import { setLogLevel } from '../../src/server/kernel/log.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { makeUser } from '../support/factories.ts';
 
 /** A connector that only knows tokens: `valid` is the access token the "platform" accepts now. */
 function fakeJuliang(clock: ManualClock) {
-  const state = { valid: 'at-1', refreshOk: true, refreshes: 0, seen: [] as string[] };
+  const state = { valid: 'at-1', refreshOk: true, refreshes: 0, seen: [] as string[], refreshFails: null as ConnectorError | null };
   const grant = (n: number): TokenGrant => ({
     accessToken: `at-${n}`,
     refreshToken: `rt-${n}`,
@@ -24,6 +27,7 @@ function fakeJuliang(clock: ManualClock) {
     authKind: 'oauth',
     async refresh(rt: string) {
       state.refreshes += 1;
+      if (state.refreshFails) throw state.refreshFails;
       if (!state.refreshOk) throw new ConnectorError('juliang', 'refresh_expired', 'refresh_token 已过期', '40107');
       const n = Number(rt.split('-')[1]) + 1;
       state.valid = `at-${n}`;
@@ -113,6 +117,36 @@ describe.each(dialects())('calling a platform for an account ($name)', (dialect)
     fake.state.valid = 'at-3';
     await expect(withCallAuth(t.deps, account, fake.call)).resolves.toBe('at-3');
     expect(fake.state.seen).toEqual(['at-3']);
+  });
+
+  it('a refusal during the refresh that means "retry" (腾讯 10000/10001, 巨量 40110) or an unclassified code keeps the authorisation', async () => {
+    setLogLevel('silent');
+    fake.state.valid = 'nothing';
+    for (const e of [
+      platformError('tengxun', TENGXUN_CODES, 10000, '系统繁忙'),
+      platformError('tengxun', TENGXUN_CODES, 10001, '临时维护'),
+      platformError('juliang', JULIANG_CODES, 40110, 'Too many requests'),
+      platformError('juliang', JULIANG_CODES, 40103, 'refresh_token 过期'), // no source documents it: unclassified
+      platformError('tengxun', TENGXUN_CODES, 11014, '超出了授权范围'),
+    ]) {
+      fake.state.refreshFails = e;
+      await expect(withCallAuth(t.deps, account, fake.call)).rejects.toMatchObject({ platformCode: e.platformCode, kind: e.kind });
+      expect((await stored()).state, e.platformCode).toBe('active');
+    }
+  });
+
+  it("the same unclassified refusal after the refresh token's stated lifetime is over ends the grant: 需要重新授权", async () => {
+    const row = await stored();
+    clock.set((row.refresh_expires_at + 1) * 1000);
+    fake.state.refreshFails = platformError('juliang', JULIANG_CODES, 40103, 'refresh_token 过期');
+    await expect(withCallAuth(t.deps, account, fake.call)).rejects.toMatchObject({ code: 4012 });
+    expect(await stored()).toMatchObject({ state: 'reauth', last_error: expect.stringContaining('40103') });
+    // a timeout (no answer from the platform) never ends a grant, expired or not
+    await t.deps.db.updateTable('ad_auths').set({ state: 'active' }).where('id', '=', authId).execute();
+    fake.state.refreshFails = new ConnectorError('juliang', 'transient', '平台响应超时');
+    await expect(withCallAuth(t.deps, account, fake.call)).rejects.toMatchObject({ kind: 'transient' });
+    expect((await stored()).state).toBe('active');
+    fake.state.refreshFails = null;
   });
 
   it('marks the authorisation 需要重新授权 when the refresh token is dead, and refuses further calls with 4012', async () => {

@@ -24,6 +24,7 @@ describe.each(dialects())('ad-platform sync ($name)', (dialect) => {
   let t: TestApp;
   let db: TestHandle;
   let token = '';
+  let customerEmail = '';
   let link: LinkView;
   let auth: AuthView;
   let adv = { id: '', plans: [] as string[] };
@@ -77,6 +78,7 @@ describe.each(dialects())('ad-platform sync ($name)', (dialect) => {
     db = await dialect.open();
     t = await makeTestApp(dialect, {}, { handle: db, clock, adPlatforms: sandboxRegistry(h, { pageSize: 2 }) });
     const customer = await makeUser(t.deps, { role: 3 });
+    customerEmail = customer.email;
     token = await loginAs(t, customer.email);
     link = await makeLink(t.deps, customer, { state: 2 });
     const seeded = await h.seed('juliang', {
@@ -293,11 +295,23 @@ describe.each(dialects())('ad-platform sync ($name)', (dialect) => {
     }
   });
 
-  it('a refresh token the platform no longer accepts marks the authorisation 需要重新授权; nothing crashes; re-authorising resumes', async () => {
+  it('a refresh token the platform no longer accepts: kept and backed off while its stated lifetime runs (the code is documented nowhere); 需要重新授权 once that lifetime is over; re-authorising resumes', async () => {
     await h.admin('juliang', 'POST', '/tokens', { action: 'expire', which: 'both' });
+    const early = await runNow(ENTITY_JOB);
+    expect(early.run?.error).toContain('未归类');
+    const kept = await t.deps.db
+      .selectFrom('ad_auths')
+      .select(['state', 'refresh_expires_at'])
+      .where('id', '=', auth.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.state).toBe('active');
+    // The refresh token's lifetime the platform stated at the last refresh passes; the back-off pause ends.
+    const then = clock.nowMs();
+    clock.set((Number(kept.refresh_expires_at) + 11 * 60) * 1000);
     const { outcome, run } = await runNow(ENTITY_JOB);
     expect(outcome.ran).toBe(true);
     expect(run?.error).toContain('需要重新授权');
+    token = await loginAs(t, customerEmail); // a month later: a new session
     const listed = await t.post<{ list: AuthView[] }>('/capi/napi/auth/index', {}, { token });
     const mine = listed.body.data.list.find((x) => x.id === auth.id)!;
     expect([mine.status, mine.status_label, mine.accounts[0]!.last_sync_error]).toEqual(['reauth', '需要重新授权', run?.error]);
@@ -309,6 +323,8 @@ describe.each(dialects())('ad-platform sync ($name)', (dialect) => {
       msg: '该授权已失效，请先重新授权',
     });
 
+    clock.set(then + 11 * 60_000); // back to the sandbox's own time (it issues the new grant's lifetimes)
+    token = await loginAs(t, customerEmail);
     const renewed = await authoriseAs(t, token, 2, [adv.id], { reauthorise: auth.id });
     expect(renewed.status).toBe('valid');
     await t.deps.jobs.idle();

@@ -220,17 +220,18 @@ describe('巨量 entities', () => {
       grant_type: 'refresh_token',
       refresh_token: old.refreshToken,
     });
-    await expect(conn.refresh(old.refreshToken)).rejects.toMatchObject({ kind: 'refresh_expired' });
+    // the rotated refresh token is dead; no source documents 巨量's code for it: unclassified, never refresh_expired
+    await expect(conn.refresh(old.refreshToken)).rejects.toMatchObject({ kind: 'transient', unclassified: true, platformCode: '40107' });
   });
 
-  it('an expired refresh token, or a revoked grant, is refresh_expired (需要重新授权)', async () => {
+  it('an expired refresh token, or a revoked grant, answers a code no source documents: unclassified, never refresh_expired by itself', async () => {
     const g = await authorise(conn, [world[0]!.id]);
     await h.admin('juliang', 'POST', '/tokens', { action: 'expire', which: 'both', token: g.accessToken });
     await expect(conn.listAdvertisers({ kind: 'token', accessToken: g.accessToken })).rejects.toMatchObject({ kind: 'token_expired' });
-    await expect(conn.refresh(g.refreshToken)).rejects.toMatchObject({ kind: 'refresh_expired', platformCode: '40103' });
+    await expect(conn.refresh(g.refreshToken)).rejects.toMatchObject({ kind: 'transient', unclassified: true, platformCode: '40103' });
     const r = await authorise(conn, [world[0]!.id]);
     await h.admin('juliang', 'POST', '/tokens', { action: 'revoke', token: r.accessToken });
-    await expect(conn.refresh(r.refreshToken)).rejects.toMatchObject({ kind: 'refresh_expired' });
+    await expect(conn.refresh(r.refreshToken)).rejects.toMatchObject({ kind: 'transient', unclassified: true });
   });
 
   it('backs off on the rate-limit code and retries 5xx and timeouts until the call completes', async () => {

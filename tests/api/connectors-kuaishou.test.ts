@@ -112,9 +112,10 @@ describe('快手', () => {
     expect(cr.items[0]).toMatchObject({
       parentId: units[0]!.id,
       clickMonitorUrl: expect.stringContaining('__CALLBACK__'),
-      rawStatus: '20',
+      rawStatus: '52', // the creative's own 投放中 (model/creative/creative.go), not the unit's 20
+      status: 'delivering',
     });
-    expect(cr.items[1]).toMatchObject({ rawStatus: '11', status: 'auditing' });
+    expect(cr.items[1]).toMatchObject({ rawStatus: '41', status: 'auditing' });
     expect((await conn.listEntities(auth(), a, 'campaign', null)).items[0]).toMatchObject({
       rawStatus: '4',
       status: 'delivering',
@@ -142,7 +143,7 @@ describe('快手', () => {
     expect((await h.requests('kuaishou', '/ad_unit/update/bid')).at(-1)!.body).toMatchObject({ bid: 1800 });
   });
 
-  it('pauses units (put_status 2), refreshes a dead token and retries 5xx', async () => {
+  it('pauses units (put_status 2); a dead token answers a code no source documents (retried, unclassified, never re-authorise); a refresh brings the calls back; 5xx retried', async () => {
     const a = world[0]!;
     const unit = a.campaigns[0]!.plans[1]!.id;
     expect(await conn.updateStatus(auth(), a.id, 'plan', [unit], false)).toEqual([{ id: unit, ok: true }]);
@@ -152,7 +153,7 @@ describe('快手', () => {
       put_status: 2,
     });
     await h.admin('kuaishou', 'POST', '/tokens', { action: 'expire', token: grant.accessToken });
-    await expect(conn.listEntities(auth(), a.id, 'campaign', null)).rejects.toMatchObject({ kind: 'token_expired' });
+    await expect(conn.listEntities(auth(), a.id, 'campaign', null)).rejects.toMatchObject({ kind: 'transient', unclassified: true });
     grant = await conn.refresh(grant.refreshToken);
     await h.admin('kuaishou', 'POST', '/faults', { kind: 'http5xx', count: 2, match: '/campaign/list' });
     await h.admin('kuaishou', 'POST', '/faults', { kind: 'rate_limit', count: 1, match: '/campaign/list' });

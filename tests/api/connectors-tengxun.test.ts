@@ -140,7 +140,13 @@ describe('腾讯 OAuth and the signed query', () => {
 
   it('refuses a stale timestamp and a replayed nonce with the platform code', async () => {
     const late = connectorFor(SANDBOX_APPS.tengxun, () => h.clock.now() - 1000);
-    await expect(late.listAdvertisers(auth())).rejects.toMatchObject({ kind: 'refused', platformCode: '11003' });
+    // the sandbox's timestamp code is documented nowhere: never re-authorise; listAdvertisers probes (tengxun/accounts.ts),
+    // so the undocumented code is its refusal, with the platform's code and message kept
+    await expect(late.listAdvertisers(auth())).rejects.toMatchObject({
+      kind: 'refused',
+      platformCode: '11003',
+      message: expect.stringContaining('timestamp'),
+    });
     const q = new URLSearchParams({
       access_token: grant.accessToken,
       timestamp: String(h.clock.now()),
@@ -152,7 +158,7 @@ describe('腾讯 OAuth and the signed query', () => {
     });
     const url = `${h.base}/tengxun/v3.0/advertiser/get?${q}`;
     expect(((await (await fetch(url)).json()) as { code: number }).code).toBe(0);
-    expect(await (await fetch(url)).json()).toMatchObject({ code: 11004, message_cn: expect.stringContaining('nonce 重复') });
+    expect(await (await fetch(url)).json()).toMatchObject({ code: 11001, message_cn: expect.stringContaining('nonce 重复') });
   });
 });
 

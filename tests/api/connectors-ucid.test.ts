@@ -71,7 +71,8 @@ describe('UC 汇川', () => {
       body: { header: { username: 'uc-shop-1', password: 'pw-1', token: 'tok-1' } },
     });
     await expect(conn.listAdvertisers({ ...auth, password: 'nope' })).rejects.toMatchObject({
-      kind: 'refused',
+      kind: 'transient',
+      unclassified: true,
       platformCode: '8101',
       message: expect.stringContaining('用户名或密码错误'),
     });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdPlatformConnector, CallAuth, TokenGrant } from '../../src/server/connectors/ad-platform.ts';
 import { createXiaohongshuConnector } from '../../src/server/connectors/xiaohongshu/index.ts';
 import type { SeededAdvertiser } from '../../src/server/sandbox/adplatforms/admin.ts';
-import { SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
+import { SANDBOX_APPS, SANDBOX_XIAOHONGSHU_CONVERSION } from '../../src/shared/ad-platforms.ts';
 import { chinaDayStart, hourStart } from '../../src/shared/china-clock.ts';
 import { consent, FAST_HTTP, type Harness, startSandbox, until } from '../support/ad-sandbox.ts';
 
@@ -21,6 +21,7 @@ beforeAll(async () => {
       ...SANDBOX_APPS.xiaohongshu,
       apiBase: `${h.base}/xiaohongshu`,
       authBase: `${h.base}/xiaohongshu`,
+      conversion: { ...SANDBOX_XIAOHONGSHU_CONVERSION },
       http: FAST_HTTP,
       pageSize: 2,
     },
@@ -110,6 +111,8 @@ describe('小红书', () => {
     const facts = await conn.hourlyReport(auth(), a.id, chinaDayStart(now) - 2 * 86400, now);
     const today = facts.filter((f) => f.planId === unit.id && f.hour >= hourStart(now) - 3600);
     expect(today.reduce((s, f) => s + f.clicks, 0)).toBeGreaterThanOrEqual(5);
+    // the realtime report has no hours: today's totals so far, one day-to-date fact per unit at the current hour
+    expect(today.every((f) => f.dayToDate === true && f.hour === hourStart(now))).toBe(true);
     expect(today.reduce((s, f) => s + f.costFen, 0)).toBeGreaterThanOrEqual(5 * 90);
     expect(facts.some((f) => f.hour < chinaDayStart(now))).toBe(true);
     const kinds = (await h.requests('xiaohongshu', '/jg/data/report/')).map((r) => r.path);
@@ -144,9 +147,12 @@ describe('小红书', () => {
     });
   });
 
-  it('refresh: expiry → token_expired → refresh → success; the rate-limit code is backed off', async () => {
+  it('refresh: an expired token answers a code no source documents (retried, unclassified); a refresh brings the calls back; the rate-limit answer is retried', async () => {
     await h.admin('xiaohongshu', 'POST', '/tokens', { action: 'expire', token: grant.accessToken });
-    await expect(conn.listEntities(auth(), world[0]!.id, 'campaign', null)).rejects.toMatchObject({ kind: 'token_expired' });
+    await expect(conn.listEntities(auth(), world[0]!.id, 'campaign', null)).rejects.toMatchObject({
+      kind: 'transient',
+      unclassified: true,
+    });
     grant = await conn.refresh(grant.refreshToken);
     expect(grant.advertisers).toHaveLength(1);
     await h.admin('xiaohongshu', 'POST', '/faults', { kind: 'rate_limit', count: 2, match: '/jg/campaign/list' });
@@ -165,13 +171,17 @@ describe('小红书', () => {
       amountFen: 9900,
       orderId: 'o-1',
     });
-    expect((await h.requests('xiaohongshu', '/api/open/conversion')).at(-1)!.body).toMatchObject({
-      app_id: SANDBOX_APPS.xiaohongshu.appId,
-      access_token: grant.accessToken,
+    const sent = (await h.requests('xiaohongshu', '/api/open/conversion')).at(-1)!;
+    // the operations-issued pair, not the OAuth app and token; the order under context.product
+    expect(sent.body).toEqual({
+      app_id: SANDBOX_XIAOHONGSHU_CONVERSION.appId,
+      access_token: SANDBOX_XIAOHONGSHU_CONVERSION.token,
       event_type: 1,
+      timestamp: expect.any(Number),
       click_id: c0.click_id,
-      context: { ad: { callback_param: c0.callback } },
+      context: { ad: { callback_param: c0.callback }, product: { order_id: 'o-1', order_count: 1, pay_amount: 9900 } },
     });
+    expect(sent.headers['access-token']).toBeUndefined();
     await expect(
       conn.postback(auth(), {
         callback: c0.callback,
@@ -182,8 +192,10 @@ describe('小红书', () => {
         amountFen: 9900,
         orderId: 'o-2',
       }),
-    ).rejects.toMatchObject({ kind: 'refused', message: expect.stringContaining('超过 1 小时') });
+    ).rejects.toMatchObject({ unclassified: true, message: expect.stringContaining('超过 1 小时') });
+    // 小红书's refusal code is documented nowhere: retried (the platform refuses each time), never accepted
     const { conversions } = await h.admin<{ conversions: Array<{ accepted: boolean }> }>('xiaohongshu', 'GET', '/conversions');
-    expect(conversions.map((c) => c.accepted)).toEqual([true, false]);
+    expect(conversions[0]!.accepted).toBe(true);
+    expect(conversions.slice(1).every((c) => !c.accepted) && conversions.length > 1).toBe(true);
   });
 });

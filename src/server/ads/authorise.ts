@@ -80,7 +80,7 @@ async function storeCredentials(deps: Deps, actor: Actor, customerid: number, fo
   try {
     advertisers = await connector.listAdvertisers({ kind: 'credentials', ...form });
   } catch (err) {
-    if (err instanceof ConnectorError && err.kind === 'refused') throw invalid(`UC 账户验证失败：${err.message}`);
+    if (refusal(err)) throw invalid(`UC 账户验证失败：${err.message}`);
     throw upstream(err);
   }
   const id = await bind(deps, actor, {
@@ -99,6 +99,13 @@ async function storeCredentials(deps: Deps, actor: Actor, customerid: number, fo
   });
   return { url: '', state: '', expires_at: 0, auth: await authViewById(deps, id) };
 }
+
+/**
+ * While the user waits on the authorisation, the platform's no is shown as such: a classified refusal, or a code no
+ * source classifies (it was already retried) — the user sees the platform's own message and can try again.
+ */
+const refusal = (err: unknown): err is ConnectorError =>
+  err instanceof ConnectorError && (err.kind === 'refused' || (err.unclassified && err.platformCode !== ''));
 
 const upstream = (err: unknown): unknown =>
   err instanceof ConnectorError ? new AppError(Code.upstreamFailed, `广告平台暂时无法完成授权：${err.message}`) : err;
@@ -132,8 +139,7 @@ export async function finishAuthorisation(deps: Deps, actor: Actor, input: Callb
     grant = await connector.exchangeCode(input.code, redirectUri(deps));
     advertisers = grant.advertisers ?? (await connector.listAdvertisers({ kind: 'token', accessToken: grant.accessToken }));
   } catch (err) {
-    if (err instanceof ConnectorError && err.kind === 'refused')
-      throw invalid(`授权码无效或已失效：${err.message}。请回到账户授权页重新发起授权`);
+    if (refusal(err)) throw invalid(`授权码无效或已失效：${err.message}。请回到账户授权页重新发起授权`);
     throw upstream(err);
   }
   if (grant.advertiserIds.length) advertisers = advertisers.filter((a) => grant.advertiserIds.includes(a.advertiserId));

@@ -5,6 +5,7 @@ import { ConnectorError } from '../connectors/errors.ts';
 import { decrypt, encrypt } from '../crypto.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../kernel/errors.ts';
+import { log } from '../kernel/log.ts';
 import * as store from './store.ts';
 
 /** Refresh this long before the access token's stated expiry. */
@@ -38,9 +39,13 @@ async function openSecret(deps: Deps, authId: number, enc: string): Promise<stri
 }
 
 /**
- * Refresh an authorisation's tokens once. A refresh token the platform no longer accepts marks the
- * authorisation 需要重新授权 (the user must consent again) and answers 4012; a concurrent refresh on another node
- * wins quietly (its tokens are read back).
+ * Refresh an authorisation's tokens once. Only an answer the platform's sources classify as "the grant is gone"
+ * (`refresh_expired`: 腾讯 11010/11012, 微博 21316/21319/21325 …) marks the authorisation 需要重新授权 (the user
+ * must consent again) and answers 4012 — or a refusal after the refresh token's own stated lifetime
+ * (`refresh_expires_at`, from the platform's token answer) has passed, for the platforms whose refresh codes no
+ * source documents. A retry code (腾讯 10000/10001, 巨量 40110 …), an unclassified code, a refusal of an unexpired
+ * grant (wrong app secret, out of scope …) leave the authorisation as it is: the error goes up, the sync backs off
+ * and tries again. A concurrent refresh on another node wins quietly (its tokens are read back).
  */
 export async function refreshAuth(deps: Deps, connector: AdPlatformConnector, auth: Auth): Promise<string> {
   const key = deps.secrets.encryptionKey;
@@ -61,12 +66,29 @@ export async function refreshAuth(deps: Deps, connector: AdPlatformConnector, au
     if (latest?.state !== 'active') throw new AppError(Code.needsReauth);
     return decrypt(key, latest.access_token_enc);
   } catch (err) {
-    if (err instanceof ConnectorError && (err.kind === 'refresh_expired' || err.kind === 'refused')) {
+    if (err instanceof ConnectorError && grantIsGone(err, auth.refresh_expires_at, deps.clock.now())) {
       await store.markAuth(deps.db, auth.id, 'reauth', `授权已失效，请重新授权（${err.message}）`, deps.clock.now());
       throw new AppError(Code.needsReauth);
     }
+    if (err instanceof ConnectorError)
+      log.warn('token refresh failed; authorisation kept', {
+        auth: auth.id,
+        platform: err.platform,
+        kind: err.kind,
+        code: err.platformCode,
+      });
     throw err;
   }
+}
+
+/**
+ * The platform ended the grant: a code classified re-authorise, or any answer of the platform (it has a code)
+ * refusing a refresh token whose stated lifetime is over. Timeouts, 5xx and unanswered calls never end a grant.
+ */
+export function grantIsGone(err: ConnectorError, refreshExpiresAt: number, now: number): boolean {
+  if (err.kind === 'refresh_expired') return true;
+  const refusedByPlatform = err.platformCode !== '' && (err.kind === 'refused' || err.unclassified);
+  return refusedByPlatform && refreshExpiresAt > 0 && refreshExpiresAt <= now;
 }
 
 /**

@@ -45,7 +45,10 @@ export function describeSyncError(err: unknown): { message: string; backoff: boo
       case 'rate_limited':
         return { message: `平台限流，暂停同步，稍后自动继续（${err.message}）`, backoff: true };
       case 'transient':
-        return { message: `平台暂时不可用，下次运行重试（${err.message}）`, backoff: false };
+        // An unclassified code (no source says what it means): back the account off, never ask to re-authorise.
+        return err.unclassified
+          ? { message: `平台返回了未归类的错误，暂停同步，稍后自动重试（${err.message}）`, backoff: true }
+          : { message: `平台暂时不可用，下次运行重试（${err.message}）`, backoff: false };
       case 'refresh_expired':
         return { message: '需要重新授权：授权已失效，请重新授权后继续同步', backoff: false };
       default:

@@ -157,6 +157,37 @@ export async function upsertHourly(db: Executor, rows: Insertable<AdFactsHourlyT
   }
 }
 
+/** Per plan, the sums of an account's stored hours in [from, before) (for day-to-date facts: today's earlier hours). */
+export async function hourSums(
+  db: Executor,
+  platform: number,
+  advertiserId: string,
+  from: number,
+  before: number,
+): Promise<Map<string, { cost: number; shows: number; clicks: number; conversions: number }>> {
+  const rows = await db
+    .selectFrom('ad_facts_hourly')
+    .select((eb) => [
+      'plan_id',
+      eb.fn.sum<number>('cost_fen').as('cost'),
+      eb.fn.sum<number>('shows').as('shows'),
+      eb.fn.sum<number>('clicks').as('clicks'),
+      eb.fn.sum<number>('conversions').as('conversions'),
+    ])
+    .where('platform', '=', platform)
+    .where('advertiser_id', '=', advertiserId)
+    .where('hour', '>=', from)
+    .where('hour', '<', before)
+    .groupBy('plan_id')
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.plan_id,
+      { cost: Number(r.cost), shows: Number(r.shows), clicks: Number(r.clicks), conversions: Number(r.conversions) },
+    ]),
+  );
+}
+
 /** Recompute one China day of an account's daily rows from its hours (idempotent). */
 export async function rollupDay(db: Executor, platform: number, advertiserId: string, day: number, at: number): Promise<void> {
   await db

@@ -1,7 +1,9 @@
 import type { Insertable } from 'kysely';
 import { chinaDayStart, hourStart } from '../../shared/china-clock.ts';
+import type { HourlyFact } from '../connectors/ad-platform.ts';
 import type { Deps } from '../deps.ts';
 import type { JobContext } from '../jobs/types.ts';
+import type { Executor } from '../kernel/executor.ts';
 import { withCallAuth } from './credentials.ts';
 import * as sync from './store-sync.ts';
 import type { AdFactsHourlyTable } from './tables.ts';
@@ -43,7 +45,7 @@ export async function syncAccountReport(deps: Deps, ctx: Pick<JobContext, 'signa
       for (let day = chinaDayStart(from); day <= to; day += 86400) {
         const at = deps.clock.now();
         const dayEnd = Math.min(day + 86400 - 3600, to);
-        const values: Insertable<AdFactsHourlyTable>[] = facts
+        const values: Row[] = facts
           .filter((f) => f.hour >= day && f.hour <= dayEnd)
           .map((f) => ({
             platform: account.platform,
@@ -58,8 +60,10 @@ export async function syncAccountReport(deps: Deps, ctx: Pick<JobContext, 'signa
             clicks: f.clicks,
             conversions: f.conversions,
             synced_at: at,
+            dayToDate: f.dayToDate,
           }));
         await deps.db.transaction().execute(async (tx) => {
+          await hourOfDayToDate(tx, account, facts, values, day);
           await sync.upsertHourly(tx, values);
           await sync.rollupDay(tx, account.platform, account.advertiser_id, day, at);
           await sync.setReportWatermark(tx, account.id, dayEnd + 3600);
@@ -71,4 +75,27 @@ export async function syncAccountReport(deps: Deps, ctx: Pick<JobContext, 'signa
     }
     return rows;
   });
+}
+
+type Row = Insertable<AdFactsHourlyTable> & { dayToDate?: true };
+
+/**
+ * A day-to-date fact (`HourlyFact.dayToDate`: the platform gives today's totals so far, not per hour) becomes its
+ * hour's figures: the totals minus what the day's earlier hours already hold (never below zero; the platform's own
+ * hourly figures replace the day once it has them). Rewritten in place; the marker is dropped before storing.
+ */
+async function hourOfDayToDate(tx: Executor, account: sync.SyncAccount, facts: HourlyFact[], rows: Row[], day: number): Promise<void> {
+  const cumulative = rows.filter((r) => r.dayToDate);
+  for (const r of rows) delete r.dayToDate;
+  if (!cumulative.length || !facts.length) return;
+  const hour = Math.min(...cumulative.map((r) => r.hour));
+  const earlier = await sync.hourSums(tx, account.platform, account.advertiser_id, day, hour);
+  for (const r of cumulative) {
+    const e = earlier.get(r.plan_id);
+    if (!e) continue;
+    r.cost_fen = Math.max(0, Number(r.cost_fen) - e.cost);
+    r.shows = Math.max(0, Number(r.shows) - e.shows);
+    r.clicks = Math.max(0, Number(r.clicks) - e.clicks);
+    r.conversions = Math.max(0, Number(r.conversions) - e.conversions);
+  }
 }

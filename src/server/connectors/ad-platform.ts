@@ -90,6 +90,12 @@ export interface HourlyFact {
   shows: number;
   clicks: number;
   conversions: number;
+  /**
+   * The numbers are the China day's totals so far, up to and including `hour`, not that hour's alone: the platform
+   * has no hourly figures for today (小红书's realtime report). The sync stores the difference to the day's
+   * earlier hours; the day's hourly figures replace them once the platform has them.
+   */
+  dayToDate?: true;
 }
 
 export interface Page<T> {

@@ -13,6 +13,8 @@ export interface ConnectorConfig {
   authBase: string;
   /** Where conversions go when the platform takes them on another host (巨量 analytics, 快手 track). */
   postbackBase?: string;
+  /** Conversion postback credentials issued apart from the OAuth app (小红书: by its operations team). */
+  conversion?: { appId: string; token: string };
   http?: Partial<HttpPolicy>;
   /** Entity page size asked for (within the platform's limit). */
   pageSize?: number;
@@ -57,9 +59,13 @@ export function chunks<T>(xs: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** A refusal of a whole batch call, as one result per id. */
+/**
+ * A refusal of a whole batch call, as one result per id: a classified refusal, or an unclassified code the
+ * platform kept answering after the retries (the person who asked for the change sees the platform's own words).
+ */
 export const refusedAll = (ids: readonly string[], err: unknown): ChangeResult[] => {
-  if (err instanceof ConnectorError && err.kind === 'refused') return ids.map((id) => ({ id, ok: false, message: err.message }));
+  if (err instanceof ConnectorError && (err.kind === 'refused' || (err.unclassified && err.platformCode !== '')))
+    return ids.map((id) => ({ id, ok: false, message: err.message }));
   throw err;
 };
 

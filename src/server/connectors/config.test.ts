@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_APPS } from '../../shared/ad-platforms.ts';
+import { SANDBOX_APPS, SANDBOX_XIAOHONGSHU_CONVERSION } from '../../shared/ad-platforms.ts';
 import { AdPlatformConfigError, createAdPlatformConnectors, loadAdPlatformConfig } from './config.ts';
 
 const urls = { publicBaseUrl: 'https://ads.example.com/', internalBaseUrl: 'http://127.0.0.1:4321' };
@@ -66,5 +66,23 @@ describe('ad-platform configuration', () => {
       /^https:\/\/ads\.example\.com\/sandbox\/juliang\/audit\/oauth\.html\?/,
     );
     expect(all.ucid.authKind).toBe('credentials');
+  });
+
+  it("小红书's conversion credentials are their own pair (issued by its operations), set together, the sandbox's by default", () => {
+    expect(loadAdPlatformConfig({}, urls).oauth.xiaohongshu.conversion).toEqual(SANDBOX_XIAOHONGSHU_CONVERSION);
+    const real = loadAdPlatformConfig(
+      {
+        XIAOHONGSHU_APP_ID: '4009',
+        XIAOHONGSHU_APP_SECRET: 'x',
+        XIAOHONGSHU_CONVERSION_APP_ID: 'ops-1',
+        XIAOHONGSHU_CONVERSION_TOKEN: 'tk',
+      },
+      urls,
+    );
+    expect(real.oauth.xiaohongshu.conversion).toEqual({ appId: 'ops-1', token: 'tk' });
+    expect(
+      loadAdPlatformConfig({ XIAOHONGSHU_APP_ID: '4009', XIAOHONGSHU_APP_SECRET: 'x' }, urls).oauth.xiaohongshu.conversion,
+    ).toBeUndefined();
+    expect(() => loadAdPlatformConfig({ XIAOHONGSHU_CONVERSION_APP_ID: 'ops-1' }, urls)).toThrow(/XIAOHONGSHU_CONVERSION_TOKEN/);
   });
 });

@@ -2,14 +2,15 @@
  * Ad-platform configuration from the environment, and the connectors built from it.
  * Per OAuth platform P in JULIANG, TENGXUN, KUAISHOU, XIAOHONGSHU, WEIBO: `<P>_APP_ID`, `<P>_APP_SECRET`,
  * `<P>_API_BASE`, `<P>_AUTH_BASE`, and for the platforms that take conversions elsewhere `<P>_POSTBACK_BASE`;
- * UC: `UCID_API_BASE`, `UCID_POSTBACK_BASE` (UC accounts carry their own credentials). `SANDBOX` (on) mounts
+ * UC: `UCID_API_BASE`, `UCID_POSTBACK_BASE` (UC accounts carry their own credentials); 小红书's conversion
+ * postback: `XIAOHONGSHU_CONVERSION_APP_ID`, `XIAOHONGSHU_CONVERSION_TOKEN` (issued by 小红书 operations). `SANDBOX` (on) mounts
  * the in-process sandbox under `/sandbox/`.
  * Defaults: a platform without `<P>_APP_ID` talks to the sandbox with the sandbox app; a platform with real
  * credentials defaults to the platform's real hosts. Any base can be set explicitly. This module takes the
  * environment and base URLs as parameters (it does not read the process's own configuration).
  */
 import { z } from 'zod';
-import { type AdPlatform, type OAuthPlatform, SANDBOX_APPS } from '../../shared/ad-platforms.ts';
+import { type AdPlatform, type OAuthPlatform, SANDBOX_APPS, SANDBOX_XIAOHONGSHU_CONVERSION } from '../../shared/ad-platforms.ts';
 import type { AdPlatformConnector } from './ad-platform.ts';
 import type { ConnectorConfig, ConnectorDeps } from './common.ts';
 import type { FetchLike } from './http.ts';
@@ -83,6 +84,8 @@ const schema = z.object({
   ...platformEnv('WEIBO'),
   UCID_API_BASE: base,
   UCID_POSTBACK_BASE: base,
+  XIAOHONGSHU_CONVERSION_APP_ID: z.string().min(1).max(128).optional(),
+  XIAOHONGSHU_CONVERSION_TOKEN: z.string().min(1).max(512).optional(),
 });
 
 export interface AdPlatformConfig {
@@ -131,6 +134,15 @@ export function loadAdPlatformConfig(env: NodeJS.ProcessEnv, urls: { publicBaseU
       configured: Boolean(id) || usesSandbox,
     };
   }
+  const convId = e.XIAOHONGSHU_CONVERSION_APP_ID as string | undefined;
+  const convToken = e.XIAOHONGSHU_CONVERSION_TOKEN as string | undefined;
+  if (Boolean(convId) !== Boolean(convToken))
+    throw new AdPlatformConfigError(
+      'Invalid ad-platform configuration: XIAOHONGSHU_CONVERSION_APP_ID and XIAOHONGSHU_CONVERSION_TOKEN must be set together',
+    );
+  // 小红书's conversion credentials come from its operations team, not the OAuth app (spotlight-mapi conversion/request.go)
+  if (convId && convToken) oauth.xiaohongshu.conversion = { appId: convId, token: convToken };
+  else if (oauth.xiaohongshu.usesSandbox) oauth.xiaohongshu.conversion = { ...SANDBOX_XIAOHONGSHU_CONVERSION };
   const ucApi = e.UCID_API_BASE as string | undefined;
   const ucid = {
     apiBase: ucApi ?? (e.SANDBOX ? `${sb}/ucid` : UC_REAL.apiBase),

@@ -15,7 +15,7 @@ import { DemoBrowser } from './browser.ts';
  * each get an advertiser on every account type (巨量 2, 腾讯 4, 快手 5, UC 8, 小红书 10) in the sandbox, set up as
  * an advertiser would through the sandbox's admin API — campaigns and plans whose click/show monitor URLs and
  * landing URLs are their demo links', with budgets, bids and a mix of states — plus two unclaimed advertisers per
- * platform for a new authorisation. Then 14 days of history are generated and every account is authorised
+ * platform for a new authorisation; the agent's sub-customers' 巨量 advertisers are on 升级版 (v3.0 项目/广告). Then 14 days of history are generated and every account is authorised
  * through the product's real path over HTTP: the OAuth consent page submitted as the user would (an agent for
  * its sub-customers), UC through its credentials form. The first sync (kicked by the authorisation) pulls the
  * plans and back-fills the 14 days through the report connectors; the sandbox's delivery engine pings the
@@ -159,7 +159,12 @@ export async function seedDemoAds(deps: Deps, base: string, platforms: AdPlatfor
           : null;
       const name = `${owner.short}·${CHANNELS[channel as Channel]}`;
       const [adv] = await browser
-        .admin<{ advertisers: SeededAdvertiser[] }>(platform, '/seed', { advertisers: [advertiserSpec(name, links, uc)] })
+        .admin<{ advertisers: SeededAdvertiser[] }>(platform, '/seed', {
+          // the agent's sub-customers run 巨量 on 升级版 (v3.0 项目/广告), the others on v2: the demo shows both
+          advertisers: [
+            { ...advertiserSpec(name, links, uc), ...(platform === 'juliang' && owner.by.id !== owner.user.id ? { model: 'v3' } : {}) },
+          ],
+        })
         .then((r) => r.advertisers);
       if (adv) seeded.push({ owner, adv, links, uc });
     }

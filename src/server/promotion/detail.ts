@@ -2,7 +2,7 @@
  * One entity of the promotion tree: its detail (parents, the links it drives, its status history), its hourly or
  * daily trend, its creative preview, and the change log.
  */
-import { type AdLevel, LEVEL_NAMES } from '../../shared/ad-levels.ts';
+import { type AdLevel, LEVEL_NAMES, levelNameOf } from '../../shared/ad-levels.ts';
 import { PLATFORMS } from '../../shared/catalog.ts';
 import { landingPath } from '../../shared/links.ts';
 import { adPlatformOf, levelOfType, MATERIAL_KINDS, materialKind, type PromoteChannel } from '../../shared/promote.ts';
@@ -75,7 +75,7 @@ export async function entityDetail(deps: Deps, actor: Actor, ref: EntityRef) {
             type: 'group' as const,
             id: e.campaign_id,
             name: campaigns.get(e.campaign_id) ?? '',
-            level_name: LEVEL_NAMES[platform].campaign,
+            level_name: levelNameOf(platform, 'campaign', e.raw_status),
           },
         ]),
     ...(level === 'creative'

@@ -2,7 +2,7 @@
  * Rows of the promotion tree as the API answers them: the platform's names for the level, §4 status labels,
  * money in yuan, what may be changed, and the §3 metrics computed from the sums by `metricsOf` (never here).
  */
-import { type AdLevel, LEVEL_NAMES, promoteLevel } from '../../shared/ad-levels.ts';
+import { type AdLevel, LEVEL_NAMES, levelNameOf, promoteLevel } from '../../shared/ad-levels.ts';
 import type { AdPlatform } from '../../shared/ad-platforms.ts';
 import { adStatusLabel, genericStatusLabel, statusFamily } from '../../shared/ad-status.ts';
 import { METRIC_KEYS, metricsOf, type Sums, toWire, type WireMetrics, ZERO_SUMS } from '../../shared/metrics.ts';
@@ -74,7 +74,7 @@ export function entityRow(e: EntityRow, ctx: RowContext): PromoteRow {
     name: e.name,
     type,
     level: promoteLevel(platform, type),
-    level_name: LEVEL_NAMES[platform][level],
+    level_name: levelNameOf(platform, level, e.raw_status),
     channel,
     channel_name: channelLabel(channel),
     platform: pl,

@@ -126,4 +126,13 @@ describe('parsePing per channel', () => {
     });
     expect(parseVisit('adid=11&creativeid=22&clickid=c&promotionid=__PROMOTION_ID__')).toMatchObject({ aid: '11', cid: '22', camp: '' });
   });
+
+  it('reads 巨量 升级版 project and promotion ids from the click monitor, and v2 campaign and plan ids when those are filled', () => {
+    const v3 = 'adv=17&camp=__CAMPAIGN_ID__&proj=1701&aid=__AID__&promo=7301000000000000001&cid=__CID__&cb=B.x';
+    expect(parsePing('click', `ch=2&${v3}`, 2)).toMatchObject({ adv: '17', camp: '1701', aid: '7301000000000000001' });
+    const v2 = 'adv=17&camp=1702&proj=__PROJECT_ID__&aid=7302&promo=__PROMOTION_ID__&cb=B.y';
+    expect(parsePing('click', `ch=2&${v2}`, 2)).toMatchObject({ camp: '1702', aid: '7302' });
+    // an id macro the platform fills with 0 (no such level) reads as absent
+    expect(parsePing('click', 'ch=2&camp=0&proj=1703&aid=0&promo=7303', 2)).toMatchObject({ camp: '1703', aid: '7303' });
+  });
 });

@@ -136,7 +136,7 @@ export function parsePing(kind: 'click' | 'show', query: string, fallbackChannel
   const id = (key: string, ...alt: string[]): string => {
     for (const k of [key, ...alt]) {
       const v = get(k).trim();
-      if (v) {
+      if (v && v !== '0') {
         if (v.length > LIMITS.id) throw new PingReject('field_too_long', k);
         return v;
       }
@@ -149,8 +149,10 @@ export function parsePing(kind: 'click' | 'show', query: string, fallbackChannel
   return {
     channel,
     adv: id('adv'),
-    camp: id('camp', 'proj', 'did'),
-    aid: id('aid', 'promo', 'adid'),
+    // 巨量 升级版 fills __PROJECT_ID__ / __PROMOTION_ID__ (bububa/oceanengine api/track/click.go project_id,
+    // promotion_id); on a v2 ad they stay unsubstituted and __CAMPAIGN_ID__ / __AID__ carry the ids
+    camp: id('proj', 'camp', 'did'),
+    aid: id('promo', 'aid', 'adid'),
     cid: id('cid'),
     clickid: id('clickid') || (inCallback.length <= LIMITS.id ? inCallback : ''),
     callback,

@@ -1,26 +1,24 @@
 /**
- * 快手 answers `{code, message, request_id, data}`; code 0 is success. Its error codes are not published
- * (reference §0): the codes below are the sandbox's, kept in this one table so the real ones can be put in
- * when known. All calls are POST JSON with the header `Access-Token` under `{apiBase}/rest/openapi/`.
+ * 快手 answers `{code, message, request_id, data}`; code 0 is success (bububa/kwai-marketing-api@3c6f336
+ * model/response.go: `BaseResponse{message, request_id, data, code}`, `IsError` = code ≠ 0). No public source
+ * documents 快手's error codes (the SDK has none; the sandbox's are its own): `KUAISHOU_CODES` is empty, so every
+ * code is unclassified — retried with back-off and logged, never a reason to ask the user to re-authorise
+ * (connectors/errors.ts). An expired grant is recognised by the refresh token's stated lifetime
+ * (`refresh_token_expires_in`, ads/credentials.ts). All calls are POST JSON with the header `Access-Token` under
+ * `{apiBase}/rest/openapi/` (core/const.go BASE_URL, core/client.go).
  */
 
 import { type ConnectorConfig, type ConnectorKit, trimBase } from '../common.ts';
-import { type CodeKinds, platformError } from '../errors.ts';
+import { type CodeTable, ConnectorError, platformError } from '../errors.ts';
 import { type HttpAnswer, objectBody } from '../http.ts';
 
-export const KUAISHOU_CODE_KINDS: CodeKinds = {
-  '401000': 'token_expired',
-  '401001': 'token_expired',
-  '401002': 'refresh_expired',
-  '401003': 'refresh_expired',
-  '429000': 'rate_limited',
-  '500000': 'transient',
-};
+export const KUAISHOU_CODES: CodeTable = {};
 
 export function kuaishouData(answer: HttpAnswer): Record<string, unknown> {
   const body = objectBody('kuaishou', answer);
+  if (typeof body.code !== 'number') throw new ConnectorError('kuaishou', 'protocol', `快手返回的内容缺少 code（HTTP ${answer.status}）`);
   if (body.code !== 0)
-    throw platformError('kuaishou', KUAISHOU_CODE_KINDS, String(body.code), typeof body.message === 'string' ? body.message : undefined);
+    throw platformError('kuaishou', KUAISHOU_CODES, String(body.code), typeof body.message === 'string' ? body.message : undefined);
   const data = body.data;
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
 }

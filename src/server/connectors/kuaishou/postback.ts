@@ -1,7 +1,9 @@
 /**
  * 快手 conversion postback: `GET {postbackBase}/track/activate?callback&event_type&event_time(ms)&purchase_amount(yuan)`
- * → `{"result": 1}` (anything else is a refusal). The callback is the click's `__CALLBACK__` value.
- * Event types are agreed per account with 快手; this table is the one place to change them.
+ * → `{"result": 1}` (anything else is a refusal). `__CALLBACK__` is replaced by an http address; what goes back as
+ * `callback` is the `callback` parameter inside it, not the address (bububa/kwai-marketing-api@3c6f336
+ * model/track/activate_request.go, api/track/activate.go). A landing page's `callback` value is that parameter
+ * already. Event types are agreed per account with 快手; this table is the one place to change them.
  */
 
 import type { Conversion } from '../ad-platform.ts';
@@ -11,6 +13,20 @@ import { objectBody } from '../http.ts';
 
 export const KUAISHOU_EVENTS: Record<Conversion['event'], number> = { order: 14, pay: 3 };
 
+/** The value to send as `callback`: the parameter inside a `__CALLBACK__` address, or the value itself. */
+export function kuaishouCallbackParam(callback: string): string {
+  const v = callback.trim();
+  if (!/^https?:\/\//i.test(v)) return v;
+  let inner: string | null;
+  try {
+    inner = new URL(v).searchParams.get('callback');
+  } catch {
+    inner = null;
+  }
+  if (!inner) throw new ConnectorError('kuaishou', 'refused', '快手回传地址中没有 callback 参数，无法回传');
+  return inner;
+}
+
 export async function kuaishouPostback(cfg: ConnectorConfig, kit: ConnectorKit, conv: Conversion): Promise<void> {
   if (!cfg.postbackBase) throw new ConnectorError('kuaishou', 'protocol', '未配置快手转化回传地址（KUAISHOU_POSTBACK_BASE）');
   await kit.http.call(
@@ -18,7 +34,7 @@ export async function kuaishouPostback(cfg: ConnectorConfig, kit: ConnectorKit, 
       method: 'GET',
       url: `${trimBase(cfg.postbackBase)}/track/activate`,
       query: {
-        callback: conv.callback,
+        callback: kuaishouCallbackParam(conv.callback),
         event_type: KUAISHOU_EVENTS[conv.event],
         event_time: conv.timeMs,
         purchase_amount: (conv.amountFen / 100).toFixed(2),

@@ -25,7 +25,28 @@ const ORGANISATION = new Set([
 const PAGE_SIZE = 100;
 const MAX_PAGES = 10;
 
-async function pages(cfg: ConnectorConfig, kit: ConnectorKit, token: string, path: string, query: Record<string, string | number>) {
+/**
+ * A probe's reading of the answer: the codes with which 腾讯 refuses a token the wrong kind of call are documented
+ * nowhere, so a probe takes an unclassified code as "not this kind of token" (refused, not retried: a retry would
+ * also replay the query's nonce) instead of the transient every other call gives it (connectors/errors.ts).
+ */
+function probeData(answer: Parameters<typeof tengxunData>[0]) {
+  try {
+    return tengxunData(answer);
+  } catch (err) {
+    if (err instanceof ConnectorError && err.unclassified) throw new ConnectorError('tengxun', 'refused', err.message, err.platformCode);
+    throw err;
+  }
+}
+
+async function pages(
+  cfg: ConnectorConfig,
+  kit: ConnectorKit,
+  token: string,
+  path: string,
+  query: Record<string, string | number>,
+  interpret = tengxunData,
+) {
   const out: AuthorizedAdvertiser[] = [];
   for (let page = 1, total = 1; page <= Math.min(total, MAX_PAGES); page++) {
     const d = await kit.http.call(
@@ -34,7 +55,7 @@ async function pages(cfg: ConnectorConfig, kit: ConnectorKit, token: string, pat
         url: `${trimBase(cfg.apiBase)}/v3.0/${path}`,
         query: { ...tengxunAuthQuery(token, kit.now()), ...query, pagination_mode: 'PAGINATION_MODE_NORMAL', page, page_size: PAGE_SIZE },
       },
-      tengxunData,
+      interpret,
     );
     const { list, totalPage } = tengxunList(d, path);
     total = totalPage;
@@ -61,12 +82,12 @@ const refused = (e: unknown) => e instanceof ConnectorError && e.kind === 'refus
  */
 export async function tengxunTokenAccounts(cfg: ConnectorConfig, kit: ConnectorKit, token: string): Promise<AuthorizedAdvertiser[]> {
   try {
-    return await tengxunOrganisationAccounts(cfg, kit, token);
+    return await pages(cfg, kit, token, 'organization_account_relation/get', {}, probeData);
   } catch (err) {
     if (!refused(err)) throw err;
   }
   try {
-    return await pages(cfg, kit, token, 'advertiser/get', { fields: NAME_FIELDS });
+    return await pages(cfg, kit, token, 'advertiser/get', { fields: NAME_FIELDS }, probeData);
   } catch (err) {
     if (!refused(err)) throw err;
     throw new ConnectorError(

@@ -4,16 +4,17 @@
  * (disv5/opensdk uc/model/response.go; CloudyCity/uc-marketing-sdk src/Kernel/BaseClient.php, ApiException.php).
  * The remaining quota is `header.left_quota` (disv5/opensdk) or `header.leftQuota` (CloudyCity's OverQuotaException):
  * both are read; a refusal with 0 left means the day's quota is spent (backed off like a rate limit, whatever its code).
- * A success without a body object is a protocol error.
+ * A success without a body object is a protocol error. No public source documents UC's failure codes: `UC_CODES` is
+ * empty, so every other code is unclassified — retried with back-off and logged, never a reason to ask for new
+ * credentials (connectors/errors.ts).
  */
 
 import type { CallAuth } from '../ad-platform.ts';
 import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, str, trimBase } from '../common.ts';
-import { type CodeKinds, ConnectorError, platformError } from '../errors.ts';
+import { type CodeTable, ConnectorError, platformError } from '../errors.ts';
 import { type HttpAnswer, objectBody } from '../http.ts';
-import { UC_TABLE } from './table.ts';
 
-const KINDS: CodeKinds = UC_TABLE.codeKinds;
+export const UC_CODES: CodeTable = {};
 
 export function ucBody(answer: HttpAnswer): Record<string, unknown> {
   const b = objectBody('ucid', answer);
@@ -25,7 +26,7 @@ export function ucBody(answer: HttpAnswer): Record<string, unknown> {
     const left = h.left_quota ?? h.leftQuota;
     if (left === 0)
       throw new ConnectorError('ucid', 'rate_limited', `UC 今日配额已用完${f.message ? `：${str(f.message)}` : ''}`, str(f.code));
-    throw platformError('ucid', KINDS, str(f.code) || String(h.status ?? ''), str(f.message) || str(h.desc));
+    throw platformError('ucid', UC_CODES, str(f.code) || String(h.status ?? ''), str(f.message) || str(h.desc));
   }
   if (!b.body || typeof b.body !== 'object' || Array.isArray(b.body)) throw new ConnectorError('ucid', 'protocol', 'UC 应答缺少 body');
   return b.body as Record<string, unknown>;

@@ -52,6 +52,6 @@ export function createXiaohongshuConnector(cfg: ConnectorConfig, fetchImpl?: Fet
         id,
       );
     },
-    postback: (auth, conv) => xiaohongshuPostback(cfg, kit, auth, conv),
+    postback: (_auth, conv) => xiaohongshuPostback(cfg, kit, conv),
   };
 }

@@ -11,6 +11,7 @@ import { z } from '../../../shared/zod.ts';
 import type { DeliveryEngine } from './delivery.ts';
 import type { Grants } from './grants.ts';
 import { generateHistory } from './history.ts';
+import { markJuliang } from './juliang-world.ts';
 import { type Faults, loopbackOnly, type Recorder } from './kit.ts';
 import type { NewEntity, World } from './world.ts';
 
@@ -43,20 +44,27 @@ const entityFields = {
 const creative = z.object({ ...entityFields, materialType: z.string().max(40).nullable().optional() });
 const plan = z.object({ ...entityFields, showUrl: url, clickUrl: url, landingUrl: url, creatives: z.array(creative).max(50).default([]) });
 const campaign = z.object({ ...entityFields, plans: z.array(plan).max(200).default([]) });
+const advertiser = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
+  name: z.string().min(1).max(100),
+  balanceFen: z.number().int().default(10_000_000),
+  username: z.string().max(64).optional(),
+  password: z.string().max(64).optional(),
+  apiToken: z.string().max(128).optional(),
+  /** 巨量 only: an account on 升级版 (v3.0 项目/广告). */
+  model: z.enum(['v2', 'v3']).optional(),
+  campaigns: z.array(campaign).max(200).default([]),
+});
 const seedSchema = z.object({
   advertisers: z
     .array(
-      z.object({
-        id: z
-          .string()
-          .regex(/^\d{1,20}$/)
-          .optional(),
-        name: z.string().min(1).max(100),
-        balanceFen: z.number().int().default(10_000_000),
-        username: z.string().max(64).optional(),
-        password: z.string().max(64).optional(),
-        apiToken: z.string().max(128).optional(),
-        campaigns: z.array(campaign).max(200).default([]),
+      advertiser.extend({
+        /** 巨量 only: a 管家 or 代理商 account holding `children` (advertisers a grant of it reaches). */
+        role: z.enum(['advertiser', 'majordomo', 'agent']).optional(),
+        children: z.array(advertiser).max(100).default([]),
       }),
     )
     .max(500),
@@ -66,32 +74,49 @@ export type SeedSpec = z.input<typeof seedSchema>;
 export interface SeededAdvertiser {
   id: string;
   name: string;
+  /** The advertisers a 管家 / 代理商 holds (巨量). */
+  children?: SeededAdvertiser[];
   campaigns: Array<{ id: string; name: string; plans: Array<{ id: string; name: string; creatives: string[] }> }>;
 }
 
 export function seedWorld(world: World, platform: AdPlatform, spec: SeedSpec): SeededAdvertiser[] {
   const s = seedSchema.parse(spec);
+  type One = z.output<typeof advertiser>;
+  const seedOne = (a: One): SeededAdvertiser => {
+    const advertiserId = world.addAdvertiser(platform, a);
+    return {
+      id: advertiserId,
+      name: a.name,
+      campaigns: a.campaigns.map((c) => {
+        const campaignId = world.addEntity(platform, 'campaign', { advertiserId }, c as NewEntity);
+        return {
+          id: campaignId,
+          name: c.name,
+          plans: c.plans.map((p) => {
+            const planId = world.addEntity(platform, 'plan', { advertiserId, campaignId }, p as NewEntity);
+            const creatives = p.creatives.map((cr) =>
+              world.addEntity(platform, 'creative', { advertiserId, campaignId, planId }, cr as NewEntity),
+            );
+            return { id: planId, name: p.name, creatives };
+          }),
+        };
+      }),
+    };
+  };
   return world.store.tx(() =>
     s.advertisers.map((a) => {
-      const advertiserId = world.addAdvertiser(platform, a);
-      return {
-        id: advertiserId,
-        name: a.name,
-        campaigns: a.campaigns.map((c) => {
-          const campaignId = world.addEntity(platform, 'campaign', { advertiserId }, c as NewEntity);
-          return {
-            id: campaignId,
-            name: c.name,
-            plans: c.plans.map((p) => {
-              const planId = world.addEntity(platform, 'plan', { advertiserId, campaignId }, p as NewEntity);
-              const creatives = p.creatives.map((cr) =>
-                world.addEntity(platform, 'creative', { advertiserId, campaignId, planId }, cr as NewEntity),
-              );
-              return { id: planId, name: p.name, creatives };
-            }),
-          };
-        }),
-      };
+      const seeded = seedOne(a);
+      const children = a.children.map(seedOne);
+      if (platform === 'juliang') {
+        markJuliang(
+          world,
+          seeded.id,
+          a,
+          children.map((c) => c.id),
+        );
+        for (const [i, c] of a.children.entries()) markJuliang(world, children[i]!.id, c, []);
+      }
+      return children.length ? { ...seeded, children } : seeded;
     }),
   );
 }

@@ -13,6 +13,7 @@ import type { AdPlatform } from '../../../shared/ad-platforms.ts';
 import { hourStart } from '../../../shared/china-clock.ts';
 import { CHINA_OFFSET_SECONDS } from '../../../shared/time.ts';
 import { recordTarget } from './drivers.ts';
+import { isV3 } from './juliang-world.ts';
 import { fillMacros, knownMacros, macroValues, type PingDevice } from './macros.ts';
 import { PROFILES } from './profiles.ts';
 import { tengxunCb } from './tengxun-conv.ts';
@@ -201,11 +202,14 @@ export class DeliveryEngine {
           campaignName: campaign?.name ?? '',
           planId: plan.id,
           creativeId: creative?.id ?? '',
+          juliangV3: plan.platform === 'juliang' && isV3(this.world, plan.advertiserId),
         },
         this.device(),
         { clickId, callback, requestId: randomBytes(10).toString('hex'), nowMs: this.world.now() * 1000 },
       );
-      return { clickId, callback, values, ua: values.UA ?? UAS[0]!, ip: values.IP ?? '' };
+      // 快手's __CALLBACK__ is an http address; the click is known (and its landing page told) by the parameter inside it
+      const token = plan.platform === 'kuaishou' ? (new URL(callback).searchParams.get('callback') ?? callback) : callback;
+      return { clickId, callback, token, values, ua: values.UA ?? UAS[0]!, ip: values.IP ?? '' };
     };
     for (let i = 0; i < shows; i++) {
       const ev = event('show');
@@ -214,7 +218,7 @@ export class DeliveryEngine {
     }
     for (let i = 0; i < clicks; i++) {
       const ev = event('click');
-      this.world.recordClick(plan.platform, ev.clickId, plan.id, ev.callback);
+      this.world.recordClick(plan.platform, ev.clickId, plan.id, ev.token);
       if (plan.clickUrl) jobs.push(this.get(fillMacros(plan.clickUrl, ev.values, known), ev.ua, sent, 'clicks'));
       else sent.clicks += 1;
       if (plan.landingUrl && this.rand() < landingRate) {
@@ -225,7 +229,7 @@ export class DeliveryEngine {
           u.searchParams.set('promotionid', plan.id);
           u.searchParams.set('creativetype', '5');
         }
-        u.searchParams.set(profile.landingParam, plan.platform === 'kuaishou' ? ev.callback : ev.clickId);
+        u.searchParams.set(profile.landingParam, plan.platform === 'kuaishou' ? ev.token : ev.clickId);
         jobs.push(this.visit(plan, u.toString(), ev.ua, ev.ip, sent, followRate));
       }
     }
@@ -257,6 +261,9 @@ export class DeliveryEngine {
         return `${base}/ucid/callback/appapi?click_id=${clickId}&uctrackid=${clickId}&event_type=0`;
       case 'weibo':
         return clickId;
+      case 'kuaishou':
+        // as 快手 fills __CALLBACK__: its conversion address with the click's callback parameter (kwai-marketing-api activate_request.go)
+        return `${base}/kuaishou/track/activate?callback=${token}`;
       default:
         return token;
     }

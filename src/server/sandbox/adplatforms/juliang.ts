@@ -2,7 +2,7 @@
  * 巨量引擎 (Ocean Engine) Marketing API v2, as the sandbox speaks it: OAuth (`/audit/oauth.html`,
  * `oauth2/access_token/`, `oauth2/refresh_token/`, `oauth2/advertiser/get`), `2/campaign/get/`, `2/ad/get/`,
  * `2/creative/get/`, `2/report/ad/get/` (hourly), status/budget/bid updates, and conversions at
- * `analytics/api/v2/conversion`. Envelope `{code, message, request_id, data}`; money in yuan; header
+ * `analytics/api/v2/conversion`; 升级版 (v3.0) accounts in juliang-v3.ts, 管家 / 代理商 accounts in juliang-accounts.ts. Envelope `{code, message, request_id, data}`; money in yuan; header
  * `Access-Token`. Error codes: `JULIANG_CODES` in juliang-wire.ts (docs/ad-platforms.md says which are sourced);
  * the changing calls live in juliang-changes.ts.
  */
@@ -12,8 +12,11 @@ import { chinaDay, parseChinaTime } from '../../../shared/china-clock.ts';
 import type { PlatformContext } from './admin.ts';
 import { consentRoutes } from './consent.ts';
 import type { Grant } from './grants.ts';
+import { juliangAccountRoutes } from './juliang-accounts.ts';
 import { juliangChanges } from './juliang-changes.ts';
+import { juliangV3 } from './juliang-v3.ts';
 import { C, envelope, juliangAuth, ok } from './juliang-wire.ts';
+import { accountItemOf, isV3 } from './juliang-world.ts';
 import { readObject } from './kit.ts';
 import { idField, idList, intParam, jsonParam, pageOf, stamp, wireId, yuan } from './paging.ts';
 import type { Level } from './profiles.ts';
@@ -95,16 +98,7 @@ export function juliangApp(ctx: PlatformContext, app: Hono): void {
         r.reason === 'expired' ? C.tokenExpired : C.tokenInvalid,
         r.reason === 'expired' ? 'access_token 已过期' : 'access_token 无效',
       );
-    const list = r.grant.advertiserIds
-      .map((id) => world.advertiser(p, id))
-      .filter((a) => a !== undefined)
-      .map((a) => ({
-        advertiser_id: wireId(a.id),
-        advertiser_name: a.name,
-        advertiser_role: 1,
-        is_valid: true,
-        account_role: 'ADVERTISER',
-      }));
+    const list = r.grant.advertiserIds.filter((id) => world.advertiser(p, id)).map((id) => accountItemOf(world, id));
     return ok(c, { list });
   });
 
@@ -169,12 +163,15 @@ export function juliangApp(ctx: PlatformContext, app: Hono): void {
       const ids = filtering?.ids === undefined ? undefined : idList(filtering.ids);
       if (ids === null) return envelope(c, C.badParam, 'filtering.ids 必须是数字 ID 数组');
       const parent = level === 'plan' ? filtering?.campaign_id : level === 'creative' ? filtering?.ad_id : undefined;
-      const { rows, total } = world.list(p, level, adv, {
-        ids,
-        parentId: parent === undefined ? undefined : String(parent),
-        offset: (page - 1) * size,
-        limit: size,
-      });
+      // an account on 升级版 has no v2 entities: its 项目 / 广告 are under v3.0 (juliang-v3.ts)
+      const { rows, total } = isV3(world, adv)
+        ? { rows: [], total: 0 }
+        : world.list(p, level, adv, {
+            ids,
+            parentId: parent === undefined ? undefined : String(parent),
+            offset: (page - 1) * size,
+            limit: size,
+          });
       const pick = (o: Record<string, unknown>) =>
         Array.isArray(fields) && fields.length
           ? Object.fromEntries(Object.entries(o).filter(([k]) => k === 'id' || k === 'creative_id' || fields.includes(k)))
@@ -215,7 +212,7 @@ export function juliangApp(ctx: PlatformContext, app: Hono): void {
     const groupBy = jsonParam(q.group_by);
     if (groupBy === null || (groupBy !== undefined && !Array.isArray(groupBy)))
       return envelope(c, C.badParam, 'group_by 不是合法的 JSON 数组');
-    const rows = world.report(p, adv, from, to + 86400 - 1);
+    const rows = isV3(world, adv) ? [] : world.report(p, adv, from, to + 86400 - 1);
     const entity = world.entityLookup(p);
     const byKey = new Map<
       string,
@@ -268,4 +265,6 @@ export function juliangApp(ctx: PlatformContext, app: Hono): void {
   });
 
   juliangChanges(ctx, app, authed);
+  juliangAccountRoutes(ctx, app, authed);
+  juliangV3(ctx, app, authed);
 }

@@ -3,8 +3,10 @@
  * `auth_code`), `POST /rest/openapi/oauth2/authorize/{access_token,refresh_token,approval/list}`, and under
  * `/rest/openapi/v1/` (POST JSON, header `Access-Token`): advertiser info, campaign / ad_unit / creative
  * lists, `report/unit_report` (HOURLY, charge in yuan), status, day budget and bid (厘 = 0.001 yuan!).
- * Conversions at `/track/activate` (GET, `{"result":1}`). Envelope `{code, message, request_id, data}`.
- * 快手's error codes are not public: `KUAISHOU_CODES` is the sandbox's own table (docs/ad-platforms.md).
+ * Conversions at `/track/activate` (GET, `{"result":1}`): the click's `__CALLBACK__` is this address with its
+ * `callback` parameter, and only that parameter identifies the click. Envelope `{code, message, request_id, data}`.
+ * 快手's error codes are not public: `KUAISHOU_CODES` is the sandbox's own table; the product treats them as
+ * unclassified (retried with back-off, never re-authorise; docs/ad-platforms.md).
  */
 
 import { randomBytes } from 'node:crypto';
@@ -54,6 +56,22 @@ export const UNIT_STATUS: Record<WorldState, number> = {
   done: 14,
   deleted: 14,
 };
+/** creative `status` (kwai-marketing-api model/creative/creative.go): 52 投放中, 46 已暂停, 41 审核中, 42 审核未通过, 40 已删除, and the unit's codes. */
+export const CREATIVE_STATUS: Record<WorldState, number> = {
+  delivering: 52,
+  paused: 46,
+  plan_paused: 15,
+  auditing: 41,
+  reauditing: 41,
+  rejected: 42,
+  balance_exceed: 6,
+  budget_exceed: 17,
+  campaign_budget_exceed: 3,
+  campaign_paused: 1,
+  not_started: 19,
+  done: 14,
+  deleted: 40,
+};
 /** campaign `status` (weakly sourced): 1 已暂停, 3 超预算, 4 有效, 5 已删除, 6 余额不足. */
 const campaignStatus = (s: WorldState) =>
   s === 'deleted' ? 5 : s === 'paused' ? 1 : s === 'budget_exceed' ? 3 : s === 'balance_exceed' ? 6 : 4;
@@ -91,6 +109,7 @@ export function kuaishouApp(ctx: PlatformContext, app: Hono): void {
     advertiser_id: wireId(g.advertiserIds[0]),
     advertiser_ids: g.advertiserIds.map((id) => wireId(id)),
     user_id: wireId('80000001'),
+    approval_type: 1,
   });
   const oauth = '/rest/openapi/oauth2/authorize';
   app.post(`${oauth}/access_token`, async (c) => {
@@ -154,6 +173,7 @@ export function kuaishouApp(ctx: PlatformContext, app: Hono): void {
       status: campaignStatus(world.state(e)),
       put_status: e.deleted ? 3 : e.enabled ? 1 : 2,
       day_budget: li(e.budgetFen),
+      create_channel: 0,
       campaign_type: 2,
       create_time: stamp(e.createdAt),
       update_time: stamp(e.updatedAt),
@@ -178,7 +198,7 @@ export function kuaishouApp(ctx: PlatformContext, app: Hono): void {
         unit_id: wireId(e.planId),
         campaign_id: wireId(e.campaignId),
         creative_name: e.name,
-        status: UNIT_STATUS[world.state(e)],
+        status: CREATIVE_STATUS[world.state(e)],
         put_status: e.deleted ? 3 : e.enabled ? 1 : 2,
         creative_material_type: Number(e.materialType ?? 1) || 1,
         click_track_url: plan?.clickUrl ?? '',

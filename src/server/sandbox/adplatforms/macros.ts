@@ -13,6 +13,8 @@ export interface PingIds {
   campaignName: string;
   planId: string;
   creativeId: string;
+  /** 巨量: the advertiser is on 升级版 (v3.0). */
+  juliangV3?: boolean;
 }
 export interface PingDevice {
   ios: boolean;
@@ -71,10 +73,8 @@ export function macroValues(
       return {
         ...common,
         ADVERTISER_ID: ids.advertiserId,
-        CAMPAIGN_ID: ids.campaignId,
-        PROJECT_ID: ids.campaignId,
-        AID: ids.planId,
-        PROMOTION_ID: ids.planId,
+        // a v2 ad fills __CAMPAIGN_ID__ / __AID__, an 升级版 one __PROJECT_ID__ / __PROMOTION_ID__; the other pair stays literal
+        ...(ids.juliangV3 ? { PROJECT_ID: ids.campaignId, PROMOTION_ID: ids.planId } : { CAMPAIGN_ID: ids.campaignId, AID: ids.planId }),
         CID: ids.creativeId,
         CALLBACK_PARAM: ev.callback,
         CALLBACK_URL: `https://ad.oceanengine.com/track/activate/?callback=${ev.callback}`,

@@ -20,13 +20,14 @@ import { idField, idOfSet, intParam, jsonParam, pageOf, wireId } from './paging.
 import { tengxunConversions } from './tengxun-conv.ts';
 import type { Entity, WorldState } from './world.ts';
 
-/** Codes of developers.e.qq.com/v3.0/docs/errors where it names one (11003, 11004 for timestamp/nonce, 11023, 31001 and 50000 are the sandbox's). */
+/** Codes of developers.e.qq.com/v3.0/docs/errors where it names one (11003 and 11001 for timestamp/nonce, 11023, 31001 and 50000 are the sandbox's). */
 export const TENGXUN_CODES = {
   ok: 0,
   tokenExpired: 11000,
   tokenInvalid: 11002,
   timestampInvalid: 11003,
-  nonceInvalid: 11004,
+  // 11004 is documented as "access_token 格式不正确" (developers.e.qq.com/v3.0/docs/errors); the nonce's own code is not public
+  nonceInvalid: 11001,
   appInvalid: 11007,
   authCodeExpired: 11009,
   refreshMalformed: 11010,

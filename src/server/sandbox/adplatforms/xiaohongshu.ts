@@ -3,13 +3,15 @@
  * back with `auth_code`), and under `/api/open/` (POST JSON, header `Access-Token`): `oauth2/access_token`
  * and `refresh_token` (the token answer names the granted advertisers), `jg/campaign/list`, `jg/unit/list`,
  * `jg/creativity/search`, reports `jg/data/report/offline/unit` (yesterday and earlier) and
- * `jg/data/report/realtime/unit` (today), `time_unit=HOUR`, `fee` in yuan (sent as strings), status and
- * budget updates (fen), and `conversion` (refused when more than 1 h late). Envelope
- * `{success, code, msg, data, request_id}`. Error codes are not public: `XHS_CODES` is the sandbox's table.
+ * `jg/data/report/realtime/unit` (today's totals so far per unit, no hours), `fee` in yuan (sent as strings),
+ * status and budget updates (fen), and `conversion` with the operations-issued pair (refused when more than 1 h
+ * late). Envelope `{success, code, msg, data, request_id}`. Error codes are not public: `XHS_CODES` is the
+ * sandbox's table; the product treats them as unclassified.
  */
 
 import { randomBytes } from 'node:crypto';
 import { type Context, Hono } from 'hono';
+import { SANDBOX_XIAOHONGSHU_CONVERSION } from '../../../shared/ad-platforms.ts';
 import { chinaDay, chinaDayStart, chinaHour, parseChinaTime } from '../../../shared/china-clock.ts';
 import type { PlatformContext } from './admin.ts';
 import { consentRoutes } from './consent.ts';
@@ -74,7 +76,9 @@ export function xiaohongshuApp(ctx: PlatformContext, app: Hono): void {
     refresh_token: g.refreshToken,
     refresh_token_expires_in: g.refreshExpiresAt - world.now(),
     user_id: `u${g.userId}`,
-    approval_role_type: 1,
+    approval_role_type: 4, // spotlight-mapi model/oauth/access_token.go: 4 品牌, 601 代理商
+    role_type: 1, // 1 品牌开发者
+    platform_type: 1, // 1 聚光
     approval_advertisers: g.advertiserIds.map((id) => ({
       advertiser_id: wireId(id),
       advertiser_name: world.advertiser(p, id)?.name ?? '',
@@ -100,16 +104,25 @@ export function xiaohongshuApp(ctx: PlatformContext, app: Hono): void {
     return ok(c, tokenData(r.grant));
   });
 
-  /** Registered before the token-checking sub-app below (it carries its token in the body). Conversions: `{app_id, access_token, event_type, timestamp (ms), click_id, context: {ad: {callback_param}}}`; more than 1 h late is refused. */
+  /**
+   * Registered before the token-checking sub-app below (it carries its credentials in the body). Conversions
+   * (spotlight-mapi model/conversion/request.go): `{app_id, access_token, event_type, timestamp (ms), click_id,
+   * context: {ad: {callback_param}, product: {order_id, order_count, pay_amount}}}`; `app_id` / `access_token` are the
+   * pair 小红书 operations issue (`SANDBOX_XIAOHONGSHU_CONVERSION`), never the OAuth app or a grant's token. More than
+   * 1 h late is refused (the sandbox's rule; no source states one).
+   */
   app.post('/api/open/conversion', async (c) => {
     const b = await readObject(c);
     const reject = (msg: string) => (world.recordConversion(p, false, msg, null, b ?? null), envelope(c, C.badParam, msg));
-    if (!b || !world.appSecret(p, String(b.app_id ?? ''))) return reject('app_id 无效');
-    if (!grants.check(typeof b.access_token === 'string' ? b.access_token : null).ok) return reject('access_token 无效或已过期');
+    if (!b || b.app_id !== SANDBOX_XIAOHONGSHU_CONVERSION.appId || b.access_token !== SANDBOX_XIAOHONGSHU_CONVERSION.token)
+      return reject('app_id 或 access_token 无效（转化回传凭证由小红书运营提供）');
     if (![1, 101, 141].includes(Number(b.event_type))) return reject(`event_type 无效：${String(b.event_type)}`);
     const ts = Number(b.timestamp);
     if (!Number.isInteger(ts) || ts < 1e12) return reject('timestamp 须为毫秒时间戳');
     if (world.now() - ts / 1000 > 3600) return reject('转化发生超过 1 小时后才回传，已拒绝');
+    const product = (b.context as { product?: Record<string, unknown> } | undefined)?.product;
+    if (product !== undefined && (typeof product !== 'object' || product === null || typeof product.order_id !== 'string'))
+      return reject('context.product.order_id 须为字符串');
     const click = world.click(p, { clickId: String(b.click_id ?? '') });
     if (!click) return reject('click_id 无效');
     world.recordConversion(p, true, '', click.planId, b);
@@ -198,27 +211,14 @@ export function xiaohongshuApp(ctx: PlatformContext, app: Hono): void {
     return ok(c, { page: { page_index: page, total_count: r.total }, creativity_dtos: r.rows.map(render.creative) });
   });
 
-  const report = (kind: 'offline' | 'realtime') => (c: Context) => {
-    const b = c.get('body') as Record<string, unknown>;
-    const from = parseChinaTime(String(b.start_date ?? ''));
-    const to = parseChinaTime(String(b.end_date ?? ''));
-    const today = chinaDayStart(world.now());
-    if (Number.isNaN(from) || Number.isNaN(to) || to < from || to - from > 29 * 86400)
-      return envelope(c, C.badParam, 'start_date / end_date 须为 yyyy-MM-dd，跨度不超过 30 天');
-    if (kind === 'offline' && to >= today) return envelope(c, C.badParam, '离线报表仅支持查询昨天及以前的数据，今天的数据请用实时报表');
-    if (kind === 'realtime' && (from !== today || to !== today)) return envelope(c, C.badParam, '实时报表仅支持查询今天的数据');
-    if (!['DAY', 'HOUR', 'SUMMARY'].includes(String(b.time_unit ?? 'DAY')))
-      return envelope(c, C.badParam, 'time_unit 取值为 DAY / HOUR / SUMMARY');
-    const page = intParam(b.page_num, 1);
-    const size = intParam(b.page_size, 20);
-    if (page === null || page < 1 || size === null || size < 1 || size > 1000) return envelope(c, C.badParam, 'page_size 取值范围 1-1000');
-    const hourly = b.time_unit === 'HOUR';
+  /** Per unit and bucket (an hour, a day, or today as a whole for the realtime report). */
+  const facts = (adv: string, from: number, to: number, bucket: (hour: number) => string) => {
     const merged = new Map<
       string,
       { time: string; unit: string; campaign: string; fee: number; imp: number; click: number; conv: number }
     >();
-    for (const r of world.report(p, c.get('adv'), from, to + 86399)) {
-      const time = hourly ? `${chinaDay(r.hour)} ${String(chinaHour(r.hour)).padStart(2, '0')}:00` : chinaDay(r.hour);
+    for (const r of world.report(p, adv, from, to + 86399)) {
+      const time = bucket(r.hour);
       const key = `${time}|${r.planId}`;
       const m = merged.get(key) ?? { time, unit: r.planId, campaign: r.campaignId, fee: 0, imp: 0, click: 0, conv: 0 };
       m.fee += r.costFen;
@@ -227,22 +227,92 @@ export function xiaohongshuApp(ctx: PlatformContext, app: Hono): void {
       m.conv += r.conversions;
       merged.set(key, m);
     }
+    return [...merged.values()];
+  };
+  /** The metrics as DataReportDTO carries them (spotlight-mapi model/report/report.go): numbers as strings, fee in yuan. */
+  const metrics = (m: { fee: number; imp: number; click: number; conv: number }) => ({
+    fee: (m.fee / 100).toFixed(2),
+    impression: String(m.imp),
+    click: String(m.click),
+    goods_order: String(m.conv),
+    ctr: m.imp ? `${((m.click / m.imp) * 100).toFixed(2)}%` : '0.00%',
+  });
+  const span = (c: Context) => {
+    const b = c.get('body') as Record<string, unknown>;
+    const from = parseChinaTime(String(b.start_date ?? ''));
+    const to = parseChinaTime(String(b.end_date ?? ''));
+    const page = intParam(b.page_num, 1);
+    const size = intParam(b.page_size, 20);
+    if (Number.isNaN(from) || Number.isNaN(to) || to < from || to - from > 29 * 86400)
+      return envelope(c, C.badParam, 'start_date / end_date 须为 yyyy-MM-dd，跨度不超过 30 天');
+    if (page === null || page < 1 || size === null || size < 1 || size > 1000) return envelope(c, C.badParam, 'page_size 取值范围 1-1000');
+    return { b, from, to, page, size, today: chinaDayStart(world.now()) };
+  };
+
+  /** Offline (yesterday and earlier): `data: {data_list, total_count}`, `time_unit` DAY / HOUR / SUMMARY. */
+  api.post('/jg/data/report/offline/unit', (c) => {
+    const s = span(c);
+    if (s instanceof Response) return s;
+    if (s.to >= s.today) return envelope(c, C.badParam, '离线报表仅支持查询昨天及以前的数据，今天的数据请用实时报表');
+    if (!['DAY', 'HOUR', 'SUMMARY'].includes(String(s.b.time_unit ?? 'DAY')))
+      return envelope(c, C.badParam, 'time_unit 取值为 DAY / HOUR / SUMMARY');
+    const hourly = s.b.time_unit === 'HOUR';
     const entity = world.entityLookup(p);
-    const all = [...merged.values()].map((m) => ({
+    const all = facts(c.get('adv'), s.from, s.to, (h) =>
+      hourly ? `${chinaDay(h)} ${String(chinaHour(h)).padStart(2, '0')}:00` : chinaDay(h),
+    ).map((m) => ({
       time: m.time,
       campaign_id: wireId(m.campaign),
+      campaign_name: entity('campaign', m.campaign)?.name ?? '',
       unit_id: wireId(m.unit),
       unit_name: entity('plan', m.unit)?.name ?? '',
-      fee: (m.fee / 100).toFixed(2),
-      impression: String(m.imp),
-      click: String(m.click),
-      goods_order: String(m.conv),
-      ctr: m.imp ? `${((m.click / m.imp) * 100).toFixed(2)}%` : '0.00%',
+      ...metrics(m),
     }));
-    return ok(c, { data_list: pageOf(all, page, size), total_count: all.length });
-  };
-  api.post('/jg/data/report/offline/unit', report('offline'));
-  api.post('/jg/data/report/realtime/unit', report('realtime'));
+    return ok(c, { data_list: pageOf(all, s.page, s.size), total_count: all.length });
+  });
+
+  /**
+   * Realtime (today only): no time dimension — today's totals so far per unit, `{page, unit_dtos: [{base_unit_dto,
+   * base_campaign_dto, data}], total_data}` beside the envelope (spotlight-mapi model/report/realtime/unit.go).
+   */
+  api.post('/jg/data/report/realtime/unit', (c) => {
+    const s = span(c);
+    if (s instanceof Response) return s;
+    if (s.from !== s.today || s.to !== s.today) return envelope(c, C.badParam, '实时报表仅支持查询今天的数据');
+    const entity = world.entityLookup(p);
+    const units = facts(c.get('adv'), s.from, s.to, () => 'today');
+    const sum = units.reduce((t, m) => ({ fee: t.fee + m.fee, imp: t.imp + m.imp, click: t.click + m.click, conv: t.conv + m.conv }), {
+      fee: 0,
+      imp: 0,
+      click: 0,
+      conv: 0,
+    });
+    const unit_dtos = pageOf(units, s.page, s.size).map((m) => {
+      const u = entity('plan', m.unit);
+      const camp = entity('campaign', m.campaign);
+      return {
+        base_unit_dto: {
+          unit_id: wireId(m.unit),
+          unit_name: u?.name ?? '',
+          unit_create_time: u ? stamp(u.createdAt) : '',
+          unit_enable: u?.enabled ? 1 : 0,
+          campaign_id: wireId(m.campaign),
+          event_bid: u?.bidFen ?? 0,
+        },
+        base_campaign_dto: { campaign_id: wireId(m.campaign), campaign_name: camp?.name ?? '' },
+        data: metrics(m),
+      };
+    });
+    return sendJson(c, {
+      success: true,
+      code: 0,
+      msg: '成功',
+      request_id: randomBytes(8).toString('hex'),
+      page: { page_index: s.page, total_count: units.length },
+      unit_dtos,
+      total_data: metrics(sum),
+    });
+  });
 
   const statusRoute = (path: string, level: Level, idsKey: string, actionKey: string) =>
     api.post(path, (c) => {
