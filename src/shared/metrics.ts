@@ -1,3 +1,4 @@
+import { fenToYuan } from './money.ts';
 import { z } from './zod.ts';
 
 /**
@@ -37,8 +38,6 @@ export const addSums = (a: Sums, b: Sums): Sums => ({
 /** a / b, Infinity when b is 0 (spec §9: Infinity shows '--'). */
 export const ratio = (a: number, b: number): number => (b === 0 ? Infinity : a / b);
 
-const yuan = (fen: number): number => Math.round(fen) / 100;
-
 /** The §3 metric fields, computed. Money in yuan; rates as ratios (0.0123 = 1.23 %, spec §9 format 4). */
 export interface Metrics {
   sum_cost: number;
@@ -73,7 +72,7 @@ export interface Metrics {
 
 export function metricsOf(s: Sums): Metrics {
   return {
-    sum_cost: yuan(s.costFen),
+    sum_cost: fenToYuan(s.costFen),
     sum_show_cnt: s.shows,
     sum_click: s.clicks,
     ctr: ratio(s.clicks, s.shows),
@@ -83,8 +82,8 @@ export function metricsOf(s: Sums): Metrics {
     avg_price: ratio(s.paidFen, s.paidOrders) / 100,
     roi: ratio(s.orderFen, s.costFen),
     pay_roi: ratio(s.paidFen, s.costFen),
-    order_price: yuan(s.orderFen),
-    order_price_pay: yuan(s.paidFen),
+    order_price: fenToYuan(s.orderFen),
+    order_price_pay: fenToYuan(s.paidFen),
     convert: s.conversions,
     convert_cost: ratio(s.costFen, s.conversions) / 100,
     convert_rate: ratio(s.conversions, s.clicks),

@@ -1,10 +1,11 @@
 import { ACCOUNT_TYPES, type CostInput, type CostRow, type CostView } from '../../shared/admin-reports.ts';
+import { fenToYuan } from '../../shared/money.ts';
 import { chinaDate } from '../../shared/time.ts';
 import { findUserById, usersByIds } from '../accounts/lookup.ts';
 import { type AdSumRow, adSums } from '../ads/directory.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../kernel/errors.ts';
-import { dayStart, daysFrom, previousPeriod, yuan } from './days.ts';
+import { dayStart, daysFrom, previousPeriod } from './days.ts';
 
 /**
  * The consumption overview (`/sxA/costinfo`): spend (ad facts) per customer × account type over a range of China
@@ -29,10 +30,10 @@ export async function costOverview(deps: Deps, input: CostInput): Promise<CostVi
     const cost: Record<string, number> = Object.fromEntries(types.map((t) => [String(t), 0]));
     let fen = 0;
     for (const r of rows) {
-      cost[String(r.platform)] = yuan((cost[String(r.platform)] ?? 0) * 100 + r.costFen);
+      cost[String(r.platform)] = fenToYuan((cost[String(r.platform)] ?? 0) * 100 + r.costFen);
       fen += r.costFen;
     }
-    return { cost, total: yuan(fen) };
+    return { cost, total: fenToYuan(fen) };
   };
   const group = (rows: readonly AdSumRow[], key: (r: AdSumRow) => number) => {
     const m = new Map<number, AdSumRow[]>();
@@ -60,7 +61,7 @@ export async function costOverview(deps: Deps, input: CostInput): Promise<CostVi
     rows.sort((a, b) => b.total - a.total || a.label.localeCompare(b.label));
   }
   const offset = (input.page - 1) * input.pagesize;
-  const prevTotal = yuan(previous[0]?.costFen ?? 0);
+  const prevTotal = fenToYuan(previous[0]?.costFen ?? 0);
   const [ps, pe] = previousPeriod(from, to);
   return {
     types,

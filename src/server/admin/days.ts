@@ -40,6 +40,3 @@ export function sumsOf(ad?: AdSumRow, order?: OrderSumRow): Sums {
 /** Index rows by a key. */
 export const byKey = <T>(rows: readonly T[], key: (r: T) => string | number): Map<string | number, T> =>
   new Map(rows.map((r) => [key(r), r]));
-
-/** Fen → yuan, rounded to the fen. */
-export const yuan = (fen: number): number => Math.round(fen) / 100;

@@ -1,5 +1,5 @@
-import { ACCOUNT_TYPE_LABEL, ACCOUNT_TYPES, type HealthItem, type HealthKind, type HomeView } from '../../shared/admin-reports.ts';
-import { CHANNELS, type Channel } from '../../shared/catalog.ts';
+import { ACCOUNT_TYPES, type HealthItem, type HealthKind, type HomeView } from '../../shared/admin-reports.ts';
+import { channelLabel } from '../../shared/catalog.ts';
 import { addSums, metricsOf, type Sums, toWire, ZERO_SUMS } from '../../shared/metrics.ts';
 import { offsetOf } from '../../shared/paging.ts';
 import { chinaDate } from '../../shared/time.ts';
@@ -50,7 +50,7 @@ export async function adminHome(deps: Deps, days: number): Promise<HomeView> {
     yesterday: withActive(dayTotal(yesterday), `${yesterday}`),
     by_type: types.map((t) => ({
       platform: t,
-      label: ACCOUNT_TYPE_LABEL[t] ?? CHANNELS[t as Channel] ?? String(t),
+      label: channelLabel(t, String(t)),
       ...withActive(sums.get(`${today}:${t}`) ?? ZERO_SUMS, `${today}:${t}`),
     })),
     trend: daysFrom(from, today).map((d) => {
@@ -123,7 +123,7 @@ export async function healthList(
   page: { page: number; pagesize: number },
 ): Promise<{ list: HealthItem[]; total: number }> {
   const [limit, offset] = [page.pagesize, offsetOf(page)];
-  const typeName = (t: number) => ACCOUNT_TYPE_LABEL[t] ?? String(t);
+  const typeName = (t: number) => channelLabel(t, String(t));
   if (kind === 'jobs') {
     const { rows, total } = await failingJobs(deps.db, limit, offset);
     const list = rows.map((r) => ({

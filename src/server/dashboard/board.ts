@@ -2,7 +2,7 @@
  * `/napi/board/card`, `/napi/board/list` (the ver2 overview) and `/api/index/board` (the old data board): totals
  * with the previous period of the same length, trends, and lists per time bucket, channel, customer or advertiser.
  */
-import { CHANNELS, isChannel } from '../../shared/catalog.ts';
+import { channelLabel } from '../../shared/catalog.ts';
 import type { BoardCard, BoardCardInput, BoardList, BoardListInput, IndexBoard, IndexBoardInput } from '../../shared/dashboard.ts';
 import { addSums, metricsOf, type Sums, toWire, ZERO_SUMS } from '../../shared/metrics.ts';
 import { bucketLabel, bucketsOf, type Granularity, PERIOD_PRESETS, type Period, presetDates } from '../../shared/periods.ts';
@@ -17,7 +17,6 @@ import { type SumRow, sumsBy, totalOf } from './sums.ts';
 
 export type BoardDeps = Pick<Deps, 'db' | 'clock'>;
 export const nowOf = (deps: BoardDeps): number => deps.clock.now();
-export const channelLabel = (n: number): string => (isChannel(n) ? CHANNELS[n] : `渠道 ${n}`);
 /** Every group of a sum added up: the total of the span. */
 export const sumAll = (groups: Map<string, SumRow>): Sums => [...groups.values()].reduce((t, r) => addSums(t, r.sums), ZERO_SUMS);
 

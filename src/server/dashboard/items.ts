@@ -6,6 +6,7 @@
  */
 import type { ItemDetail, ItemDetailInput, ItemIndex, ItemIndexInput, ItemOrderInput, ItemRow } from '../../shared/dashboard.ts';
 import { metricsOf, toWire } from '../../shared/metrics.ts';
+import { fenToYuan } from '../../shared/money.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { notFound } from '../kernel/errors.ts';
 import type { Executor } from '../kernel/executor.ts';
@@ -106,7 +107,6 @@ export async function itemOrders(deps: BoardDeps, actor: Actor, input: ItemOrder
     limit: input.pagesize,
     offset: (input.page - 1) * input.pagesize,
   });
-  const yuan = (fen: number | string) => Math.round(Number(fen)) / 100;
   return {
     list: rows.map(({ order_fen, paid_fen, commission_fen, ...r }) => ({
       ...r,
@@ -114,9 +114,9 @@ export async function itemOrders(deps: BoardDeps, actor: Actor, input: ItemOrder
       created_at: Number(r.created_at),
       paid_at: Number(r.paid_at),
       channel: Number(r.channel),
-      order_price: yuan(order_fen),
-      paid_price: yuan(paid_fen),
-      commission: yuan(commission_fen),
+      order_price: fenToYuan(Number(order_fen)),
+      paid_price: fenToYuan(Number(paid_fen)),
+      commission: fenToYuan(Number(commission_fen)),
     })),
     total,
   };

@@ -5,8 +5,9 @@
  * them (a binding), `/napi/miniapp/delete` removes the registration. docs/api-promotion.md.
  */
 import type { Channel } from '../../shared/catalog.ts';
+import { channelLabel } from '../../shared/catalog.ts';
 import type { LinkView } from '../../shared/links.ts';
-import { channelLabel, isPromoteChannel, type PromoteChannel } from '../../shared/promote.ts';
+import { isPromoteChannel, type PromoteChannel } from '../../shared/promote.ts';
 import type { MiniPromotion, TaskResult } from '../../shared/promote-schemas.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';

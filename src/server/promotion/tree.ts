@@ -3,9 +3,10 @@
  * accounts → campaigns → plans → creatives for a tenant, a channel and a sub-platform, over a range of China days.
  */
 import { type AdLevel, LEVEL_NAMES } from '../../shared/ad-levels.ts';
+import { channelLabel } from '../../shared/catalog.ts';
 import { chinaDayStart } from '../../shared/china-clock.ts';
 import { addSums, METRIC_KEYS, type MetricKey, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
-import { adPlatformOf, channelLabel, levelOfType, type PromoteChannel } from '../../shared/promote.ts';
+import { adPlatformOf, levelOfType, type PromoteChannel } from '../../shared/promote.ts';
 import type { PromoteExportInput, PromoteFilter, PromoteIndexInput, PromoteRow } from '../../shared/promote-schemas.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';

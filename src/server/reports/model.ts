@@ -1,5 +1,6 @@
-import { CHANNELS } from '../../shared/catalog.ts';
+import { channelLabel } from '../../shared/catalog.ts';
 import { addSums, type Metrics, metricsOf, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
+import { yuanText } from '../../shared/money.ts';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
 import { accountsNeedingReauth, adSumsByPlatform, type Customers, planNames, rejectedPlans, topAdCost } from '../ads/hourly-facts.ts';
 import type { Executor } from '../kernel/executor.ts';
@@ -58,8 +59,6 @@ export async function sumsByAccountType(db: Executor, customers: Customers, from
   return out;
 }
 
-const channelLabel = (p: number): string => (CHANNELS as Record<number, string>)[p] ?? `渠道 ${p}`;
-
 function compareRows(now: Map<number, Sums>, before: Map<number, Sums>): CompareRow[] {
   const types = [...new Set([...now.keys(), ...before.keys()])].sort((a, b) => {
     const ia = ACCOUNT_TYPE_ORDER.indexOf(a as (typeof ACCOUNT_TYPE_ORDER)[number]);
@@ -76,8 +75,6 @@ function compareRows(now: Map<number, Sums>, before: Map<number, Sums>): Compare
     { label: '合计', now: metricsOf(total(now)), before: metricsOf(total(before)) },
   ];
 }
-
-const yuan = (fen: number): string => `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
  * The hourly report of the hour starting at `hour` for these customers: the hour and the day so far per account
@@ -116,7 +113,7 @@ export async function buildReport(db: Executor, customers: Customers, hour: numb
     ...idle
       .filter((p) => !(planOrders.get(`${p.platform}:${p.key}`)?.orders ?? 0))
       .slice(0, 5)
-      .map((p) => `${channelLabel(p.platform)}计划「${planName(p)}」今日已消耗 ${yuan(p.costFen)}，尚无订单`),
+      .map((p) => `${channelLabel(p.platform)}计划「${planName(p)}」今日已消耗 ${yuanText(p.costFen)}，尚无订单`),
   ];
   return {
     hour,

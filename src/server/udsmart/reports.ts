@@ -1,8 +1,9 @@
 import type { PageOrdersView } from '../../shared/admin-reports.ts';
 import { addSums, metricsOf, type Sums, toWire, ZERO_SUMS } from '../../shared/metrics.ts';
+import { fenToYuan } from '../../shared/money.ts';
 import { chinaDate } from '../../shared/time.ts';
 import type { AccountRow, PreviewView } from '../../shared/udsmart.ts';
-import { dayStart, daysFrom, sumsOf, yuan } from '../admin/days.ts';
+import { dayStart, daysFrom, sumsOf } from '../admin/days.ts';
 import { pageOrders } from '../admin/page-orders.ts';
 import { type AccountRef, accountState, accountsWhere, adSums } from '../ads/directory.ts';
 import type { Deps } from '../deps.ts';
@@ -128,7 +129,7 @@ export async function accountList(
       return {
         ...view,
         state: accountState(r),
-        sum_cost: yuan(s?.costFen ?? 0),
+        sum_cost: fenToYuan(s?.costFen ?? 0),
         sum_show_cnt: s?.shows ?? 0,
         sum_click: s?.clicks ?? 0,
         last_sync_at: Number(r.last_sync_at),

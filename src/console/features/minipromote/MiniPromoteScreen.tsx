@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import * as plansApi from '../../../shared/api/plans.ts';
 import { METRIC_META, type MetricKey } from '../../../shared/metrics.ts';
-import { channelLabel } from '../../../shared/promote.ts';
 import type { MiniPromotion } from '../../../shared/promote-schemas.ts';
 import { type DateRangeValue, presetRange } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/formats.ts';
@@ -19,6 +18,7 @@ import { BindDialog } from './BindDialog.tsx';
 import { MiniPlansDialog } from './MiniPlansDialog.tsx';
 import { useMiniList } from './useMini.ts';
 import '../promotion/promotion.css';
+import { channelLabel } from '../../../shared/catalog.ts';
 
 const METRICS: MetricKey[] = ['sum_cost', 'sum_show_cnt', 'sum_click', 'ctr', 'convert', 'ordernum', 'roi'];
 

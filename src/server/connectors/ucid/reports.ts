@@ -5,10 +5,11 @@
  */
 
 import { chinaDay, chinaDayStart, parseChinaTime } from '../../../shared/china-clock.ts';
+import { yuanToFen } from '../../../shared/money.ts';
 import type { CallAuth, HourlyFact } from '../ad-platform.ts';
 import { asRecord, type ConnectorConfig, type ConnectorKit, str, trimBase } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
-import { count, yuanToFen } from '../money.ts';
+import { count } from '../money.ts';
 import { ucCredentials, ucPost } from './envelope.ts';
 import { UC_TABLE } from './table.ts';
 

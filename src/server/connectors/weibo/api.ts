@@ -6,6 +6,7 @@
 
 import { chinaDay, chinaDayStart, parseChinaTime } from '../../../shared/china-clock.ts';
 import { idOf } from '../../../shared/lossless-json.ts';
+import { fenToYuan, yuanToFen } from '../../../shared/money.ts';
 import type {
   AdEntity,
   AuthorizedAdvertiser,
@@ -18,7 +19,7 @@ import type {
   TokenGrant,
 } from '../ad-platform.ts';
 import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, nextCursor, pageOf, refusedAll, str, trimBase } from '../common.ts';
-import { count, fenToYuan, yuanToFen } from '../money.ts';
+import { count } from '../money.ts';
 import { weiboCall, weiboOAuth } from './envelope.ts';
 import { WEIBO_TABLE, type WeiboPaths } from './table.ts';
 

@@ -1,7 +1,8 @@
 import { CHANNELS, JUMP, JUMPTYPES, PLATFORMS } from '../../../shared/catalog.ts';
 import { type LinkIndexInput, type LinkView, linkIndexInput } from '../../../shared/links.ts';
+import { fenToYuanOrNull } from '../../../shared/money.ts';
 import { countLinks, linkPages } from '../../links/service.ts';
-import { defineKind, yuanOfFen } from '../kind.ts';
+import { defineKind } from '../kind.ts';
 
 const label = <T extends Record<string | number, string>>(table: T, v: string | number): string =>
   (table as Record<string | number, string>)[v] ?? String(v);
@@ -25,7 +26,7 @@ export const linksKind = defineKind<Omit<LinkIndexInput, 'page' | 'pagesize'>, L
     { key: 'jumptype', label: '跳转类型', type: 'text', width: 10, value: (l) => label(JUMPTYPES, l.jumptype) },
     { key: 'itemid', label: '商品 ID', type: 'text', width: 16, value: (l) => l.itemid },
     { key: 'item_title', label: '商品名称', type: 'text', width: 30, value: (l) => l.item_title },
-    { key: 'item_price', label: '商品价格（元）', type: 'money', width: 14, value: (l) => yuanOfFen(l.item_price) },
+    { key: 'item_price', label: '商品价格（元）', type: 'money', width: 14, value: (l) => fenToYuanOrNull(l.item_price) },
     { key: 'landing_url', label: '落地页', type: 'text', width: 40, value: (l) => l.landing_url },
     { key: 'monitor_touch_url', label: '点击监测链接', type: 'text', width: 50, value: (l) => l.monitor_touch_url },
     { key: 'monitor_show_url', label: '展示监测链接', type: 'text', width: 50, value: (l) => l.monitor_show_url },
