@@ -47,8 +47,9 @@ export function ItemTable(p: Props): React.JSX.Element {
       paging={p.paging}
       emptyText={COLLECT_EMPTY}
       actions={[
-        { label: '分析', onClick: p.onAnalyse },
-        { label: '订单', to: p.ordersHref },
+        // the 未关联商品 row (item_id '') is the cost of plans whose link promotes no item: nothing to open
+        { label: '分析', onClick: p.onAnalyse, visible: (r) => r.item_id !== '' },
+        { label: '订单', to: p.ordersHref, visible: (r) => r.item_id !== '' },
       ]}
       actionsWidth={96}
       exportSlot={<ExportAction kind="itemAnalysis" filters={p.exportFilters} disabled={!p.paging.total} />}
