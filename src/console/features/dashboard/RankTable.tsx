@@ -5,7 +5,7 @@ import { ResourceTable, type SortState, type TableColumn } from '../../ui/Resour
 import { Tabs } from '../../ui/Tabs.tsx';
 import { ExportAction } from '../export-template/ExportAction.tsx';
 import { type BoardFilters, detailInput } from './board-query.ts';
-import { LEVEL_LABELS, metricFormat, metricLabel, RANK_COLUMNS } from './terms.ts';
+import { LEVEL_LABELS, metricFormat, metricHint, metricLabel, RANK_COLUMNS } from './terms.ts';
 import { useIndexDetail } from './useBoard.ts';
 
 interface Props {
@@ -51,7 +51,7 @@ export function rankColumns(level: RankLevel, showCustomer: boolean): TableColum
     ...(showCustomer && level !== 'customer' ? [{ key: 'customer', header: '客户', value: (r: RankRow) => r.customer, width: 120 }] : []),
     ...RANK_COLUMNS.map((k) => ({
       key: k,
-      header: metricLabel(k),
+      header: <span title={metricHint(k) || undefined}>{metricLabel(k)}</span>,
       cell: (r: RankRow) => formatNumber(r.metrics[k], metricFormat(k)),
       sortable: true,
       align: 'right' as const,

@@ -63,7 +63,7 @@ function MiniList({ channel }: { channel: 2 | 3 | 4 }): React.JSX.Element {
     { key: 'plans', header: '计划（投放中）', width: 116, align: 'right', cell: (m) => `${m.plans}（${m.delivering}）` },
     ...METRICS.map((k) => ({
       key: k,
-      header: metricLabel(k),
+      header: <span title={METRIC_META[k].hint}>{metricLabel(k)}</span>,
       width: 100,
       align: 'right' as const,
       nowrap: true,

@@ -10,7 +10,7 @@ export const METRIC_WIDTH = 104;
 export function metricColumns(keys: readonly MetricKey[]): TableColumn<PromoteRow>[] {
   return keys.map((k) => ({
     key: k,
-    header: metricLabel(k),
+    header: <span title={METRIC_META[k].hint}>{metricLabel(k)}</span>,
     width: METRIC_WIDTH,
     align: 'right' as const,
     nowrap: true,
