@@ -23,7 +23,7 @@ export function MetricCard({ label, value, format = 1, previous, loading = false
     <section className="metric-card" aria-label={label}>
       <div className="metric-label" title={hint}>
         {label}
-        {hint ? <i className="pi pi-info-circle metric-hint" aria-label={hint} /> : null}
+        {hint ? <i className="pi pi-info-circle metric-hint" role="img" aria-label={hint} /> : null}
       </div>
       <div className="metric-value">{loading && value === undefined ? '…' : formatNumber(value, format)}</div>
       {change ? (
