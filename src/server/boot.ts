@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { authenticate } from './accounts/session.ts';
 import { adJobs } from './ads/jobs.ts';
+import { pddAuthorityJob } from './affiliate/jobs.ts';
 import { newNodeId } from './cluster/lease.ts';
 import type { AffiliateConnectors } from './connectors/affiliate.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/index.ts';
@@ -111,6 +112,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   jobs.register(...adJobs(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   jobs.register(lifecycleJob(deps));
+  jobs.register(pddAuthorityJob(deps));
   return {
     deps,
     handle,

@@ -44,16 +44,24 @@ export const homeView = z.object({
       active_customers: z.number().int(),
     }),
   ),
-  health: z.object({ reauth: z.number().int(), failing_jobs: z.number().int(), dead_letters: z.number().int() }),
+  health: z.object({
+    reauth: z.number().int(),
+    failing_jobs: z.number().int(),
+    dead_letters: z.number().int(),
+    /** Postbacks 待确认 (an interrupted send to a platform that does not drop repeats), for a person to settle. */
+    in_doubt: z.number().int(),
+    /** 拼多多 pid + uid pairs not 备案-ed (commission at risk). */
+    pdd_unbound: z.number().int(),
+  }),
   top_customers: z.array(wireMetrics.extend({ customerid: z.number().int(), company: z.string(), usertype: z.string() })),
   top_pages: z.array(wireMetrics.extend({ pageid: z.string(), customerid: z.number().int(), company: z.string() })),
 });
 export type HomeView = z.output<typeof homeView>;
 
-export const HEALTH_KINDS = ['reauth', 'jobs', 'postbacks'] as const;
+export const HEALTH_KINDS = ['reauth', 'jobs', 'postbacks', 'in_doubt', 'pdd_authority'] as const;
 export type HealthKind = (typeof HEALTH_KINDS)[number];
 export const healthInput = z.object({
-  kind: z.enum(HEALTH_KINDS, { error: '类型只能是 reauth、jobs 或 postbacks' }),
+  kind: z.enum(HEALTH_KINDS, { error: '类型只能是 reauth、jobs、postbacks、in_doubt 或 pdd_authority' }),
   page: pageInput,
   pagesize: pagesizeInput,
 });
@@ -65,6 +73,10 @@ export const healthItem = z.object({
   subject: z.string(),
   error: z.string(),
   at: z.number().int(),
+  /** in_doubt: the order to settle (orders' postback/settle). */
+  order: z.object({ union: z.string(), orderid: z.string() }).optional(),
+  /** pdd_authority: the 备案 link. */
+  url: z.string().optional(),
 });
 export type HealthItem = z.output<typeof healthItem>;
 

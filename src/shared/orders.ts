@@ -34,10 +34,13 @@ export type UnionName = keyof typeof UNION_LABEL;
 /** `source` filter: the shop platform code of the union (2 淘宝联盟, 3 京东联盟, 5 拼多多, 7 UDSmart / UD). */
 export const SOURCE_UNION: Readonly<Record<number, UnionName>> = { 2: 'taobao', 3: 'jd', 5: 'pdd', 7: 'ud' };
 
-/** Postback (回传) state of an order; `sync_call` filter codes 0–3. */
-export const POSTBACK_STATE = { none: '无需回传', pending: '待回传', sent: '已回传', failed: '回传失败' } as const;
+/**
+ * Postback (回传) state of an order; `sync_call` filter codes 0–4. 待确认 (in_doubt): a send to a platform that does
+ * not drop repeats was interrupted — whether it arrived is not known; a person settles it (docs/attribution.md).
+ */
+export const POSTBACK_STATE = { none: '无需回传', pending: '待回传', sent: '已回传', failed: '回传失败', in_doubt: '待确认' } as const;
 export type PostbackState = keyof typeof POSTBACK_STATE;
-export const SYNC_CALL: Readonly<Record<number, PostbackState>> = { 0: 'none', 1: 'sent', 2: 'pending', 3: 'failed' };
+export const SYNC_CALL: Readonly<Record<number, PostbackState>> = { 0: 'none', 1: 'sent', 2: 'pending', 3: 'failed', 4: 'in_doubt' };
 
 /** On which order status a link's conversions are posted back (default paid). */
 export const POSTBACK_ON = { order: '下单', paid: '付款', confirmed: '确认收货', settled: '结算' } as const;
@@ -117,7 +120,7 @@ const orderFilters = {
   pagesize: pagesizeInput,
   page: pageInput,
   tk_status: tkStatus,
-  sync_call: optionalInt('回传状态', [0, 1, 2, 3]),
+  sync_call: optionalInt('回传状态', [0, 1, 2, 3, 4]),
   exact: search,
   click_start: dateText('点击开始日期'),
   click_end: dateText('点击结束日期'),
@@ -191,6 +194,14 @@ export const linkPostbackInput = z.object({
     .optional(),
 });
 
+/** Settling a 待确认 postback: 已收到 (the platform shows it) or 重新发送 (it does not). */
+export const POSTBACK_SETTLE = { received: '已收到', resend: '重新发送' } as const;
+export const postbackSettleInput = z.object({
+  orderid: orderIdInput.shape.orderid,
+  action: z.enum(['received', 'resend'], { error: '处理方式只能是 received（已收到）或 resend（重新发送）' }),
+});
+export const postbackSettleView = z.object({ orderid: z.string(), postback_state: z.string() });
+
 // ---- outputs ------------------------------------------------------------------------------------------------
 
 /** One order as every order endpoint answers it. Money in fen, times epoch seconds (0 = not yet / unknown). */
@@ -251,6 +262,7 @@ export const postbackCounts = z.object({
   pending: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
+  in_doubt: z.number().int(),
 });
 
 export const orderPage = z.object({

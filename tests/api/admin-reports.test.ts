@@ -90,6 +90,29 @@ describe.each(dialects())('admin numbers on $name', (dialect) => {
       created_at: clock.now(),
     });
     await insertDeadLetter(t.deps.db, { order_id: o1 });
+    // a postback 待确认 (on an order of no page, not to touch the page numbers) and an unbound 拼多多 备案
+    const o3 = await insertOrder(t.deps.db, {
+      pageid: '',
+      customerid: a.id,
+      advertiser_id: ja.advertiser_id,
+      created_at: clock.now() - 200,
+    });
+    await insertDeadLetter(t.deps.db, { order_id: o3, channel: 5, error: '发送中断：无法确定平台是否已收到' });
+    await t.deps.db.updateTable('postbacks').set({ state: 'in_doubt', in_doubt_at: clock.now() }).where('order_id', '=', o3).execute();
+    await t.deps.db
+      .insertInto('pdd_authorities')
+      .values({
+        pid: '1000001_20000002',
+        uid: `c${a.id}`,
+        customerid: a.id,
+        bound: 0,
+        bind_url: 'https://p.pinduoduo.com/bind',
+        checked_at: clock.now(),
+        error: '',
+        created_at: clock.now(),
+        updated_at: clock.now(),
+      })
+      .execute();
     await insertJobRun(t.deps.db, { job: 'ads:report', key: 'acc-1', error: '平台限流' });
     await insertJobRun(t.deps.db, { job: 'ads:report', key: 'acc-2', error: '暂时失败' });
     await insertJobRun(t.deps.db, { job: 'ads:report', key: 'acc-2' });
@@ -117,7 +140,7 @@ describe.each(dialects())('admin numbers on $name', (dialect) => {
       '2026-11-20',
     ]);
     expect(h.trend.at(-1)).toMatchObject({ sum_cost: 180, order_price: 198, ordernum: 2, active_customers: 2 });
-    expect(h.health).toEqual({ reauth: 1, failing_jobs: 1, dead_letters: 1 });
+    expect(h.health).toEqual({ reauth: 1, failing_jobs: 1, dead_letters: 1, in_doubt: 1, pdd_unbound: 1 });
     expect(h.top_customers.map((c) => [c.company, c.sum_cost])).toEqual([
       ['客户A', 210],
       ['客户B', 30],
@@ -134,6 +157,23 @@ describe.each(dialects())('admin numbers on $name', (dialect) => {
     expect(jobs.body.data.list.map((j) => [j.subject, j.error])).toEqual([['ads:report · acc-1', '平台限流']]);
     const dead = await post<{ list: HealthItem[]; total: number }>('/capi/napi/admin/health', { kind: 'postbacks' });
     expect(dead.body.data).toMatchObject({ total: 1, list: [expect.objectContaining({ customer: '客户A', error: '平台返回 500' })] });
+    const doubt = await post<{ list: HealthItem[]; total: number }>('/capi/napi/admin/health', { kind: 'in_doubt' });
+    expect(doubt.body.data.list).toEqual([
+      expect.objectContaining({
+        customer: '客户A',
+        error: expect.stringContaining('无法确定'),
+        order: { union: 'taobao', orderid: expect.any(String) },
+      }),
+    ]);
+    expect(doubt.body.data.list[0]!.subject).toMatch(/^磁力引擎 回传 · taobao 订单/);
+    const pdd = await post<{ list: HealthItem[]; total: number }>('/capi/napi/admin/health', { kind: 'pdd_authority' });
+    expect(pdd.body.data.list).toEqual([
+      expect.objectContaining({
+        customer: '客户A',
+        url: 'https://p.pinduoduo.com/bind',
+        error: expect.stringContaining('尚未在多多进宝备案'),
+      }),
+    ]);
     expect((await post('/capi/napi/admin/health', { kind: 'all' })).body.code).toBe(4000);
   });
 

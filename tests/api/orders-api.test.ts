@@ -78,7 +78,7 @@ describe.each(dialects())('order endpoints on $name', (dialect) => {
     expect(paid?.visit_at).toBeGreaterThan(0);
     expect(r.data.sums.orders).toBe(3);
     expect(r.data.sums.paid_orders).toBe(2); // the refunded one left; the presell counts from its deposit
-    expect(r.data.postback).toEqual({ none: 1, pending: 2, sent: 0, failed: 0 });
+    expect(r.data.postback).toEqual({ none: 1, pending: 2, sent: 0, failed: 0, in_doubt: 0 });
   });
 
   it.each([
@@ -163,7 +163,7 @@ describe.each(dialects())('order endpoints on $name', (dialect) => {
     expect((await post('/capi/napi/link/postback', { pageid: link.pageid })).data).toEqual({
       pageid: link.pageid,
       postback_on: 'paid',
-      counts: { none: 1, pending: 2, sent: 0, failed: 0 },
+      counts: { none: 1, pending: 2, sent: 0, failed: 0, in_doubt: 0 },
     });
     expect((await post('/capi/napi/link/postback', { pageid: link.pageid, postback_on: 'settled' })).data).toMatchObject({
       postback_on: 'settled',

@@ -52,13 +52,15 @@ describe.each(dialects())('link conversion through the union connectors on $name
     clock.set(Date.now());
   });
 
-  it('京东 and 拼多多: the pageid rides as subUnionId and as custom_parameters uid', async () => {
+  it('京东 and 拼多多: the pageid rides as subUnionId and as custom_parameters sid (uid: the owner, for 备案)', async () => {
     const jd = await makeLink(t.deps, owner, { platform: 3, item: '100012345678' });
     const pdd = await makeLink(t.deps, owner, { platform: 5, item: '356789012345' });
     expect((await registration(jd.pageid))?.tracking_key).toBe(`jd:5000001:${jd.pageid}`);
-    expect((await registration(pdd.pageid))?.tracking_key).toBe(`pdd:1000001_20000002:{"uid":"${pdd.pageid}"}`);
+    expect((await registration(pdd.pageid))?.tracking_key).toBe(`pdd:1000001_20000002:{"uid":"c${owner.id}","sid":"${pdd.pageid}"}`);
     expect((await unionLinks('jd')).map((l) => l.tracking_key)).toContain(`jd:5000001:${jd.pageid}`);
-    expect((await unionLinks('pdd')).map((l) => l.tracking_key)).toContain(`pdd:1000001_20000002:{"uid":"${pdd.pageid}"}`);
+    expect((await unionLinks('pdd')).map((l) => l.tracking_key)).toContain(
+      `pdd:1000001_20000002:{"uid":"c${owner.id}","sid":"${pdd.pageid}"}`,
+    );
   });
 
   it('UDSmart: UD’s monitor URLs replace ours, the landing jumps to UD’s click URL, a new channel gets a new monitor', async () => {

@@ -4,7 +4,6 @@ import { createJuliangConnector } from '../../src/server/connectors/juliang/inde
 import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { MAX_ATTEMPTS, RETRY_DELAYS } from '../../src/server/orders/postback.ts';
 import { claim } from '../../src/server/orders/postback-store.ts';
-import { processAll } from '../../src/server/tracking/processor.ts';
 import { SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
@@ -12,7 +11,7 @@ import { FAST_HTTP, type Harness, startSandbox as startAdSandbox } from '../supp
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects, type TestHandle } from '../support/dialects.ts';
 import { makeLink, makeUser } from '../support/factories.ts';
-import { followJump, placeOrder, setWatermarks, syncOrders } from '../support/factories-orders.ts';
+import { followJump, placeOrder, replayMonitorHits, setWatermarks, syncOrders } from '../support/factories-orders.ts';
 
 /**
  * Conversion postback against the 巨量 sandbox over real HTTP: the sandbox delivers an ad click to our monitor URL
@@ -54,19 +53,7 @@ describe.each(dialects())('conversion postback on $name', (dialect) => {
   async function deliverClick(): Promise<void> {
     const before = h.monitor.hits.length;
     await h.admin('juliang', 'POST', '/deliver', { planId, shows: 0, clicks: 1, landingRate: 1, followRate: 0 });
-    for (const hit of h.monitor.hits.slice(before)) {
-      const pageid = hit.pathname.split('/').at(-1)!;
-      const query = hit.search.slice(1);
-      const at = clock.now();
-      if (hit.pathname.startsWith('/m/c/'))
-        await t.deps.db.insertInto('monitor_raw').values({ kind: 'c', pageid, query, ip: '', ua: 'sandbox-ua', received_at: at }).execute();
-      else
-        await t.deps.db
-          .insertInto('landing_visits')
-          .values({ pageid, query, ip: '', ua: 'sandbox-ua', referer: '', received_at: at })
-          .execute();
-    }
-    await processAll(t.deps.db, t.deps.engine);
+    await replayMonitorHits(t, h.monitor.hits.slice(before), clock.now());
   }
 
   async function paidOrder(): Promise<string> {

@@ -175,6 +175,12 @@ export const MATRIX: Row[] = [
   },
   { endpoint: 'POST /capi/api/land/report', sample: (w) => ({ orderid: w.orderId }), cells: '1009 ok ok ok ok 4004 4004 4004' },
   { endpoint: 'POST /capi/napi/link/postback', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/napi/order/postback/settle',
+    sample: (w) => ({ orderid: w.orderId, action: 'received' }),
+    cells: '1009 4000 4000 4000 4000 4004 4004 4004',
+  },
+  { endpoint: 'POST /capi/napi/order/pdd-authority', sample: () => ({}), cells: '1009 empty empty empty empty 4003 4003 empty' },
 
   // Item conversion and landing HTML (spec §7 /tfc/)
   { endpoint: 'GET /tfc/newputoth/geturl', sample: () => ({ item: '600000000001' }), cells: '1009 ok ok ok ok 4003 4003 ok' },

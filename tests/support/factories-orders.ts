@@ -122,3 +122,22 @@ export async function setWatermarks(t: TestApp, secondsAgo = 3600): Promise<void
       .onConflict((oc) => oc.columns(['job', 'key']).doUpdateSet({ value: String(at - secondsAgo), updated_at: at }))
       .execute();
 }
+
+/**
+ * What an ad sandbox's delivery sent to the loopback monitor server (`hits`), written into our raw tables exactly as
+ * the hot paths write them (click pings to `monitor_raw`, landing visits to `landing_visits`), then processed.
+ */
+export async function replayMonitorHits(t: TestApp, hits: readonly URL[], at: number): Promise<void> {
+  for (const hit of hits) {
+    const pageid = hit.pathname.split('/').at(-1)!;
+    const query = hit.search.slice(1);
+    if (hit.pathname.startsWith('/m/c/'))
+      await t.deps.db.insertInto('monitor_raw').values({ kind: 'c', pageid, query, ip: '', ua: 'sandbox-ua', received_at: at }).execute();
+    else
+      await t.deps.db
+        .insertInto('landing_visits')
+        .values({ pageid, query, ip: '', ua: 'sandbox-ua', referer: '', received_at: at })
+        .execute();
+  }
+  await processAll(t.deps.db, t.deps.engine);
+}

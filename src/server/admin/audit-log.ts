@@ -22,6 +22,7 @@ export const ADMIN_EVENTS: Record<string, string> = {
   brand_deleted: '删除品牌',
   brand_bound: '绑定广告账户',
   sub_assigned: '分配子账号',
+  postback_settled: '处理待确认回传',
 };
 
 function parseDetail(detail: string): { before: Record<string, unknown>; after: Record<string, unknown> } {

@@ -2,15 +2,18 @@ import { ACCOUNT_TYPES, type HealthItem, type HealthKind, type HomeView } from '
 import { channelLabel } from '../../shared/catalog.ts';
 import { chinaDayStart } from '../../shared/china-clock.ts';
 import { addSums, metricsOf, type Sums, toWire, ZERO_SUMS } from '../../shared/metrics.ts';
+import { yuanText } from '../../shared/money.ts';
+import { UNION_LABEL } from '../../shared/orders.ts';
 import { offsetOf } from '../../shared/paging.ts';
 import { bucketStarts, DAY, dayStartsSpan, type Span } from '../../shared/span.ts';
 import { chinaDate } from '../../shared/time.ts';
 import { usersByIds } from '../accounts/lookup.ts';
 import { reauthAuths } from '../ads/directory.ts';
+import { unboundPddAuthorities } from '../affiliate/pdd-authority.ts';
 import type { Deps } from '../deps.ts';
 import { sumsBy } from '../facts/sums.ts';
 import { failingJobs } from '../jobs/health.ts';
-import { deadLetters } from '../orders/directory.ts';
+import { deadLetters, inDoubtPostbacks } from '../orders/directory.ts';
 
 /** Something happened for a customer: it spent, was shown, or had an order placed. */
 const active = (s: Sums): boolean => s.costFen > 0 || s.shows > 0 || s.orders > 0;
@@ -107,8 +110,14 @@ async function topPages(deps: Deps, span: Span): Promise<HomeView['top_pages']> 
 }
 
 async function healthCounts(deps: Deps): Promise<HomeView['health']> {
-  const [reauth, jobs, dead] = await Promise.all([reauthAuths(deps.db, 0, 0), failingJobs(deps.db, 0, 0), deadLetters(deps.db, 0, 0)]);
-  return { reauth: reauth.total, failing_jobs: jobs.total, dead_letters: dead.total };
+  const [reauth, jobs, dead, doubt, pdd] = await Promise.all([
+    reauthAuths(deps.db, 0, 0),
+    failingJobs(deps.db, 0, 0),
+    deadLetters(deps.db, 0, 0),
+    inDoubtPostbacks(deps.db, 0, 0),
+    unboundPddAuthorities(deps, 0, 0),
+  ]);
+  return { reauth: reauth.total, failing_jobs: jobs.total, dead_letters: dead.total, in_doubt: doubt.total, pdd_unbound: pdd.total };
 }
 
 async function companies(deps: Deps, ids: readonly (number | null)[]): Promise<(id: number | null) => string> {
@@ -147,6 +156,38 @@ export async function healthList(
       subject: `${typeName(r.platform)} · ${r.accounts.map((a) => a.name || a.advertiser_id).join('、') || r.platform_user_id}`,
       error: r.last_error,
       at: Number(r.updated_at),
+    }));
+    return { list, total };
+  }
+  if (kind === 'in_doubt') {
+    const { rows, total } = await inDoubtPostbacks(deps.db, limit, offset);
+    const company = await companies(
+      deps,
+      rows.map((r) => (r.customerid === null ? null : Number(r.customerid))),
+    );
+    const list = rows.map((r) => ({
+      key: String(r.id),
+      customer: company(r.customerid === null ? null : Number(r.customerid)),
+      subject: `${r.route === 'ud' ? UNION_LABEL.ud : typeName(r.channel)} 回传 · ${r.union_name} 订单 ${r.order_id} · ${yuanText(Number(r.paid_fen ?? 0))}（已发送 ${r.attempts} 次）`,
+      error: r.last_error,
+      at: Number(r.in_doubt_at),
+      order: { union: r.union_name, orderid: r.order_id },
+    }));
+    return { list, total };
+  }
+  if (kind === 'pdd_authority') {
+    const { list: rows, total } = await unboundPddAuthorities(deps, limit, offset);
+    const company = await companies(
+      deps,
+      rows.map((r) => r.customerid || null),
+    );
+    const list = rows.map((r) => ({
+      key: `${r.pid}:${r.uid}`,
+      customer: company(r.customerid || null),
+      subject: `拼多多推广位 ${r.pid} · 用户标识 ${r.uid}`,
+      error: r.message,
+      at: r.checked_at,
+      url: r.bind_url || undefined,
     }));
     return { list, total };
   }

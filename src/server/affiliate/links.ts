@@ -9,6 +9,7 @@ import { errorFields, log } from '../kernel/log.ts';
 import { linksDeletedBefore } from '../links/lookup.ts';
 import { convertThrough } from './convert.ts';
 import type { ItemRef, Union } from './items.ts';
+import { checkLinkAuthority, pddMemberOf } from './pdd-authority.ts';
 import * as store from './store.ts';
 
 /**
@@ -17,7 +18,8 @@ import * as store from './store.ts';
  * - 淘宝 (platforms 2, 4): a 推广位 (adzone) of the configured pool, held by this link alone (`TAOBAO_ADZONES`);
  *   when the pool is used up the link shares the PID's default adzone and is told apart from others by its item;
  * - 京东 (3, 8): subUnionId = the pageid (on the configured position);
- * - 拼多多 (5): custom_parameters {"uid": pageid} (on the configured p_id);
+ * - 拼多多 (5): custom_parameters {"uid": "c{customerid}", "sid": pageid} on the configured p_id (uid the user the
+ *   pid + uid 备案 is for, checked here: pdd-authority.ts);
  * - UDSmart (7): the item on 淘宝 for its facts, and UD's monitor URLs for the link's channel (the click and show
  *   monitors replace ours; the landing page jumps to UD's landing click URL), attribution type 3 (最大化).
  */
@@ -83,7 +85,7 @@ async function udMonitors(deps: Deps, itemId: string, channel: number, previous:
 /** Convert `ref` for the link `pageid` (keeping the adzone or UD monitor it already holds). */
 export async function registerLinkItem(
   deps: Deps,
-  link: { pageid: string; platform: number; state: number },
+  link: { pageid: string; platform: number; state: number; customerid?: number },
   ref: ItemRef & { platform: Union },
 ): Promise<LinkRegistration> {
   const previous = await store.findByPageId(deps.db, link.pageid);
@@ -91,7 +93,10 @@ export async function registerLinkItem(
   let adzoneId = '';
   if (ref.platform === 2 && link.platform !== 7) adzoneId = previous?.adzone_id || (await freeAdzone(deps));
   const subId = ref.platform === 2 ? undefined : link.pageid;
-  const conversion = await convertThrough(deps.affiliates, ref, adzoneId ? { adzoneId } : { subId });
+  const memberId = ref.platform === 5 && link.customerid ? pddMemberOf(link.customerid) : undefined;
+  const conversion = await convertThrough(deps.affiliates, ref, adzoneId ? { adzoneId } : { subId, memberId });
+  if (memberId && conversion.tracking.union === 'pdd')
+    await checkLinkAuthority(deps, { pid: conversion.tracking.pid, uid: memberId, customerid: link.customerid! });
   let tracking: Tracking = conversion.tracking;
   let urls = {};
   let monitors: LinkRegistration['monitors'] = null;

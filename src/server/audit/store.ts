@@ -25,7 +25,9 @@ export type AuditEvent =
   | 'brand_bound'
   | 'sub_assigned'
   // a change to ads on a platform made by a platform admin (detail: platform, level, ids, field, after, task)
-  | 'ad_change';
+  | 'ad_change'
+  // a person settled a 待确认 conversion postback (detail: before {state}, after {state, resolution}, order, channel)
+  | 'postback_settled';
 
 export interface AuditEntry {
   event: AuditEvent;

@@ -12,6 +12,7 @@ import { boot } from '../boot.ts';
 import { ConfigError } from '../kernel/config.ts';
 import { AppError } from '../kernel/errors.ts';
 import { recentMessages } from '../mail/lookup.ts';
+import { platformCheck } from './platform-check.ts';
 
 const USAGE = `用法 (usage): npm run cli -- <command> [options]
   user:add --email E --password P --role R [--company C] [--agent AGENT_EMAIL]
@@ -22,7 +23,10 @@ const USAGE = `用法 (usage): npm run cli -- <command> [options]
   user:passwd --email E --password P
   mail:list [--limit N]      发件箱 (outbox)
   audit:list [--limit N]     安全审计日志
-  orders:sync                立即同步各联盟订单并发送到期的回传（与定时任务相同，一次）`;
+  orders:sync                立即同步各联盟订单并发送到期的回传（与定时任务相同，一次）
+  platform:check --platform P [--advertiser ID]
+                             上线前检查广告平台 (live check): 用配置的应用与授权只读调用账户列表、各层级实体一页、一小时报表
+                             P: juliang, tengxun, kuaishou, ucid, xiaohongshu, weibo`;
 
 const options = {
   email: { type: 'string' },
@@ -31,6 +35,8 @@ const options = {
   company: { type: 'string' },
   agent: { type: 'string' },
   limit: { type: 'string' },
+  platform: { type: 'string' },
+  advertiser: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -106,6 +112,15 @@ async function main(argv: string[]): Promise<number> {
         }
         break;
       }
+      case 'platform:check':
+        return await platformCheck(
+          deps,
+          process.env,
+          { platform: values.platform, advertiser: values.advertiser },
+          {
+            write: (line) => process.stdout.write(`${line}\n`),
+          },
+        );
       default:
         process.stderr.write(`未知命令 ${command}\n${USAGE}\n`);
         return 2;

@@ -226,6 +226,14 @@ export function createAffiliateConnectors(cfg: AffiliateConfig, fetchImpl?: Fetc
       ? ud
       : { ...ud, pullOrders: notConfigured('ud'), createMonitorUrls: notConfigured('ud'), postback: notConfigured('ud') },
     jd: cfg.enabled.jd ? jd : { ...jd, convert: notConfigured('jd'), pullOrders: notConfigured('jd') },
-    pdd: cfg.enabled.pdd ? pdd : { ...pdd, convert: notConfigured('pdd'), pullOrders: notConfigured('pdd') },
+    pdd: cfg.enabled.pdd
+      ? pdd
+      : {
+          ...pdd,
+          convert: notConfigured('pdd'),
+          pullOrders: notConfigured('pdd'),
+          authority: notConfigured('pdd'),
+          authorityUrl: notConfigured('pdd'),
+        },
   };
 }

@@ -1,3 +1,5 @@
+import { log } from '../kernel/log.ts';
+import { neverSent, UNREACHABLE, uncertainOf } from './at-most-once.ts';
 import { ConnectorError } from './errors.ts';
 
 /**
@@ -77,6 +79,7 @@ export async function requestJson(
     text = await res.text();
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+    if (!timedOut && neverSent(err)) throw new ConnectorError(platform, 'transient', '无法连接联盟接口', UNREACHABLE);
     throw new ConnectorError(platform, 'transient', timedOut ? '联盟接口响应超时' : '无法连接联盟接口', timedOut ? 'timeout' : 'network');
   }
   if (res.status === 429) throw new ConnectorError(platform, 'rate_limited', '联盟接口调用过于频繁', 'http_429');
@@ -84,6 +87,7 @@ export async function requestJson(
   try {
     return parseJsonLossless(text);
   } catch {
+    log.warn('affiliate answer unreadable', { platform, path: new URL(url).pathname, status: res.status, body: text.slice(0, 200) });
     throw new ConnectorError(platform, 'protocol', `联盟接口返回了无法解析的内容（HTTP ${res.status}）`, `http_${res.status}`);
   }
 }
@@ -98,6 +102,11 @@ export async function withRetries<T>(call: () => Promise<T>, opts: HttpOptions =
     try {
       return await call();
     } catch (err) {
+      // an answer we could not read (a missing key, a wrong type): logged with the union's name, never retried
+      if (err instanceof ConnectorError && err.kind === 'protocol')
+        log.warn('affiliate protocol error', { platform: err.platform, code: err.platformCode, message: err.message });
+      const uncertain = err instanceof ConnectorError ? uncertainOf(err) : null;
+      if (uncertain) throw uncertain;
       const retryable = err instanceof ConnectorError && (err.kind === 'transient' || err.kind === 'rate_limited');
       if (!retryable || attempt >= retries) throw err;
       await sleep(Math.random() * base * 2 ** attempt);
@@ -111,11 +120,15 @@ export function obj(value: unknown): Record<string, unknown> {
 }
 
 /**
- * A list the way TOP and JOS send it: a plain array, or (TOP's non-simplified JSON) an object wrapping one array
- * under the element name (`{"publisher_order_dto": [...]}`).
+ * A list the way TOP and JOS send it: a plain array, or an object wrapping it under the element's name — an array
+ * (TOP's non-simplified JSON: `{"publisher_order_dto": [...]}`) or, as JD's documentation writes a list, one element
+ * (`{"orderRowResp": {...}}`, `{"urlInfo": {...}}`; logerzhu/typed-jd-union-api json-def, docs/affiliate-unions.md).
  */
 export function list(value: unknown): Record<string, unknown>[] {
   if (Array.isArray(value)) return value.map(obj);
-  const inner = Object.values(obj(value)).find(Array.isArray);
-  return inner ? (inner as unknown[]).map(obj) : [];
+  const inner = Object.values(obj(value));
+  const array = inner.find(Array.isArray);
+  if (array) return (array as unknown[]).map(obj);
+  const [only] = inner;
+  return inner.length === 1 && only && typeof only === 'object' ? [obj(only)] : [];
 }

@@ -75,6 +75,11 @@ export interface ConvertRequest {
   positionId?: string;
   /** 拼多多: this link's 推广位 p_id; default the configured one. */
   pid?: string;
+  /**
+   * 拼多多: the user the pid + uid 备案 is for (custom_parameters uid, "每个用户仅且对应一个标识"); the link's subId then
+   * goes into sid. Without it the subId is the uid (links converted before 备案 was checked).
+   */
+  memberId?: string;
 }
 
 /**
@@ -276,10 +281,26 @@ export interface UdConnector extends OrderSource {
   postback(p: UdPostback): Promise<void>;
 }
 
+/**
+ * 拼多多's pid + uid 备案 (bububa/openpdd api/ddk/member_authority_query.go, rp_prom_url_generate.go): whether a
+ * custom_parameters uid is bound on a 推广位, and the link (channel_type 10) the user opens in the 拼多多 app to bind it.
+ */
+export interface PddAuthority {
+  bound: boolean;
+}
+export interface PddConnector extends AffiliateConnector {
+  readonly union: 'pdd';
+  authority(pid: string, uid: string): Promise<PddAuthority>;
+  /** The 备案 link for this pid + uid (the short mobile URL when PDD gives one). */
+  authorityUrl(pid: string, uid: string): Promise<string>;
+  /** The configured default 推广位. */
+  readonly defaultPid: string;
+}
+
 export interface AffiliateConnectors {
   taobao: AffiliateConnector;
   jd: AffiliateConnector;
-  pdd: AffiliateConnector;
+  pdd: PddConnector;
   ud: UdConnector;
 }
 

@@ -8,6 +8,7 @@
 
 import { parseJson, stringifyJson } from '../../shared/lossless-json.ts';
 import { log } from '../kernel/log.ts';
+import { neverSent, UNREACHABLE, uncertainOf } from './at-most-once.ts';
 import { ConnectorError } from './errors.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -112,6 +113,9 @@ export class HttpClient {
         return interpret(answer);
       } catch (err) {
         if (!(err instanceof ConnectorError)) throw err;
+        // a call that must reach the platform at most once is not repeated when it may have arrived (at-most-once.ts)
+        const uncertain = uncertainOf(err);
+        if (uncertain) throw uncertain;
         const limited = err.kind === 'rate_limited' && limitedAttempts < this.policy.rateLimitRetries;
         const transient = err.kind === 'transient' && transientAttempts < this.policy.retries;
         if (!limited && !transient) throw err;
@@ -154,6 +158,7 @@ export class HttpClient {
       text = await res.text();
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      if (!timedOut && neverSent(err)) throw new ConnectorError(this.platform, 'transient', '无法连接平台服务', UNREACHABLE);
       throw new ConnectorError(this.platform, 'transient', timedOut ? `平台响应超时（${this.policy.timeoutMs} ms）` : '无法连接平台服务');
     }
     log.debug('connector call', {

@@ -41,7 +41,7 @@ export interface DerivedItem {
  */
 export async function deriveItem(
   deps: Deps,
-  link: { pageid: string; platform: number; state: number },
+  link: { pageid: string; platform: number; state: number; customerid?: number },
   item: string,
 ): Promise<DerivedItem> {
   const union = unionOf(link.platform);

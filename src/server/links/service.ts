@@ -75,7 +75,7 @@ export async function createLink(deps: Deps, actor: Actor, input: LinkCreateInpu
   checkCombination(fields);
   for (let attempt = 0; ; attempt++) {
     const pageid = await newPageId(deps);
-    const derived = await deriveItem(deps, { pageid, platform: input.platform, state: input.state }, item);
+    const derived = await deriveItem(deps, { pageid, platform: input.platform, state: input.state, customerid }, item);
     const now = deps.clock.now();
     try {
       const row = await deps.db.transaction().execute(async (tx) => {
@@ -125,7 +125,7 @@ export async function updateLink(deps: Deps, actor: Actor, input: LinkUpdateInpu
   if (needsConversion(old, merged, item)) {
     const derived = await deriveItem(
       deps,
-      { pageid, platform: merged.platform, state: merged.state },
+      { pageid, platform: merged.platform, state: merged.state, customerid: merged.customerid },
       item ?? refFromStored(old.itemid, old.platform),
     );
     next = { ...next, ...derived.fields, ...derived.monitors };

@@ -67,3 +67,28 @@ export async function deadLetters(db: Executor, limit: number, offset: number) {
     .execute();
   return { rows, total };
 }
+
+/** In-doubt postbacks (newest first) with their order's customer, for the admin home. */
+export async function inDoubtPostbacks(db: Executor, limit: number, offset: number) {
+  const q = db.selectFrom('postbacks').where('postbacks.state', '=', 'in_doubt');
+  const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await q
+    .leftJoin('orders', (j) =>
+      j.onRef('orders.union_name', '=', 'postbacks.union_name').onRef('orders.order_id', '=', 'postbacks.order_id'),
+    )
+    .select(['postbacks.id', 'postbacks.union_name', 'postbacks.order_id', 'postbacks.channel', 'postbacks.route', 'postbacks.event'])
+    .select([
+      'postbacks.attempts',
+      'postbacks.last_error',
+      'postbacks.in_doubt_at',
+      'orders.customerid',
+      'orders.paid_fen',
+      'orders.order_fen',
+    ])
+    .orderBy('postbacks.in_doubt_at', 'desc')
+    .orderBy('postbacks.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total };
+}

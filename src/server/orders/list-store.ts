@@ -194,7 +194,7 @@ export const findOrder = (db: Executor, scope: OrderScope, orderId: string): Pro
 export async function postbackOf(db: Executor, union: string, orderId: string) {
   return db
     .selectFrom('postbacks')
-    .select(['state', 'attempts', 'last_error', 'sent_at', 'event', 'next_at'])
+    .select(['state', 'attempts', 'last_error', 'sent_at', 'event', 'next_at', 'in_doubt_at'])
     .where('union_name', '=', union)
     .where('order_id', '=', orderId)
     .executeTakeFirst();

@@ -1,23 +1,23 @@
-/** Postback queries: due rows, the claim (a compare-and-set), and settling a claimed row with its order. */
+/** Postback queries: due rows, the claim (a compare-and-set), interrupted claims, and settling a row with its order. */
 import { holderIsDead } from '../cluster/lease.ts';
-import type { Db } from '../kernel/executor.ts';
+import type { Db, Executor } from '../kernel/executor.ts';
 import type { OrderRow, PostbackRow } from './store.ts';
 
-/** Pending rows whose time has come, and rows whose sender's claim ran out (the node died mid-send). */
+/** Pending rows whose time has come. (A claim that ran out is settled first: `interruptedClaims`.) */
 export const duePostbacks = (db: Db, now: number, limit: number): Promise<PostbackRow[]> =>
   db
     .selectFrom('postbacks')
     .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('state', '=', 'pending'), eb('next_at', '<=', now)]),
-        eb.and([eb('state', '=', 'sending'), eb('claim_until', '<', now)]),
-      ]),
-    )
+    .where('state', '=', 'pending')
+    .where('next_at', '<=', now)
     .orderBy('next_at')
     .orderBy('id')
     .limit(limit)
     .execute();
+
+/** Rows whose sender's claim ran out mid-send (the node died or hung): whether the platform got them is not known. */
+export const interruptedClaims = (db: Db, now: number, limit: number): Promise<PostbackRow[]> =>
+  db.selectFrom('postbacks').selectAll().where('state', '=', 'sending').where('claim_until', '<', now).orderBy('id').limit(limit).execute();
 
 /**
  * Claims whose holder is a dead process of this host (a node restarted after `kill -9`) run out at once instead of
@@ -48,16 +48,93 @@ export async function claim(db: Db, id: number, node: string, now: number, secon
     .updateTable('postbacks')
     .set((eb) => ({ state: 'sending', claimed_by: node, claim_until: now + seconds, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('state', '=', 'pending'), eb('next_at', '<=', now)]),
-        eb.and([eb('state', '=', 'sending'), eb('claim_until', '<', now)]),
-      ]),
-    )
+    .where('state', '=', 'pending')
+    .where('next_at', '<=', now)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return null;
   return (await db.selectFrom('postbacks').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
+
+/**
+ * An interrupted claim, settled once (compare-and-set on the same expired claim): `resend` puts it back to pending
+ * now (the platform dedupes on the key it will carry again), `in_doubt` holds it for a person with what is known.
+ */
+export async function settleInterrupted(
+  db: Db,
+  p: PostbackRow,
+  now: number,
+  outcome: { to: 'resend' } | { to: 'in_doubt'; reason: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const r = await tx
+      .updateTable('postbacks')
+      .set(
+        outcome.to === 'resend'
+          ? { state: 'pending', next_at: now, claim_until: 0 }
+          : { state: 'in_doubt', in_doubt_at: now, last_error: outcome.reason, claim_until: 0 },
+      )
+      .where('id', '=', p.id)
+      .where('state', '=', 'sending')
+      .where('claimed_by', '=', p.claimed_by)
+      .where('claim_until', '<', now)
+      .executeTakeFirst();
+    const done = Number(r.numUpdatedRows) === 1;
+    if (done && outcome.to === 'in_doubt') await setOrderState(tx, p, 'in_doubt');
+    return done;
+  });
+}
+
+/** The claim holder's own call may have arrived (a timeout, a dropped answer): held 待确认 like an interrupted one. */
+export async function markInDoubt(db: Db, p: PostbackRow, node: string, reason: string, now: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const r = await tx
+      .updateTable('postbacks')
+      .set({ state: 'in_doubt', in_doubt_at: now, last_error: reason, claim_until: 0 })
+      .where('id', '=', p.id)
+      .where('claimed_by', '=', node)
+      .where('state', '=', 'sending')
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 1) await setOrderState(tx, p, 'in_doubt');
+  });
+}
+
+/** A person's decision on an in-doubt row (received: it is sent; resend: pending now), once: the row must still be in doubt. */
+export async function settleInDoubt(
+  db: Db,
+  id: number,
+  resolution: 'received' | 'resend',
+  by: number,
+  now: number,
+): Promise<PostbackRow | null> {
+  return db.transaction().execute(async (tx) => {
+    const r = await tx
+      .updateTable('postbacks')
+      .set(
+        resolution === 'received'
+          ? { state: 'sent', sent_at: now, settled_by: by, settled_at: now, resolution, claim_until: 0 }
+          : { state: 'pending', next_at: now, settled_by: by, settled_at: now, resolution, claim_until: 0 },
+      )
+      .where('id', '=', id)
+      .where('state', '=', 'in_doubt')
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) return null;
+    const row = await tx.selectFrom('postbacks').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await setOrderState(tx, row, resolution === 'received' ? 'sent' : 'pending');
+    return row;
+  });
+}
+
+const setOrderState = (db: Executor, p: Pick<PostbackRow, 'union_name' | 'order_id'>, state: string) =>
+  db
+    .updateTable('orders')
+    .set({ postback_state: state })
+    .where('union_name', '=', p.union_name)
+    .where('order_id', '=', p.order_id)
+    .execute();
+
+/** The postback of one order (for a person settling it). */
+export const postbackOfOrder = (db: Db, union: string, orderId: string): Promise<PostbackRow | undefined> =>
+  db.selectFrom('postbacks').selectAll().where('union_name', '=', union).where('order_id', '=', orderId).executeTakeFirst();
 
 export const orderOf = (db: Db, p: PostbackRow): Promise<OrderRow | undefined> =>
   db.selectFrom('orders').selectAll().where('union_name', '=', p.union_name).where('order_id', '=', p.order_id).executeTakeFirst();

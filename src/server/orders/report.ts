@@ -115,15 +115,22 @@ export async function orderPath(deps: Deps, actor: Actor, orderId: string): Prom
   const pbText =
     row.postback_state === 'sent' && pb
       ? `${at(pb.sent_at)} 已回传给${row.union_name === 'ud' ? '阿里妈妈 UD（由其转给媒体）' : channelLabel(row.channel, '未知渠道')}`
-      : row.postback_state === 'failed' && pb
-        ? `回传失败（已尝试 ${pb.attempts} 次）：${pb.last_error}`
-        : row.postback_state === 'pending' && pb
-          ? `待回传${pb.attempts ? `（已尝试 ${pb.attempts} 次，上次失败：${pb.last_error}）` : ''}`
-          : row.callback && row.created_at < deps.clock.now() - POSTBACK_MAX_AGE_SECONDS
-            ? `${POSTBACK_STATE.none}：转化发生在 7 天以前，平台已不再接收`
-            : row.callback
-              ? `${POSTBACK_STATE.none}：订单尚未到达该链接设置的回传时机`
-              : `${POSTBACK_STATE.none}：这次点击没有带回传参数`;
-  steps.push({ key: 'postback', title: '回传', text: pbText || POSTBACK_STATE[row.postback_state as PostbackState], at: pb?.sent_at ?? 0 });
+      : row.postback_state === 'in_doubt' && pb
+        ? `${POSTBACK_STATE.in_doubt}：${pb.last_error}`
+        : row.postback_state === 'failed' && pb
+          ? `回传失败（已尝试 ${pb.attempts} 次）：${pb.last_error}`
+          : row.postback_state === 'pending' && pb
+            ? `待回传${pb.attempts ? `（已尝试 ${pb.attempts} 次，上次失败：${pb.last_error}）` : ''}`
+            : row.callback && row.created_at < deps.clock.now() - POSTBACK_MAX_AGE_SECONDS
+              ? `${POSTBACK_STATE.none}：转化发生在 7 天以前，平台已不再接收`
+              : row.callback
+                ? `${POSTBACK_STATE.none}：订单尚未到达该链接设置的回传时机`
+                : `${POSTBACK_STATE.none}：这次点击没有带回传参数`;
+  steps.push({
+    key: 'postback',
+    title: '回传',
+    text: pbText || POSTBACK_STATE[row.postback_state as PostbackState],
+    at: (row.postback_state === 'in_doubt' ? pb?.in_doubt_at : pb?.sent_at) ?? 0,
+  });
   return { order: order!, steps, text: steps.map((s) => s.text).join('；') + '。' };
 }

@@ -1,5 +1,7 @@
 import * as api from '../../shared/api/orders.ts';
+import { pddAuthorityNotices } from '../affiliate/pdd-authority.ts';
 import { type Binding, handle } from '../http/contracts.ts';
+import { settlePostback } from './postback-settle.ts';
 import { orderPath } from './report.ts';
 import { linkOrders, linkPostback, orderIndex, orderList, planOrders } from './service.ts';
 
@@ -14,4 +16,6 @@ export const orderRoutes: Binding[] = [
   handle(api.promoteOrder, ({ deps, actor, input }) => planOrders(deps, actor, input)),
   handle(api.landReport, ({ deps, actor, input }) => orderPath(deps, actor, input.orderid)),
   handle(api.linkPostback, ({ deps, actor, input }) => linkPostback(deps, actor, input)),
+  handle(api.postbackSettle, ({ deps, actor, input, client }) => settlePostback(deps, actor, input, client.ip)),
+  handle(api.pddAuthority, ({ deps, actor, input }) => pddAuthorityNotices(deps, actor, input)),
 ];

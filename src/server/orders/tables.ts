@@ -66,7 +66,7 @@ export interface OrdersTable {
   creative_id: string;
   /** The click's callback for postback ('' when the click carried none). */
   callback: string;
-  /** none · pending · sent · failed (dead letter) */
+  /** none · pending · sent · failed (dead letter) · in_doubt (待确认: postback-guarantee.ts) */
   postback_state: string;
   first_seen_at: number;
   updated_at: number;
@@ -85,8 +85,10 @@ export interface OrderStatusLogTable {
 }
 
 /**
- * One conversion postback per attributed order: exactly once (a row per order, claimed by one node at a time under a
- * lease, the same idempotency key on every attempt), retried with back-off, then a dead letter with the reason.
+ * One conversion postback per attributed order, claimed by one node at a time under a lease, retried with back-off,
+ * then a dead letter with the reason. Exactly once where the platform dedupes on the key we send (the order id, the
+ * same on every attempt); elsewhere at most once: an interrupted send becomes in_doubt until a person settles it
+ * (postback-guarantee.ts).
  */
 export interface PostbacksTable {
   id: Generated<number>;
@@ -100,7 +102,7 @@ export interface PostbacksTable {
   event: string;
   /** Idempotency key sent to the platform. */
   idem_key: string;
-  /** pending · sending · sent · failed */
+  /** pending · sending · sent · failed · in_doubt */
   state: string;
   attempts: number;
   next_at: number;
@@ -110,6 +112,12 @@ export interface PostbacksTable {
   last_error: string;
   sent_at: number;
   created_at: number;
+  /** When an interrupted send made it 待确认 (0: never). */
+  in_doubt_at: Generated<number>;
+  /** Who settled it (user id), when, and how: received (the platform has it) · resend ('' until settled). */
+  settled_by: Generated<number>;
+  settled_at: Generated<number>;
+  resolution: Generated<string>;
 }
 
 /** Per link: on which order status its conversions are posted back (default paid). */

@@ -8,7 +8,10 @@ import {
   orderPage,
   orderPath,
   planOrderInput,
+  postbackSettleInput,
+  postbackSettleView,
 } from '../orders.ts';
+import { pddAuthorityInput, pddAuthorityPage } from '../pdd-authority.ts';
 import { alias, contract } from './contract.ts';
 
 /** Spec §7 Orders: order lists, one link's and one plan's orders, an order's explained path, a link's postback setting. */
@@ -72,6 +75,26 @@ export const linkPostback = contract({
   output: linkPostbackView,
 });
 
+export const postbackSettle = contract({
+  path: '/capi/napi/order/postback/settle',
+  method: 'POST',
+  access: 'orders',
+  tag,
+  okMsg: '已处理',
+  summary: '处理待确认的回传（发送中断、平台不去重）：received 已收到（记为已回传），resend 重新发送一次；只能处理一次，记入操作日志',
+  input: postbackSettleInput,
+  output: postbackSettleView,
+});
+export const pddAuthority = contract({
+  path: '/capi/napi/order/pdd-authority',
+  method: 'POST',
+  access: 'links',
+  tag,
+  summary: '尚未备案的拼多多推广身份（推广位 + uid）及其备案链接；recheck 为 true 时先向多多进宝重新查询',
+  input: pddAuthorityInput,
+  output: pddAuthorityPage,
+});
+
 export const orderContracts = [
   orderIndex,
   miniputOrder,
@@ -82,4 +105,6 @@ export const orderContracts = [
   promoteOrder,
   landReport,
   linkPostback,
+  postbackSettle,
+  pddAuthority,
 ];

@@ -4,13 +4,32 @@ import { formatTime } from '../../lib/formats.ts';
 import { MetricCard } from '../../ui/MetricCard.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
+import { PostbackSettle } from '../orders/PostbackSettle.tsx';
 import { useHealth } from './useAdmin.ts';
 
 const KINDS: { kind: HealthKind; label: string; count: keyof HomeView['health'] }[] = [
   { kind: 'reauth', label: '需要重新授权的广告账户', count: 'reauth' },
   { kind: 'jobs', label: '失败的同步任务', count: 'failing_jobs' },
   { kind: 'postbacks', label: '回传死信', count: 'dead_letters' },
+  { kind: 'in_doubt', label: '待确认的回传', count: 'in_doubt' },
+  { kind: 'pdd_authority', label: '未备案的拼多多推广身份', count: 'pdd_unbound' },
 ];
+
+/** 待确认 rows are settled here; 未备案 rows link their 备案 page. */
+const actionColumn: TableColumn<HealthItem> = {
+  key: 'action',
+  header: '操作',
+  width: 210,
+  nowrap: true,
+  cell: (r) =>
+    r.order ? (
+      <PostbackSettle orderid={r.order.orderid} />
+    ) : r.url ? (
+      <a href={r.url} target="_blank" rel="noreferrer">
+        备案链接
+      </a>
+    ) : null,
+};
 
 const columns: TableColumn<HealthItem>[] = [
   { key: 'subject', header: '对象', value: (r) => r.subject },
@@ -49,7 +68,7 @@ export function HealthPanel({ health }: { health: HomeView['health'] }): React.J
           ariaLabel={KINDS.find((k) => k.kind === kind)?.label}
           rows={list.data?.list}
           rowKey={(r) => r.key}
-          columns={columns}
+          columns={kind === 'in_doubt' || kind === 'pdd_authority' ? [...columns, actionColumn] : columns}
           loading={list.isLoading}
           error={list.error}
           emptyText="一切正常"

@@ -40,7 +40,7 @@ export function OrderFiltersBar({
         allLabel="全部状态"
         onChange={(status) => set({ status })}
       />
-      <Select<0 | 1 | 2 | 3>
+      <Select<0 | 1 | 2 | 3 | 4>
         ariaLabel="回传状态"
         placeholder="回传状态"
         options={postbackOptions}

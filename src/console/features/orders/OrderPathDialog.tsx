@@ -2,6 +2,7 @@ import { Dialog } from 'primereact/dialog';
 import { failureText } from '../../lib/api.ts';
 import { Loading } from '../../ui/Loading.tsx';
 import { MoneyCell, StatusCell } from './OrderCells.tsx';
+import { PostbackSettle } from './PostbackSettle.tsx';
 import { ruleLabel, unionLabel } from './terms.ts';
 import { useOrderPath } from './useOrders.ts';
 
@@ -58,6 +59,7 @@ export function OrderPathDialog({ orderid, onClose }: { orderid: string; onClose
                 <div>
                   <div className="order-step-title">{s.title}</div>
                   <div className="order-step-text">{s.text}</div>
+                  {s.key === 'postback' && o.postback_state === 'in_doubt' ? <PostbackSettle orderid={o.order_id} /> : null}
                 </div>
               </li>
             ))}

@@ -68,8 +68,8 @@ export function OrdersPanel({ pageid, postbackSetting = false }: OrdersPanelProp
         <MetricCard label="付款金额" value={s ? fenToYuan(s.paid_fen) : undefined} format={2} loading={isLoading} />
         <MetricCard label="预估佣金" value={s ? fenToYuan(s.commission_fen) : undefined} format={2} loading={isLoading} />
         <section className="metric-card" aria-label="回传">
-          <div className="metric-label">回传（已回传 / 待回传 / 失败）</div>
-          <div className="metric-value">{pb ? `${pb.sent} / ${pb.pending} / ${pb.failed}` : '…'}</div>
+          <div className="metric-label">回传（已回传 / 待回传 / 待确认 / 失败）</div>
+          <div className="metric-value">{pb ? `${pb.sent} / ${pb.pending} / ${pb.in_doubt} / ${pb.failed}` : '…'}</div>
         </section>
       </div>
       <ResourceTable<OrderView>

@@ -1,5 +1,6 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { OrdersPanel } from './OrdersPanel.tsx';
+import { PddAuthorityNotice } from './PddAuthorityNotice.tsx';
 
 /** Where each order page's back link leads (spec §2: the list it belongs to). */
 function backOf(pathname: string): { to: string; label: string } {
@@ -25,6 +26,7 @@ export function OrdersScreen(): React.JSX.Element {
         </Link>
         <h2>推广链接 {pageId} 的订单</h2>
       </div>
+      <PddAuthorityNotice />
       {/^\d{1,20}$/.test(pageId) ? (
         <OrdersPanel pageid={pageId} postbackSetting />
       ) : (

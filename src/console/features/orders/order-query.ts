@@ -9,7 +9,7 @@ export interface OrderFilterState {
   /** null: every date */
   range: DateRangeValue | null;
   status: OrderStatusName | null;
-  postback: 0 | 1 | 2 | 3 | null;
+  postback: 0 | 1 | 2 | 3 | 4 | null;
   exact: string;
 }
 

@@ -39,6 +39,7 @@ export const POSTBACK_TONE: Record<string, 'ok' | 'info' | 'warn' | 'bad' | 'mut
   pending: 'warn',
   sent: 'ok',
   failed: 'bad',
+  in_doubt: 'warn',
 };
 
 export const depositTabs: Option<Deposit>[] = ([2, 1, 3] as const).map((d) => ({ label: DEPOSIT[d], value: d }));
@@ -46,10 +47,11 @@ export const statusOptions: Option<OrderStatusName>[] = (Object.keys(ORDER_STATU
   label: ORDER_STATUS[s],
   value: s,
 }));
-/** `sync_call` codes: 0 无需回传, 1 已回传, 2 待回传, 3 回传失败. */
-export const postbackOptions: Option<0 | 1 | 2 | 3>[] = [
+/** `sync_call` codes: 0 无需回传, 1 已回传, 2 待回传, 3 回传失败, 4 待确认. */
+export const postbackOptions: Option<0 | 1 | 2 | 3 | 4>[] = [
   { label: POSTBACK_STATE.sent, value: 1 },
   { label: POSTBACK_STATE.pending, value: 2 },
+  { label: POSTBACK_STATE.in_doubt, value: 4 },
   { label: POSTBACK_STATE.failed, value: 3 },
   { label: POSTBACK_STATE.none, value: 0 },
 ];

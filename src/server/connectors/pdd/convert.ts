@@ -6,10 +6,23 @@ import { type PddClientConfig, pddCall } from './client.ts';
 
 /**
  * 拼多多 conversion: the goods (and its goods_sign) from `pdd.ddk.goods.search` with the goods id as keyword, then
- * `pdd.ddk.goods.promotion.url.generate` (p_id, goods_sign_list, custom_parameters {"uid": subId}); a shop through
- * `pdd.ddk.mall.url.gen` (mall_id). The order echoes p_id and custom_parameters exactly as passed.
+ * `pdd.ddk.goods.promotion.url.generate` (p_id, goods_sign_list, custom_parameters); a shop through
+ * `pdd.ddk.mall.url.gen` (mall_id, pid; lywzx/pdd-node-sdk src/pddApi/duoDuoKe/PddDdkMallUrlGen.ts @0e3b843). The order
+ * echoes p_id and custom_parameters exactly as passed.
  */
-export function customParameters(subId: string | undefined): string {
+
+/**
+ * custom_parameters (bububa/openpdd api/ddk/goods_promotion_url_generate.go @667450d): JSON of at most 64 bytes,
+ * `uid` the user (每个用户仅且对应一个标识, required; the pid + uid pair is what 备案 binds), `sid` context, other keys
+ * allowed. With a member the link's id goes into sid; without one (links made before the 备案 check) it is the uid.
+ */
+export function customParameters(subId: string | undefined, memberId?: string): string {
+  if (memberId) {
+    const json = JSON.stringify(subId ? { uid: memberId, sid: subId } : { uid: memberId });
+    if (Buffer.byteLength(json) > 64)
+      throw new ConnectorError('pdd', 'refused', '多多进宝自定义参数最长 64 字节，请缩短链接标识', 'custom_parameters_too_long');
+    return json;
+  }
   if (subId === undefined || subId === '') return '';
   const json = JSON.stringify({ uid: subId });
   if (Buffer.byteLength(json) > 64)
@@ -21,7 +34,7 @@ const link = (u: Record<string, unknown>) => str(u.mobile_short_url) || str(u.mo
 
 export async function convertPdd(cfg: PddClientConfig, defaultPid: string, req: ConvertRequest): Promise<ItemConversion> {
   const pid = req.pid || defaultPid;
-  const custom = customParameters(req.subId);
+  const custom = customParameters(req.subId, req.memberId);
   const tracking: PddTracking = { union: 'pdd', pid, customParameters: custom };
   if (req.kind === 'shop') {
     const body = await pddCall(

@@ -2,7 +2,7 @@ import type { AffiliateConnector } from '../affiliate.ts';
 import type { HttpOptions } from '../affiliate-http.ts';
 import { ConnectorError } from '../errors.ts';
 import { convertTaobao, parseTaobaoPid } from './convert.ts';
-import { pullTaobaoOrders, TAOBAO_MAX_WINDOW } from './orders.ts';
+import { pullTaobaoOrders, TAOBAO_MAX_WINDOW, type TaobaoPromoState } from './orders.ts';
 import type { TopSignMethod } from './top.ts';
 
 export interface TaobaoSettings {
@@ -34,6 +34,7 @@ export function createTaobaoConnector(s: TaobaoSettings, http: HttpOptions = {},
     http,
     now,
   };
+  const promo: TaobaoPromoState = { promoUntilMs: 0 };
   return {
     union: 'taobao',
     maxWindowSeconds: TAOBAO_MAX_WINDOW,
@@ -41,6 +42,6 @@ export function createTaobaoConnector(s: TaobaoSettings, http: HttpOptions = {},
     timeFields: ['update', 'create', 'pay', 'settle'],
     convert: (req) => convertTaobao(top, pid, req),
     pullOrders: (window, cursor, timeField = 'update') =>
-      pullTaobaoOrders({ ...top, pageSize: s.pageSize ?? 100, orderScene: s.orderScene ?? 1 }, window, cursor, timeField),
+      pullTaobaoOrders({ ...top, pageSize: s.pageSize ?? 100, orderScene: s.orderScene ?? 1, promo }, window, cursor, timeField),
   };
 }

@@ -15,6 +15,8 @@ import { lifecycle } from './0012_lifecycle.ts';
 import { ordersAttribution } from './0014_orders_attribution.ts';
 import { promotion } from './0015_promotion.ts';
 import { rollupBoard } from './0016_rollup_board.ts';
+import { pddAuthority } from './0040_pdd_authority.ts';
+import { postbackInDoubt } from './0041_postback_in_doubt.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -36,6 +38,8 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0014_orders_attribution', ordersAttribution],
   ['0015_promotion', promotion],
   ['0016_rollup_board', rollupBoard],
+  ['0040_pdd_authority', pddAuthority],
+  ['0041_postback_in_doubt', postbackInDoubt],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -173,7 +173,7 @@ export function adminRoutes(ctx: PlatformContext): Hono {
   admin.post('/faults', async (c) => {
     const b = z
       .object({
-        kind: z.enum(['http5xx', 'timeout', 'rate_limit']),
+        kind: z.enum(['http5xx', 'timeout', 'rate_limit', 'hold']),
         count: z.number().int().min(1).max(1000),
         match: z.string().max(200).optional(),
         delayMs: z.number().int().min(0).max(120_000).optional(),

@@ -4,6 +4,7 @@
  */
 import type { Context, Hono } from 'hono';
 import type { PlatformContext } from './admin.ts';
+import { alreadyCounted, DUPLICATE_REASON, juliangKeys } from './dedupe.ts';
 import type { Grant } from './grants.ts';
 import { C, envelope, ok } from './juliang-wire.ts';
 import { readObject } from './kit.ts';
@@ -125,7 +126,9 @@ export function juliangChanges(
     // the click's __CALLBACK_PARAM__, or the `clickid` its landing page received (both identify the click)
     const click = world.click(p, { callback }) ?? world.click(p, { clickId: callback });
     if (!click) return reject('callback 无效：找不到对应的点击');
-    world.recordConversion(p, true, '', click.planId, b);
+    // 巨量 dedupes on properties.order_id (dedupe.ts): a repeat is accepted and not counted again
+    const repeat = alreadyCounted(world, p, juliangKeys(b), juliangKeys);
+    world.recordConversion(p, true, repeat ? DUPLICATE_REASON : '', repeat ? null : click.planId, b);
     return envelope(c, C.ok, '成功');
   });
 }

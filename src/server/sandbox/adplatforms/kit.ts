@@ -37,7 +37,8 @@ export class Recorder {
   }
 }
 
-export type FaultKind = 'http5xx' | 'timeout' | 'rate_limit';
+/** hold: the platform handles the call, then holds its answer `delayMs` (the caller may die before it arrives). */
+export type FaultKind = 'http5xx' | 'timeout' | 'rate_limit' | 'hold';
 export interface Fault {
   kind: FaultKind;
   remaining: number;
@@ -109,6 +110,11 @@ export function recordAndFault(
     const f = faults.take(path);
     if (!f) return next();
     if (f.kind === 'rate_limit') return rateLimited(c);
+    if (f.kind === 'hold') {
+      await next();
+      await new Promise((r) => setTimeout(r, f.delayMs ?? 2000));
+      return;
+    }
     if (f.kind === 'timeout') await new Promise((r) => setTimeout(r, f.delayMs ?? 2000));
     return c.text('Service Unavailable', f.kind === 'timeout' ? 504 : 503);
   };

@@ -10,6 +10,7 @@ import { type Context, Hono } from 'hono';
 import { chinaDayStart, parseChinaTime } from '../../../shared/china-clock.ts';
 import type { PlatformContext } from './admin.ts';
 import { consentRoutes } from './consent.ts';
+import { alreadyCounted, DUPLICATE_REASON, tengxunKeys } from './dedupe.ts';
 import type { Grant } from './grants.ts';
 import { readObject, sendJson } from './kit.ts';
 import { idField, intParam, jsonParam, pageOf, wireId } from './paging.ts';
@@ -327,7 +328,9 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
       if (typeof t !== 'number' || t > world.now() + 300 || t < world.now() - 7 * 86400)
         return reject('action_time 须为 7 天内的秒级时间戳');
     }
-    world.recordConversion(p, true, '', click.planId, b);
+    // 腾讯 dedupes on outer_action_id (dedupe.ts): a repeat is accepted and not counted again
+    const repeat = alreadyCounted(world, p, tengxunKeys(b), tengxunKeys);
+    world.recordConversion(p, true, repeat ? DUPLICATE_REASON : '', repeat ? null : click.planId, b);
     return ok(c, {});
   });
 }

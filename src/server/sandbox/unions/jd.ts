@@ -118,6 +118,7 @@ export function jdRow(o: OrderRow, link: LinkRow, base: string, at: number, unio
     goodsInfo: {
       imageUrl: `${base}/img/${o.item_id}.svg`,
       owner: 'p',
+      mainSkuId: Number(o.item_id),
       productId: Number(o.item_id),
       shopName: item.shopName,
       shopId: Number(item.shopId),

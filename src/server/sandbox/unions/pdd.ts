@@ -4,20 +4,29 @@ import { adminRoutes } from './admin.ts';
 import { itemFacts } from './catalog.ts';
 import { injected, type SandboxContext } from './context.ts';
 import { clickAndRedirect, pageRoutes } from './pages.ts';
+import { authorityHandlers, authorityRoutes, pddBindings } from './pdd-authority.ts';
 import type { LinkRow, OrderRow } from './store.ts';
 import { readParams } from './top-gateway.ts';
 import { modifiedAt, statusAt } from './world.ts';
 
 /**
  * 拼多多 (多多进宝) sandbox (`/sandbox/pdd/`): the router `/api/router` with `pdd.ddk.goods.search`,
- * `pdd.ddk.goods.promotion.url.generate`, `pdd.ddk.mall.url.gen` and `pdd.ddk.order.list.increment.get`; the
+ * `pdd.ddk.goods.promotion.url.generate`, `pdd.ddk.mall.url.gen`, `pdd.ddk.order.list.increment.get` and the 备案 pair
+ * `pdd.ddk.member.authority.query` / `pdd.ddk.rp.prom.url.generate` (pdd-authority.ts); the
  * links it issues (`/duo_coupon_landing.html?…&cpsSign=…`, short `/p/{token}`); item pages and pictures; admin.
  * Errors are `{"error_response": {error_code, error_msg, sub_code, sub_msg, request_id}}`; the codes are the
  * sandbox's choice (PDD's table is not public): 10000 bad parameter, 10001 unknown type, 10016 unknown client_id,
  * 10019 bad timestamp, 10020 bad sign, 52101 rate limit. Orders: by update time, ≤ 24 h, page 1–10000,
  * page_size 10–100; PDD has no presale, so its shoppers buy ordinary orders only.
  */
-const TYPES = ['pdd.ddk.goods.search', 'pdd.ddk.goods.promotion.url.generate', 'pdd.ddk.mall.url.gen', 'pdd.ddk.order.list.increment.get'];
+const TYPES = [
+  'pdd.ddk.goods.search',
+  'pdd.ddk.goods.promotion.url.generate',
+  'pdd.ddk.mall.url.gen',
+  'pdd.ddk.order.list.increment.get',
+  'pdd.ddk.member.authority.query',
+  'pdd.ddk.rp.prom.url.generate',
+];
 type Err = { error_code: number; error_msg: string; sub_code?: string; sub_msg?: string };
 const param = (sub_msg: string): Err => ({ error_code: 10000, error_msg: '参数错误', sub_code: 'isv.invalid-parameter', sub_msg });
 
@@ -116,6 +125,7 @@ export function pddSandbox(ctx: SandboxContext): Hono {
   const { world } = ctx;
   const keys = ctx.keys.pdd;
   const base = () => ctx.base('pdd');
+  const bindings = pddBindings(world.db, world.now);
 
   function issue(pid: string, custom: string, kind: 'item' | 'shop', id: string): LinkRow {
     const shopId = kind === 'shop' ? id : itemFacts('pdd', id).shopId;
@@ -135,6 +145,7 @@ export function pddSandbox(ctx: SandboxContext): Hono {
   };
 
   const handlers: Record<string, (p: Record<string, string>) => Err | [string, Record<string, unknown>]> = {
+    ...authorityHandlers(bindings, base),
     'pdd.ddk.goods.search': (p) => {
       const id = /(?:^|goods_id=)(\d{4,20})/.exec(p.keyword ?? '')?.[1];
       if (!id) return ['goods_search_response', { goods_list: [], total_count: 0, search_id: '' }];
@@ -230,6 +241,7 @@ export function pddSandbox(ctx: SandboxContext): Hono {
   app.get('/api/router', router);
   app.get('/duo_coupon_landing.html', (c) => click(c, c.req.query('cpsSign') ?? ''));
   app.get('/p/:token', (c) => click(c, c.req.param('token')));
+  app.route('/', authorityRoutes(bindings, keys.clientSecret));
   app.route('/', pageRoutes('pdd', base));
   app.route('/_admin', adminRoutes(world, 'pdd', keys.clientSecret));
   return app;
