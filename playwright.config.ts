@@ -1,10 +1,17 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { DEFAULT_TEST_CLOCK } from './tests/support/clock.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 /** The server's data directory, known to the specs too (they read the mail outbox through the CLI). Fresh per run. */
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `tf-e2e-${PORT}`);
+/**
+ * The server's clock starts at the pinned test instant (TEST_CLOCK, else tests/support/clock.ts's default) and runs
+ * at real speed; the specs and their browsers' clocks follow it from the real time noted here (tests/e2e/clock.ts).
+ */
+process.env.E2E_CLOCK_START ??= process.env.TEST_CLOCK || DEFAULT_TEST_CLOCK;
+process.env.E2E_CLOCK_REAL ??= String(Date.now()); // when the pinned clock started, in real time: not a seed
 
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) against the real built server
@@ -45,6 +52,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // Exports of more than 20 rows go to the background job, so the specs can walk that path with a few links.
-    env: { PORT: String(PORT), E2E_DATA_DIR: process.env.E2E_DATA_DIR, EXPORT_INLINE_ROWS: '20' },
+    env: { PORT: String(PORT), E2E_DATA_DIR: process.env.E2E_DATA_DIR, EXPORT_INLINE_ROWS: '20', CLOCK_START: process.env.E2E_CLOCK_START },
   },
 });

@@ -17,7 +17,7 @@ import { exportCleanupJob, exportJob } from './exports/jobs.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { jobRunsRetentionJob } from './jobs/housekeeping.ts';
 import { Scheduler, type SchedulerOptions } from './jobs/scheduler.ts';
-import { type Clock, systemClock } from './kernel/clock.ts';
+import { type Clock, OffsetClock, systemClock } from './kernel/clock.ts';
 import { type Config, loadConfig } from './kernel/config.ts';
 import { Lifecycle } from './kernel/lifecycle.ts';
 import { log, setLogLevel } from './kernel/log.ts';
@@ -76,7 +76,8 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   setLogLevel(config.LOG_LEVEL);
   const secrets = opts.secrets ?? loadSecrets(config);
   const handle = opts.handle ?? (await openConfiguredDatabase(config));
-  const clock = opts.clock ?? systemClock;
+  // CLOCK_START (tests, demos): the clock starts at that instant and runs at real speed.
+  const clock = opts.clock ?? (config.CLOCK_START === undefined ? systemClock : new OffsetClock(config.CLOCK_START));
   const nodeId = newNodeId();
   const pressure = new IngestPressure();
   const jobs = new Scheduler({ db: handle.db, clock, nodeId, pressure }, opts.scheduler);

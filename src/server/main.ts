@@ -55,21 +55,25 @@ async function main(): Promise<void> {
   if (seeded) log.info('demo accounts created');
 
   const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
-  // Affiliate-union sandbox under /sandbox/<union>/ (SANDBOX on by default); 30 days of history for each new link.
+  const internalBase = internalBaseUrl(config);
+  const adPlatforms = adPlatformConfig(process.env, config);
+  const adSandbox = adPlatforms.sandbox ? startAdSandbox(deps, publicBaseUrl(config), internalBase, { live: config.DEMO_TRAFFIC }) : null;
+  // Affiliate-union sandbox under /sandbox/<union>/ (SANDBOX on by default). One world with the ad sandbox: its
+  // back-filled orders come from the plans' delivered clicks (the sandboxes' world API); alone, 30 days per new link.
   let boundPort = config.PORT;
   const unions = loadAffiliateConfig(process.env, publicBaseUrl(config)).sandbox
     ? createUnionSandbox({
         file: path.join(config.dataDir, 'sandbox', 'unions.sqlite'),
         publicBaseUrl: () => publicBaseUrl({ ...config, PORT: boundPort }),
-        historyDays: 30,
+        historyDays: adSandbox ? 0 : 30,
+        plans: adSandbox ? () => adSandbox.sandbox.drivers() : undefined,
+        // the server's clock (CLOCK_START pins both): the union's order times and windows agree with ours
+        now: () => deps.clock.nowMs(),
       })
     : null;
   if (unions) deps.lifecycle.onShutdown('union-sandbox', () => unions.close());
   const tracking = startTracking(deps, { trustProxy: config.TRUST_PROXY, batch: { delayMs: config.TRACKING_BATCH_DELAY_MS } });
   const landing = new Landing(deps, tracking.batcher, { cache: config.LANDING_CACHE, ttlMs: 60_000, warmLimit: 500, maxEntries: 5000 });
-  const internalBase = internalBaseUrl(config);
-  const adPlatforms = adPlatformConfig(process.env, config);
-  const adSandbox = adPlatforms.sandbox ? startAdSandbox(deps, publicBaseUrl(config), internalBase, { live: config.DEMO_TRAFFIC }) : null;
   const { server, inFlight } = createHttpServer({
     config,
     metrics: deps.metrics,

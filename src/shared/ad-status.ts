@@ -143,9 +143,11 @@ const xiaohongshuCreative: Labels = {
   '11': '单元已结束',
   '12': '单元处于暂停时段',
 };
-const weiboCampaign: Labels = { '0': '暂停', '1': '启用', '9': '已结束' };
+/** 微博 (bububa/biz-weibo enum/configured_status.go, effective_status.go, creative_effective_status.go). */
+const weiboCampaign: Labels = { '0': '暂停', '1': '启用', '9': '已删除' };
 const weiboAd: Labels = {
-  '-1': '已删除或已结束',
+  '-1': '已结束',
+  '-99': '已删除',
   '0': '默认',
   '1': '待投放',
   '2': '投放中',
@@ -153,10 +155,26 @@ const weiboAd: Labels = {
   '5': '账户异常',
   '6': '系列暂停',
   '7': '余额不足',
-  '8': '到达账户日限额',
+  '8': '到达账户日预算',
   '9': '到达系列预算',
+  '10': '到达计划日预算',
+  '11': '无可用创意',
+  '12': '粉条订单创建中',
+  '13': '数据市场包处理中',
+  '14': '电子围栏生成失败',
 };
-const weiboCreative: Labels = { '0': '审核中', '1': '正常', '2': '审核异常', '3': 'uid/mid 异常', '4': '暂停', '5': '异常' };
+const weiboCreative: Labels = {
+  '0': '审核中',
+  '1': '正常',
+  '2': '审核异常',
+  '3': 'uid/mid 异常',
+  '4': '暂停',
+  '6': '发布异常',
+  '7': '预发布',
+  '9': '已删除',
+  '12': '草稿',
+  '13': '创意生成失败',
+};
 
 /** Labels of the normalised statuses the connectors compute (`AdEntity.status`), plus re-review. */
 const generic: Labels = {

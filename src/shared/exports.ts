@@ -12,6 +12,7 @@ export const COLUMN_TYPES = {
   text: '文本',
   integer: '整数',
   number: '数值',
+  decimal2: '数值（两位小数）',
   money: '金额（元）',
   percent: '百分比',
   datetime: '日期时间',

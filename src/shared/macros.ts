@@ -130,9 +130,30 @@ export const LANDING_AD_PARAMS = { camp: ['projectid'], aid: ['promotionid', 'ad
 /**
  * Channels whose landing click id is itself the postback callback (ad-platform-protocols §6, -2 A8): 巨量's landing
  * `clickid` goes back as `context.ad.callback`, 快手's landing `callback`, 小红书's `click_id`, 微博's `mark_id`.
- * 腾讯 (gdt_vid) and UC (uctrackid) need the callback URL their click-monitor ping carried.
+ * 腾讯 (gdt_vid) and UC (uctrackid) need the callback URL their click-monitor ping carried (UC's carries the uctrackid:
+ * CALLBACK_CLICK_ID).
  */
 export const LANDING_ID_IS_CALLBACK: Readonly<Partial<Record<Channel, true>>> = { 2: true, 3: true, 5: true, 10: true };
+
+/**
+ * Channels whose click id reaches us only inside the callback URL of the click ping, by the parameter that carries it.
+ * UC 汇川: `{CALLBACK_URL}` decodes to `https://huichuan.uc.cn/callback/appapi?click_id=…&…&uctrackid=…`, and the landing
+ * URL receives the same `uctrackid=` (../shared/reference/ad-platform-protocols-2.md A6, from code samples only: weakly
+ * sourced, kept in this one table so it is easy to correct). The ping's click id is read from there, so the landing
+ * visit ties to its click by id (tracking/visit-ties.ts) and gets the click's callback for the postback.
+ */
+export const CALLBACK_CLICK_ID: Readonly<Partial<Record<Channel, string>>> = { 8: 'uctrackid' };
+
+/** The click id a callback URL carries for `channel` (CALLBACK_CLICK_ID), '' when none or not a URL. */
+export function clickIdOfCallback(channel: number, callback: string): string {
+  const param = CALLBACK_CLICK_ID[channel as Channel];
+  if (!param || !callback) return '';
+  try {
+    return new URL(callback).searchParams.get(param)?.trim() ?? '';
+  } catch {
+    return '';
+  }
+}
 
 export type MonitorKind = 'click' | 'show';
 /** Path prefixes of the monitor endpoints: `/m/c/{pageid}` (click), `/m/s/{pageid}` (show). */

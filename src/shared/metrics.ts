@@ -1,4 +1,5 @@
 import { fenToYuan } from './money.ts';
+import type { NumberFormat } from './number-format.ts';
 import { z } from './zod.ts';
 
 /**
@@ -111,11 +112,11 @@ export const PLACED_HINT = '按下单时间计入：所选时段内下单的归�
 export const PAID_HINT = '按付款时间计入：所选时段内付款的归因订单（预售订单按定金支付时间计入）；退款后扣除';
 
 /**
- * Chinese label, spec §9 number format (1 plain, 2 yuan, 3 percent, 4 ratio × 100) and, where the set of orders
+ * Chinese label, spec §9 number format (1 plain, 2 yuan, 3 percent, 4 ratio × 100; 5 a multiple, 2 decimals) and, where the set of orders
  * matters, the hint the screens show on it. Counts and amounts of one row always come from the same set: 订单数,
  * 订单金额, 客单价, ROI and 下单转化率 from the orders placed in the span; 支付金额 and 支付 ROI from those paid in it.
  */
-export const METRIC_META: Record<MetricKey, { label: string; format: 1 | 2 | 3 | 4; hint?: string }> = {
+export const METRIC_META: Record<MetricKey, { label: string; format: NumberFormat; hint?: string }> = {
   sum_cost: { label: '消耗', format: 2 },
   sum_show_cnt: { label: '展示数', format: 1 },
   sum_click: { label: '点击数', format: 1 },
@@ -124,8 +125,8 @@ export const METRIC_META: Record<MetricKey, { label: string; format: 1 | 2 | 3 |
   avg_show_cost: { label: '千次展示成本', format: 2 },
   avg_click_cost: { label: '点击均价', format: 2 },
   avg_price: { label: '客单价', format: 2, hint: PLACED_HINT },
-  roi: { label: 'ROI', format: 1, hint: PLACED_HINT },
-  pay_roi: { label: '支付 ROI', format: 1, hint: PAID_HINT },
+  roi: { label: 'ROI', format: 5, hint: PLACED_HINT },
+  pay_roi: { label: '支付 ROI', format: 5, hint: PAID_HINT },
   order_price: { label: '订单金额', format: 2, hint: PLACED_HINT },
   order_price_pay: { label: '支付金额', format: 2, hint: PAID_HINT },
   convert: { label: '转化数', format: 1 },

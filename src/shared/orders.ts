@@ -50,16 +50,22 @@ export type PostbackOn = keyof typeof POSTBACK_ON;
 export const DEPOSIT = { 2: '全部', 1: '预售', 3: '回流' } as const;
 export type Deposit = keyof typeof DEPOSIT;
 
-/** The rule that tied an order to its link, click and plan (docs/attribution.md). */
+/** The rule that tied an order to its link, click and plan (docs/attribution.md), in the order the evidence is tried. */
 export const ATTRIBUTION_RULE = {
   ud_click: '联盟回传的点击 ID 对应到落地页访问',
   ud_order: '联盟订单自带广告信息',
   visit_before_click: '联盟点击时间前最近的一次落地页访问',
   visit_before_order: '下单时间前最近的一次落地页访问',
-  link_only: '只归因到推广链接（时间窗内没有落地页访问）',
+  link_plan: '时间窗内只有一个计划投放该推广链接',
+  link_plan_clicks: '估算：多个计划投放该推广链接，归到时间窗内点击最多的计划',
+  link_only: '只归因到推广链接，未归因到计划',
   unattributed: '未找到推广链接',
 } as const;
 export type AttributionRule = keyof typeof ATTRIBUTION_RULE;
+
+/** Rules whose plan is an estimate: shown with 估算 wherever the order's plan is shown. */
+export const ESTIMATED_RULES: ReadonlySet<string> = new Set<AttributionRule>(['link_plan_clicks']);
+export const ESTIMATE_MARK = '估算';
 
 // ---- dates ---------------------------------------------------------------------------------------------------
 

@@ -56,7 +56,7 @@ export const EDITABLE: Readonly<
   kuaishou: { budget: ['campaign', 'plan'], bid: ['plan'], status: ['campaign', 'plan', 'creative'], unlimited: true },
   ucid: { budget: ['plan'], bid: ['plan'], status: ['campaign', 'plan', 'creative'], unlimited: true },
   xiaohongshu: { budget: ['campaign'], bid: ['plan'], status: ['campaign', 'plan', 'creative'], unlimited: true },
-  weibo: { budget: ['campaign'], bid: ['plan'], status: ['campaign', 'plan', 'creative'], unlimited: false },
+  weibo: { budget: ['campaign'], bid: [], status: ['campaign', 'plan', 'creative'], unlimited: true },
 };
 
 /** The statuses the connectors normalise every platform's codes to (`NormalStatus` in connectors/ad-platform.ts). */

@@ -55,8 +55,8 @@ export type TrafficReason = z.output<typeof trafficReason>;
 
 export const statsResult = z.object({
   series: z.array(statsPoint),
-  /** Our monitor's totals; ctr = clicks / shows × 100, two decimals, 0 without shows. */
-  totals: z.object({ shows: z.number().int(), clicks: z.number().int(), visits: z.number().int(), ctr: z.number() }),
+  /** Our monitor's totals; ctr = clicks / shows × 100, two decimals; null without shows (shown '--', spec §9). */
+  totals: z.object({ shows: z.number().int(), clicks: z.number().int(), visits: z.number().int(), ctr: z.number().nullable() }),
   /** The platforms' report for the same link and span: plans with facts, shows, clicks, cost (yuan). */
   platform: z.object({ plans: z.number().int(), shows: z.number().int(), clicks: z.number().int(), cost: z.number() }),
   reasons: z.array(trafficReason),

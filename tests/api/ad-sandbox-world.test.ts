@@ -168,7 +168,7 @@ describe('sandbox strictness over HTTP', () => {
     const tg = new Grants(w, 'tengxun').issueTokens('1112000001', [tadv], '1');
     const q = new URLSearchParams({
       access_token: tg.accessToken,
-      timestamp: String(Math.floor(Date.now() / 1000)),
+      timestamp: String(h.clock.now()),
       nonce: 'n-over-large',
       account_id: tadv,
       page_size: '101',

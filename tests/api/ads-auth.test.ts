@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decrypt } from '../../src/server/crypto.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
 import type { AdAccountView, AuthStart, AuthView } from '../../src/shared/ad-auth.ts';
 import { consent, type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeUser } from '../support/factories.ts';
 import { authoriseAs, authoriseUc, callbackOf, consentAs, sandboxRegistry, seedAdvertiser } from '../support/factories-ads.ts';
@@ -21,14 +21,14 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe.each(dialects())('ad-account authorisation ($name)', (dialect) => {
-  const clock = new ManualClock(Date.now());
+  const clock = testClock();
   let t: TestApp;
   const ids = { customer: 0, agent: 0, sub: 0, other: 0 };
   const tok = { customer: '', agent: '', sub: '', other: '', admin: '' };
   const post = <T>(path: string, body: unknown, who: keyof typeof tok) => t.post<T>(path, body, { token: tok[who] });
 
   beforeAll(async () => {
-    t = await makeTestApp(dialect, {}, { clock, adPlatforms: sandboxRegistry(h) });
+    t = await makeTestApp(dialect, {}, { clock, adPlatforms: sandboxRegistry({ base: h.base, clock }) });
     const customer = await makeUser(t.deps, { role: 3 });
     const agent = await makeUser(t.deps, { role: 4 });
     const sub = await makeUser(t.deps, { role: 3, parentEmail: agent.email });

@@ -8,18 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCallAuth } from '../../src/server/ads/credentials.ts';
 import { ENTITY_JOB, REPORT_JOB, TOKEN_JOB } from '../../src/server/ads/jobs.ts';
 import { BACKFILL_DAYS } from '../../src/server/ads/sync-reports.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
 import type { AuthView } from '../../src/shared/ad-auth.ts';
 import { chinaDayStart, hourStart } from '../../src/shared/china-clock.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 import { dialects, type TestHandle } from '../support/dialects.ts';
 import { loginAs, makeLink, makeUser } from '../support/factories.ts';
 import { authoriseAs, sandboxRegistry } from '../support/factories-ads.ts';
 
 describe.each(dialects())('ad-platform sync ($name)', (dialect) => {
-  const clock = new ManualClock(Date.now());
+  const clock = testClock();
   let h: Harness;
   let t: TestApp;
   let db: TestHandle;
@@ -73,7 +73,7 @@ describe.each(dialects())('ad-platform sync ($name)', (dialect) => {
   };
 
   beforeAll(async () => {
-    h = await startSandbox();
+    h = await startSandbox({ clock });
     db = await dialect.open();
     t = await makeTestApp(dialect, {}, { handle: db, clock, adPlatforms: sandboxRegistry(h, { pageSize: 2 }) });
     const customer = await makeUser(t.deps, { role: 3 });

@@ -14,14 +14,18 @@ let grant: TokenGrant;
 let world: SeededAdvertiser[];
 const auth = (): CallAuth => ({ kind: 'token', accessToken: grant.accessToken });
 const connectorFor = (app = SANDBOX_APPS.juliang, pageSize = 2) =>
-  createJuliangConnector({
-    ...app,
-    apiBase: `${h.base}/juliang/open_api`,
-    authBase: `${h.base}/juliang`,
-    postbackBase: `${h.base}/juliang/analytics/api/v2`,
-    http: FAST_HTTP,
-    pageSize,
-  });
+  createJuliangConnector(
+    {
+      ...app,
+      apiBase: `${h.base}/juliang/open_api`,
+      authBase: `${h.base}/juliang`,
+      postbackBase: `${h.base}/juliang/analytics/api/v2`,
+      http: FAST_HTTP,
+      pageSize,
+    },
+    undefined,
+    { now: () => h.clock.now() },
+  );
 const REDIRECT = 'https://console.example.com/auloading';
 
 async function authorise(c = conn, ids?: string[]): Promise<TokenGrant> {
@@ -83,7 +87,7 @@ describe('巨量 OAuth', () => {
 
   it('exchanges a code with the exact body and gets the granted advertisers', async () => {
     expect(grant.advertiserIds).toEqual([world[0]!.id]);
-    expect(grant.accessExpiresAt).toBeGreaterThan(Date.now() / 1000 + 80_000);
+    expect(grant.accessExpiresAt).toBeGreaterThan(h.clock.now() + 80_000);
     expect(grant.refreshExpiresAt).toBeGreaterThan(grant.accessExpiresAt);
     const [req] = await h.requests('juliang', '/oauth2/access_token/');
     expect(req).toMatchObject({ method: 'POST', path: '/open_api/oauth2/access_token/', headers: { 'content-type': 'application/json' } });
@@ -291,7 +295,7 @@ describe('巨量 delivery, reports and postback', () => {
     expect(clicks[0]!.searchParams.get('ts')).toMatch(/^\d{13}$/);
     expect(visits[0]!.searchParams.get('clickid')).toMatch(/^[0-9a-f]{24}$/);
 
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     const facts = await conn.hourlyReport(auth(), adv.id, hourStart(now) - 3600, now);
     const mine = facts.filter((f) => f.planId === plan.id);
     const pinged = await h.admin<{ shows: number; clicks: number }>('juliang', 'GET', `/pinged/${plan.id}`);
@@ -332,7 +336,7 @@ describe('巨量 delivery, reports and postback', () => {
 
   it('back-fills history that the report returns', async () => {
     await h.admin('juliang', 'POST', '/history', { days: 3 });
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     const facts = await conn.hourlyReport(auth(), world[0]!.id, now - 3 * 86400, now);
     const hours = new Set(facts.map((f) => f.hour));
     expect(hours.size).toBeGreaterThan(48);
@@ -347,7 +351,7 @@ describe('巨量 delivery, reports and postback', () => {
       callback: click.callback,
       advertiserId: world[0]!.id,
       event: 'pay',
-      timeMs: Date.now(),
+      timeMs: h.clock.nowMs(),
       amountFen: 12_990,
       orderId: 'TB-1',
     });
@@ -365,7 +369,7 @@ describe('巨量 delivery, reports and postback', () => {
         callback: 'B.nope',
         advertiserId: world[0]!.id,
         event: 'order',
-        timeMs: Date.now(),
+        timeMs: h.clock.nowMs(),
         amountFen: 1,
         orderId: 'x',
       }),

@@ -16,14 +16,18 @@ const REDIRECT = 'https://console.example.com/auloading';
 
 beforeAll(async () => {
   h = await startSandbox();
-  conn = createKuaishouConnector({
-    ...SANDBOX_APPS.kuaishou,
-    apiBase: `${h.base}/kuaishou`,
-    authBase: `${h.base}/kuaishou`,
-    postbackBase: `${h.base}/kuaishou`,
-    http: FAST_HTTP,
-    pageSize: 3,
-  });
+  conn = createKuaishouConnector(
+    {
+      ...SANDBOX_APPS.kuaishou,
+      apiBase: `${h.base}/kuaishou`,
+      authBase: `${h.base}/kuaishou`,
+      postbackBase: `${h.base}/kuaishou`,
+      http: FAST_HTTP,
+      pageSize: 3,
+    },
+    undefined,
+    { now: () => h.clock.now() },
+  );
   const m = h.monitor.base;
   world = await h.seed('kuaishou', {
     advertisers: [
@@ -166,7 +170,7 @@ describe('快手', () => {
     expect(click.searchParams.get('imei')).toMatch(/^[0-9a-f]{32}$/);
     const visit = h.monitor.hits.find((u) => u.pathname === '/pub/3001')!;
     expect(visit.searchParams.get('callback')).toBeTruthy();
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     const facts = (await conn.hourlyReport(auth(), a.id, hourStart(now) - 3600, now)).filter((f) => f.planId === unit.id);
     const pinged = await h.admin<{ shows: number; clicks: number }>('kuaishou', 'GET', `/pinged/${unit.id}`);
     expect(facts.reduce((s, f) => s + f.clicks, 0)).toBe(pinged.clicks + Math.ceil(pinged.clicks * 0.02));
@@ -183,7 +187,7 @@ describe('快手', () => {
       callback: clicks[0]!.callback,
       advertiserId: world[0]!.id,
       event: 'pay',
-      timeMs: Date.now(),
+      timeMs: h.clock.nowMs(),
       amountFen: 4590,
       orderId: 'o1',
     });
@@ -194,7 +198,7 @@ describe('快手', () => {
       purchase_amount: '45.90',
     });
     await expect(
-      conn.postback(null, { callback: 'nope', advertiserId: '1', event: 'pay', timeMs: Date.now(), amountFen: 1, orderId: 'o2' }),
+      conn.postback(null, { callback: 'nope', advertiserId: '1', event: 'pay', timeMs: h.clock.nowMs(), amountFen: 1, orderId: 'o2' }),
     ).rejects.toMatchObject({ kind: 'refused', message: expect.stringContaining('callback 无效') });
   });
 });

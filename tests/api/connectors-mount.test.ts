@@ -19,6 +19,7 @@ import { setLogLevel } from '../../src/server/kernel/log.ts';
 import { Metrics } from '../../src/server/kernel/metrics.ts';
 import { type AdPlatformSandbox, createAdPlatformSandbox } from '../../src/server/sandbox/adplatforms/index.ts';
 import { consent, type MonitorServer, startMonitor, until } from '../support/ad-sandbox.ts';
+import { runningNow } from '../support/clock.ts';
 
 let sandbox: AdPlatformSandbox;
 let server: ReturnType<typeof createHttpServer>['server'];
@@ -44,6 +45,7 @@ beforeAll(async () => {
     file: ':memory:',
     publicBase: `${base}/sandbox`,
     live: false,
+    now: runningNow,
     delivery: { rewrite: [['https://ads.example.com', monitor.base]] },
   });
   listener = getRequestListener(sandbox.app.fetch);
@@ -56,7 +58,9 @@ afterAll(async () => {
 
 describe('the mounted sandbox', () => {
   it("answers every OAuth platform's consent page and token call at the default configuration's URLs", async () => {
-    const connectors = createAdPlatformConnectors(loadAdPlatformConfig({}, { publicBaseUrl: base }));
+    const connectors = createAdPlatformConnectors(loadAdPlatformConfig({}, { publicBaseUrl: base }), undefined, {
+      now: () => sandbox.world.now(),
+    });
     for (const p of ['juliang', 'tengxun', 'kuaishou', 'xiaohongshu', 'weibo'] as const) {
       sandbox.world.addAdvertiser(p, { name: `${p} 账户`, balanceFen: 1000 });
       const c = connectors[p];

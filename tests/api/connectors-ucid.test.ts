@@ -1,10 +1,16 @@
-/** UC 汇川 connector ⇄ sandbox over real HTTP: per-account credentials in the body header, header.status, async CSV reports. */
+/**
+ * UC 汇川 connector ⇄ sandbox over real HTTP: per-account credentials in the body header, header.status, plans grouped
+ * per 推广组, async CSV reports with an int64 taskId; and the sandbox's answers checked against the protocol fixtures
+ * (tests/fixtures/platforms/ucid/).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdPlatformConnector, CallAuth } from '../../src/server/connectors/ad-platform.ts';
 import { createUcidConnector } from '../../src/server/connectors/ucid/index.ts';
 import type { SeededAdvertiser } from '../../src/server/sandbox/adplatforms/admin.ts';
 import { hourStart } from '../../src/shared/china-clock.ts';
+import { rawId } from '../../src/shared/lossless-json.ts';
 import { FAST_HTTP, type Harness, startSandbox, until } from '../support/ad-sandbox.ts';
+import { loadFixture, shapeMismatches } from '../support/platform-fixtures.ts';
 
 let h: Harness;
 let conn: AdPlatformConnector;
@@ -13,7 +19,9 @@ const auth: CallAuth = { kind: 'credentials', username: 'uc-shop-1', password: '
 
 beforeAll(async () => {
   h = await startSandbox();
-  conn = createUcidConnector({ apiBase: `${h.base}/ucid`, postbackBase: `${h.base}/ucid`, http: FAST_HTTP, reportPollMs: 5 });
+  conn = createUcidConnector({ apiBase: `${h.base}/ucid`, postbackBase: `${h.base}/ucid`, http: FAST_HTTP, reportPollMs: 5 }, undefined, {
+    now: () => h.clock.now(),
+  });
   const m = h.monitor.base;
   world = await h.seed('ucid', {
     advertisers: [
@@ -84,7 +92,7 @@ describe('UC 汇川', () => {
       budgetFen: 100_000,
       bidFen: 60,
       landingUrl: `${h.monitor.base}/pub/8001`,
-      clickMonitorUrl: expect.stringContaining('{CALLBACK_URL}'),
+      parentId: world[0]!.campaigns[0]!.id,
     });
     expect((await h.requests('ucid', '/campaign/getCampaignByAdGroupId')).at(-1)!.body).toEqual({
       header: expect.any(Object),
@@ -107,7 +115,7 @@ describe('UC 汇川', () => {
     expect(click.searchParams.get('aid')).toBe(plan.id);
     expect(click.searchParams.get('cb')).toContain(`${h.base}/ucid/callback/appapi?click_id=`);
     expect(h.monitor.hits.find((u) => u.pathname === '/pub/8001')!.searchParams.get('uctrackid')).toBeTruthy();
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     const facts = (await conn.hourlyReport(auth, world[0]!.id, hourStart(now) - 3600, now)).filter((f) => f.planId === plan.id);
     expect(facts.reduce((s, f) => s + f.clicks, 0)).toBe(5);
     expect(facts.reduce((s, f) => s + f.costFen, 0)).toBe(4 * 60 + Math.ceil(4 * 60 * 0.02));
@@ -117,6 +125,10 @@ describe('UC 汇川', () => {
     expect((await h.requests('ucid', '/report/campaign'))[0]!.body).toMatchObject({
       body: { unitOfTime: 7, performanceData: ['impression', 'click', 'cost', 'conversion'] },
     });
+    // the 19-digit taskId went back exactly as the sandbox issued it (a rounded one finds no task)
+    const ids = (await h.requests('ucid', '/report/')).slice(1).map((r) => (r.body as { body: { taskId: unknown } }).body.taskId);
+    expect(new Set(ids).size).toBe(1);
+    expect(String(ids[0])).toMatch(/^8\d{18}$/);
   });
 
   it("pauses, changes budget and bid in yuan; a budget under today's spend is refused; quota exhaustion is backed off", async () => {
@@ -132,7 +144,9 @@ describe('UC 汇川', () => {
       message: expect.stringContaining('今日已消费'),
     });
     expect(await conn.updateBudget!(auth, world[0]!.id, 'plan', plan, 200_000)).toEqual({ id: plan, ok: true });
-    expect((await h.requests('ucid', '/campaign/budget/update')).at(-1)!.body).toMatchObject({ body: { budget: 2000 } });
+    expect((await h.requests('ucid', '/campaign/budget/update')).at(-1)!.body).toMatchObject({
+      body: { budget: 2000, forceBudget: false },
+    });
     await h.admin('ucid', 'POST', '/faults', { kind: 'rate_limit', count: 2, match: '/campaign/bid/update' });
     expect(await conn.updateBid!(auth, world[0]!.id, 'plan', plan, 75)).toEqual({ id: plan, ok: true });
     expect((await h.requests('ucid', '/campaign/bid/update')).length).toBe(3);
@@ -144,7 +158,7 @@ describe('UC 汇川', () => {
       callback: clicks[0]!.callback,
       advertiserId: world[0]!.id,
       event: 'pay',
-      timeMs: Date.now(),
+      timeMs: h.clock.nowMs(),
       amountFen: 100,
       orderId: 'u1',
     });
@@ -157,10 +171,73 @@ describe('UC 汇川', () => {
         callback: `${h.base}/juliang/_admin/world`,
         advertiserId: '1',
         event: 'pay',
-        timeMs: Date.now(),
+        timeMs: h.clock.nowMs(),
         amountFen: 1,
         orderId: 'u2',
       }),
     ).rejects.toMatchObject({ kind: 'refused' });
+  });
+});
+
+describe('UC sandbox answers have the shapes of the protocol fixtures', () => {
+  const fx = (name: string) => loadFixture('ucid', name);
+  const post = async (name: string, body?: unknown) => {
+    const f = fx(name);
+    const res = await fetch(`${h.base}/ucid${f.call.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body === undefined ? { header: { username: 'uc-shop-1', password: 'pw-1', token: 'tok-1' } } : body),
+    });
+    return { res, text: await res.text() };
+  };
+  const header = { username: 'uc-shop-1', password: 'pw-1', token: 'tok-1' };
+  const expectShape = (name: string, text: string) => expect(shapeMismatches(fx(name).answers.ok, JSON.parse(text))).toEqual([]);
+
+  it('account, 推广组 ids, plans grouped per 推广组, and a refusal with its failures', async () => {
+    expectShape('account-get-account', (await post('account-get-account')).text);
+    expectShape('adgroup-get-all-ad-group-id', (await post('adgroup-get-all-ad-group-id')).text);
+    const groups = [Number(world[0]!.campaigns[0]!.id)];
+    expectShape(
+      'campaign-get-campaign-by-ad-group-id',
+      (await post('campaign-get-campaign-by-ad-group-id', { header, body: { adGroupIds: groups } })).text,
+    );
+    const refused = await post('account-get-account', { header: { ...header, password: 'x' } });
+    expect(shapeMismatches(fx('account-get-account').answers.errors[0]?.answer, JSON.parse(refused.text))).toEqual([]);
+  });
+
+  it('the report task: an int64 taskId, getFile until ready, an empty file before, CSV after', async () => {
+    const plan = world[0]!.campaigns[0]!.plans[0]!.id;
+    const today = new Date(h.clock.nowMs() + 8 * 3600_000).toISOString().slice(0, 10);
+    const task = await post('report-campaign', {
+      header,
+      body: { startDate: today, endDate: today, unitOfTime: 7, performanceData: ['impression', 'click', 'cost', 'conversion'] },
+    });
+    expectShape('report-campaign', task.text);
+    const taskId = /"taskId":(\d+)/.exec(task.text)?.[1] ?? '';
+    expect(taskId).toMatch(/^\d{19}$/);
+    const raw = () => ({ header, body: { taskId: rawId(taskId) } });
+    const early = await post('report-download-file', raw());
+    expect(early.text).toBe(fx('report-download-file').answers.errors[0]?.answer);
+    expectShape('report-get-file', (await post('report-get-file', raw())).text);
+    await post('report-get-file', raw());
+    const csv = await post('report-download-file', raw());
+    expect(csv.res.headers.get('content-type')).toContain('octet-stream');
+    expect(csv.text.split('\n')[0]).toBe((fx('report-download-file').answers.ok as string).split('\n')[0]);
+    expect(csv.text).toContain(plan);
+    // a taskId sent as a string is not the documented int64
+    expect(JSON.parse((await post('report-get-file', { header, body: { taskId } })).text).header.status).not.toBe(0);
+  });
+
+  it('pause, budget (with forceBudget) and bid answers', async () => {
+    const plan = Number(world[0]!.campaigns[0]!.plans[1]!.id);
+    expectShape(
+      'campaign-paused-update',
+      (await post('campaign-paused-update', { header, body: { campaignIds: [plan], paused: true } })).text,
+    );
+    expectShape(
+      'campaign-budget-update',
+      (await post('campaign-budget-update', { header, body: { campaignIds: [plan], budget: 900, forceBudget: false } })).text,
+    );
+    expectShape('campaign-bid-update', (await post('campaign-bid-update', { header, body: { campaignIds: [plan], bid: 1.2 } })).text);
   });
 });

@@ -16,13 +16,17 @@ const REDIRECT = 'https://console.example.com/auloading';
 
 beforeAll(async () => {
   h = await startSandbox();
-  conn = createXiaohongshuConnector({
-    ...SANDBOX_APPS.xiaohongshu,
-    apiBase: `${h.base}/xiaohongshu`,
-    authBase: `${h.base}/xiaohongshu`,
-    http: FAST_HTTP,
-    pageSize: 2,
-  });
+  conn = createXiaohongshuConnector(
+    {
+      ...SANDBOX_APPS.xiaohongshu,
+      apiBase: `${h.base}/xiaohongshu`,
+      authBase: `${h.base}/xiaohongshu`,
+      http: FAST_HTTP,
+      pageSize: 2,
+    },
+    undefined,
+    { now: () => h.clock.now() },
+  );
   const m = h.monitor.base;
   world = await h.seed('xiaohongshu', {
     advertisers: [
@@ -102,7 +106,7 @@ describe('小红书', () => {
     expect(click.searchParams.get('aid')).toBe(unit.id);
     expect(click.searchParams.get('clickid')).toMatch(/^[0-9a-f]{24}$/);
     await h.admin('xiaohongshu', 'POST', '/history', { days: 2 });
-    const now = Math.floor(Date.now() / 1000);
+    const now = h.clock.now();
     const facts = await conn.hourlyReport(auth(), a.id, chinaDayStart(now) - 2 * 86400, now);
     const today = facts.filter((f) => f.planId === unit.id && f.hour >= hourStart(now) - 3600);
     expect(today.reduce((s, f) => s + f.clicks, 0)).toBeGreaterThanOrEqual(5);
@@ -157,7 +161,7 @@ describe('小红书', () => {
       clickId: c0.click_id,
       advertiserId: world[0]!.id,
       event: 'order',
-      timeMs: Date.now() - 60_000,
+      timeMs: h.clock.nowMs() - 60_000,
       amountFen: 9900,
       orderId: 'o-1',
     });
@@ -174,7 +178,7 @@ describe('小红书', () => {
         clickId: c0.click_id,
         advertiserId: world[0]!.id,
         event: 'order',
-        timeMs: Date.now() - 2 * 3600_000,
+        timeMs: h.clock.nowMs() - 2 * 3600_000,
         amountFen: 9900,
         orderId: 'o-2',
       }),

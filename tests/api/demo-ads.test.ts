@@ -19,6 +19,7 @@ import { createHttpServer } from '../../src/server/http-server.ts';
 import { type AdPlatformSandbox, createAdPlatformSandbox } from '../../src/server/sandbox/adplatforms/index.ts';
 import type { AuthView } from '../../src/shared/ad-auth.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeLink } from '../support/factories.ts';
 import { sandboxRegistry } from '../support/factories-ads.ts';
@@ -42,8 +43,9 @@ describe.each(dialects())('the demo world’s ad accounts ($name)', (dialect) =>
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     // The default configuration's connectors at this port, with the tests' short retry and UC report-poll waits.
-    t = await makeTestApp(dialect, { PORT: String(port) }, { adPlatforms: sandboxRegistry({ base: `${base}/sandbox` }) });
-    sandbox = createAdPlatformSandbox({ file: ':memory:', publicBase: `${base}/sandbox`, live: false });
+    const clock = testClock();
+    t = await makeTestApp(dialect, { PORT: String(port) }, { clock, adPlatforms: sandboxRegistry({ base: `${base}/sandbox`, clock }) });
+    sandbox = createAdPlatformSandbox({ file: ':memory:', publicBase: `${base}/sandbox`, live: false, now: () => clock.now() });
     ({ server } = createHttpServer({
       config: t.deps.config,
       metrics: t.deps.metrics,

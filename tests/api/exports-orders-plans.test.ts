@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
 import { EXPORT_JOB } from '../../src/server/exports/service.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
+import type { ManualClock } from '../../src/server/kernel/clock.ts';
 import { CHANNELS } from '../../src/shared/catalog.ts';
 import { chinaDay, hourStart } from '../../src/shared/china-clock.ts';
 import type { ExportView, KindView } from '../../src/shared/exports.ts';
@@ -16,6 +16,7 @@ import { METRIC_KEYS } from '../../src/shared/metrics.ts';
 import { ORDER_STATUS, type OrderStatusName, type OrderView, POSTBACK_STATE, type PostbackState } from '../../src/shared/orders.ts';
 import type { PromoteRow } from '../../src/shared/promote-schemas.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeLink, makeUser } from '../support/factories.ts';
 import { download, type ReadSheet, readXlsx } from '../support/factories-exports.ts';
@@ -65,7 +66,7 @@ describe.each(dialects())('order and plan exports on $name', (dialect) => {
   }
 
   beforeAll(async () => {
-    clock = new ManualClock(Date.now());
+    clock = testClock();
     t = await makeTestApp(dialect, { EXPORT_INLINE_ROWS: '2' }, { clock });
     users.agent = await makeUser(t.deps, { role: 4, company: '代理公司' });
     users.sub = await makeUser(t.deps, { role: 3, parentEmail: users.agent.email, company: '子客户' });

@@ -73,7 +73,7 @@ describe('followChain on loopback (private addresses allowed)', () => {
   });
 
   it('enforces the per-hop timeout', async () => {
-    const started = Date.now();
+    const started = Date.now(); // elapsed real time: the hop timeout is a real-time deadline
     const r = await followChain(`${base()}/slow`, { ...allow, hopTimeoutMs: 300 });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(r).toMatchObject({ final_kind: 'error', error: '第 1 跳请求超时（300 毫秒）' });

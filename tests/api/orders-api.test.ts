@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
+import type { ManualClock } from '../../src/server/kernel/clock.ts';
 import { chinaDay } from '../../src/shared/china-clock.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import type { OrderPath, OrderView } from '../../src/shared/orders.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeLink, makeUser } from '../support/factories.ts';
 import { followJump, orderFromAd, placeOrder, setWatermarks, syncOrders } from '../support/factories-orders.ts';
@@ -27,11 +28,15 @@ describe.each(dialects())('order endpoints on $name', (dialect) => {
   let otherLink: LinkView;
   const tok: Record<string, string> = {};
   const ids: Record<string, string> = {};
+  /** When the two paid orders were paid, and the China day the setup began (it spans ~70 minutes of the clock). */
+  const paidAt: number[] = [];
+  let setupStart = 0;
+  let firstDay = '';
 
   const post = async <T = Page>(path: string, body: unknown, who = 'sub') => (await t.post<T>(path, body, { token: tok[who] })).body;
 
   beforeAll(async () => {
-    clock = new ManualClock(Date.now());
+    clock = testClock();
     t = await makeTestApp(dialect, {}, { clock });
     agent = await makeUser(t.deps, { role: 4 });
     sub = await makeUser(t.deps, { role: 3, parentEmail: agent.email });
@@ -43,8 +48,15 @@ describe.each(dialects())('order endpoints on $name', (dialect) => {
     mini = await makeLink(t.deps, sub, { platform: 4, state: 2, item: '612345678902', isdirect: 2 });
     otherLink = await makeLink(t.deps, other, { platform: 2, state: 2, item: '612345678903' });
     await setWatermarks(t);
-    ids.paid = (await orderFromAd(t, link, clock, { plan: '7300000000000000101', callback: 'B.one' })).id;
-    ids.refunded = (await orderFromAd(t, link, clock, { plan: '7300000000000000102', fate: 'refunded' })).id;
+    setupStart = clock.now();
+    firstDay = chinaDay(setupStart);
+    for (const [key, o] of [
+      ['paid', await orderFromAd(t, link, clock, { plan: '7300000000000000101', callback: 'B.one' })],
+      ['refunded', await orderFromAd(t, link, clock, { plan: '7300000000000000102', fate: 'refunded' })],
+    ] as const) {
+      ids[key] = o.id;
+      paidAt.push(o.paid_at!);
+    }
     clock.advance(31 * 60_000); // past the click window: the presell order finds no visit
     const presellClick = await followJump(t, link);
     ids.presell = (
@@ -77,7 +89,7 @@ describe.each(dialects())('order endpoints on $name', (dialect) => {
     });
     expect(paid?.visit_at).toBeGreaterThan(0);
     expect(r.data.sums.orders).toBe(3);
-    expect(r.data.sums.paid_orders).toBe(2); // the refunded one left; the presell counts from its deposit
+    expect(r.data.sums.paid_orders).toBe(1); // the refunded one left; the presell with its deposit alone is placed, not paid
     expect(r.data.postback).toEqual({ none: 1, pending: 2, sent: 0, failed: 0, in_doubt: 0 });
   });
 
@@ -96,12 +108,16 @@ describe.each(dialects())('order endpoints on $name', (dialect) => {
   });
 
   it('order/index dates follow deposit: 3 → click time, 1 → deposit time, else pay time', async () => {
-    const d = today();
-    expect((await post('/capi/api/order/index', { pubid: link.pageid, pay_start: d, pay_end: d })).data.total).toBe(2);
+    // from the day the setup began to today: at 23:55 the setup's 70 minutes end on the next day
+    const [from, d] = [firstDay, today()];
+    expect((await post('/capi/api/order/index', { pubid: link.pageid, pay_start: from, pay_end: d })).data.total).toBe(2);
     expect(
-      (await post('/capi/api/order/index', { pubid: link.pageid, deposit: 1, depoist_pay_start: d, depoist_pay_end: d })).data.total,
+      (await post('/capi/api/order/index', { pubid: link.pageid, deposit: 1, depoist_pay_start: from, depoist_pay_end: d })).data.total,
     ).toBe(1);
-    expect((await post('/capi/api/order/index', { pubid: link.pageid, deposit: 3, click_start: d, click_end: d })).data.total).toBe(3);
+    expect((await post('/capi/api/order/index', { pubid: link.pageid, deposit: 3, click_start: from, click_end: d })).data.total).toBe(3);
+    // one day only: the pay-time filter cuts at China midnight
+    const paidToday = paidAt.filter((at) => chinaDay(at) === d).length;
+    expect((await post('/capi/api/order/index', { pubid: link.pageid, pay_start: d, pay_end: d })).data.total).toBe(paidToday);
     expect(
       (await post('/capi/api/order/index', { pubid: link.pageid, deposit: 3, click_start: '2020-01-01', click_end: '2020-01-02' })).data
         .total,
@@ -124,10 +140,13 @@ describe.each(dialects())('order endpoints on $name', (dialect) => {
 
   it('list endpoints: the back-flow view counts orders clicked since back_date and paid in the history range', async () => {
     const d = today();
-    const yesterday = chinaDay(clock.now() - 86400);
-    // back_date = end: history is that one day (the presell order, deposit only, has no payment yet)
-    expect((await post('/capi/api/advertiser/order', { back_date: d, end: d })).data.total).toBe(2);
-    // back_date the day before: history starts today (the day after back_date)
+    // the day before the setup began (at 23:55 the setup ends the next day: that is two days before today)
+    const yesterday = chinaDay(setupStart - 86400);
+    // back_date = end: history is that one day (the presell order, deposit only, has no payment yet); each paid order
+    // was clicked two minutes before it was paid, on the same day
+    const paidToday = paidAt.filter((at) => chinaDay(at) === d).length;
+    expect((await post('/capi/api/advertiser/order', { back_date: d, end: d })).data.total).toBe(paidToday);
+    // back_date the day before the setup: history starts the day after back_date and holds both payments
     expect((await post('/capi/api/advertiser/order', { back_date: yesterday, end: d })).data.total).toBe(2);
     // a history range that ends before today: none of today's payments
     expect(

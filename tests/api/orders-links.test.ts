@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf } from '../../src/server/accounts/actor.ts';
 import type { UserRow } from '../../src/server/accounts/store.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { parseWith } from '../../src/server/kernel/parse.ts';
 import { deleteLink, updateLink } from '../../src/server/links/service.ts';
 import { linkUpdateInput } from '../../src/shared/links.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock, testNowMs } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeLink, makeUser } from '../support/factories.ts';
 
@@ -13,7 +13,7 @@ import { loginAs, makeLink, makeUser } from '../support/factories.ts';
 describe.each(dialects())('link conversion through the union connectors on $name', (dialect) => {
   let t: TestApp;
   let owner: UserRow;
-  const clock = new ManualClock(Date.now());
+  const clock = testClock();
   interface UnionLink {
     tracking_key: string;
     tracking: string;
@@ -49,7 +49,7 @@ describe.each(dialects())('link conversion through the union connectors on $name
     clock.advance(91 * 86400_000);
     expect((await registration((await makeLink(t.deps, owner, { platform: 2, item: '612345678905' })).pageid))?.adzone_id).toBe('3000102');
     expect((await registration(b.pageid))?.adzone_id).toBe('');
-    clock.set(Date.now());
+    clock.set(testNowMs());
   });
 
   it('京东 and 拼多多: the pageid rides as subUnionId and as custom_parameters sid (uid: the owner, for 备案)', async () => {

@@ -1,14 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
+import type { ManualClock } from '../../src/server/kernel/clock.ts';
 import { CLAIM_SECONDS } from '../../src/server/orders/postback.ts';
 import { claim } from '../../src/server/orders/postback-store.ts';
-import { AD_PLATFORMS, type AdPlatform } from '../../src/shared/ad-platforms.ts';
+import { AD_PLATFORMS, type AdPlatform, SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
 import type { OrderPath } from '../../src/shared/orders.ts';
 import { type Harness, startSandbox as startAdSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeLink, makeUser } from '../support/factories.ts';
 import { sandboxRegistry } from '../support/factories-ads.ts';
@@ -95,7 +96,7 @@ describe.each(dialects())('postback guarantees on $name', (dialect) => {
       .body;
 
   beforeEach(async () => {
-    clock = new ManualClock(Date.now());
+    clock = testClock();
     t = await makeTestApp(dialect, {}, { clock, adPlatforms: sandboxRegistry(h) });
     owner = await makeUser(t.deps);
     link = await makeLink(t.deps, owner, { platform: 2, state: 5, item: '612345678901' });
@@ -208,15 +209,23 @@ describe('the sandbox dedupes as the sources say', () => {
     await h.admin('tengxun', 'POST', '/deliver', { planId: adv!.campaigns[0]!.plans[0]!.id, shows: 0, clicks: 1, landingRate: 0 });
     const [click] = (await h.admin<{ clicks: Array<{ click_id: string; callback: string }> }>('tengxun', 'GET', '/clicks')).clicks;
     const before = { counted: await counted('tengxun'), received: await received('tengxun') };
+    // since 2025-03-31 腾讯 takes conversions only authenticated (tengxun-conv.ts): a token of the advertiser's grant
+    const grant = h.sandbox.contexts.tengxun!.grants.issueTokens(SANDBOX_APPS.tengxun.appId, [adv!.id], '1');
+    let nonce = 0;
     const send = (id: string) =>
       fetch(click!.callback, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          access_token: grant.accessToken,
+          timestamp: String(h.clock.now()),
+          nonce: `dedupe${++nonce}`,
+        },
         body: JSON.stringify({
           actions: [
             {
               outer_action_id: id,
-              action_time: Math.floor(Date.now() / 1000),
+              action_time: h.clock.now(),
               action_type: 'PURCHASE',
               trace: { click_id: click!.click_id },
               action_param: { value: 100 },

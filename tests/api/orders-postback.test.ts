@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
 import { createJuliangConnector } from '../../src/server/connectors/juliang/index.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
+import type { Clock, ManualClock } from '../../src/server/kernel/clock.ts';
 import { MAX_ATTEMPTS, RETRY_DELAYS } from '../../src/server/orders/postback.ts';
 import { claim } from '../../src/server/orders/postback-store.ts';
 import { SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
@@ -9,6 +9,7 @@ import type { LinkView } from '../../src/shared/links.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
 import { FAST_HTTP, type Harness, startSandbox as startAdSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 import { dialects, type TestHandle } from '../support/dialects.ts';
 import { makeLink, makeUser } from '../support/factories.ts';
 import { followJump, placeOrder, replayMonitorHits, setWatermarks, syncOrders } from '../support/factories-orders.ts';
@@ -24,14 +25,18 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const juliang = () =>
-  createJuliangConnector({
-    ...SANDBOX_APPS.juliang,
-    apiBase: `${h.base}/juliang/open_api`,
-    authBase: `${h.base}/juliang`,
-    postbackBase: `${h.base}/juliang/analytics/api/v2`,
-    http: { ...FAST_HTTP, retries: 1 },
-  });
+const juliang = (clock: Clock) =>
+  createJuliangConnector(
+    {
+      ...SANDBOX_APPS.juliang,
+      apiBase: `${h.base}/juliang/open_api`,
+      authBase: `${h.base}/juliang`,
+      postbackBase: `${h.base}/juliang/analytics/api/v2`,
+      http: { ...FAST_HTTP, retries: 1 },
+    },
+    undefined,
+    { now: () => clock.now() },
+  );
 
 interface Conv {
   accepted: boolean;
@@ -68,8 +73,8 @@ describe.each(dialects())('conversion postback on $name', (dialect) => {
   }
 
   beforeEach(async () => {
-    clock = new ManualClock(Date.now());
-    t = await makeTestApp(dialect, {}, { clock, adPlatforms: { juliang: juliang() } });
+    clock = testClock();
+    t = await makeTestApp(dialect, {}, { clock, adPlatforms: { juliang: juliang(clock) } });
     owner = await makeUser(t.deps);
     link = await makeLink(t.deps, owner, { platform: 2, state: 2, item: '612345678901' });
     await setWatermarks(t);
@@ -156,7 +161,7 @@ describe.each(dialects())('conversion postback on $name', (dialect) => {
     await h.admin('juliang', 'DELETE', '/faults');
     clock.advance(3 * 3600 * 1000);
     const db2 = await (t.handle as TestHandle).second();
-    const second = await makeTestApp(dialect, {}, { clock, handle: db2, adPlatforms: { juliang: juliang() }, unionSandbox: t.unions });
+    const second = await makeTestApp(dialect, {}, { clock, handle: db2, adPlatforms: { juliang: juliang(clock) }, unionSandbox: t.unions });
     try {
       await Promise.all([t.deps.jobs.run('order-postback'), second.deps.jobs.run('order-postback'), t.deps.jobs.run('order-postback')]);
       await Promise.all([second.deps.jobs.run('order-postback'), t.deps.jobs.run('order-postback')]);

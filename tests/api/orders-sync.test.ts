@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
+import type { ManualClock } from '../../src/server/kernel/clock.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { makeLink, makeUser } from '../support/factories.ts';
 import {
@@ -64,7 +65,7 @@ describe.each(dialects())('order sync and attribution on $name', (dialect) => {
   let link: LinkView;
 
   beforeEach(async () => {
-    clock = new ManualClock(Date.now());
+    clock = testClock();
     t = await makeTestApp(dialect, {}, { clock });
     owner = await makeUser(t.deps);
     link = await makeLink(t.deps, owner, { platform: 2, state: 2, item: '612345678901' });

@@ -3,10 +3,11 @@ import type { UserRow } from '../../src/server/accounts/store.ts';
 import type { AffiliateConnectors } from '../../src/server/connectors/affiliate.ts';
 import { createAffiliateConnectors, loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
 import { createTaobaoConnector } from '../../src/server/connectors/taobao/index.ts';
-import { ManualClock } from '../../src/server/kernel/clock.ts';
+import type { ManualClock } from '../../src/server/kernel/clock.ts';
 import { LAG_SECONDS } from '../../src/server/orders/sync.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import { makeTestApp, type TestApp, unionEnv } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
 import { dialects, type TestHandle } from '../support/dialects.ts';
 import { makeLink, makeUser } from '../support/factories.ts';
 import { followJump, placeOrder, setWatermarks, syncOrders } from '../support/factories-orders.ts';
@@ -58,7 +59,7 @@ describe.each(dialects())('order sync windows and pages on $name', (dialect) => 
     );
 
   beforeEach(async () => {
-    clock = new ManualClock(Date.now());
+    clock = testClock();
     sb = await startSandbox({ now: () => clock.nowMs(), historyDays: 0 });
     orderCalls = 0;
     failCalls = new Set();
@@ -141,7 +142,7 @@ describe.each(dialects())('order sync windows and pages on $name', (dialect) => 
 
 describe.each(dialects().slice(0, 1))('first configuration on $name', (dialect) => {
   it('back-fills the last 30 days of a union’s orders', async () => {
-    const clock = new ManualClock(Date.now());
+    const clock = testClock();
     const t = await makeTestApp(dialect, {}, { clock, unionHistoryDays: 30 });
     try {
       const owner = await makeUser(t.deps);

@@ -25,20 +25,28 @@ let tengxun: AdPlatformConnector;
 
 beforeAll(async () => {
   h = await startSandbox();
-  juliang = createJuliangConnector({
-    ...SANDBOX_APPS.juliang,
-    apiBase: `${h.base}/juliang/open_api`,
-    authBase: `${h.base}/juliang`,
-    postbackBase: `${h.base}/juliang/analytics/api/v2`,
-    http: FAST_HTTP,
-  });
-  tengxun = createTengxunConnector({
-    ...SANDBOX_APPS.tengxun,
-    apiBase: `${h.base}/tengxun`,
-    authBase: `${h.base}/tengxun`,
-    postbackBase: `${h.base}/tengxun`,
-    http: FAST_HTTP,
-  });
+  juliang = createJuliangConnector(
+    {
+      ...SANDBOX_APPS.juliang,
+      apiBase: `${h.base}/juliang/open_api`,
+      authBase: `${h.base}/juliang`,
+      postbackBase: `${h.base}/juliang/analytics/api/v2`,
+      http: FAST_HTTP,
+    },
+    undefined,
+    { now: () => h.clock.now() },
+  );
+  tengxun = createTengxunConnector(
+    {
+      ...SANDBOX_APPS.tengxun,
+      apiBase: `${h.base}/tengxun`,
+      authBase: `${h.base}/tengxun`,
+      postbackBase: `${h.base}/tengxun`,
+      http: FAST_HTTP,
+    },
+    undefined,
+    { now: () => h.clock.now() },
+  );
 });
 afterAll(async () => h?.close());
 
@@ -318,6 +326,18 @@ describe.each(dialects())('promotion changes through the platforms ($name)', (di
       bad('日预算必须是金额（元）', { field: 'value' }),
     ],
     ['/capi/napi/promote/edit', { acpl: 2, type: 'plan', id: '1', field: 'bid', value: 0 }, bad('金额必须大于 0')],
+    ['/capi/napi/promote/edit', { acpl: 2, type: 'plan', id: '1', field: 'budget', value: -1 }, bad('金额必须大于 0')],
+    ['/capi/napi/promote/edit', { acpl: 2, type: 'plan', id: '1', field: 'budget', value: 999999999999 }, bad('金额不能超过 99999999 元')],
+    [
+      '/capi/napi/promote/edit',
+      { acpl: 2, type: 'plan', id: '1', field: 'budget', value: 200 },
+      bad('日预算不能低于 300 元（巨量引擎·广告计划）', { field: 'value' }),
+    ],
+    [
+      '/capi/napi/promote/edit',
+      { acpl: 4, type: 'group', id: '1', field: 'bid', value: 6000 },
+      bad('出价不能高于 5000 元（腾讯广告·广告）', { field: 'value' }),
+    ],
     ['/capi/napi/promote/edit', { acpl: 2, type: 'plan', id: '1', field: 'bid', value: 1.234 }, bad('金额最多两位小数')],
     [
       '/capi/napi/promote/edit',

@@ -1,12 +1,17 @@
 /** Helpers for tracking tests: an HTTP server with the monitor fast path, a bounded-concurrency GET loop. */
 import { Agent, createServer, request, type Server } from 'node:http';
+import { arrivalClock, type Clock } from '../../src/server/kernel/clock.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { defaultBatchOptions, EventBatcher } from '../../src/server/tracking/batch.ts';
 import { createMonitorHandler } from '../../src/server/tracking/monitor.ts';
 
-export async function monitorServer(db: Db): Promise<{ base: string; batcher: EventBatcher; server: Server; close(): Promise<void> }> {
+/** The monitor fast path on a loopback port; pings are stamped with `clock` (the app's), as the server stamps them. */
+export async function monitorServer(
+  db: Db,
+  clock: Clock,
+): Promise<{ base: string; batcher: EventBatcher; server: Server; close(): Promise<void> }> {
   const batcher = new EventBatcher(db, defaultBatchOptions);
-  const handler = createMonitorHandler(batcher, { trustProxy: false });
+  const handler = createMonitorHandler(batcher, { trustProxy: false, nowMs: arrivalClock(clock) });
   const server = createServer((req, res) => {
     if (!handler(req, res)) res.writeHead(404).end();
   });

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
 import { processAll } from '../../src/server/tracking/processor.ts';
 import { hourOf } from '../../src/server/tracking/rollup.ts';
+import { chinaDay } from '../../src/shared/china-clock.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testNowMs } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { insertLinkRow } from '../support/factories.ts';
 import { get, monitorServer, runAll } from './tracking-helpers.ts';
@@ -21,7 +23,7 @@ function juliangQuery(i: number, kind: 'click' | 'show'): string {
     .replace('__CID__', '9001')
     .replace('__CALLBACK_PARAM__', `cbv_${i % 1500}`)
     .replace('__OS__', String(i % 2))
-    .replace('__TS__', String(Date.now()))
+    .replace('__TS__', String(testNowMs()))
     .replace('__IP__', '203.0.113.7')
     .replace('__UA__', encodeURIComponent('Mozilla/5.0 (Linux; Android 14)'));
 }
@@ -55,7 +57,7 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
     await insertLinkRow(t.deps.db, { pageid: '1002', customerid: sub, state: 4 });
     await insertLinkRow(t.deps.db, { pageid: '1003', customerid: other, state: 2 });
     await insertLinkRow(t.deps.db, { pageid: '1004', customerid: other, state: 2, deleted: true });
-    srv = await monitorServer(t.deps.db);
+    srv = await monitorServer(t.deps.db, t.deps.clock);
   });
   afterAll(async () => {
     await srv?.close();
@@ -220,7 +222,7 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
 
   describe('stats API', () => {
     const token = async (email: string) => (await t.post<{ jwt: string }>('/capi/api/user/login', { email, password: PW })).body.data.jwt;
-    const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = () => chinaDay(t.deps.clock.now());
 
     it('answers hourly and daily series from rollups with totals and ctr', async () => {
       const tok = await token('c1@x.cn');
@@ -251,6 +253,13 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
           { time: day(last), ts: expect.any(Number), shows: 3000, clicks: 1500, visits: 0, platform_shows: 0, platform_clicks: 0 },
         ]);
       expect(d.body.data.series.reduce((a, p) => a + p.shows, 0)).toBe(3000);
+      // a range without shows has no 点击率 (spec §9: an undefined ratio is '--'), not 0 %
+      const none = await t.post<{ totals: Record<string, number | null> }>(
+        '/capi/napi/link/stats',
+        { pageid: '1001', start: '2020-01-01', end: '2020-01-02', granularity: 'day' },
+        { token: tok },
+      );
+      expect(none.body.data.totals).toEqual({ shows: 0, clicks: 0, visits: 0, ctr: null });
     });
 
     it.each([

@@ -4,6 +4,7 @@ import { loadAffiliateConfig } from '../../src/server/connectors/affiliate-confi
 import { ConnectorError } from '../../src/server/connectors/errors.ts';
 import { createJdConnector, type JdSettings } from '../../src/server/connectors/jd/index.ts';
 import { jdForm } from '../../src/server/connectors/jd/jos.ts';
+import { runningNow, runningNowMs } from '../support/clock.ts';
 import { type RunningSandbox, startSandbox } from '../support/unions.ts';
 
 /** 京东联盟 connector against the sandbox over real HTTP. */
@@ -11,7 +12,8 @@ let sb: RunningSandbox;
 let settings: JdSettings;
 let jd: AffiliateConnector;
 const http = { retries: 2, retryBaseMs: 1, timeoutMs: 5000 };
-const now = () => Math.floor(Date.now() / 1000);
+/** The sandbox's and the connectors' clock: the pinned test instant, running at real speed (tests/support/clock.ts). */
+const now = runningNow;
 
 async function pullAll(w: OrderWindow, field: 'update' | 'create' = 'create'): Promise<{ orders: AffiliateOrder[]; calls: number }> {
   const orders: AffiliateOrder[] = [];
@@ -43,7 +45,7 @@ async function orderVia(url: string, timeline: Record<string, number | null>, fa
 beforeAll(async () => {
   sb = await startSandbox();
   settings = { ...loadAffiliateConfig({}, sb.url).jd, pageSize: 5 };
-  jd = createJdConnector(settings, http);
+  jd = createJdConnector(settings, http, runningNowMs);
 });
 afterAll(() => sb.close());
 
@@ -60,7 +62,7 @@ describe('京东联盟 conversion', () => {
   });
 
   it('social-media accounts get a short u.jd-style link; shops convert; a bad sub id is refused', async () => {
-    const social = createJdConnector({ ...settings, linkMethod: 'bysubunionid' }, http);
+    const social = createJdConnector({ ...settings, linkMethod: 'bysubunionid' }, http, runningNowMs);
     expect((await social.convert({ kind: 'item', id: '100012345679', subId: 's1' })).promotion_url).toMatch(/\/sandbox\/jd\/u\/[\w-]+$/);
     expect((await failure(social.convert({ kind: 'item', id: '100012345679' }))).platformCode).toBe('2002400');
     const shop = await jd.convert({ kind: 'shop', id: '1000001' });
@@ -69,9 +71,13 @@ describe('京东联盟 conversion', () => {
   });
 
   it('answers in the real shape: the "_responce" key and a JSON-string result', async () => {
-    const form = jdForm({ apiBase: sb.url, appKey: settings.appKey, appSecret: settings.appSecret }, 'jd.union.open.goods.query', {
-      goodsReqDTO: { skuIds: [100012345678] },
-    });
+    const form = jdForm(
+      { apiBase: sb.url, appKey: settings.appKey, appSecret: settings.appSecret, now: runningNowMs },
+      'jd.union.open.goods.query',
+      {
+        goodsReqDTO: { skuIds: [100012345678] },
+      },
+    );
     const body = await (await fetch(`${sb.url}/sandbox/jd/routerjson`, { method: 'POST', body: new URLSearchParams(form) })).json();
     const envelope = body.jd_union_open_goods_query_responce;
     expect(envelope.code).toBe('0');
@@ -164,13 +170,16 @@ describe('京东联盟 orders', () => {
     const long = await failure(jd.pullOrders({ from: t - 3601, to: t }, null));
     expect([long.kind, long.platformCode]).toEqual(['refused', '2002453']);
     for (const w of stepWindows(jd, { from: t - 7200, to: t })) expect((await jd.pullOrders(w, null)).cursor).toBeNull();
-    const sign = await failure(createJdConnector({ ...settings, appSecret: 'wrong' }, http).pullOrders({ from: t - 60, to: t }, null));
+    const sign = await failure(
+      createJdConnector({ ...settings, appSecret: 'wrong' }, http, runningNowMs).pullOrders({ from: t - 60, to: t }, null),
+    );
     expect([sign.kind, sign.platformCode, sign.message]).toEqual(['refused', '22', '京东联盟接口错误：签名无效（22）']);
     expect(
-      (await failure(createJdConnector({ ...settings, appKey: 'nobody' }, http).pullOrders({ from: t - 60, to: t }, null))).platformCode,
+      (await failure(createJdConnector({ ...settings, appKey: 'nobody' }, http, runningNowMs).pullOrders({ from: t - 60, to: t }, null)))
+        .platformCode,
     ).toBe('21');
     expect(
-      (await failure(createJdConnector(settings, http, () => Date.now() + 11 * 60_000).pullOrders({ from: t - 60, to: t }, null)))
+      (await failure(createJdConnector(settings, http, () => runningNowMs() + 11 * 60_000).pullOrders({ from: t - 60, to: t }, null)))
         .platformCode,
     ).toBe('24');
   });

@@ -3,6 +3,7 @@ import { type AffiliateConnector, type AffiliateOrder, type OrderWindow, stepWin
 import { loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
 import { ConnectorError } from '../../src/server/connectors/errors.ts';
 import { createPddConnector, type PddSettings } from '../../src/server/connectors/pdd/index.ts';
+import { runningNow, runningNowMs } from '../support/clock.ts';
 import { type RunningSandbox, startSandbox } from '../support/unions.ts';
 
 /** 拼多多 connector against the sandbox over real HTTP. */
@@ -10,7 +11,8 @@ let sb: RunningSandbox;
 let settings: PddSettings;
 let pdd: AffiliateConnector;
 const http = { retries: 2, retryBaseMs: 1, timeoutMs: 5000 };
-const now = () => Math.floor(Date.now() / 1000);
+/** The sandbox's and the connectors' clock: the pinned test instant, running at real speed (tests/support/clock.ts). */
+const now = runningNow;
 
 async function pullAll(w: OrderWindow, between?: (calls: number) => Promise<void>): Promise<{ orders: AffiliateOrder[]; calls: number }> {
   const orders: AffiliateOrder[] = [];
@@ -43,7 +45,7 @@ async function orderVia(url: string, timeline: Record<string, number | null>, fa
 beforeAll(async () => {
   sb = await startSandbox();
   settings = { ...loadAffiliateConfig({}, sb.url).pdd, pageSize: 10 };
-  pdd = createPddConnector(settings, http);
+  pdd = createPddConnector(settings, http, runningNowMs);
 });
 afterAll(() => sb.close());
 
@@ -66,7 +68,9 @@ describe('拼多多 conversion', () => {
   });
 
   it('refuses a bad p_id with PDD’s error shape', async () => {
-    const err = await failure(createPddConnector({ ...settings, pid: 'mm_bad' }, http).convert({ kind: 'item', id: '370000000001' }));
+    const err = await failure(
+      createPddConnector({ ...settings, pid: 'mm_bad' }, http, runningNowMs).convert({ kind: 'item', id: '370000000001' }),
+    );
     expect([err.kind, err.platformCode]).toEqual(['refused', '10000']);
   });
 });
@@ -138,7 +142,9 @@ describe('拼多多 orders', () => {
     const t = now();
     expect((await failure(pdd.pullOrders({ from: t - 86401, to: t }, null))).platformCode).toBe('10000');
     expect(stepWindows(pdd, { from: t - 86401, to: t })).toHaveLength(2);
-    const sign = await failure(createPddConnector({ ...settings, appSecret: 'wrong' }, http).pullOrders({ from: t - 60, to: t }, null));
+    const sign = await failure(
+      createPddConnector({ ...settings, appSecret: 'wrong' }, http, runningNowMs).pullOrders({ from: t - 60, to: t }, null),
+    );
     expect([sign.kind, sign.platformCode]).toEqual(['refused', '10020']);
     expect((await failure(pdd.pullOrders({ from: t - 60, to: t }, null, 'create'))).platformCode).toBe('time_field');
     await sb.admin('pdd', '/failures', { method: 'pdd.ddk.order.list.increment.get', kind: 'error', code: '10000', message: '参数错误' });

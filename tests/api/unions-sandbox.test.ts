@@ -10,11 +10,13 @@ import { createUdConnector } from '../../src/server/connectors/ud/index.ts';
 import { DEFAULT_SANDBOX_KEYS } from '../../src/server/sandbox/unions/context.ts';
 import { shareOf } from '../../src/server/sandbox/unions/world.ts';
 import type { ConversionView as Conversion } from '../../src/shared/affiliate.ts';
+import { runningNow, runningNowMs } from '../support/clock.ts';
 import { startSandbox } from '../support/unions.ts';
 
 /** The sandbox world itself: shoppers, history, persistence, the admin guard. */
 const http = { retries: 0, timeoutMs: 5000 };
-const now = () => Math.floor(Date.now() / 1000);
+/** The sandbox's and the connectors' clock: the pinned test instant, running at real speed (tests/support/clock.ts). */
+const now = runningNow;
 const stops: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const stop of stops) await stop();
@@ -46,7 +48,7 @@ describe('union sandbox', () => {
   it('a conversion carries the ConversionView fields /tfc answers', async () => {
     const sb = await startSandbox();
     stops.push(sb.close);
-    const asToday: Conversion = await createTaobaoConnector(loadAffiliateConfig({}, sb.url).taobao, http).convert({
+    const asToday: Conversion = await createTaobaoConnector(loadAffiliateConfig({}, sb.url).taobao, http, runningNowMs).convert({
       kind: 'item',
       id: '7700000009',
     });
@@ -58,7 +60,7 @@ describe('union sandbox', () => {
   it('turns the documented share of real clicks into orders carrying the click', async () => {
     const sb = await startSandbox();
     stops.push(sb.close);
-    const taobao = createTaobaoConnector(loadAffiliateConfig({}, sb.url).taobao, http);
+    const taobao = createTaobaoConnector(loadAffiliateConfig({}, sb.url).taobao, http, runningNowMs);
     const conv = await taobao.convert({ kind: 'item', id: '7700000001' });
     for (let i = 0; i < 150; i += 1) await fetch(conv.promotion_url, { redirect: 'manual' }).then((r) => r.arrayBuffer());
     const clicks = await sb.admin<Array<{ id: string; at: number }>>('taobao', '/clicks?limit=1000');
@@ -79,30 +81,33 @@ describe('union sandbox', () => {
     expect(visible.length).toBe(converting.length);
   });
 
-  it('a new link back-fills 30 days of orders, many already settled; UD history carries click ids', async () => {
+  it('a new link back-fills 30 days of orders, many already settled; UD history (no ad world here) carries click ids, no invented ad ids', async () => {
     const sb = await startSandbox({ historyDays: 30 });
     stops.push(sb.close);
     const cfg = loadAffiliateConfig({}, sb.url);
-    const taobao = createTaobaoConnector(cfg.taobao, http);
+    const taobao = createTaobaoConnector(cfg.taobao, http, runningNowMs);
     await taobao.convert({ kind: 'item', id: '7700000002' });
     const orders = await pullRange(taobao, now() - 31 * 86400, now(), 'create');
     expect(orders.length).toBeGreaterThan(20);
     const statuses = new Set(orders.map((o) => o.status));
     for (const s of ['settled', 'confirmed', 'refunded']) expect(statuses).toContain(s);
     expect(Math.min(...orders.map((o) => o.createdAt!))).toBeLessThan(now() - 25 * 86400);
-    const ud = createUdConnector(cfg.ud, http);
+    const ud = createUdConnector(cfg.ud, http, runningNowMs);
     await ud.createMonitorUrls({ itemId: '7700000003', channelId: 1, pageType: 1, attributionType: 3 });
-    const udOrders = await pullRange(ud, now() - 5 * 86400, now());
+    const udOrders = await pullRange(ud, now() - 5 * 86400, now() + 1); // listed from the second they were back-filled
     expect(udOrders.length).toBeGreaterThan(0);
     expect(
-      udOrders.every((o) => o.ud!.synClickId.startsWith('hl') && o.ud!.asynClickId.startsWith('hc') && o.ud!.advertiserId !== ''),
+      udOrders.every((o) => o.ud!.synClickId.startsWith('hl') && o.ud!.asynClickId.startsWith('hc') && /^0?$/.test(o.ud!.advertiserId)),
     ).toBe(true);
   });
 
   it('keeps its state across a restart', async () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'unions-')), 'sandbox', 'unions.sqlite');
     const first = await startSandbox({ file });
-    const conv = await createTaobaoConnector(loadAffiliateConfig({}, first.url).taobao, http).convert({ kind: 'item', id: '7700000004' });
+    const conv = await createTaobaoConnector(loadAffiliateConfig({}, first.url).taobao, http, runningNowMs).convert({
+      kind: 'item',
+      id: '7700000004',
+    });
     const { clickId } = await first.click(conv.promotion_url);
     const token = new URL(conv.promotion_url).searchParams.get('e');
     await first.close();

@@ -9,6 +9,7 @@ import {
 import { loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
 import { ConnectorError } from '../../src/server/connectors/errors.ts';
 import { createTaobaoConnector, type TaobaoSettings } from '../../src/server/connectors/taobao/index.ts';
+import { runningNow, runningNowMs } from '../support/clock.ts';
 import { type RunningSandbox, startSandbox } from '../support/unions.ts';
 
 /** 淘宝联盟 connector against the sandbox over real HTTP. */
@@ -16,7 +17,8 @@ let sb: RunningSandbox;
 let settings: TaobaoSettings;
 let taobao: AffiliateConnector;
 const http = { retries: 2, retryBaseMs: 1, timeoutMs: 5000 };
-const now = () => Math.floor(Date.now() / 1000);
+/** The sandbox's and the connectors' clock: the pinned test instant, running at real speed (tests/support/clock.ts). */
+const now = runningNow;
 
 async function pullAll(
   c: AffiliateConnector,
@@ -53,7 +55,7 @@ async function orderVia(url: string, timeline: Record<string, number | null>, fa
 beforeAll(async () => {
   sb = await startSandbox();
   settings = { ...loadAffiliateConfig({}, sb.url).taobao, pageSize: 5 };
-  taobao = createTaobaoConnector(settings, http);
+  taobao = createTaobaoConnector(settings, http, runningNowMs);
 });
 afterAll(() => sb.close());
 
@@ -228,17 +230,18 @@ describe('淘宝联盟 orders', () => {
 
   it('a wrong secret, app key, timestamp or session is refused with TOP codes mapped to ConnectorError', async () => {
     const wrongSign = await refusal(
-      createTaobaoConnector({ ...settings, appSecret: 'nope' }, http).pullOrders({ from: now() - 60, to: now() }, null),
+      createTaobaoConnector({ ...settings, appSecret: 'nope' }, http, runningNowMs).pullOrders({ from: now() - 60, to: now() }, null),
     );
     expect([wrongSign.kind, wrongSign.platformCode]).toEqual(['refused', '25']);
     expect(wrongSign.message).toContain('Invalid signature');
     expect(
-      (await refusal(createTaobaoConnector({ ...settings, appKey: '999' }, http).convert({ kind: 'item', id: '12345' }))).platformCode,
+      (await refusal(createTaobaoConnector({ ...settings, appKey: '999' }, http, runningNowMs).convert({ kind: 'item', id: '12345' })))
+        .platformCode,
     ).toBe('29');
-    const late = createTaobaoConnector(settings, http, () => Date.now() - 11 * 60_000);
+    const late = createTaobaoConnector(settings, http, () => runningNowMs() - 11 * 60_000);
     expect((await refusal(late.pullOrders({ from: now() - 60, to: now() }, null))).platformCode).toBe('31');
     const badSession = await refusal(
-      createTaobaoConnector({ ...settings, session: 'expired' }, http).pullOrders({ from: now() - 60, to: now() }, null),
+      createTaobaoConnector({ ...settings, session: 'expired' }, http, runningNowMs).pullOrders({ from: now() - 60, to: now() }, null),
     );
     expect([badSession.kind, badSession.platformCode]).toEqual(['token_expired', '27']);
   });
@@ -263,10 +266,11 @@ describe('淘宝联盟 orders', () => {
   it('signs with hmac and hmac-sha256, and reads sc orders with a session', async () => {
     for (const signMethod of ['hmac', 'hmac-sha256'] as const) {
       expect(
-        (await createTaobaoConnector({ ...settings, signMethod }, http).pullOrders({ from: now() - 60, to: now() }, null)).cursor,
+        (await createTaobaoConnector({ ...settings, signMethod }, http, runningNowMs).pullOrders({ from: now() - 60, to: now() }, null))
+          .cursor,
       ).toBeNull();
     }
-    const sc = createTaobaoConnector({ ...settings, session: sb.sandbox.keys.taobao.session }, http);
+    const sc = createTaobaoConnector({ ...settings, session: sb.sandbox.keys.taobao.session }, http, runningNowMs);
     expect((await sc.pullOrders({ from: now() - 60, to: now() }, null)).orders).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import {
 import { loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
 import { ConnectorError } from '../../src/server/connectors/errors.ts';
 import { createUdConnector, type UdSettings } from '../../src/server/connectors/ud/index.ts';
+import { runningNow, runningNowMs } from '../support/clock.ts';
 import { type RunningSandbox, startSandbox } from '../support/unions.ts';
 
 /** 阿里妈妈 UD connector against the sandbox over real HTTP: monitor URLs, orders with click ids, postback. */
@@ -16,7 +17,8 @@ let sb: RunningSandbox;
 let settings: UdSettings;
 let ud: UdConnector;
 const http = { retries: 2, retryBaseMs: 1, timeoutMs: 5000 };
-const now = () => Math.floor(Date.now() / 1000);
+/** The sandbox's and the connectors' clock: the pinned test instant, running at real speed (tests/support/clock.ts). */
+const now = runningNow;
 /** 01:00 China time, `n` days ago: windows around it stay inside one China day. */
 const dayBase = (n: number) => Math.floor((now() + 8 * 3600) / 86400) * 86400 - 8 * 3600 - n * 86400 + 3600;
 
@@ -54,7 +56,7 @@ async function landingOrder(muidUrl: string, timeline: Record<string, number | n
 beforeAll(async () => {
   sb = await startSandbox({ udPageSize: 3 });
   settings = loadAffiliateConfig({}, sb.url).ud;
-  ud = createUdConnector(settings, http);
+  ud = createUdConnector(settings, http, runningNowMs);
 });
 afterAll(() => sb.close());
 
@@ -197,7 +199,7 @@ describe('UD orders', () => {
 
   it('an error mid-window surfaces and the window resumes; a system error is retried', async () => {
     const m = await ud.createMonitorUrls({ itemId: '6600000006', channelId: 140, pageType: 1, prodType: 2 });
-    const pro = createUdConnector({ ...settings, prodType: 2 }, http);
+    const pro = createUdConnector({ ...settings, prodType: 2 }, http, runningNowMs);
     const t = dayBase(7);
     for (let i = 0; i < 5; i += 1) await landingOrder(`${m.clickUrl}&click_id=x${i}`, { created_at: t + i });
     const first = await pro.pullOrders({ from: t, to: t + 60 }, null);
@@ -219,7 +221,7 @@ describe('UD orders', () => {
 
   it('a wrong secret is refused with TOP code 25', async () => {
     const err = await failure(
-      createUdConnector({ ...settings, appSecret: 'x' }, http).pullOrders({ from: dayBase(1), to: dayBase(1) + 60 }, null),
+      createUdConnector({ ...settings, appSecret: 'x' }, http, runningNowMs).pullOrders({ from: dayBase(1), to: dayBase(1) + 60 }, null),
     );
     expect([err.kind, err.platformCode]).toEqual(['refused', '25']);
   });

@@ -109,7 +109,7 @@ describe.each(dialects())('user API on $name', (dialect) => {
   it('an expired token answers 1009', async () => {
     const r = await login('c1@x.cn');
     const { sid, uid } = JSON.parse(Buffer.from(r.body.data.jwt.split('.')[0]!, 'base64url').toString());
-    const expired = signToken(t.deps.secrets.tokenSecret, { sid, uid, exp: Math.floor(Date.now() / 1000) - 1 });
+    const expired = signToken(t.deps.secrets.tokenSecret, { sid, uid, exp: t.deps.clock.now() - 1 });
     expect((await t.post('/capi/api/user/info', {}, { token: expired })).body.code).toBe(1009);
   });
 

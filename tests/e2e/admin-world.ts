@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { e2eNow } from './clock.ts';
 
 /**
  * Ad accounts, report facts and orders for the admin and UDSmart walks, written into the e2e server's SQLite
@@ -12,7 +13,7 @@ export interface AdminWorld {
 }
 
 const chinaDay = (offsetDays: number): number => {
-  const now = Math.floor(Date.now() / 1000);
+  const now = e2eNow();
   const today = Math.floor((now + 8 * 3600) / 86400) * 86400 - 8 * 3600;
   return today - offsetDays * 86400;
 };
@@ -33,7 +34,7 @@ export function seedAdminWorld(): AdminWorld {
       .get(customer.id) as { pageid: string };
     const seeded = db.prepare("select count(*) as n from ad_accounts where advertiser_id like 'e2e%'").get() as { n: number };
     if (seeded.n > 0) return { pageid: link.pageid, customer: customer.company };
-    const now = Math.floor(Date.now() / 1000);
+    const now = e2eNow();
     const account = (customerid: number, platform: number, advertiser: string, name: string, state = 'active') => {
       const auth = db
         .prepare(

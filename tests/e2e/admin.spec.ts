@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { type AdminWorld, seedAdminWorld } from './admin-world.ts';
+import { installClock, test } from './clock.ts';
 import { login, SHOTS } from './console-helpers.ts';
 
 /**
@@ -94,6 +95,7 @@ test('the customer list: create a customer, then log in as it; disable ends its 
   await expect(row).toContainText('走查新客户');
 
   const customer = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  await installClock(customer.context());
   await login(customer, 'walk-new@demo.local', { password: 'walk123456' });
   await expect(customer).toHaveURL(/\/dashboard/);
 

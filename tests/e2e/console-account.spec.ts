@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './clock.ts';
 import { login, menuLabels, PASSWORD, SHOTS } from './console-helpers.ts';
 
 test('theme, screen mode and menu layout persist across reloads', async ({ page }) => {

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { LinkView } from '../../src/shared/links.ts';
-import { apiData, cli, login, PASSWORD, SHOTS } from './console-helpers.ts';
+import { test } from './clock.ts';
+import { apiData, cli, digits, login, PASSWORD, SHOTS } from './console-helpers.ts';
 
 /** Defects found walking the product as a new user (issue 15, console items; issue 8 "what a new user saw"). */
 
@@ -194,7 +195,7 @@ test('/404 and /401 look like the console and fit the window', async ({ page }) 
 });
 
 test('item 3: forgotten password from /login — e-mail, code, new password — then log in with it', async ({ page }) => {
-  const email = `forgot${String(Date.now()).slice(-6)}@demo.local`;
+  const email = `forgot${digits(6)}@demo.local`;
   cli(['user:add', '--email', email, '--password', PASSWORD, '--role', '3', '--company', '找回密码测试公司']);
   await page.goto('/login');
   await page.getByRole('link', { name: '忘记密码？' }).click();

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './clock.ts';
 import { login, SHOTS } from './console-helpers.ts';
 
 test('a customer path without login goes to /login and returns after login', async ({ page }) => {

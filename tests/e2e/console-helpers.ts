@@ -1,8 +1,14 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { e2eClockEnv } from './clock.ts';
 
 export const PASSWORD = 'demo123456';
 export const SHOTS = 'test-results/screens';
+/** Unique per worker (click ids, names), not a time. */
+export const RUN = randomBytes(4).toString('hex');
+/** `n` random digits: unique names and ids for a run (never the wall clock). */
+export const digits = (n: number): string => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
 
 /** Log in through a login screen the way a user does. */
 export async function login(page: Page, email: string, opts: { admin?: boolean; password?: string } = {}): Promise<void> {
@@ -37,9 +43,7 @@ export async function apiData<T>(page: Page, path: string, body: Record<string, 
 
 /** Send a monitor ping with the macros filled in, as an ad platform would. */
 export async function ping(page: Page, monitorUrl: string, i: number): Promise<void> {
-  const url = monitorUrl.replace(/__([A-Z_]+)__/g, (_m, name: string) =>
-    /CALLBACK|REQUEST|CLICK/.test(name) ? `e2e${i}-${Date.now()}` : '1',
-  );
+  const url = monitorUrl.replace(/__([A-Z_]+)__/g, (_m, name: string) => (/CALLBACK|REQUEST|CLICK/.test(name) ? `e2e${i}-${RUN}` : '1'));
   expect((await page.request.get(url)).status()).toBeLessThan(400);
 }
 
@@ -50,7 +54,7 @@ export function cli(args: string[]): string {
   const r = spawnSync(process.execPath, ['src/server/cli/main.ts', ...args], {
     encoding: 'utf8',
     // the server's port too: the CLI reaches the in-process union and ad sandboxes through it
-    env: { ...process.env, DATA_DIR: dir, PORT: process.env.E2E_PORT ?? '4399', DEMO_DATA: 'off', LOG_LEVEL: 'error' },
+    env: { ...process.env, ...e2eClockEnv(), DATA_DIR: dir, PORT: process.env.E2E_PORT ?? '4399', DEMO_DATA: 'off', LOG_LEVEL: 'error' },
   });
   if (r.status !== 0) throw new Error(`cli ${args.join(' ')}: ${r.stderr}`);
   return r.stdout;

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './clock.ts';
 import { login, menuLabels, SHOTS } from './console-helpers.ts';
 
 const customerMenu = ['概览', '竞价推广', '商品效果分析', '账户授权', '投放链接', '导出模板'];

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './clock.ts';
 import { login, SHOTS } from './console-helpers.ts';
 
 const expired = { status: 401, contentType: 'application/json', body: JSON.stringify({ code: 1009, msg: '登录信息已过期', data: null }) };

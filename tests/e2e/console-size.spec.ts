@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './clock.ts';
 
 /** Island JS budget: what the login screen downloads (gzip). Feature screens and chart.js stay lazy. */
 const LOGIN_JS_BUDGET = 125 * 1024; // measured 115.5 KB: react-dom 63, react-router 30, swr 5, ours ~10

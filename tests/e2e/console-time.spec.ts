@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { LinkView } from '../../src/shared/links.ts';
-import { apiData, chinaTime, login, ping, SHOTS } from './console-helpers.ts';
+import { e2eNow, test } from './clock.ts';
+import { apiData, chinaTime, digits, login, ping, SHOTS } from './console-helpers.ts';
 
 /**
  * Issue 15 item 1: the console shows and queries China time (UTC+8) whatever the browser's zone. Daily and hourly
@@ -19,11 +20,11 @@ for (const timezoneId of ['UTC', 'America/Los_Angeles']) {
         platform: 2,
         state: 2,
         isdirect: 1,
-        item: `63${String(Date.now()).slice(-8)}`,
+        item: `63${digits(8)}`,
         title: `时区 ${timezoneId}`,
       });
       for (let i = 0; i < 3; i++) await ping(page, link.monitor_show_url, i);
-      const today = chinaTime(Math.floor(Date.now() / 1000)).slice(0, 10);
+      const today = chinaTime(e2eNow()).slice(0, 10);
 
       await page.goto('/landing');
       const row = page.locator('.link-table tbody tr', { hasText: link.pageid });

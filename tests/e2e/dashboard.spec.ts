@@ -1,5 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { chinaDay } from '../../src/shared/china-clock.ts';
 import type { BoardCard, IndexBoard, ItemIndex } from '../../src/shared/dashboard.ts';
+import { e2eNow, test } from './clock.ts';
 import { apiData, login, SHOTS } from './console-helpers.ts';
 
 /**
@@ -9,8 +11,8 @@ import { apiData, login, SHOTS } from './console-helpers.ts';
  */
 test.use({ viewport: { width: 1280, height: 900 } });
 
-const chinaToday = (): string => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-const daysAgo = (n: number): string => new Date(Date.now() + 8 * 3600_000 - n * 86400_000).toISOString().slice(0, 10);
+const chinaToday = (): string => chinaDay(e2eNow());
+const daysAgo = (n: number): string => chinaDay(e2eNow() - n * 86400);
 const yuan = (v: number | null): string =>
   v === null ? '--' : `¥${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const plain = (v: number | null): string => (v === null ? '--' : String(Math.round(v * 1000) / 1000));

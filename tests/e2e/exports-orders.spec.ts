@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Download, expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import type { OrderView } from '../../src/shared/orders.ts';
 import { seedAdminWorld } from './admin-world.ts';
-import { apiData, login, SHOTS } from './console-helpers.ts';
+import { test } from './clock.ts';
+import { apiData, digits, login, SHOTS } from './console-helpers.ts';
 import { promotionWorld } from './promotion-world.ts';
 
 /**
@@ -14,7 +15,7 @@ import { promotionWorld } from './promotion-world.ts';
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 860 } });
 
-const TEMPLATE = `订单对账 ${String(Date.now()).slice(-5)}`;
+const TEMPLATE = `订单对账 ${digits(5)}`;
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import type { CostView } from '../../src/shared/admin-reports.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import { seedAdminWorld } from './admin-world.ts';
-import { apiData, cli, login, PASSWORD, SHOTS } from './console-helpers.ts';
+import { test } from './clock.ts';
+import { apiData, cli, digits, login, PASSWORD, SHOTS } from './console-helpers.ts';
 
 /**
  * Export templates and exports as a customer walks them, against the real server (EXPORT_INLINE_ROWS=20 in
@@ -15,8 +16,8 @@ import { apiData, cli, login, PASSWORD, SHOTS } from './console-helpers.ts';
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1280, height: 860 } });
 
-const TEMPLATE = `E2E 简表 ${String(Date.now()).slice(-5)}`;
-const EXPORTER = `exporter${String(Date.now()).slice(-6)}@e2e.local`;
+const TEMPLATE = `E2E 简表 ${digits(5)}`;
+const EXPORTER = `exporter${digits(6)}@e2e.local`;
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');

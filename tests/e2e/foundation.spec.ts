@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DEMO_PASSWORD, demoAccounts } from '../../src/server/demo/accounts.ts';
 import { deriveRole } from '../../src/shared/roles.ts';
+import { test } from './clock.ts';
 
 test('/404 renders the Chinese not-found page with status 404', async ({ page }) => {
   const res = await page.goto('/404');

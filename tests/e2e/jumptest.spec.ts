@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './clock.ts';
 import { login, SHOTS } from './console-helpers.ts';
 
 /** 链接跳转测试 (admins) against the real server, which refuses private addresses by default. */

@@ -4,10 +4,11 @@
  */
 
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { type LandingLinkRow, landingModel } from '../../src/server/landing/model.ts';
 import { landingPath } from '../../src/shared/links.ts';
 import { type Child, FIXTURE_LINKS, prepareDataDir, startServer } from '../process/fixture.ts';
+import { test } from './clock.ts';
 
 const PORT = Number(process.env.E2E_LANDING_PORT ?? 4398);
 let server: Child;

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { login, PASSWORD, SHOTS } from './console-helpers.ts';
+import { expect, type Page } from '@playwright/test';
+import { test } from './clock.ts';
+import { digits, login, PASSWORD, SHOTS } from './console-helpers.ts';
 
 /**
  * Promotion links as people walk them, against the real server and its demo world:
@@ -8,7 +9,7 @@ import { login, PASSWORD, SHOTS } from './console-helpers.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const stamp = String(Date.now()).slice(-8);
+const stamp = digits(8);
 const ITEM_C1 = `61${stamp}`;
 const ITEM_SUB1 = `62${stamp}`;
 let pageIdC1 = '';

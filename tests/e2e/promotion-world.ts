@@ -14,6 +14,7 @@ import { openDatabase } from '../../src/server/db/index.ts';
 import { SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
 import { hourStart } from '../../src/shared/china-clock.ts';
 import { authoriseAgainstSandbox, insertFacts, syncEntities } from '../support/factories-promotion.ts';
+import { e2eNow } from './clock.ts';
 
 export interface PromotionWorld {
   advertiserId: string;
@@ -119,14 +120,18 @@ export async function promotionWorld(base: string): Promise<PromotionWorld> {
       db: handle.db,
       secrets: { encryptionKey: Buffer.from(secrets.encryptionKey, 'hex'), tokenSecret: Buffer.from(secrets.tokenSecret) },
     };
-    const connector = createJuliangConnector({
-      ...SANDBOX_APPS.juliang,
-      apiBase: `${base}/sandbox/juliang/open_api`,
-      authBase: `${base}/sandbox/juliang`,
-    });
+    const connector = createJuliangConnector(
+      {
+        ...SANDBOX_APPS.juliang,
+        apiBase: `${base}/sandbox/juliang/open_api`,
+        authBase: `${base}/sandbox/juliang`,
+      },
+      undefined,
+      { now: e2eNow }, // the server's clock (CLOCK_START): token lifetimes and report windows agree with its sandbox
+    );
     const auth = await authoriseAgainstSandbox(deps, connector, me.id, [advertiser.id], { [advertiser.id]: advertiser.name });
     await syncEntities(handle.db, connector, auth, 2, me.id, advertiser.id);
-    const now = Math.floor(Date.now() / 1000);
+    const now = e2eNow();
     const facts = await connector.hourlyReport(auth, advertiser.id, hourStart(now - 6 * 86400), hourStart(now));
     const pageOf = new Map(
       (await handle.db.selectFrom('ad_entities').select(['entity_id', 'pageid']).where('level', '=', 'plan').execute()).map((r) => [

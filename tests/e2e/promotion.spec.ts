@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { subPlatformsOf } from '../../src/shared/promote.ts';
+import { test } from './clock.ts';
 import { apiData, login, SHOTS } from './console-helpers.ts';
 import { type PromotionWorld, pingedCount, promotionWorld } from './promotion-world.ts';
 

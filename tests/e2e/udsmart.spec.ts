@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { type AdminWorld, seedAdminWorld } from './admin-world.ts';
+import { test } from './clock.ts';
 import { login, SHOTS } from './console-helpers.ts';
 
 /**

@@ -10,10 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BACKFILL_DAYS } from '../../src/server/ads/sync-reports.ts';
 import { openDatabase } from '../../src/server/db/index.ts';
 import type { AuthStart } from '../../src/shared/ad-auth.ts';
 import { chinaDayStart, hourStart } from '../../src/shared/china-clock.ts';
 import { consent } from '../support/ad-sandbox.ts';
+import { clockEnv, runningNow } from '../support/clock.ts';
 import { callbackOf } from '../support/factories-ads.ts';
 import { type Child, startServer } from './fixture.ts';
 
@@ -49,7 +51,7 @@ describe('a report sync killed with -9', () => {
       process.execPath,
       ['src/server/cli/main.ts', 'user:add', '--email', 'kill@x.cn', '--password', 'secret1', '--role', '3'],
       {
-        env: { ...process.env, DATA_DIR: dataDir, ...env },
+        env: { ...process.env, ...clockEnv(), DATA_DIR: dataDir, ...env },
         encoding: 'utf8',
       },
     );
@@ -83,7 +85,10 @@ describe('a report sync killed with -9', () => {
     const db = new DatabaseSync(path.join(dataDir, 'toufang.sqlite'), { readOnly: true });
     const watermark = () =>
       Number((db.prepare('SELECT report_synced_to AS w FROM ad_accounts').get() as { w: number } | undefined)?.w ?? 0);
-    const target = hourStart(Math.floor(Date.now() / 1000)) + 3600;
+    // The sync reaches the end of the current hour; its back-fill began 14 China days before the day it started
+    // (reportStart). At 23:xx the target is tomorrow's 00:00: the window's start is not chinaDayStart(target).
+    const syncStarted = runningNow();
+    const target = hourStart(syncStarted) + 3600;
     for (let i = 0; i < 6000 && watermark() === 0; i++) await new Promise((r) => setTimeout(r, 10));
     const atKill = watermark();
     first.proc.kill('SIGKILL');
@@ -101,7 +106,7 @@ describe('a report sync killed with -9', () => {
     expect(await second.exited).toBe(0);
 
     // The platform's own numbers (its store), for the synced range.
-    const from = chinaDayStart(target) - 14 * 86400;
+    const from = chinaDayStart(syncStarted) - BACKFILL_DAYS * 86400;
     const sandbox = new DatabaseSync(path.join(dataDir, 'sandbox', 'adplatforms.sqlite'), { readOnly: true });
     const platform = sandbox
       .prepare(

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { clockEnv } from '../support/clock.ts';
 import { freshPostgresDatabase } from '../support/dialects.ts';
 
 /** `npm run cli -- …` as an operator types it, on SQLite and (with TEST_DATABASE_URL) on PostgreSQL. */
@@ -25,7 +26,7 @@ describe.each(engines)('operator CLI on %s', (_name, prepare) => {
     const { env, drop } = await prepare();
     const cli = (...args: string[]) => {
       const r = spawnSync(process.execPath, ['src/server/cli/main.ts', ...args], {
-        env: { ...process.env, SCRYPT_COST: '1024', ...env },
+        env: { ...process.env, ...clockEnv(), SCRYPT_COST: '1024', ...env },
         encoding: 'utf8',
       });
       return { code: r.status, out: r.stdout, err: r.stderr };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { runningNowMs } from '../support/clock.ts';
 import { freshPostgresDatabase } from '../support/dialects.ts';
 import { postJson, startServer } from './server.ts';
 
@@ -42,7 +43,7 @@ describe.skipIf(!base)('two app processes on one PostgreSQL', () => {
       );
       expect((await Promise.all(pings)).map((r) => r.status)).toEqual(Array(40).fill(204));
       const chinaDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
-      const [yesterday, today] = [chinaDay(Date.now() - 86400_000), chinaDay(Date.now())]; // holds across midnight
+      const [yesterday, today] = [chinaDay(runningNowMs() - 86400_000), chinaDay(runningNowMs())]; // holds across midnight
       let clicks = 0;
       for (let i = 0; i < 60 && clicks < 40; i++) {
         await new Promise((r) => setTimeout(r, 500));

@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
+import { clockEnv, runningNow } from '../support/clock.ts';
 
 export const FIXTURE_LINKS = [
   {
@@ -100,7 +101,7 @@ export async function prepareDataDir(extraLinks = 0): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tf-proc-'));
   const h = await openDatabase({ sqliteFile: path.join(dataDir, 'toufang.sqlite') });
   await migrateToLatest(h);
-  const now = Math.floor(Date.now() / 1000);
+  const now = runningNow();
   const user = await h.db
     .insertInto('users')
     .values({
@@ -157,11 +158,23 @@ export interface Child {
   exited: Promise<number | null>;
 }
 
-/** Start `node src/server/main.ts` (this Node, i.e. node_modules' Node 24) and wait for /healthz. */
+/**
+ * Start `node src/server/main.ts` (this Node, i.e. node_modules' Node 24) and wait for /healthz. Its clock starts at
+ * the tests' running time (`clockEnv()`: CLOCK_START), so a restart continues where the last server stood.
+ */
 export async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<Child> {
   const proc = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'off', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      ...clockEnv(),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_DATA: 'off',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index.ts';
+import { clockEnv, runningNow } from '../support/clock.ts';
 import { type Child, prepareDataDir, startServer } from './fixture.ts';
 
 const port = () => 21_000 + Math.floor(Math.random() * 20_000);
@@ -39,7 +40,7 @@ async function postbackState(dataDir: string): Promise<string | undefined> {
 }
 
 async function until(what: () => Promise<boolean>, ms: number, label: string): Promise<void> {
-  const end = Date.now() + ms;
+  const end = Date.now() + ms; // a deadline in elapsed real time, not the server's clock
   while (!(await what())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${label}`);
     await new Promise((r) => setTimeout(r, 250));
@@ -69,7 +70,7 @@ describe('conversion postback across kill -9 between the platform’s acceptance
     const cli = spawnSync(
       process.execPath,
       ['src/server/cli/main.ts', 'user:add', '--email', 'shop@x.cn', '--password', 'secret123', '--role', '3', '--company', '店铺'],
-      { env: { ...process.env, DATA_DIR: dataDir, PORT: String(p), ...ENV }, encoding: 'utf8' },
+      { env: { ...process.env, ...clockEnv(), DATA_DIR: dataDir, PORT: String(p), ...ENV }, encoding: 'utf8' },
     );
     expect(cli.status, cli.stderr).toBe(0);
     server = await startServer(dataDir, p, ENV);
@@ -113,7 +114,7 @@ describe('conversion postback across kill -9 between the platform’s acceptance
     });
     expect(sent.sent.follows).toBe(1);
     const [click] = await call<Array<{ id: string }>>(base, '/sandbox/taobao/_admin/clicks?limit=1', undefined, TAOBAO_KEY);
-    const now = Math.floor(Date.now() / 1000);
+    const now = runningNow();
     const order = await call<{ id: string }>(
       base,
       '/sandbox/taobao/_admin/orders',

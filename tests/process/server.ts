@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { clockEnv } from '../support/clock.ts';
 
 export interface RunningServer {
   proc: ChildProcess;
@@ -11,12 +12,13 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-/** Start the real server (`node src/server/main.ts`) on a free port and wait until it listens. */
+/** Start the real server (`node src/server/main.ts`) on a free port, its clock at the tests' running time (`clockEnv()`), and wait until it listens. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'tf-proc-'));
   const proc = spawn(process.execPath, ['src/server/main.ts'], {
     env: {
       ...process.env,
+      ...clockEnv(),
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
 import { createTaobaoConnector } from '../../src/server/connectors/taobao/index.ts';
+import { runningNow, runningNowMs } from '../support/clock.ts';
 import { startServer } from './server.ts';
 
 /** The product server serves the affiliate sandbox under /sandbox/<union>/ (SANDBOX on), and not when it is off. */
@@ -8,14 +9,15 @@ describe('affiliate sandbox in the product server', () => {
   it('answers connectors at PUBLIC_BASE_URL/sandbox/<union> and issues links back to itself', async () => {
     const s = await startServer({ SANDBOX: 'on' });
     try {
-      const taobao = createTaobaoConnector(loadAffiliateConfig({}, s.url).taobao, { retries: 0 });
+      // on the server's clock (CLOCK_START): the gateway refuses a timestamp ten minutes off its own
+      const taobao = createTaobaoConnector(loadAffiliateConfig({}, s.url).taobao, { retries: 0 }, runningNowMs);
       const conv = await taobao.convert({ kind: 'item', id: '6543219999' });
       expect(conv.promotion_url.startsWith(`${s.url}/sandbox/taobao/s.click/t?e=`)).toBe(true);
       const click = await fetch(conv.promotion_url, { redirect: 'manual' });
       expect([click.status, click.headers.get('location')]).toEqual([302, `${s.url}/sandbox/taobao/item/6543219999`]);
       expect((await fetch(conv.image)).headers.get('content-type')).toContain('image/svg+xml');
       // A new link back-fills 30 days of orders.
-      const t = Math.floor(Date.now() / 1000);
+      const t = runningNow();
       let found = 0;
       for (let from = t - 30 * 86400; from < t && found === 0; from += 3 * 3600)
         found += (await taobao.pullOrders({ from, to: from + 3 * 3600 }, null, 'create')).orders.length;

@@ -6,16 +6,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { Clock } from '../../src/server/kernel/clock.ts';
 import { setLogLevel } from '../../src/server/kernel/log.ts';
 import type { SeededAdvertiser, SeedSpec } from '../../src/server/sandbox/adplatforms/admin.ts';
 import { type AdPlatformSandbox, createAdPlatformSandbox } from '../../src/server/sandbox/adplatforms/index.ts';
 import type { RecordedRequest } from '../../src/server/sandbox/adplatforms/kit.ts';
 import type { AdPlatform, OAuthPlatform } from '../../src/shared/ad-platforms.ts';
+import { testClock } from './clock.ts';
 
 export const FOREIGN_APP = { appId: '1780000000000999', appSecret: 'another-app-secret' };
 
 export interface Harness {
   sandbox: AdPlatformSandbox;
+  /** The sandbox's clock (default `testClock()`): give the same one to the app (`makeTestApp(…, { clock })`). */
+  clock: Clock;
   /** http://127.0.0.1:PORT/sandbox */
   base: string;
   monitor: MonitorServer;
@@ -42,7 +46,8 @@ export async function startMonitor(): Promise<MonitorServer> {
   return { base: `http://127.0.0.1:${port}`, hits, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-export async function startSandbox(): Promise<Harness> {
+export async function startSandbox(opts: { clock?: Clock } = {}): Promise<Harness> {
+  const clock = opts.clock ?? testClock();
   setLogLevel('silent');
   let handler: ((req: Request, env: unknown) => Response | Promise<Response>) | null = null;
   const server = serve({ fetch: (req, env) => handler!(req, env), port: 0, hostname: '127.0.0.1' });
@@ -52,6 +57,7 @@ export async function startSandbox(): Promise<Harness> {
   const sandbox = createAdPlatformSandbox({
     file: ':memory:',
     publicBase: base,
+    now: () => clock.now(),
     live: false,
     delivery: { seed: 7 },
     extraApps: (['juliang', 'tengxun', 'kuaishou', 'xiaohongshu', 'weibo'] as OAuthPlatform[]).map((platform) => ({
@@ -73,6 +79,7 @@ export async function startSandbox(): Promise<Harness> {
   };
   return {
     sandbox,
+    clock,
     base,
     monitor,
     admin,
@@ -116,7 +123,7 @@ export const FAST_HTTP = { timeoutMs: 1500, retries: 3, rateLimitRetries: 4, bas
 
 /** Wait until `cond` holds (monitor pings arrive asynchronously to the sender's bookkeeping). */
 export async function until(cond: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
+  const end = Date.now() + ms; // a deadline in elapsed real time, not the tests' clock
   while (!cond()) {
     if (Date.now() > end) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 10));

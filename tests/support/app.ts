@@ -8,9 +8,10 @@ import { SANDBOX_DEFAULTS } from '../../src/server/connectors/affiliate-config.t
 import type { DatabaseHandle } from '../../src/server/db/index.ts';
 import type { AdPlatformRegistry, Deps } from '../../src/server/deps.ts';
 import type { SchedulerOptions } from '../../src/server/jobs/scheduler.ts';
-import { type Clock, systemClock } from '../../src/server/kernel/clock.ts';
+import type { Clock } from '../../src/server/kernel/clock.ts';
 import { setLogLevel } from '../../src/server/kernel/log.ts';
 import type { Envelope } from '../../src/shared/codes.ts';
+import { testClock } from './clock.ts';
 import type { DialectCase } from './dialects.ts';
 import { type RunningSandbox, startSandbox } from './unions.ts';
 
@@ -33,6 +34,7 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Share an open database (two app instances on one database); the caller closes it. */
   handle?: DatabaseHandle;
+  /** Default: `testClock()`, a ManualClock at the pinned test instant. */
   clock?: Clock;
   affiliates?: AffiliateConnectors;
   /** Share a running union sandbox (a second app node); by default each app starts its own and closes it. */
@@ -74,7 +76,8 @@ export function unionEnv(url: string): Record<string, string> {
 /** The API app on a fresh database of `dialect`, with the dependency set built by the same `boot()` as the server. */
 export async function makeTestApp(dialect: DialectCase, env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   setLogLevel('silent');
-  const clock = opts.clock ?? systemClock;
+  // the pinned test instant (tests/support/clock.ts), standing still unless the test moves it
+  const clock = opts.clock ?? testClock();
   const unions = opts.unionSandbox ?? (await startSandbox({ now: () => clock.nowMs(), historyDays: opts.unionHistoryDays ?? 0 }));
   const handle = opts.handle ?? (await dialect.open());
   const booted = await boot({

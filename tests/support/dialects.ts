@@ -5,6 +5,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/se
 /**
  * The engines every API test runs on: SQLite (node:sqlite, in memory), PostgreSQL on PGlite (in process),
  * and a real PostgreSQL server when TEST_DATABASE_URL is set (a fresh database per suite, dropped after).
+ * `TEST_DIALECTS=sqlite` (a comma list of names) keeps only those: `npm test`'s pinned-clock passes run on SQLite.
  */
 export interface DialectCase {
   name: string;
@@ -24,6 +25,7 @@ const sameEngine = (h: DatabaseHandle): TestHandle => ({ ...h, second: async () 
 
 /** A throwaway database on the server behind `url`: its connection string and a drop that ends every session. */
 export async function freshPostgresDatabase(url: string, prefix = 't'): Promise<{ url: string; drop(): Promise<void> }> {
+  // a unique name (the random part alone would do; the real time only sorts leftovers), not a time seed
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -82,5 +84,11 @@ export function dialects(): DialectCase[] {
   ];
   const url = process.env.TEST_DATABASE_URL;
   if (url) list.push(realPostgres(url));
-  return list;
+  const only = process.env.TEST_DIALECTS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!only?.length) return list;
+  const unknown = only.filter((n) => !list.some((d) => d.name === n) && !['sqlite', 'pglite', 'postgres'].includes(n));
+  if (unknown.length) throw new Error(`TEST_DIALECTS: unknown engine ${unknown.join(', ')} (sqlite, pglite, postgres)`);
+  return list.filter((d) => only.includes(d.name));
 }

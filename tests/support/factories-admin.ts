@@ -5,10 +5,12 @@
  * authorisation service and facts through the sync jobs against the sandbox). Row types come from the tables'
  * own interfaces, so they cannot drift from the schema.
  */
+import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { AdFactsDailyTable } from '../../src/server/ads/tables.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import type { OrderFactsDailyTable, OrdersTable } from '../../src/server/orders/tables.ts';
+import { testNow } from './clock.ts';
 
 /** 'YYYY-MM-DD' (China day) → its start, as the facts tables key days. */
 export const day = (date: string): number => Date.parse(`${date}T00:00:00+08:00`) / 1000;
@@ -28,7 +30,7 @@ export async function makeAdAccount(
     lastSyncAt?: number;
   },
 ): Promise<{ id: number; auth_id: number; platform: number; advertiser_id: string }> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = testNow();
   const platform = o.platform ?? 2;
   const auth = await db
     .insertInto('ad_auths')
@@ -122,11 +124,13 @@ export async function writeOrderFacts(
 }
 
 let orderSeq = 1;
+/** Unique per test process (order ids stay unique when suites share a database), not a time. */
+const RUN = randomBytes(4).readUInt32BE(0);
 
 /** An attributed union order. */
 export async function insertOrder(db: Db, o: Partial<Insertable<OrdersTable>> & { pageid: string; customerid: number }): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  const order_id = o.order_id ?? `T${Date.now()}${orderSeq++}`;
+  const now = testNow();
+  const order_id = o.order_id ?? `T${RUN}${orderSeq++}`;
   await db
     .insertInto('orders')
     .values({
@@ -183,7 +187,7 @@ export async function insertDeadLetter(
   db: Db,
   o: { union_name?: string; order_id: string; channel?: number; error?: string },
 ): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = testNow();
   await db
     .insertInto('postbacks')
     .values({
@@ -207,7 +211,7 @@ export async function insertDeadLetter(
 
 /** A recorded job run ('' error = success). */
 export async function insertJobRun(db: Db, o: { job: string; key?: string; error?: string; at?: number }): Promise<void> {
-  const at = o.at ?? Math.floor(Date.now() / 1000);
+  const at = o.at ?? testNow();
   await db
     .insertInto('job_runs')
     .values({ job: o.job, key: o.key ?? '', node: 'test', started_at: at, finished_at: at, rows: 0, runs: 1, error: o.error ?? '' })

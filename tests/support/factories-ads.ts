@@ -18,21 +18,27 @@ import type { AdPlatform } from '../../src/shared/ad-platforms.ts';
 import { consent, FAST_HTTP, type Harness } from './ad-sandbox.ts';
 import type { TestApp } from './app.ts';
 
-/** The default configuration's connectors, aimed at the harness's sandbox (fast retries). */
-export function sandboxRegistry(h: Pick<Harness, 'base'>, extra: { pageSize?: number } = {}): AdPlatformRegistry {
+/** The default configuration's connectors, aimed at the harness's sandbox (fast retries), on the harness's clock (or `extra.now`). */
+export function sandboxRegistry(
+  h: Pick<Harness, 'base' | 'clock'>,
+  extra: { pageSize?: number; now?: () => number } = {},
+): AdPlatformRegistry {
   const root = h.base.replace(/\/sandbox$/, '');
   const cfg = loadAdPlatformConfig({}, { publicBaseUrl: root });
   const o = cfg.oauth;
-  const tune = { http: FAST_HTTP, ...extra };
-  const defaults = createAdPlatformConnectors(cfg);
+  const { now, ...rest } = extra;
+  const tune = { http: FAST_HTTP, ...rest };
+  // the calls' timestamps and token expiries: the sandbox checks them against its own clock
+  const deps = { now: now ?? (() => h.clock.now()) };
+  const defaults = createAdPlatformConnectors(cfg, undefined, deps);
   return {
     ...defaults,
-    juliang: createJuliangConnector({ ...o.juliang, ...tune }),
-    tengxun: createTengxunConnector({ ...o.tengxun, ...tune }),
-    kuaishou: createKuaishouConnector({ ...o.kuaishou, ...tune }),
-    xiaohongshu: createXiaohongshuConnector({ ...o.xiaohongshu, ...tune }),
-    weibo: createWeiboConnector({ ...o.weibo, ...tune }),
-    ucid: createUcidConnector({ ...cfg.ucid, ...tune, reportPollMs: 5 }),
+    juliang: createJuliangConnector({ ...o.juliang, ...tune }, undefined, deps),
+    tengxun: createTengxunConnector({ ...o.tengxun, ...tune }, undefined, deps),
+    kuaishou: createKuaishouConnector({ ...o.kuaishou, ...tune }, undefined, deps),
+    xiaohongshu: createXiaohongshuConnector({ ...o.xiaohongshu, ...tune }, undefined, deps),
+    weibo: createWeiboConnector({ ...o.weibo, ...tune }, undefined, deps),
+    ucid: createUcidConnector({ ...cfg.ucid, ...tune, reportPollMs: 5 }, undefined, deps),
   };
 }
 

@@ -9,10 +9,11 @@ import type { Db } from '../../src/server/kernel/executor.ts';
 import type { LinksTable } from '../../src/server/links/tables.ts';
 import { LINK_DEFAULTS } from '../../src/shared/links.ts';
 import type { TestApp } from './app.ts';
+import { testNow } from './clock.ts';
 
 /** `n` live links of `customerid` with pageids `prefix`0001…, written in chunks (one statement per 200 rows). */
 export async function insertLinkRows(db: Db, customerid: number, n: number, prefix = '7'): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = testNow();
   const rows: Insertable<LinksTable>[] = [];
   for (let i = 1; i <= n; i++) {
     rows.push({

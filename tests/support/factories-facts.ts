@@ -5,9 +5,11 @@
  * day. Each writer adds to what is there (an upsert), as the syncs do. Also the names the boards look up: ad
  * accounts, campaigns and plans, and raw orders for the order list of an item.
  */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { chinaDayStart, hourStart, parseChinaTime } from '../../src/shared/china-clock.ts';
+import { testNow } from './clock.ts';
 import { insertAccount } from './factories-reports.ts';
 
 /** `col = table.col + excluded.col` for each counter: an upsert that adds. */
@@ -134,7 +136,7 @@ export async function addAdAccount(
   db: Db,
   a: { platform: number; advertiser_id: string; customerid: number; name: string },
 ): Promise<void> {
-  await insertAccount(db, { ...a, state: 'active', at: Math.floor(Date.now() / 1000) });
+  await insertAccount(db, { ...a, state: 'active', at: testNow() });
 }
 
 /** A synced campaign or plan with its name (and, for a plan, the promotion link it drives). */
@@ -180,6 +182,8 @@ export async function addAdEntity(
 }
 
 let orderSeq = 0;
+/** Unique per test process, not a time. */
+const RUN = randomBytes(4).toString('hex');
 
 /** One raw attributed order (the order list reads these; the boards read the facts). */
 export async function addOrder(
@@ -199,7 +203,7 @@ export async function addOrder(
   },
 ): Promise<string> {
   orderSeq += 1;
-  const order_id = `T${Date.now().toString(36)}${orderSeq}`;
+  const order_id = `T${RUN}${orderSeq}`;
   await db
     .insertInto('orders')
     .values({

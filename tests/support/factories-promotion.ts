@@ -18,8 +18,9 @@ import type { OrderFactsHourlyTable } from '../../src/server/orders/tables.ts';
 import type { AdPlatform } from '../../src/shared/ad-platforms.ts';
 import { chinaDayStart, hourStart } from '../../src/shared/china-clock.ts';
 import { consent } from './ad-sandbox.ts';
+import { testNow } from './clock.ts';
 
-const now = () => Math.floor(Date.now() / 1000);
+const now = testNow;
 
 /** An authorisation and one advertiser account of `customerid` (tokens encrypted as the authorisation stores them). */
 export async function insertAccount(

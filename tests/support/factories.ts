@@ -7,6 +7,7 @@
  * `loginAs` returns a token for API calls. As features land, add theirs here the same way (next: ad accounts
  * through the authorisation service, orders through the order sync), not as raw rows in each test.
  */
+import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { actorOf } from '../../src/server/accounts/actor.ts';
 import type { UserRow } from '../../src/server/accounts/store.ts';
@@ -19,15 +20,18 @@ import type { LinksTable } from '../../src/server/links/tables.ts';
 import { LINK_DEFAULTS, type LinkView, linkCreateInput } from '../../src/shared/links.ts';
 import type { Role } from '../../src/shared/roles.ts';
 import type { TestApp } from './app.ts';
+import { testNow } from './clock.ts';
 
 export const PASSWORD = 'secret123';
 let seq = 0;
+/** Unique per test process (users stay unique when suites share a database), not a time. */
+const RUN = randomBytes(4).toString('hex');
 
 /** A user of `role` (default 3, a customer) with a unique e-mail; `parentEmail` makes a sub-customer or sub-account. */
 export async function makeUser(deps: Deps, over: Partial<NewUser> & { role?: Role } = {}): Promise<UserRow> {
   seq += 1;
   return createUser(deps, {
-    email: `user${seq}-${Date.now().toString(36)}@x.cn`,
+    email: `user${seq}-${RUN}@x.cn`,
     password: PASSWORD,
     role: 3,
     company: `公司${seq}`,
@@ -60,7 +64,7 @@ export async function insertLinkRow(
   db: Db,
   row: Partial<Insertable<LinksTable>> & { pageid: string; customerid: number; deleted?: boolean },
 ): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = testNow();
   const { deleted, ...rest } = row;
   await db
     .insertInto('links')

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { createUnionSandbox, type UnionSandbox, type UnionSandboxOptions } from '../../src/server/sandbox/unions/index.ts';
 import type { UnionName } from '../../src/server/sandbox/unions/store.ts';
+import { runningNowMs } from './clock.ts';
 
 /** The affiliate sandbox on a real loopback port (port 0), as the connectors meet it in production. */
 export interface RunningSandbox {
@@ -14,9 +15,10 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
+/** `opts.now` (epoch ms) is the union's clock: by default the pinned test instant running at real speed. */
 export async function startSandbox(opts: Partial<UnionSandboxOptions> = {}): Promise<RunningSandbox> {
   let url = '';
-  const sandbox = createUnionSandbox({ file: ':memory:', publicBaseUrl: () => url, historyDays: 0, ...opts });
+  const sandbox = createUnionSandbox({ file: ':memory:', publicBaseUrl: () => url, historyDays: 0, now: runningNowMs, ...opts });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: sandbox.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

@@ -44,3 +44,12 @@ describe('timestamps', () => {
     expect(formatTime(null)).toBe('--');
   });
 });
+
+describe('format 5: multiples such as ROI keep two decimals everywhere', () => {
+  it('2.028, 0.8 and 0.74 read 2.03, 0.80 and 0.74', () => {
+    expect([2.028, 0.8, 0.74].map((v) => formatNumber(v, 5))).toEqual(['2.03', '0.80', '0.74']);
+    expect(formatNumber(12345.678, 5)).toBe('12345.68');
+    expect(formatNumber(Infinity, 5)).toBe('--');
+    expect(formatNumber(null, 5)).toBe('--');
+  });
+});

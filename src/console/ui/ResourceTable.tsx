@@ -24,6 +24,11 @@ export interface TableColumn<T> {
   align?: 'left' | 'center' | 'right';
   /** keep the cell on one line (dates, codes) */
   nowrap?: boolean;
+  /**
+   * Stays in view while a wide table scrolls sideways (the columns a person acts on: name, status, cost,
+   * orders, ROI). Frozen columns come first and need a width; the 操作 column is then frozen at the right.
+   */
+  frozen?: boolean;
 }
 
 /** A link-style button in the 操作 column: `to` navigates in the console, `onClick` runs. */
@@ -70,10 +75,23 @@ interface Keyed<T> {
   row: T;
 }
 
-const cellStyle = (c: { width?: number; align?: 'left' | 'center' | 'right' }): CSSProperties => ({
+const cellStyle = (c: { width?: number; align?: 'left' | 'center' | 'right' }, left?: number): CSSProperties => ({
   width: c.width,
   textAlign: c.align === 'left' ? undefined : c.align,
+  ...(left === undefined ? {} : { left }),
 });
+
+/** Sticky offsets of the frozen columns (each starts where the frozen ones before it end). */
+function frozenOffsets<T>(columns: readonly TableColumn<T>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  let left = 0;
+  for (const c of columns) {
+    if (!c.frozen) break;
+    out.set(c.key, left);
+    left += c.width ?? 0;
+  }
+  return out;
+}
 
 function defaultCell(v: SortValue): ReactNode {
   return v === null || v === undefined || v === '' ? <span className="muted">--</span> : String(v);
@@ -127,6 +145,10 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
     if (p.onSort) p.onSort(next);
     else setLocalSort(next);
   };
+  const offsets = frozenOffsets(p.columns);
+  const lastFrozen = [...offsets.keys()].at(-1);
+  const frozenClass = (key: string, base?: string): string | undefined =>
+    [base, offsets.has(key) ? 'cell-frozen' : '', key === lastFrozen ? 'cell-frozen-edge' : ''].filter(Boolean).join(' ') || undefined;
   const sessionEnded = endsSession(p.error) && lastRows === undefined;
   const known = lastRows !== undefined || !!problem;
   const empty = problem ? (
@@ -172,9 +194,10 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
             header={c.header}
             sortable={!!c.sortable}
             body={({ row }: Keyed<T>) => (c.cell ? c.cell(row) : defaultCell(c.value?.(row)))}
-            style={cellStyle(c)}
-            headerStyle={cellStyle(c)}
-            className={c.nowrap ? 'cell-nowrap' : undefined}
+            style={cellStyle(c, offsets.get(c.key))}
+            headerStyle={cellStyle(c, offsets.get(c.key))}
+            className={frozenClass(c.key, c.nowrap ? 'cell-nowrap' : undefined)}
+            headerClassName={frozenClass(c.key)}
           />
         ))}
         {p.actions && p.actions.length > 0 ? (
@@ -183,6 +206,9 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
             header="操作"
             body={({ row }: Keyed<T>) => <Actions row={row} actions={p.actions ?? []} />}
             style={{ width: p.actionsWidth ?? 140 }}
+            headerStyle={{ width: p.actionsWidth ?? 140 }}
+            className={offsets.size ? 'cell-frozen-right' : undefined}
+            headerClassName={offsets.size ? 'cell-frozen-right' : undefined}
           />
         ) : null}
       </DataTable>

@@ -48,11 +48,12 @@ export async function refreshAuth(deps: Deps, connector: AdPlatformConnector, au
   try {
     const grant = await connector.refresh(refreshToken);
     const accessEnc = encrypt(key, grant.accessToken);
+    // A refresh answer that names no new refresh token (or no expiry for it) keeps the current one and its expiry.
     const won = await store.swapTokens(deps.db, auth.id, auth.refresh_token_enc, {
       access_token_enc: accessEnc,
-      refresh_token_enc: encrypt(key, grant.refreshToken),
+      refresh_token_enc: encrypt(key, grant.refreshToken || refreshToken),
       access_expires_at: grant.accessExpiresAt,
-      refresh_expires_at: grant.refreshExpiresAt,
+      refresh_expires_at: grant.refreshExpiresAt || auth.refresh_expires_at,
       updated_at: deps.clock.now(),
     });
     if (won) return grant.accessToken;

@@ -67,3 +67,44 @@ export async function plansOfLink(db: Executor, pageid: string): Promise<PlanOfL
     .execute();
   return rows.map((r) => ({ ...r, platform: Number(r.platform) }));
 }
+
+/** A plan's clicks on one promotion link in one hour, as its platform reported them (ad_facts_hourly). */
+export interface LinkPlanClicks {
+  pageid: string;
+  platform: number;
+  advertiser_id: string;
+  campaign_id: string;
+  plan_id: string;
+  hour: number;
+  clicks: number;
+}
+
+/**
+ * The plans that drove these links of `customerid` in the hours [fromHour, toHour] — the report facts of the plans
+ * whose URL is the link (entity sync ties a plan to the link its monitor or landing URL points at; facts carry that
+ * link) — with their clicks per hour, hours with clicks only. For order attribution's plan rules.
+ */
+export async function linkPlanClicks(
+  db: Executor,
+  customerid: number,
+  pageids: string[],
+  fromHour: number,
+  toHour: number,
+): Promise<LinkPlanClicks[]> {
+  const ids = [...new Set(pageids.filter(Boolean))];
+  if (ids.length === 0 || toHour < fromHour) return [];
+  const out: LinkPlanClicks[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('ad_facts_hourly')
+      .select(['pageid', 'platform', 'advertiser_id', 'campaign_id', 'plan_id', 'hour', 'clicks'])
+      .where('customerid', '=', customerid)
+      .where('pageid', 'in', ids.slice(i, i + 500))
+      .where('hour', '>=', fromHour)
+      .where('hour', '<=', toHour)
+      .where('clicks', '>', 0)
+      .execute();
+    for (const r of rows) out.push({ ...r, platform: Number(r.platform), hour: Number(r.hour), clicks: Number(r.clicks) });
+  }
+  return out;
+}

@@ -17,6 +17,7 @@ export interface TokenGrant {
   refreshToken: string;
   /** Epoch seconds. */
   accessExpiresAt: number;
+  /** 0 on a refresh whose answer gave no new refresh token or expiry: the current refresh token and expiry stay. */
   refreshExpiresAt: number;
   /** Advertiser ids the grant covers, when the token answer names them. */
   advertiserIds: string[];

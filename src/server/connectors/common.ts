@@ -87,3 +87,24 @@ export function allowedCallback(platform: string, callback: string, allowedBase:
     throw new ConnectorError(platform, 'refused', `回传地址不属于平台（${url.origin}），已拒绝`);
   return url;
 }
+
+/**
+ * A callback URL a platform documents in several forms (腾讯: `http://tracking.e.qq.com/conv?cb=…` and
+ * `https://api.e.qq.com/v3.0/user_actions/add?cb=…`): the callback must name one of `endpoints` (host, port and path;
+ * http or https), and the request goes to that configured endpoint — its scheme and host, never the click's — with the
+ * callback's query. Anything else is refused before any request (no SSRF through a forged click).
+ */
+export function callbackEndpoint(platform: string, callback: string, endpoints: readonly string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(callback);
+  } catch {
+    throw new ConnectorError(platform, 'refused', '回传地址无效：不是合法的 URL');
+  }
+  const bare = (u: URL) => `${u.host}${u.pathname.replace(/\/+$/, '')}`;
+  const hit = endpoints.map((e) => new URL(e)).find((e) => bare(e) === bare(url));
+  if (!hit || !/^https?:$/.test(url.protocol) || url.username || url.password)
+    throw new ConnectorError(platform, 'refused', `回传地址不属于平台（${url.origin}${url.pathname}），已拒绝`);
+  hit.search = url.search;
+  return hit;
+}

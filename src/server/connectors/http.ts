@@ -32,6 +32,8 @@ export interface HttpRequest {
   headers?: Readonly<Record<string, string>>;
   /** Sent as JSON (lossless: raw ids stay bare numbers). */
   json?: unknown;
+  /** Decode the answer in this charset instead of UTF-8 (UC's CSV reports are GB2312: `gb18030` reads them). */
+  charset?: string;
 }
 
 export interface HttpAnswer {
@@ -155,7 +157,7 @@ export class HttpClient {
         signal: AbortSignal.timeout(this.policy.timeoutMs),
         redirect: 'manual',
       });
-      text = await res.text();
+      text = req.charset ? new TextDecoder(req.charset).decode(await res.arrayBuffer()) : await res.text();
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
       if (!timedOut && neverSent(err)) throw new ConnectorError(this.platform, 'transient', '无法连接平台服务', UNREACHABLE);

@@ -9,7 +9,7 @@ import { tengxunAdgroupStatus, tengxunCreativeStatus } from './tengxun/entities.
 import { TENGXUN_CODE_KINDS } from './tengxun/envelope.ts';
 import { ucPlanStatus } from './ucid/entities.ts';
 import { parseCsv } from './ucid/reports.ts';
-import { weiboStatus } from './weibo/api.ts';
+import { weiboStatus } from './weibo/entities.ts';
 import { xiaohongshuStatus } from './xiaohongshu/entities.ts';
 
 describe('status normalisation', () => {

@@ -62,7 +62,7 @@ export interface ExportKind {
   rows(deps: Deps, actor: Actor, filters: unknown, columns: readonly string[]): AsyncIterable<CellValue[][]>;
 }
 
-const DEFAULT_WIDTH: Record<ColumnType, number> = { text: 18, integer: 12, number: 12, money: 14, percent: 10, datetime: 20 };
+const DEFAULT_WIDTH: Record<ColumnType, number> = { text: 18, integer: 12, number: 12, decimal2: 10, money: 14, percent: 10, datetime: 20 };
 
 export function defineKind<F, R>(def: ExportKindDef<F, R>): ExportKind {
   const keys = new Set<string>();

@@ -21,6 +21,7 @@ export const chinaDateTime = (sec: number): string =>
 const NUM_FMT: Partial<Record<ColumnType, string>> = {
   integer: '0',
   number: '0.######',
+  decimal2: '0.00',
   money: '#,##0.00',
   percent: '0.00%',
   datetime: 'yyyy-mm-dd hh:mm:ss',
@@ -131,6 +132,7 @@ function csvText(type: ColumnType, v: CellValue): string {
     case 'datetime':
       return v > 0 ? chinaDateTime(v) : '';
     case 'money':
+    case 'decimal2':
       return v.toFixed(2);
     case 'percent':
       return `${(v * 100).toFixed(2)}%`;

@@ -23,8 +23,8 @@ import { requireLink, scopeOf } from '../links/scope.ts';
 import { clickQuality } from '../tracking/lookup.ts';
 import { sumsBy } from './sums.ts';
 
-/** Our CTR field of the stats answer: clicks / shows × 100 with two decimals, 0 without shows. */
-export const ctrOf = (clicks: number, shows: number): number => (shows > 0 ? Math.round(ratio(clicks, shows) * 10000) / 100 : 0);
+/** Our CTR field of the stats answer: clicks / shows × 100 with two decimals; null without shows (spec §9: '--', not 0%). */
+export const ctrOf = (clicks: number, shows: number): number | null => (shows > 0 ? Math.round(ratio(clicks, shows) * 10000) / 100 : null);
 
 /** The span asked, widened to whole buckets (a 10:30 start reads the 10:00 hour, as the chart shows it). */
 function bucketSpan(s: Span, granularity: 'hour' | 'day'): Span {
@@ -87,7 +87,7 @@ export async function linkStats(deps: { db: Db }, actor: Actor, input: z.output<
   const filter = { customers: scope, pageids: [link.pageid] };
   const groups = await sumsBy(deps.db, span, filter, ['bucket'], { granularity: input.granularity, sources: ['ad', 'rollup'] });
   const byTs = new Map([...groups.values()].map((g) => [Number(g.key[0]), g]));
-  const totals = { shows: 0, clicks: 0, visits: 0, ctr: 0 };
+  const totals: StatsResult['totals'] = { shows: 0, clicks: 0, visits: 0, ctr: null };
   const platform = { plans: 0, shows: 0, clicks: 0, cost: 0 };
   let costFen = 0;
   const series = bucketStarts(span, input.granularity).map((ts) => {

@@ -33,4 +33,12 @@ describe('loadConfig', () => {
     expect(c.DEMO_DATA).toBe(false);
     expect(publicBaseUrl(c)).toBe('https://tf.example.com');
   });
+
+  it('reads CLOCK_START as an instant with its zone and refuses anything else', () => {
+    expect(loadConfig({}).CLOCK_START).toBeUndefined();
+    expect(loadConfig({ CLOCK_START: '2026-11-30T23:55:00+08:00' }).CLOCK_START).toBe(Date.UTC(2026, 10, 30, 15, 55));
+    expect(loadConfig({ CLOCK_START: '2026-12-01T00:05Z' }).CLOCK_START).toBe(Date.UTC(2026, 11, 1, 0, 5));
+    for (const bad of ['2026-11-30 23:55', '2026-11-30T23:55:00', '2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', 'tomorrow', '1796054100'])
+      expect(() => loadConfig({ CLOCK_START: bad }), bad).toThrow(/CLOCK_START=.*ISO 8601/);
+  });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseClockStart } from './clock.ts';
 
 const flag = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 
@@ -105,6 +106,20 @@ const schema = z.object({
     .default(10 * 1024 * 1024),
   /** The hourly report goes out this many minutes past each hour (China time). */
   REPORT_MINUTE: z.coerce.number().int().min(0).max(59).default(5),
+  /**
+   * Tests and demos only: the server's clock (every service, job, lease and the in-process sandboxes) starts at this
+   * instant and runs at real speed; epoch ms once parsed.
+   */
+  CLOCK_START: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined) return undefined;
+      const ms = parseClockStart(s);
+      if (ms === null)
+        ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 instant with its zone, e.g. 2026-11-30T23:55:00+08:00' });
+      return ms ?? undefined;
+    }),
   SCRYPT_COST: z.coerce
     .number()
     .int()

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { LANDING_PREFIXES, landingPath } from '../../shared/links.ts';
 import type { Deps } from '../deps.ts';
+import { arrivalClock } from '../kernel/clock.ts';
 import type { Config } from '../kernel/config.ts';
 import type { Db } from '../kernel/executor.ts';
 import { errorFields, log } from '../kernel/log.ts';
@@ -22,7 +23,7 @@ import { LIMITS } from '../tracking/parse.ts';
 import { LandingCache } from './cache.ts';
 import { isPageIdParam, type LandingRuntime, RENDER_HEADER, type VisitInput } from './runtime.ts';
 
-type LandingDeps = Pick<Deps, 'db' | 'config' | 'lifecycle' | 'metrics' | 'linkEvents' | 'storage'>;
+type LandingDeps = Pick<Deps, 'db' | 'config' | 'lifecycle' | 'metrics' | 'linkEvents' | 'storage' | 'clock'>;
 
 export interface LandingOptions {
   /** Serve stored HTML from memory (off: every request is rendered by Astro; for benchmarks). */
@@ -46,6 +47,8 @@ export class Landing {
   private readonly db: Db;
   private readonly config: Config;
   private readonly batcher: EventBatcher;
+  /** Stamps a visit's arrival: plain `Date.now` unless the clock is pinned (`arrivalClock`). */
+  private readonly arrivalMs: () => number;
   readonly opts: LandingOptions;
   readonly stats = { hits: 0, misses: 0, renders: 0, renderFailures: 0 };
 
@@ -58,6 +61,7 @@ export class Landing {
     this.db = deps.db;
     this.config = deps.config;
     this.batcher = batcher;
+    this.arrivalMs = arrivalClock(deps.clock);
     this.opts = opts;
     this.cache = new LandingCache(opts.maxEntries);
     this.runtime = {
@@ -72,7 +76,7 @@ export class Landing {
     deps.metrics.registerGauge('landing_cache_misses_total', () => this.stats.misses);
   }
 
-  recordVisit(v: VisitInput, now = Date.now()): Promise<boolean> {
+  recordVisit(v: VisitInput, now = this.arrivalMs()): Promise<boolean> {
     return new Promise((resolve) => {
       const row = {
         pageid: v.pageid,
@@ -103,6 +107,7 @@ export class Landing {
       return false; // Astro renders it now (and records the visit)
     }
     this.stats.hits += 1;
+    // A cached page's age is elapsed real time (Date.now, also in cache.ts), not the product's clock.
     if (Date.now() - page.renderedAt > this.opts.ttlMs) this.renderSoon(id, true);
     const ua = req.headers['user-agent'];
     const referer = req.headers.referer;
@@ -119,7 +124,7 @@ export class Landing {
       ip: requestIp(req, this.config.TRUST_PROXY),
       ua: ua ? ua.slice(0, LIMITS.ua + 1) : '',
       referer: referer ? referer.slice(0, 512) : '',
-      received_at: Math.floor(Date.now() / 1000),
+      received_at: Math.floor(this.arrivalMs() / 1000),
     };
     if (!this.batcher.add({ table: 'landing_visits', row }, send)) send();
     return true;

@@ -1,23 +1,28 @@
 /**
  * Attribution (docs/attribution.md): order → link (the tracking ids its promotion URL carried) → click or visit →
- * ad account, campaign, plan and creative, with the rule that decided it recorded on the order:
- * - ud_click: a UD order whose landing click id (syn_click_id) is a landing visit of the link;
- * - ud_order: a UD order carrying the ad's ids (its click not seen by us);
- * - visit_before_click: the latest landing visit of the link at or before the union's click time (淘宝 click_time),
- *   within CLICK_WINDOW_SECONDS;
- * - visit_before_order: unions without a click time (京东, 拼多多): the latest visit at or before the order's creation,
- *   within ORDER_WINDOW_SECONDS;
- * - link_only: the link, but no visit in the window; unattributed: no link carries the order's tracking key.
- * The ad ids come from the visit's click (its macros) or, without one, from what the landing URL named
- * (tracking/visit-ties.ts); they are read through tracking/lookup.ts.
+ * ad account, campaign, plan and creative, with the rule that decided it recorded on the order. The evidence, in
+ * the order it is tried:
+ * 1. the ad's click id the union returns (UD): ud_click — its landing click id (syn_click_id) is a landing visit of
+ *    the link; ud_order — the order carries the ad's ids (its click not seen by us);
+ * 2. our landing visit: visit_before_click — the latest landing visit of the link at or before the union's click time
+ *    (淘宝 click_time), within CLICK_WINDOW_SECONDS; visit_before_order — unions without a click time (京东, 拼多多):
+ *    the latest visit at or before the order's creation, within ORDER_WINDOW_SECONDS;
+ * 3. the plan that drove the link (plan-rule.ts), when 1–2 named no plan: link_plan — exactly one plan whose URL is
+ *    the link had clicks on it in the window; link_plan_clicks — several: the one with the most clicks (估算);
+ * 4. link_only: the link, no plan; unattributed: no link carries the order's tracking key.
+ * Channel: the click's, else the plan's platform, else the link's own ad channel. The ad ids come from the visit's
+ * click (its macros) or, without one, from what the landing URL named (tracking/visit-ties.ts), read through
+ * tracking/lookup.ts; the plans' clicks through ads/lookup.ts.
  */
 import type { AttributionRule } from '../../shared/orders.ts';
+import { type LinkPlanClicks, linkPlanClicks } from '../ads/lookup.ts';
 import { type AffiliateLinkRow, linksByTrackingKeys } from '../affiliate/lookup.ts';
 import type { UdClickFacts } from '../connectors/affiliate.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { linkFactsByPageId } from '../links/lookup.ts';
 import { nearestVisit, type VisitFacts, visitsBetween, visitsByClickIds } from '../tracking/lookup.ts';
 import type { UnionSide } from './model.ts';
+import { drivingPlan, planWindow } from './plan-rule.ts';
 import type { OrdersTable } from './tables.ts';
 
 export const CLICK_WINDOW_SECONDS = 30 * 60;
@@ -89,6 +94,51 @@ export class Attributor {
 
   /** pageid → its visits in the time span the page's orders need (oldest first); absent when too many to hold. */
   private readonly visits = new Map<string, VisitFacts[]>();
+  /** pageid → its plans' clicks in the span the page's orders need, and that span. */
+  private readonly planClicks = new Map<string, { customerid: number; from: number; to: number; rows: LinkPlanClicks[] }>();
+
+  /**
+   * Read at once the plans' clicks on the links of a page of orders, over the windows of their anchors: one query per
+   * link owner (a page's orders belong to few), all its links and the span of their windows.
+   */
+  async prefetchPlans(rows: Array<Pick<UnionSide, 'tracking_key' | 'item_id' | 'click_at' | 'created_at' | 'union_name'>>): Promise<void> {
+    const spans = new Map<string, { customerid: number; from: number; to: number }>();
+    for (const r of rows) {
+      const link = this.linkOf(r);
+      const facts = link && this.links.get(link.pageid);
+      const anchor = r.click_at > 0 ? r.click_at : r.created_at;
+      if (!link || !facts || anchor <= 0) continue;
+      const w = planWindow(anchor);
+      const had = spans.get(link.pageid) ?? this.planClicks.get(link.pageid);
+      if (had && had.from <= w.from && had.to >= w.to) continue;
+      spans.set(link.pageid, {
+        customerid: facts.customerid,
+        from: Math.min(had?.from ?? w.from, w.from),
+        to: Math.max(had?.to ?? w.to, w.to),
+      });
+    }
+    const byCustomer = new Map<number, { pageids: string[]; from: number; to: number }>();
+    for (const [pageid, span] of spans) {
+      const c = byCustomer.get(span.customerid) ?? { pageids: [], from: span.from, to: span.to };
+      c.pageids.push(pageid);
+      c.from = Math.min(c.from, span.from);
+      c.to = Math.max(c.to, span.to);
+      byCustomer.set(span.customerid, c);
+    }
+    for (const [customerid, c] of byCustomer) {
+      const found = await linkPlanClicks(this.db, customerid, c.pageids, c.from, c.to);
+      for (const pageid of c.pageids) this.planClicks.set(pageid, { customerid, from: c.from, to: c.to, rows: [] });
+      for (const r of found) this.planClicks.get(r.pageid)?.rows.push(r);
+    }
+  }
+
+  /** The plan rules (plan-rule.ts) for an order of `pageid` anchored at `anchor`. */
+  private async planFor(pageid: string, customerid: number, anchor: number) {
+    const w = planWindow(anchor);
+    const had = this.planClicks.get(pageid);
+    const rows = had && had.from <= w.from && had.to >= w.to ? had.rows : await linkPlanClicks(this.db, customerid, [pageid], w.from, w.to);
+    return drivingPlan(rows, pageid, anchor);
+  }
 
   /**
    * Read at once the visits a page of orders may be tied to: of their links, from the earliest anchor minus the window
@@ -163,11 +213,29 @@ export class Attributor {
       attribution_rule: 'link_only',
       channel: facts.state,
     };
-    if (row.union_name === 'ud') return this.fromUd(row, base);
     const byClick = row.click_at > 0;
     const anchor = byClick ? row.click_at : row.created_at;
+    const evidence = row.union_name === 'ud' ? await this.fromUd(row, base) : await this.fromVisit(base, anchor, byClick);
+    if (evidence.plan_id || anchor <= 0) return evidence;
+    // no click or visit named the plan: the plan that drove the link (the visit, if any, stays on the order)
+    const plan = await this.planFor(link.pageid, facts.customerid, anchor);
+    if (!plan) return evidence;
+    return {
+      ...evidence,
+      attribution_rule: plan.rule,
+      channel: plan.platform,
+      advertiser_id: plan.advertiser_id,
+      campaign_id: plan.campaign_id,
+      plan_id: plan.plan_id,
+      creative_id: '',
+      // a visit's callback belongs to its channel's platform; UD relays with its own click ids whatever the plan
+      callback: plan.platform === evidence.channel || row.union_name === 'ud' ? evidence.callback : '',
+    };
+  }
+
+  private async fromVisit(base: Attribution, anchor: number, byClick: boolean): Promise<Attribution> {
     if (anchor <= 0) return base;
-    const visit = await this.nearest(link.pageid, anchor, byClick ? CLICK_WINDOW_SECONDS : ORDER_WINDOW_SECONDS);
+    const visit = await this.nearest(base.pageid, anchor, byClick ? CLICK_WINDOW_SECONDS : ORDER_WINDOW_SECONDS);
     if (!visit) return base;
     return { ...fromVisit(base, visit), attribution_rule: byClick ? 'visit_before_click' : 'visit_before_order' };
   }

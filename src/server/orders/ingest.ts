@@ -11,7 +11,7 @@ import type { PostbackOn } from '../../shared/orders.ts';
 import type { AffiliateOrder } from '../connectors/affiliate.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { type Attribution, Attributor } from './attribution.ts';
-import { contributions, FactDelta, paidTime, postbackEvent, type UnionSide, unionSide } from './model.ts';
+import { contributions, FactDelta, postbackEvent, type UnionSide, unionSide } from './model.ts';
 import * as store from './store.ts';
 import type { OrderStatusLogTable, OrdersTable, PostbacksTable } from './tables.ts';
 
@@ -83,11 +83,16 @@ const COMPARED = [
   'postback_state',
 ] as const satisfies ReadonlyArray<keyof OrdersTable>;
 
-type Next = UnionSide & Attribution & { postback_state: string };
+export type Next = UnionSide & Attribution & { postback_state: string };
 
-const retry = (a: { attribution_rule: string }) => a.attribution_rule === 'unattributed' || a.attribution_rule === 'link_only';
+/**
+ * Whether a stored order is attributed again when seen again: while no link carries it, or while it reached its link
+ * but no plan (the visit may have been processed since, or the plans' report facts arrived: reattribute.ts).
+ */
+export const retry = (a: Pick<store.OrderRow, 'attribution_rule' | 'customerid' | 'plan_id'>): boolean =>
+  a.attribution_rule === 'unattributed' || (a.customerid > 0 && a.plan_id === '');
 
-const attributionOf = (r: store.OrderRow): Attribution => ({
+export const attributionOf = (r: store.OrderRow): Attribution => ({
   pageid: r.pageid,
   customerid: r.customerid,
   link_platform: r.link_platform,
@@ -119,10 +124,17 @@ export async function ingestOrders(tx: Executor, orders: AffiliateOrder[], now: 
   const attributor = new Attributor(tx);
   const sides = [...latest.values()].map((o) => {
     const old = existing.get(o.orderId);
-    return { old, side: unionSide(o, old?.refunded_at || o.modifiedAt || now) };
+    const side = unionSide(o, old?.refunded_at || o.modifiedAt || now);
+    // The first payment (and deposit) time recorded stays: the order is booked paid once, on one day (京东 derives
+    // its payment time from the row: connectors/jd/orders.ts jdPaidAt; UD drops the deposit time once paid).
+    if (old?.paid_at) side.paid_at = old.paid_at;
+    if (old?.deposit_paid_at) side.deposit_paid_at = old.deposit_paid_at;
+    return { old, side };
   });
   await attributor.prepare(sides.map((s) => s.side));
-  await attributor.prefetchVisits(sides.filter((s) => !s.old || retry(s.old)).map((s) => s.side));
+  const toAttribute = sides.filter((s) => !s.old || retry(s.old)).map((s) => s.side);
+  await attributor.prefetchVisits(toAttribute);
+  await attributor.prefetchPlans(toAttribute);
 
   const nexts: Array<{ old: store.OrderRow | undefined; next: Next }> = [];
   for (const { old, side } of sides) {
@@ -133,6 +145,21 @@ export async function ingestOrders(tx: Executor, orders: AffiliateOrder[], now: 
     const attribution = !old || retry(old) ? await attributor.attribute(side) : attributionOf(old);
     nexts.push({ old, next: { ...side, ...attribution, postback_state: old?.postback_state ?? 'none' } });
   }
+  const written = await writeOrders(tx, nexts, now);
+  return { ...result, ...written, stale: result.stale };
+}
+
+/**
+ * Write orders with their new union side and attribution: a status change logged, the order facts moved by exactly
+ * what the order's contribution changed (model.ts), the postback queued once when its status reaches its link's
+ * setting; an order whose every column is as stored is left alone. Call inside a transaction.
+ */
+export async function writeOrders(
+  tx: Executor,
+  nexts: Array<{ old: store.OrderRow | undefined; next: Next }>,
+  now: number,
+): Promise<Omit<IngestResult, 'stale'>> {
+  const result = { inserted: 0, updated: 0, unchanged: 0, postbacks: 0 };
   const settings = await store.postbackSettings(
     tx,
     nexts.map((n) => n.next.pageid),
@@ -146,7 +173,7 @@ export async function ingestOrders(tx: Executor, orders: AffiliateOrder[], now: 
     const route = postbackRoute(next);
     if (route && next.postback_state === 'none') {
       const event = postbackEvent(next.status, (settings.get(next.pageid) ?? 'paid') as PostbackOn, next.union_name);
-      const happened = event === 'order' ? next.created_at : paidTime(next) || next.paid_at;
+      const happened = event === 'order' ? next.created_at : next.paid_at;
       if (event && now - happened <= POSTBACK_MAX_AGE_SECONDS) {
         next.postback_state = 'pending';
         postbacks.push({

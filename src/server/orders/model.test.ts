@@ -30,7 +30,12 @@ describe('what an order adds to the order facts (docs/metrics.md Sums)', () => {
     ['closed before payment', { ...base, status: 'closed', paid_at: 0, paid_fen: 0 }, [0, 0]],
     ['invalid before payment', { ...base, status: 'invalid', paid_at: 0 }, [0, 0]],
     ['closed after the deposit', { ...base, status: 'closed', presell: 1, paid_at: 0, deposit_paid_at: H + 60 }, [1, 0]],
-    ['presell, deposit paid', { ...base, status: 'deposit_paid', presell: 1, paid_at: 0, deposit_paid_at: H + 60, paid_fen: 200 }, [1, 1]],
+    [
+      'presell, deposit paid: placed, not paid',
+      { ...base, status: 'deposit_paid', presell: 1, paid_at: 0, deposit_paid_at: H + 60, paid_fen: 200 },
+      [1, 0],
+    ],
+    ['presell, balance paid', { ...base, presell: 1, deposit_paid_at: H + 60 }, [1, 1]],
     ['not attributed', { ...base, customerid: 0 }, [0, 0]],
   ] as const)('%s: placed %o', (_name, o, [placed, paid]) => {
     const rows = contributions(o);
@@ -38,12 +43,17 @@ describe('what an order adds to the order facts (docs/metrics.md Sums)', () => {
     expect(rows.reduce((n, r) => n + r.paid_orders, 0)).toBe(paid);
   });
 
-  it('placed by creation hour, paid by payment hour; presell paid from the deposit', () => {
+  it('placed by creation hour, paid by payment hour; presell paid once, in the hour its balance is paid, with the whole amount', () => {
     const [placed, paid] = contributions(base);
     expect(placed).toMatchObject({ hour: H, orders: 1, order_fen: 1000, paid_orders: 0 });
     expect(paid).toMatchObject({ hour: H + 3600, paid_orders: 1, paid_fen: 1000, commission_fen: 100, orders: 0 });
     const presell = contributions({ ...base, presell: 1, deposit_paid_at: H + 60, paid_at: H + 7200 });
-    expect(presell[1]?.hour).toBe(H);
+    expect(presell[1]).toMatchObject({ hour: H + 7200, paid_orders: 1, paid_fen: 1000 });
+    // the deposit day never held the order as paid, so paying the balance changes no earlier day
+    const d = new FactDelta();
+    d.add(contributions({ ...base, status: 'deposit_paid', presell: 1, deposit_paid_at: H + 60, paid_at: 0, paid_fen: 200 }), -1);
+    d.add(presell, 1);
+    expect(d.hourly()).toEqual([expect.objectContaining({ hour: H + 7200, paid_orders: 1, paid_fen: 1000 })]);
   });
 
   it('a change moves exactly the order’s part: a refund subtracts it; the same order twice changes nothing', () => {
@@ -62,7 +72,8 @@ describe('what an order adds to the order facts (docs/metrics.md Sums)', () => {
 describe('when a conversion is posted back', () => {
   it.each([
     ['paid', 'paid', 'taobao', 'pay'],
-    ['deposit_paid', 'paid', 'taobao', 'pay'],
+    ['deposit_paid', 'paid', 'taobao', null],
+    ['deposit_paid', 'order', 'taobao', 'order'],
     ['unpaid', 'paid', 'taobao', null],
     ['refunded', 'paid', 'taobao', null],
     ['unpaid', 'order', 'taobao', 'order'],

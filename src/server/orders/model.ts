@@ -9,36 +9,39 @@ import { type AffiliateOrder, trackingKey } from '../connectors/affiliate.ts';
 import type { OrderFactsHourlyTable, OrdersTable } from './tables.ts';
 
 /** The columns the union decides (everything but attribution and bookkeeping). */
-export type UnionSide = Pick<
-  OrdersTable,
-  | 'union_name'
-  | 'order_id'
-  | 'parent_order_id'
-  | 'item_id'
-  | 'item_title'
-  | 'item_image'
-  | 'item_num'
-  | 'shop_name'
-  | 'status'
-  | 'raw_status'
-  | 'presell'
-  | 'deposit_fen'
-  | 'order_fen'
-  | 'paid_fen'
-  | 'commission_fen'
-  | 'commission_bp'
-  | 'created_at'
-  | 'paid_at'
-  | 'deposit_paid_at'
-  | 'received_at'
-  | 'settled_at'
-  | 'refunded_at'
-  | 'click_at'
-  | 'modified_at'
-  | 'tracking'
-  | 'tracking_key'
-  | 'union_click'
->;
+export const UNION_SIDE = [
+  'union_name',
+  'order_id',
+  'parent_order_id',
+  'item_id',
+  'item_title',
+  'item_image',
+  'item_num',
+  'shop_name',
+  'status',
+  'raw_status',
+  'presell',
+  'deposit_fen',
+  'order_fen',
+  'paid_fen',
+  'commission_fen',
+  'commission_bp',
+  'created_at',
+  'paid_at',
+  'deposit_paid_at',
+  'received_at',
+  'settled_at',
+  'refunded_at',
+  'click_at',
+  'modified_at',
+  'tracking',
+  'tracking_key',
+  'union_click',
+] as const satisfies ReadonlyArray<keyof OrdersTable>;
+export type UnionSide = Pick<OrdersTable, (typeof UNION_SIDE)[number]>;
+
+/** A stored order's union side (to attribute it again). */
+export const storedSide = (row: UnionSide): UnionSide => Object.fromEntries(UNION_SIDE.map((k) => [k, row[k]])) as unknown as UnionSide;
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '');
 
@@ -84,8 +87,11 @@ export function unionSide(o: AffiliateOrder, refundedAt: number): UnionSide {
   };
 }
 
-/** Statuses in which the buyer has paid (presell: from the deposit on). Refunded and closed orders are not paid. */
-export const PAID_STATUSES: ReadonlySet<string> = new Set(['deposit_paid', 'paid', 'confirmed', 'settled']);
+/**
+ * Statuses in which the buyer has paid. A presell order whose deposit alone is paid (`deposit_paid`) is placed, not
+ * paid: it becomes paid with its balance (docs/attribution.md "Presell"). Refunded and closed orders are not paid.
+ */
+export const PAID_STATUSES: ReadonlySet<string> = new Set(['paid', 'confirmed', 'settled']);
 
 /** The order fields the facts read. */
 export type FactSource = Pick<
@@ -119,15 +125,13 @@ const factKey = (o: FactSource) => ({
   plan_id: o.plan_id,
 });
 
-/** When a paid order counts as paid: its payment, or for presell its deposit (metrics.md: "presell counts from the deposit"). */
-export const paidTime = (o: Pick<FactSource, 'presell' | 'paid_at' | 'deposit_paid_at'>): number =>
-  o.presell && o.deposit_paid_at ? o.deposit_paid_at : o.paid_at;
-
 /**
  * What one order adds to the facts (docs/metrics.md Sums): placed — in the hour it was created, every status but
- * closed or invalid without payment, with its amount; paid — in the hour it was paid, while paid, confirmed or
- * settled (presell from the deposit), with the amount paid and the commission. A refund takes the paid part away;
- * an order of no customer (not attributed) adds nothing.
+ * closed or invalid without payment, with its amount; paid — in the hour of `paid_at`, while paid, confirmed or
+ * settled, with the amount paid and the commission. Presell (docs/attribution.md "Presell"): `paid_at` is the
+ * balance's payment, so a presell order is paid once, on the day its balance is paid, with the whole amount — the
+ * instant the order lists' pay-date filter reads too. A refund takes the paid part away; an order of no customer
+ * (not attributed) adds nothing.
  */
 export function contributions(o: FactSource): FactRow[] {
   if (o.customerid <= 0) return [];
@@ -136,9 +140,15 @@ export function contributions(o: FactSource): FactRow[] {
   const paidEver = o.paid_at > 0 || o.deposit_paid_at > 0;
   const placed = o.created_at > 0 && !((o.status === 'closed' || o.status === 'invalid') && !paidEver);
   if (placed) out.push({ ...factKey(o), hour: hourStart(o.created_at), ...zero, orders: 1, order_fen: o.order_fen });
-  const at = paidTime(o);
-  if (PAID_STATUSES.has(o.status) && at > 0)
-    out.push({ ...factKey(o), hour: hourStart(at), ...zero, paid_orders: 1, paid_fen: o.paid_fen, commission_fen: o.commission_fen });
+  if (PAID_STATUSES.has(o.status) && o.paid_at > 0)
+    out.push({
+      ...factKey(o),
+      hour: hourStart(o.paid_at),
+      ...zero,
+      paid_orders: 1,
+      paid_fen: o.paid_fen,
+      commission_fen: o.commission_fen,
+    });
   return out;
 }
 
@@ -169,7 +179,10 @@ export class FactDelta {
 
 const chinaDayOf = (t: number): number => Math.floor((t + CHINA_OFFSET_SECONDS) / 86400) * 86400 - CHINA_OFFSET_SECONDS;
 
-/** Statuses that reach each postback setting; UD relays purchases only, so `order` waits for payment there. */
+/**
+ * Statuses that reach each postback setting; UD relays purchases only, so `order` waits for payment there. `paid` is
+ * the facts' paid (presell: the balance), so a conversion is reported when the order counts as paid.
+ */
 const REACHES: Record<PostbackOn, ReadonlySet<string>> = {
   order: new Set(['unpaid', 'deposit_paid', 'paid', 'confirmed', 'settled']),
   paid: PAID_STATUSES,

@@ -1,7 +1,7 @@
 /**
  * Conversion postback (回传), the `order-postback` job: every due row of `postbacks` is claimed by one node with a
  * compare-and-set (state → sending, claimed until CLAIM_SECONDS from now) that commits before anything is sent,
- * then sent through the ad platform's connector (`withCallAuth` where the platform needs a token: 微博, 小红书) or,
+ * then sent through the ad platform's connector (`withCallAuth` where the platform needs a token: 微博, 腾讯, 小红书) or,
  * for UD orders, through UD's `postback`. Success marks it sent; a failure is retried after RETRY_DELAYS, and the
  * MAX_ATTEMPTS-th failure leaves a dead letter (state failed) with the reason.
  * A send that was interrupted — the node died mid-call (its claim runs out; at once when it was a process of this
@@ -19,7 +19,6 @@ import { ConnectorError } from '../connectors/errors.ts';
 import type { Deps } from '../deps.ts';
 import type { JobContext, JobResult } from '../jobs/types.ts';
 import { errorFields, log } from '../kernel/log.ts';
-import { paidTime } from './model.ts';
 import { platformDedupes } from './postback-guarantee.ts';
 import * as store from './postback-store.ts';
 import type { OrderRow, PostbackRow } from './store.ts';
@@ -28,11 +27,11 @@ export const CLAIM_SECONDS = 120;
 /** Seconds before the 2nd … 5th attempt; the 5th failure is final. */
 export const RETRY_DELAYS = [60, 300, 1800, 7200] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS.length + 1;
-/** Channels whose conversion call needs the advertiser's access token. */
-const NEEDS_TOKEN: ReadonlySet<number> = new Set([3, 10]);
+/** Channels whose conversion call needs the advertiser's access token (腾讯: authenticated callbacks since 2025-03-31). */
+const NEEDS_TOKEN: ReadonlySet<number> = new Set([3, 4, 10]);
 
 function conversionOf(p: PostbackRow, o: OrderRow): Conversion {
-  const at = p.event === 'order' ? o.created_at : paidTime(o) || o.paid_at || o.created_at;
+  const at = p.event === 'order' ? o.created_at : o.paid_at || o.created_at;
   return {
     callback: o.callback,
     clickId: o.click_ref || undefined,
@@ -54,7 +53,7 @@ async function send(deps: Deps, p: PostbackRow, o: OrderRow, once: <T>(f: () => 
         purchaseFen: o.paid_fen,
         itemCount: o.item_num,
         itemId: o.item_id,
-        eventTime: paidTime(o) || o.paid_at || o.created_at,
+        eventTime: o.paid_at || o.created_at,
         channelId: ud.channelId ?? '',
         advertiserId: o.advertiser_id,
         cmClickId: ud.asynClickId || undefined,

@@ -10,6 +10,8 @@ import { yuanText } from '../../shared/money.ts';
 import {
   ATTRIBUTION_RULE,
   type AttributionRule,
+  ESTIMATE_MARK,
+  ESTIMATED_RULES,
   ORDER_STATUS,
   type OrderPath,
   type OrderStatusName,
@@ -50,6 +52,7 @@ export async function orderPath(deps: Deps, actor: Actor, orderId: string): Prom
   const names = levelNames(row.channel);
   const steps: Step[] = [];
 
+  const estimated = ESTIMATED_RULES.has(row.attribution_rule);
   if (row.plan_id || row.advertiser_id) {
     const parts = [
       row.advertiser_id && `广告主 ${row.advertiser_id}`,
@@ -57,14 +60,21 @@ export async function orderPath(deps: Deps, actor: Actor, orderId: string): Prom
       row.plan_id && `${names.plan} ${row.plan_id}`,
       row.creative_id && `创意 ${row.creative_id}`,
     ].filter(Boolean);
-    steps.push({
-      key: 'ad',
-      title: '广告',
-      text: `${channelLabel(row.channel, '未知渠道')}上${parts.join('、')}的广告`,
-      at: click ? click.received_at : 0,
-    });
+    const ad = `${channelLabel(row.channel, '未知渠道')}上${parts.join('、')}的广告`;
+    const text =
+      row.attribution_rule === 'link_plan'
+        ? `没有点击或访问带着广告信息；时间窗内只有这一个计划投放该推广链接：${ad}`
+        : estimated
+          ? `${ESTIMATE_MARK}：没有点击或访问带着广告信息，时间窗内有多个计划投放该推广链接，归到点击最多的：${ad}`
+          : ad;
+    steps.push({ key: 'ad', title: estimated ? `广告（${ESTIMATE_MARK}）` : '广告', text, at: click ? click.received_at : 0 });
   } else if (row.customerid > 0) {
-    steps.push({ key: 'ad', title: '广告', text: '没有找到带来这笔订单的广告点击：联盟没有回传点击信息，时间窗内也没有落地页访问', at: 0 });
+    const why = visit
+      ? '落地页访问没有带广告信息（没有对应到广告点击），时间窗内也没有计划投放该推广链接'
+      : row.union_name === 'ud'
+        ? '联盟订单没有带广告信息，时间窗内也没有落地页访问或投放该推广链接的计划'
+        : '联盟没有回传点击信息，时间窗内没有落地页访问，也没有计划投放该推广链接';
+    steps.push({ key: 'ad', title: '广告', text: `没有找到带来这笔订单的广告：${why}，订单只归到推广链接（未归因到计划）`, at: 0 });
   }
   if (click) {
     const cb = click.callback ? '，带有回传参数' : '，没有回传参数';
@@ -109,7 +119,10 @@ export async function orderPath(deps: Deps, actor: Actor, orderId: string): Prom
   steps.push({
     key: 'attribution',
     title: '归因',
-    text: row.customerid > 0 ? `按「${rule}」归到${platform}推广链接 ${row.pageid}，当前状态：${status}` : `未归因：${rule}`,
+    text:
+      row.customerid > 0
+        ? `按「${rule}」归到${platform}推广链接 ${row.pageid}${row.plan_id ? `、${names.plan} ${row.plan_id}${estimated ? `（${ESTIMATE_MARK}）` : ''}` : '（未归因到计划）'}，当前状态：${status}`
+        : `未归因：${rule}`,
     at: 0,
   });
   const pbText =
@@ -125,7 +138,9 @@ export async function orderPath(deps: Deps, actor: Actor, orderId: string): Prom
               ? `${POSTBACK_STATE.none}：转化发生在 7 天以前，平台已不再接收`
               : row.callback
                 ? `${POSTBACK_STATE.none}：订单尚未到达该链接设置的回传时机`
-                : `${POSTBACK_STATE.none}：这次点击没有带回传参数`;
+                : click
+                  ? `${POSTBACK_STATE.none}：这次点击没有带回传参数`
+                  : `${POSTBACK_STATE.none}：没有对应到广告点击，没有可回传的点击参数`;
   steps.push({
     key: 'postback',
     title: '回传',

@@ -8,6 +8,7 @@
 import type { AdLevel } from '../../shared/ad-levels.ts';
 import { channelLabel } from '../../shared/catalog.ts';
 import { fenToYuan } from '../../shared/money.ts';
+import { checkMoney, moneyLimit } from '../../shared/money-limits.ts';
 import { adPlatformOf, EDITABLE, type PromoteChannel } from '../../shared/promote.ts';
 import type { ChangeItem, TaskResult } from '../../shared/promote-schemas.ts';
 import { ROLE } from '../../shared/roles.ts';
@@ -44,6 +45,11 @@ export function checkAllowed(channel: PromoteChannel, level: AdLevel, t: Target)
   if (t.field === 'bid' && !rules.bid.includes(level)) throw invalid(`${what}不能修改出价`, { field: 'field' });
   if (t.field === 'budget' && t.fen === null && !rules.unlimited)
     throw invalid(`${channelLabel(channel)}的日预算不能设为不限`, { field: 'value' });
+  if (t.field !== 'status' && t.fen !== null) {
+    const label = t.field === 'budget' ? '日预算' : '出价';
+    const checked = checkMoney(t.fen / 100, label, moneyLimit(platform, level, t.field), `${channelLabel(channel)}·${name}`);
+    if (!checked.ok) throw invalid(checked.message, { field: 'value' });
+  }
 }
 
 /** The refusal a whole call ended in, in words a person can act on. */

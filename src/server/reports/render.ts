@@ -1,32 +1,21 @@
 import { chinaDay, chinaHour } from '../../shared/china-clock.ts';
-import type { Metrics } from '../../shared/metrics.ts';
+import { METRIC_META, type Metrics } from '../../shared/metrics.ts';
+import { formatNumber, type NumberFormat } from '../../shared/number-format.ts';
 import type { CompareRow, HourlyReport, RankedRow } from './model.ts';
 
-/** The metrics of the report, in column order (spec §9 formats: 1 plain, 2 yuan, 4 ratio × 100). */
-const COLUMNS: ReadonlyArray<{ key: keyof Metrics; label: string; format: 1 | 2 | 4 }> = [
-  { key: 'sum_cost', label: '消耗', format: 2 },
-  { key: 'sum_show_cnt', label: '展示', format: 1 },
-  { key: 'sum_click', label: '点击', format: 1 },
-  { key: 'ctr', label: '点击率', format: 4 },
-  { key: 'ordernum', label: '订单', format: 1 },
-  { key: 'order_price', label: 'GMV', format: 2 },
-  { key: 'roi', label: 'ROI', format: 1 },
-];
+/** The metrics of the report, in column order: labels and formats from the one metric table and formatter. */
+const KEYS: ReadonlyArray<keyof Metrics> = ['sum_cost', 'sum_show_cnt', 'sum_click', 'ctr', 'ordernum', 'order_price', 'roi'];
+const COLUMNS = KEYS.map((key) => ({ key, label: METRIC_META[key].label, format: METRIC_META[key].format }));
 
-/** A value in its spec §9 format; Infinity and NaN show '--'. */
-export function formatMetric(v: number, format: 1 | 2 | 4): string {
-  if (!Number.isFinite(v)) return '--';
-  if (format === 2) return `¥${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  if (format === 4) return `${(v * 100).toFixed(2)}%`;
-  return Number.isInteger(v) ? v.toLocaleString('en-US') : v.toLocaleString('en-US', { maximumFractionDigits: 2 });
-}
+/** A value in its format (src/shared/number-format.ts, as on the screens); Infinity and NaN show '--'. */
+export const formatMetric = (v: number, format: NumberFormat): string => formatNumber(v, format);
 
-/** Change against yesterday: '+12.5%', '-3.0%', '持平', or '--' when yesterday had nothing to compare with. */
+/** Change against yesterday: '+12.50%', '-3.00%' (spec §9 format 4, as the console's cards), '持平', or '--' when yesterday had nothing to compare with. */
 export function change(now: number, before: number): string {
   if (!Number.isFinite(now) || !Number.isFinite(before) || before === 0) return now === before ? '持平' : '--';
-  const pct = ((now - before) / Math.abs(before)) * 100;
-  if (Math.abs(pct) < 0.05) return '持平';
-  return `${pct > 0 ? '+' : ''}${pct.toFixed(1)}%`;
+  const ratio = (now - before) / Math.abs(before);
+  if (Math.abs(ratio) < 0.00005) return '持平';
+  return `${ratio > 0 ? '+' : ''}${formatNumber(ratio, 4)}`;
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -83,7 +72,7 @@ export interface RenderedReport {
 export function renderReport(r: HourlyReport, who: string, unsubscribeUrl: string): RenderedReport {
   const span = `${dateOf(r.hour)} ${hm(r.hour)}–${hourEnd(r.hour)}`;
   const total = r.lastHour[r.lastHour.length - 1]?.now;
-  const subject = `【时报】${span} 消耗 ${formatMetric(total?.sum_cost ?? 0, 2)}，订单 ${total?.ordernum ?? 0}`;
+  const subject = `【时报】${span} ${METRIC_META.sum_cost.label} ${formatMetric(total?.sum_cost ?? 0, 2)}，${METRIC_META.ordernum.label} ${total?.ordernum ?? 0}`;
   const todaySpan = `${dateOf(r.hour)} 00:00–${hourEnd(r.hour)}`;
   const attention = r.attention.length
     ? `<ul style="margin:4px 0 16px;padding-left:20px;font-size:13px;color:#92400e;">${r.attention.map((a) => `<li>${esc(a)}</li>`).join('')}</ul>`
@@ -106,7 +95,11 @@ export function renderReport(r: HourlyReport, who: string, unsubscribeUrl: strin
     rows.length
       ? rows.map(
           (x, i) =>
-            `  ${i + 1}. ${x.label}（${x.detail}）：消耗 ${formatMetric(x.metrics.sum_cost, 2)}，订单 ${x.metrics.ordernum}，GMV ${formatMetric(x.metrics.order_price, 2)}，ROI ${formatMetric(x.metrics.roi, 1)}`,
+            `  ${i + 1}. ${x.label}（${x.detail}）：${COLUMNS.filter(
+              (c) => c.key !== 'sum_show_cnt' && c.key !== 'sum_click' && c.key !== 'ctr',
+            )
+              .map((c) => `${c.label} ${formatMetric(x.metrics[c.key], c.format)}`)
+              .join('，')}`,
         )
       : ['  今日暂无消耗'];
   const text = [

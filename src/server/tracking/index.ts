@@ -5,6 +5,7 @@
  * the batcher commits what it holds, then one last drain processes every raw row left (hooks run in reverse).
  */
 import type { Deps } from '../deps.ts';
+import { arrivalClock } from '../kernel/clock.ts';
 import { errorFields, log } from '../kernel/log.ts';
 import { type BatchOptions, defaultBatchOptions, EventBatcher } from './batch.ts';
 import { createMonitorHandler } from './monitor.ts';
@@ -16,7 +17,7 @@ export interface Tracking {
 }
 
 export function startTracking(
-  deps: Pick<Deps, 'db' | 'engine' | 'lifecycle' | 'metrics' | 'pressure'>,
+  deps: Pick<Deps, 'db' | 'engine' | 'lifecycle' | 'metrics' | 'pressure' | 'clock'>,
   opts: { trustProxy: boolean; batch?: Partial<BatchOptions> },
 ): Tracking {
   const batcher = new EventBatcher(deps.db, { ...defaultBatchOptions, ...opts.batch });
@@ -30,5 +31,5 @@ export function startTracking(
   deps.metrics.registerGauge('tracking_batch_refused_total', () => batcher.stats.refused);
   deps.metrics.registerGauge('tracking_batch_committed_total', () => batcher.stats.committed);
   deps.metrics.registerGauge('tracking_processor_backlog_rows', () => deps.pressure.backlog);
-  return { batcher, monitorFastPath: createMonitorHandler(batcher, { trustProxy: opts.trustProxy }) };
+  return { batcher, monitorFastPath: createMonitorHandler(batcher, { trustProxy: opts.trustProxy, nowMs: arrivalClock(deps.clock) }) };
 }

@@ -33,7 +33,9 @@ export function splitPath(url: string, prefixLength: number): { id: string; quer
   return { id: id.slice(0, LIMITS.pageid + 1), query: query.slice(0, LIMITS.query + 1) };
 }
 
-export function createMonitorHandler(batcher: EventBatcher, opts: { trustProxy: boolean }) {
+/** `nowMs` stamps arrival: `arrivalClock(deps.clock)` (plain `Date.now` unless the clock is pinned). */
+export function createMonitorHandler(batcher: EventBatcher, opts: { trustProxy: boolean; nowMs?: () => number }) {
+  const nowMs = opts.nowMs ?? Date.now;
   return function monitorFastPath(req: IncomingMessage, res: ServerResponse): boolean {
     const url = req.url ?? '';
     if (url.charCodeAt(0) !== 47 /* / */ || url.charCodeAt(1) !== 109 /* m */ || url.charCodeAt(2) !== 47) return false;
@@ -54,7 +56,7 @@ export function createMonitorHandler(batcher: EventBatcher, opts: { trustProxy: 
           query,
           ip: requestIp(req, opts.trustProxy),
           ua: ua ? ua.slice(0, LIMITS.ua + 1) : '',
-          received_at: Math.floor(Date.now() / 1000),
+          received_at: Math.floor(nowMs() / 1000),
         },
       },
       (ok) => {

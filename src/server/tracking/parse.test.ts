@@ -78,6 +78,18 @@ describe('parsePing per channel', () => {
     expect(p).toMatchObject({ channel: 8, adv: 'uc1', aid: '', callback: '', os: '' });
   });
 
+  it('UC: the click id is the uctrackid of the callback URL (its landing URL gets the same uctrackid)', () => {
+    const cb = 'https://huichuan.uc.cn/callback/appapi?click_id=c77&convert_id=1&event_type=0&uctrackid=ut77';
+    const p = parsePing('click', sub(queryOf('click', 8), { '{UNIT_ID}': 'p1', '{CALLBACK_URL}': cb }), 8);
+    expect(p).toMatchObject({ channel: 8, aid: 'p1', clickid: 'ut77', callback: cb });
+    expect(clickKey(p)).toBe('id:ut77');
+    // no uctrackid, a callback that is not a URL, an overlong one: no click id (the ping is still counted)
+    for (const bad of ['https://huichuan.uc.cn/callback/appapi?click_id=c1', 'not a url', `https://x/?uctrackid=${'9'.repeat(200)}`])
+      expect(parsePing('click', sub(queryOf('click', 8), { '{CALLBACK_URL}': bad }), 8).clickid).toBe('');
+    // other channels never read a click id from their callback
+    expect(parsePing('click', `ch=2&cb=${encodeURIComponent('https://x/?uctrackid=1')}`, 2).clickid).toBe('');
+  });
+
   it('channels without a macro table (weibo) and a missing ch fall back to the link channel', () => {
     expect(parsePing('click', 'adv=1&aid=2', 3)).toMatchObject({ channel: 3, adv: '1', aid: '2' });
     expect(parsePing('click', 'ch=99&adv=__ADVERTISER_ID__', 2)).toMatchObject({ channel: 2, adv: '' });

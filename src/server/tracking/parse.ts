@@ -4,7 +4,7 @@
  */
 
 import { type Channel, isChannel } from '../../shared/catalog.ts';
-import { clickMacros, LANDING_AD_PARAMS, LANDING_CLICK_PARAMS, showMacros } from '../../shared/macros.ts';
+import { clickIdOfCallback, clickMacros, LANDING_AD_PARAMS, LANDING_CLICK_PARAMS, showMacros } from '../../shared/macros.ts';
 import type { MonitorEventsTable } from './tables.ts';
 
 export const LIMITS = {
@@ -139,14 +139,17 @@ export function parsePing(kind: 'click' | 'show', query: string, fallbackChannel
     }
     return '';
   };
+  const callback = get('cb') || get('cburl');
+  // UC sends its click id only inside the callback URL (macros.ts CALLBACK_CLICK_ID); an overlong one is not an id
+  const inCallback = clickIdOfCallback(channel, callback);
   return {
     channel,
     adv: id('adv'),
     camp: id('camp', 'proj', 'did'),
     aid: id('aid', 'promo', 'adid'),
     cid: id('cid'),
-    clickid: id('clickid'),
-    callback: get('cb') || get('cburl'),
+    clickid: id('clickid') || (inCallback.length <= LIMITS.id ? inCallback : ''),
+    callback,
     os: normalizeOs(get('os')),
     ip: get('ip').slice(0, 64),
     ua: get('ua').slice(0, LIMITS.ua),

@@ -1,7 +1,8 @@
 /**
  * Which ad click a landing visit belongs to, decided once when the visit is processed and stored on the visit
  * (`click_event_id` and the ad ids and callback), so order attribution reads it as it is (tracking/lookup.ts):
- * 1. the click whose click id is the visit's (腾讯 gdt_vid = __CLICK_ID__, 小红书 clickid = __CLICK_ID__);
+ * 1. the click whose click id is the visit's (腾讯 gdt_vid = __CLICK_ID__, 小红书 clickid = __CLICK_ID__, UC uctrackid = the
+ *    `uctrackid` of the ping's {CALLBACK_URL}: shared/macros.ts CALLBACK_CLICK_ID);
  * 2. 快手: the click whose callback is the visit's `callback` (the channel lands with it);
  * 3. 巨量: its ping carries __CALLBACK_PARAM__ while the landing carries a different `clickid`, so the visit is tied
  *    to the latest click of the plan it names (`promotionid` / `adid`) from the same browser (user agent) within

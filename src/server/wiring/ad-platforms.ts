@@ -8,6 +8,7 @@
 import type { AdPlatform } from '../../shared/ad-platforms.ts';
 import { type AdPlatformConfig, AdPlatformConfigError, createAdPlatformConnectors, loadAdPlatformConfig } from '../connectors/config.ts';
 import type { AdPlatformRegistry } from '../deps.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { type Config, ConfigError, publicBaseUrl } from '../kernel/config.ts';
 
 /** Where this server reaches itself (the in-process sandbox): loopback for a wildcard bind, else the bound host. */
@@ -25,9 +26,10 @@ export function adPlatformConfig(env: NodeJS.ProcessEnv, config: Config): AdPlat
   }
 }
 
-export function adPlatformRegistry(env: NodeJS.ProcessEnv, config: Config): AdPlatformRegistry {
+/** The connectors read the server's clock (token lifetimes, signed timestamps, report windows). */
+export function adPlatformRegistry(env: NodeJS.ProcessEnv, config: Config, clock: Clock): AdPlatformRegistry {
   const cfg = adPlatformConfig(env, config);
-  const all = createAdPlatformConnectors(cfg);
+  const all = createAdPlatformConnectors(cfg, undefined, { now: () => clock.now() });
   const registry: { -readonly [K in keyof typeof all]?: (typeof all)[K] } = { ucid: all.ucid };
   for (const p of Object.keys(cfg.oauth) as Array<keyof AdPlatformConfig['oauth']>) if (cfg.oauth[p].configured) registry[p] = all[p];
   return registry;

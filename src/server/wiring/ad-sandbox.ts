@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { type AdPlatformSandbox, createAdPlatformSandbox } from '../sandbox/adplatforms/index.ts';
 
 export function startAdSandbox(
-  deps: Pick<Deps, 'config' | 'lifecycle'>,
+  deps: Pick<Deps, 'config' | 'lifecycle' | 'clock'>,
   publicBaseUrl: string,
   internalBaseUrl: string,
   opts: { live?: boolean } = {},
@@ -20,6 +20,8 @@ export function startAdSandbox(
     publicBase: `${internalBaseUrl}/sandbox`,
     // The delivery engine pings the plans' monitor URLs (DEMO_TRAFFIC); off, plans deliver only when told to.
     live: opts.live ?? true,
+    // the server's clock (CLOCK_START pins both): delivery hours, history and token lifetimes agree with ours
+    now: () => deps.clock.now(),
     delivery: { rewrite: publicBaseUrl === internalBaseUrl ? [] : [[publicBaseUrl, internalBaseUrl]] },
   });
   deps.lifecycle.onShutdown('ad-sandbox', () => sandbox.close());

@@ -16,6 +16,6 @@ export function connectorsFor(env: NodeJS.ProcessEnv, config: Config, clock: Clo
     affiliates: createAffiliateConnectors(unionConfig, undefined, () => clock.nowMs()),
     unions: { enabled: unionConfig.enabled, taobaoAdzones: unionConfig.taobaoAdzones },
     // Ad platforms: the sandbox by default, real hosts by configuration (wiring/ad-platforms.ts).
-    adPlatforms: adPlatformRegistry(env, config),
+    adPlatforms: adPlatformRegistry(env, config, clock),
   };
 }

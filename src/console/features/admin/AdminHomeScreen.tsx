@@ -40,7 +40,7 @@ const topColumns: TableColumn<Top>[] = [
   { key: 'company', header: '客户', cell: (r) => <Link to={`/sxA/costinfo?customerid=${r.customerid}`}>{r.company}</Link> },
   { key: 'sum_cost', header: '消耗', align: 'right', value: (r) => r.sum_cost, cell: (r) => formatNumber(r.sum_cost, 2) },
   { key: 'order_price', header: 'GMV', align: 'right', value: (r) => r.order_price, cell: (r) => formatNumber(r.order_price, 2) },
-  { key: 'roi', header: 'ROI', align: 'right', value: (r) => r.roi, cell: (r) => formatNumber(r.roi, 1) },
+  { key: 'roi', header: 'ROI', align: 'right', value: (r) => r.roi, cell: (r) => formatNumber(r.roi, METRIC_META.roi.format) },
 ];
 type Page = HomeView['top_pages'][number];
 const pageColumns: TableColumn<Page>[] = [

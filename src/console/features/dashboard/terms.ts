@@ -1,9 +1,10 @@
 import type { RankLevel } from '../../../shared/dashboard.ts';
 import { METRIC_META, type MetricKey } from '../../../shared/metrics.ts';
+import type { NumberFormat } from '../../../shared/number-format.ts';
 
 /** The boards' words: one label per metric (from src/shared/metrics.ts), per ranked level, per card set. */
 export const metricLabel = (k: MetricKey): string => METRIC_META[k].label;
-export const metricFormat = (k: MetricKey): 1 | 2 | 3 | 4 => METRIC_META[k].format;
+export const metricFormat = (k: MetricKey): NumberFormat => METRIC_META[k].format;
 /** Which orders a metric counts (placed or paid, by which date), '' for the others. */
 export const metricHint = (k: MetricKey): string => METRIC_META[k].hint ?? '';
 

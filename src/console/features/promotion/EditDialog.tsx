@@ -1,8 +1,11 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
-import { InputNumber } from 'primereact/inputnumber';
+import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
+import { type AdLevel, PROMOTE_TYPES } from '../../../shared/ad-levels.ts';
+import { checkMoney, moneyLimit } from '../../../shared/money-limits.ts';
+import { adPlatformOf, type PromoteChannel } from '../../../shared/promote.ts';
 import type { PromoteRow } from '../../../shared/promote-schemas.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { Field, FieldSet } from '../../ui/FormField.tsx';
@@ -18,19 +21,24 @@ interface Props {
 /** 修改日预算 / 修改出价 in yuan; 不限 where the platform allows an unlimited budget. The platform has the last word. */
 export function EditDialog({ row, field, onSubmit, onClose }: Props): React.JSX.Element {
   const current = row[field];
-  const [value, setValue] = useState<number | null>(current);
+  // the text as typed: checked against the platform's bounds, never clamped or stripped of its sign
+  const [text, setText] = useState(current === null ? '' : String(current));
   const [unlimited, setUnlimited] = useState(field === 'budget' && current === null && row.can.unlimited);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const label = field === 'budget' ? '日预算（元）' : '出价（元）';
+  const level = PROMOTE_TYPES[row.type] as AdLevel;
+  const limit = moneyLimit(adPlatformOf(row.channel as PromoteChannel), level, field);
+  const where = `${row.channel_name}·${row.level_name}`;
   const submit = async (): Promise<void> => {
-    if (!unlimited && (value === null || value <= 0)) {
-      setError(`请输入大于 0 的${field === 'budget' ? '日预算' : '出价'}`);
+    const checked = unlimited ? null : checkMoney(text, field === 'budget' ? '日预算' : '出价', limit, where);
+    if (checked && !checked.ok) {
+      setError(checked.message);
       return;
     }
     setBusy(true);
     try {
-      await onSubmit(unlimited ? null : value);
+      await onSubmit(checked ? checked.yuan : null);
       onClose();
     } catch {
       setBusy(false);
@@ -59,22 +67,22 @@ export function EditDialog({ row, field, onSubmit, onClose }: Props): React.JSX.
           </div>
         </div>
         <Field label={label} htmlFor="promote-edit-value" error={error} labelWidth={104}>
-          <InputNumber
-            inputId="promote-edit-value"
-            value={unlimited ? null : value}
-            onValueChange={(e) => {
-              setValue(e.value ?? null);
+          <InputText
+            id="promote-edit-value"
+            inputMode="decimal"
+            value={unlimited ? '' : text}
+            onChange={(e) => {
+              setText(e.target.value);
               setError('');
             }}
-            mode="decimal"
-            minFractionDigits={0}
-            maxFractionDigits={2}
-            min={0}
-            max={99999999}
             disabled={unlimited}
+            invalid={!!error}
             autoFocus
           />
         </Field>
+        <p className="muted promote-edit-limit">
+          可填 {limit.min}–{limit.max} 元，最多两位小数（{where}）
+        </p>
         {field === 'budget' && row.can.unlimited ? (
           <label className="radio-item" htmlFor="promote-edit-unlimited">
             <Checkbox inputId="promote-edit-unlimited" checked={unlimited} onChange={(e) => setUnlimited(!!e.checked)} />{' '}

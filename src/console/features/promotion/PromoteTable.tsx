@@ -4,7 +4,7 @@ import type { MetricKey } from '../../../shared/metrics.ts';
 import type { PromoteRow } from '../../../shared/promote-schemas.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { ResourceTable, type RowAction, type SortState, type TableColumn, type TablePaging } from '../../ui/ResourceTable.tsx';
-import { METRIC_WIDTH, metricColumns } from './metric-columns.tsx';
+import { KEY_METRICS, metricColumns } from './metric-columns.tsx';
 import { StatusTag } from './StatusTag.tsx';
 import { PROMO_TERMS } from './terms.ts';
 
@@ -37,6 +37,8 @@ export interface PromoteTableProps {
   emptyText?: string;
   ariaLabel: string;
 }
+
+const ACTIONS_WIDTH = 150;
 
 function Money({
   row,
@@ -88,6 +90,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
           {
             key: 'select',
             width: 44,
+            frozen: true,
             header: <Checkbox checked={allOn} onChange={toggleAll} disabled={changeable.length === 0} aria-label="选择本页全部" />,
             cell: (r: PromoteRow) => (
               <Checkbox
@@ -103,7 +106,8 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
     {
       key: 'name',
       header: rows[0]?.level_name || '名称',
-      width: 230,
+      width: 210,
+      frozen: true,
       sortable: true,
       value: (r) => r.name,
       cell: (r) => (
@@ -121,7 +125,8 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
     {
       key: 'status',
       header: '状态',
-      width: 124,
+      width: 112,
+      frozen: true,
       sortable: entity,
       value: (r) => r.status_normal,
       cell: (r) => (
@@ -131,6 +136,11 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
         </div>
       ),
     },
+    // name, status, cost, orders and ROI stay in view; budget, bid and the other metrics scroll under them
+    ...metricColumns(
+      p.metrics.filter((k) => KEY_METRICS.includes(k)),
+      true,
+    ),
     ...(entity
       ? [
           {
@@ -153,7 +163,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
           },
         ]
       : []),
-    ...metricColumns(p.metrics),
+    ...metricColumns(p.metrics.filter((k) => !KEY_METRICS.includes(k))),
   ];
   const actions: RowAction<PromoteRow>[] = [
     { label: PROMO_TERMS.pause, visible: (r) => r.can.status && r.enabled && !p.pending.has(r.id), onClick: p.onToggle, danger: true },
@@ -161,12 +171,9 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
     { label: PROMO_TERMS.preview, visible: (r) => r.can.preview, onClick: p.onPreview },
     ...(p.onDetail ? [{ label: PROMO_TERMS.detail, visible: (r: PromoteRow) => r.type !== 'adver', onClick: p.onDetail }] : []),
   ];
-  const fixed = columns.filter((c) => c.key !== 'name').reduce((n, c) => n + (c.width ?? METRIC_WIDTH), 0);
+  const width = columns.reduce((n, c) => n + (c.width ?? 0), 0) + ACTIONS_WIDTH;
   return (
-    <div
-      className="promote-table-wrap"
-      style={rows.length ? ({ '--promote-min': `${fixed + 230 + 150}px` } as React.CSSProperties) : undefined}
-    >
+    <div className="promote-table-wrap" style={rows.length ? ({ '--promote-min': `${width}px` } as React.CSSProperties) : undefined}>
       <ResourceTable<PromoteRow>
         className="promote-table"
         ariaLabel={p.ariaLabel}
@@ -179,7 +186,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
         sort={p.sort}
         onSort={p.onSort}
         actions={actions}
-        actionsWidth={150}
+        actionsWidth={ACTIONS_WIDTH}
         emptyText={p.emptyText}
         toolbar={p.toolbar}
         exportSlot={p.exportSlot}

@@ -6,12 +6,19 @@ import { metricLabel } from './terms.ts';
 
 export const METRIC_WIDTH = 104;
 
+/** The metrics a person acts on: frozen beside the name while the others scroll (issue 18). */
+export const KEY_METRICS: readonly MetricKey[] = ['sum_cost', 'ordernum', 'roi'];
+
+/** Wide enough for the header and its sort icon on one line (千次展示成本 ↑↓ ran into 点击均价). */
+export const metricWidth = (k: MetricKey): number => Math.max(METRIC_WIDTH, [...metricLabel(k)].length * 15 + 52);
+
 /** One sortable, right-aligned column per chosen metric, in the spec §9 format of each ('--' for none). */
-export function metricColumns(keys: readonly MetricKey[]): TableColumn<PromoteRow>[] {
+export function metricColumns(keys: readonly MetricKey[], frozen = false): TableColumn<PromoteRow>[] {
   return keys.map((k) => ({
     key: k,
     header: <span title={METRIC_META[k].hint}>{metricLabel(k)}</span>,
-    width: METRIC_WIDTH,
+    width: metricWidth(k),
+    frozen,
     align: 'right' as const,
     nowrap: true,
     sortable: true,

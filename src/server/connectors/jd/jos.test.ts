@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jdForm, jdResponseKey, jdResultKey, jdSign } from './jos.ts';
-import { jdStatus, payMonthTime, unionTagBit } from './orders.ts';
+import { jdPaidAt, jdStatus, payMonthTime, unionTagBit } from './orders.ts';
 
 describe('JOS signing', () => {
   // Hand-checked with Python: md5("testsecret" + sorted name+value pairs + "testsecret").upper(); "360buy_param_json" sorts first.
@@ -55,6 +55,22 @@ describe('京东 validCode', () => {
     [{ validCode: 2 }, 'invalid'],
     [{ validCode: -1 }, 'invalid'],
   ])('%j → %s', (row, status) => expect(jdStatus(row, now)).toBe(status));
+
+  it.each([
+    ['paid: the payment was the last change', { validCode: 16 }, 'paid', 'modify', null],
+    ['completed: paid at or after the order', { validCode: 17 }, 'confirmed', 'order', 'order'],
+    ['returned after payment', { validCode: 16, skuNum: 1, skuReturnNum: 1 }, 'refunded', 'order', 'order'],
+    ['deposit only', { validCode: 24 }, 'deposit_paid', null, 'modify'],
+    ['unpaid', { validCode: 15 }, 'unpaid', null, null],
+    ['cancelled', { validCode: 3 }, 'closed', null, null],
+  ] as const)('payment time (the row has none): %s', (_name, code, status, paid, deposit) => {
+    const row = { ...code, orderTime: '2024-03-10 09:00:00', modifyTime: '2024-03-10 09:05:00' };
+    const at = { order: Date.parse('2024-03-10T09:00:00+08:00') / 1000, modify: Date.parse('2024-03-10T09:05:00+08:00') / 1000 };
+    expect(jdStatus(row, now)).toBe(status);
+    const got = jdPaidAt(row, status);
+    expect(got.paidAt).toBe(paid === null ? null : at[paid]);
+    if (deposit !== null) expect(got.depositPaidAt).toBe(at[deposit]);
+  });
 
   it('reads unionTag bits from the right and payMonth as a China date', () => {
     expect(unionTagBit('00000000000010000000000000000000', 20)).toBe(true);

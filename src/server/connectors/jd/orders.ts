@@ -10,6 +10,9 @@ import { type JosConfig, jdCall } from './jos.ts';
  * 京东联盟 orders: `jd.union.open.order.row.query` with `orderReq{pageIndex, pageSize ≤ 500, type (1 下单, 2 完成,
  * 3 更新), startTime, endTime (≤ 1 h), fields: "goodsInfo"}`; pages until `hasMore` is false. Amounts are yuan,
  * rates percent. JD rows have no pay or click time; `payMonth` (yyyyMMdd) is the settlement date once completed.
+ * Source of the row's fields: the JOS Go SDK XiBao/jos, api/union/order/queryRow.go `OrderRowResp` (commit
+ * f19af1699e50d98994dba2ed573f105a496f0c50): times `orderTime` 下单, `finishTime` 完成 (确认收货), `modifyTime` 更新,
+ * `payMonth` 预估结算; validCode 15 待付款, 16 已付款, 17 已完成, 24 已付定金 — no payment time (jdPaidAt).
  */
 export const JD_MAX_WINDOW = 3600;
 /** type 2 (完成时间, the buyer's receipt) has no field of its own here; create and update are what syncs use. */
@@ -42,12 +45,29 @@ export function jdStatus(row: Record<string, unknown>, nowSeconds: number): Orde
   return status;
 }
 
+/**
+ * When the buyer paid (docs/attribution.md "京东 payment time"). JD rows carry no payment time (OrderRowResp above),
+ * so: a row at 已付款 (16, nothing returned) was last modified by its payment — its `modifyTime` is the payment;
+ * a row already past it (已完成 17, or returned) paid at or after `orderTime`, the one time left: `orderTime`. The
+ * product keeps the first payment time it recorded (orders/ingest.ts), so an order seen at 16 keeps its
+ * `modifyTime` when it later completes. A deposit (24) is timed the same way. Unpaid, cancelled, invalid: null.
+ */
+export function jdPaidAt(row: Record<string, unknown>, status: OrderStatus): { paidAt: number | null; depositPaidAt: number | null } {
+  const code = int(row.validCode);
+  const modified = parseChinaDateTime(row.modifyTime);
+  const ordered = parseChinaDateTime(row.orderTime);
+  const paidAt = status === 'paid' ? (modified ?? ordered) : code === 16 || code === 17 ? ordered : null;
+  const depositPaidAt = code === 24 ? (modified ?? ordered) : code === 16 || code === 17 ? ordered : null;
+  return { paidAt, depositPaidAt };
+}
+
 export function jdOrder(row: Record<string, unknown>, nowSeconds: number): AffiliateOrder {
   const status = jdStatus(row, nowSeconds);
   const goods = obj(row.goodsInfo);
   const presale = int(row.validCode) === 24 || unionTagBit(str(row.unionTag), 20);
   const settledAt = status === 'settled' ? payMonthTime(row.payMonth) : null;
   const parent = str(row.parentId);
+  const paid = jdPaidAt(row, status);
   return {
     union: 'jd',
     orderId: str(row.id) || `${str(row.orderId)}${str(row.skuId)}`,
@@ -67,14 +87,14 @@ export function jdOrder(row: Record<string, unknown>, nowSeconds: number): Affil
     status,
     rawStatus: str(row.validCode),
     createdAt: parseChinaDateTime(row.orderTime),
-    paidAt: null,
+    paidAt: paid.paidAt,
     receivedAt: parseChinaDateTime(row.finishTime),
     settledAt,
     clickAt: null,
     modifiedAt: parseChinaDateTime(row.modifyTime),
     // JD reports no deposit amount: while only the deposit is paid, the amount paid is the deposit.
     presell: presale
-      ? { depositFen: int(row.validCode) === 24 ? yuanToFen(row.estimateCosPrice) : 0, remainingFen: 0, depositPaidAt: null }
+      ? { depositFen: int(row.validCode) === 24 ? yuanToFen(row.estimateCosPrice) : 0, remainingFen: 0, depositPaidAt: paid.depositPaidAt }
       : null,
     tracking: { union: 'jd', siteId: str(row.siteId), positionId: str(row.positionId), subUnionId: str(row.subUnionId) },
     ud: null,

@@ -1,12 +1,14 @@
 /**
  * 腾讯 3.0 entities: `adgroups/get` (广告: our campaign, budget and bid in fen, `system_status`) and
  * `dynamic_creatives/get` (创意: our plan, with `impression_tracking_url` / `click_tracking_url` and the
- * creative-set approval status). `fields` is required; at most 100 per page.
+ * creative-set approval status). `fields` is required; at most 100 per page. Sources: TencentAd/marketing-api-go-sdk
+ * docs/v3/AdgroupsGetListStruct.md, DynamicCreativesGetListStruct.md, pkg/model/v3/model_calc_ad_group_status.go,
+ * model_creative_set_approval_status.go (fixtures adgroups-get.json, dynamic-creatives-get.json).
  */
 import { idOf } from '../../../shared/lossless-json.ts';
 import type { AdEntity, EntityLevel, NormalStatus, Page } from '../ad-platform.ts';
-import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, nextCursor, pageOf, str, trimBase } from '../common.ts';
-import { tengxunAuthQuery, tengxunData } from './envelope.ts';
+import { asRecord, type ConnectorConfig, type ConnectorKit, nextCursor, pageOf, str, trimBase } from '../common.ts';
+import { tengxunAuthQuery, tengxunData, tengxunList } from './envelope.ts';
 
 const ADGROUP: Record<string, NormalStatus> = {
   ACTIVE: 'delivering',
@@ -134,8 +136,6 @@ export async function tengxunEntities(
     },
     tengxunData,
   );
-  return {
-    items: asArray(d.list).map((r) => toEntity(level, advertiserId, asRecord(r))),
-    next: nextCursor(page, Number(asRecord(d.page_info).total_page ?? 0)),
-  };
+  const { list, totalPage } = tengxunList(d, spec.path);
+  return { items: list.map((r) => toEntity(level, advertiserId, asRecord(r))), next: nextCursor(page, totalPage) };
 }

@@ -6,7 +6,7 @@
  * Every call carries `access_token`, `timestamp` (seconds) and a fresh `nonce` in the query.
  */
 import { randomBytes } from 'node:crypto';
-import { type CodeKinds, platformError } from '../errors.ts';
+import { type CodeKinds, ConnectorError, platformError } from '../errors.ts';
 import { type HttpAnswer, objectBody } from '../http.ts';
 
 export const TENGXUN_CODE_KINDS: CodeKinds = {
@@ -44,3 +44,13 @@ export const tengxunAuthQuery = (accessToken: string, now: number) => ({
   timestamp: now,
   nonce: randomBytes(8).toString('hex'),
 });
+
+/**
+ * The `list` of a v3.0 list answer (`data.list` + `data.page_info`, TencentAd/marketing-api-go-sdk docs/v3/*GetResponseData.md):
+ * an answer without it is a protocol error, never an empty page.
+ */
+export function tengxunList(d: Record<string, unknown>, call: string): { list: unknown[]; totalPage: number } {
+  if (!Array.isArray(d.list)) throw new ConnectorError('tengxun', 'protocol', `腾讯 ${call} 的应答缺少 list`);
+  const pi = d.page_info as Record<string, unknown> | undefined;
+  return { list: d.list, totalPage: Number(pi?.total_page ?? 0) || 0 };
+}

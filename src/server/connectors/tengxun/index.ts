@@ -1,15 +1,17 @@
 /**
  * 腾讯广告 connector, Marketing API v3.0: 广告 (adgroup) → 创意 (dynamic creative) are our campaign → plan
  * (3.0 has no campaign level and no third level). Real hosts: apiBase `https://api.e.qq.com` (tokens at
- * `/oauth/token`, calls under `/v3.0`), authBase `https://developers.e.qq.com`, postbackBase (base of the
- * click callbacks) `https://tracking.e.qq.com`.
+ * `/oauth/token`, calls under `/v3.0`, authenticated conversions at `/v3.0/user_actions/add`), authBase
+ * `https://developers.e.qq.com`, postbackBase `https://tracking.e.qq.com` (host of the `/conv` click callbacks).
+ * Every fact has its source beside it; the fixtures are tests/fixtures/platforms/tengxun/.
  */
 
 import type { AdPlatformConnector } from '../ad-platform.ts';
 import { accessToken, type ConnectorConfig, type ConnectorDeps, connectorKit, unsupported } from '../common.ts';
 import type { FetchLike } from '../http.ts';
+import { tengxunTokenAccounts } from './accounts.ts';
 import { tengxunEntities } from './entities.ts';
-import { tengxunAdvertisers, tengxunAuthorizeUrl, tengxunToken } from './oauth.ts';
+import { tengxunAuthorizeUrl, tengxunExchange, tengxunRefresh } from './oauth.ts';
 import { tengxunPostback } from './postback.ts';
 import { tengxunHourly } from './reports.ts';
 import { tengxunAdgroupBatch, tengxunAdgroupStatus, tengxunCreativeStatus } from './status.ts';
@@ -22,10 +24,10 @@ export function createTengxunConnector(cfg: ConnectorConfig, fetchImpl?: FetchLi
     authKind: 'oauth',
     levels: ['campaign', 'plan'],
     authorizeUrl: (p) => tengxunAuthorizeUrl(cfg, p),
-    exchangeCode: (code, redirectUri) =>
-      tengxunToken(cfg, kit, { grant_type: 'authorization_code', authorization_code: code, redirect_uri: redirectUri }),
-    refresh: (refreshToken) => tengxunToken(cfg, kit, { grant_type: 'refresh_token', refresh_token: refreshToken }),
-    listAdvertisers: (auth) => tengxunAdvertisers(cfg, kit, token(auth)),
+    exchangeCode: (code, redirectUri) => tengxunExchange(cfg, kit, code, redirectUri),
+    refresh: (refreshToken) => tengxunRefresh(cfg, kit, refreshToken),
+    /** What a token alone can list (organisation, else agency); a grant's own accounts come with `exchangeCode` (by role). */
+    listAdvertisers: (auth) => tengxunTokenAccounts(cfg, kit, token(auth)),
     listEntities: (auth, adv, level, cursor) => tengxunEntities(cfg, kit, token(auth), adv, level, cursor),
     hourlyReport: (auth, adv, from, to) => tengxunHourly(cfg, kit, token(auth), adv, from, to),
     updateStatus: async (auth, adv, level, ids, enable) => {
@@ -47,6 +49,6 @@ export function createTengxunConnector(cfg: ConnectorConfig, fetchImpl?: FetchLi
       ]);
       return r!;
     },
-    postback: (_auth, conv) => tengxunPostback(cfg, kit, conv),
+    postback: (auth, conv) => tengxunPostback(cfg, kit, auth?.kind === 'token' ? auth.accessToken : '', conv),
   };
 }

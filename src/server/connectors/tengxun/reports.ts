@@ -1,15 +1,17 @@
 /**
  * 腾讯 hourly report per dynamic creative: `GET /v3.0/hourly_reports/get` with `level=REPORT_LEVEL_DYNAMIC_CREATIVE`,
  * `date_range={"start_date","end_date"}` (one day per call), `group_by=["hour","adgroup_id","dynamic_creative_id"]`.
- * `hour` is 0–23 of that China day; `cost` is in fen; clicks are `valid_click_count`, shows `view_count`.
+ * `hour` is 0–23 of that China day; `cost` is in fen; clicks are `valid_click_count`, shows `view_count`. Today's hours
+ * come from the same call as they accrue (the realtime report). Sources: TencentAd/marketing-api-go-sdk
+ * docs/v3/HourlyReportsApi.md, pkg/model/v3/model_hourly_report_api_list_struct.go (fixture hourly-reports-get.json).
  */
 
 import { chinaDay, chinaDayStart } from '../../../shared/china-clock.ts';
 import { idOf } from '../../../shared/lossless-json.ts';
 import type { HourlyFact } from '../ad-platform.ts';
-import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, trimBase } from '../common.ts';
+import { asRecord, type ConnectorConfig, type ConnectorKit, trimBase } from '../common.ts';
 import { count } from '../money.ts';
-import { tengxunAuthQuery, tengxunData } from './envelope.ts';
+import { tengxunAuthQuery, tengxunData, tengxunList } from './envelope.ts';
 
 export async function tengxunHourly(
   cfg: ConnectorConfig,
@@ -48,8 +50,9 @@ export async function tengxunHourly(
         },
         tengxunData,
       );
-      total = Number(asRecord(d.page_info).total_page ?? 0);
-      for (const raw of asArray(d.list)) {
+      const { list, totalPage } = tengxunList(d, 'hourly_reports/get');
+      total = totalPage;
+      for (const raw of list) {
         const r = asRecord(raw);
         const hour = day + count(r.hour) * 3600;
         if (hour < fromHour || hour > toHour) continue;

@@ -1,12 +1,13 @@
 /**
  * 腾讯 changes: adgroups (our campaign) through `adgroups/update_configured_status`, `update_daily_budget`
  * and `update_bid_amount` (fen; per-item `list[{adgroup_id, code, message_cn}]`); dynamic creatives (our
- * plan) one by one through `dynamic_creatives/update {configured_status}`.
+ * plan) one by one through `dynamic_creatives/update {configured_status}`. Sources: TencentAd/marketing-api-go-sdk
+ * docs/v3/AdgroupsUpdate*Request.md, AdgroupsUpdateConfiguredStatusListStruct.md, DynamicCreativesUpdateRequest.md.
  */
 import { idOf, rawId } from '../../../shared/lossless-json.ts';
 import type { ChangeResult } from '../ad-platform.ts';
-import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, chunks, refusedAll, str, trimBase } from '../common.ts';
-import { tengxunAuthQuery, tengxunData } from './envelope.ts';
+import { asRecord, type ConnectorConfig, type ConnectorKit, chunks, refusedAll, str, trimBase } from '../common.ts';
+import { tengxunAuthQuery, tengxunData, tengxunList } from './envelope.ts';
 
 const configured = (enable: boolean) => (enable ? 'AD_STATUS_NORMAL' : 'AD_STATUS_SUSPEND');
 
@@ -32,8 +33,8 @@ export async function tengxunAdgroupBatch(
         tengxunData,
       );
       const failed = new Map(
-        asArray(d.list)
-          .map(asRecord)
+        tengxunList(d, `adgroups/${path}`)
+          .list.map(asRecord)
           .filter((l) => Number(l.code) !== 0)
           .map((l) => [idOf(l.adgroup_id), str(l.message_cn) || str(l.message)]),
       );

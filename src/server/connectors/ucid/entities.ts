@@ -1,12 +1,21 @@
 /**
- * UC entities: 推广组 from `adgroup/getAllAdGroup` (one page), 推广计划 from `campaign/getCampaignByAdGroupId`
- * (≤ 100 adgroup ids a call: the cursor walks those batches), 创意 from `creative/getCreativeByCampaignId`
- * (campaign ids via `campaign/getCampaignIdByAdGroupId`). Plan status codes of spec §4.
+ * UC entities (fixtures: tests/fixtures/platforms/ucid/):
+ * - 推广计划 (our plan) from `campaign/getCampaignByAdGroupId {adGroupIds}` (≤ 100 推广组 a call: the cursor walks
+ *   those batches) — answered as `{adGroupCampaigns: [{adGroupId, campaignTypes: [{id, adGroupId, name, paused, state,
+ *   budget, bids[{bid}], objectives[{targetUrl}]}]}]}`, money as yuan strings (disv5/opensdk
+ *   uc/model/campaign/get_campaign_by_ad_group_id_response.go). The 推广组 ids come from `adgroup/getAllAdGroupID`
+ *   (`{adGroupIds}`, same SDK). `state` holds the plan status codes of spec §4.
+ * - 推广组 (our campaign) from `adgroup/getAllAdGroup` → `adGroupTypes[]`: not in the sourced SDKs; read with `id` /
+ *   `name` / `paused` like the sourced CampaignType (third-party callers read the same), an assumption.
+ * - 创意 from `creative/getCreativeByCampaignId {campaignIds}`: the answer is not in the sources either; read as
+ *   `campaignCreatives[{campaignId, creativeTypes[]}]` (grouped like the plans) or a flat `creativeTypes[]`, each
+ *   `{id, campaignId?, title | name, paused, state}` — an assumption. An answer with neither list is a protocol error.
  */
 import { idOf, rawIds } from '../../../shared/lossless-json.ts';
 import { yuanToFen } from '../../../shared/money.ts';
 import type { AdEntity, CallAuth, EntityLevel, NormalStatus, Page } from '../ad-platform.ts';
 import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, chunks, str } from '../common.ts';
+import { ConnectorError } from '../errors.ts';
 import { ucPost } from './envelope.ts';
 
 /** 推广计划 (spec §4): 14 投放中, 4 未投放, 16 已终止, 12 已完成, -1 已删除. */
@@ -16,8 +25,74 @@ const CREATIVE: Record<string, NormalStatus> = { '0': 'delivering', '1': 'auditi
 
 const money = (v: unknown) => (Number(v) ? yuanToFen(v) : null);
 
-async function adGroupIds(cfg: ConnectorConfig, kit: ConnectorKit, auth: CallAuth): Promise<string[]> {
-  return asArray((await ucPost(cfg, kit, auth, 'adgroup/getAllAdGroupID', {})).adGroupIds).map(idOf);
+/** A list the answer must carry (a missing one is a protocol error, never an empty sync). */
+function listIn(body: Record<string, unknown>, key: string, call: string): Record<string, unknown>[] {
+  if (!Array.isArray(body[key])) throw new ConnectorError('ucid', 'protocol', `UC ${call} 的应答缺少 ${key}`);
+  return (body[key] as unknown[]).map(asRecord);
+}
+const idIn = (r: Record<string, unknown>, call: string): string => {
+  const id = idOf(r.id);
+  if (!id) throw new ConnectorError('ucid', 'protocol', `UC ${call} 的应答中有缺少 id 的对象`);
+  return id;
+};
+
+const adGroupIds = async (cfg: ConnectorConfig, kit: ConnectorKit, auth: CallAuth) =>
+  asArray((await ucPost(cfg, kit, auth, 'adgroup/getAllAdGroupID')).adGroupIds).map(idOf);
+
+/** The plans of ≤ 100 推广组, flattened from `adGroupCampaigns[].campaignTypes[]`. */
+export async function ucPlans(cfg: ConnectorConfig, kit: ConnectorKit, auth: CallAuth, groups: string[]) {
+  const b = await ucPost(cfg, kit, auth, 'campaign/getCampaignByAdGroupId', { adGroupIds: rawIds(groups) });
+  return listIn(b, 'adGroupCampaigns', 'campaign/getCampaignByAdGroupId').flatMap((g) =>
+    asArray(g.campaignTypes).map((c) => ({ adGroupId: idOf(g.adGroupId), ...asRecord(c) })),
+  );
+}
+
+function planEntity(advertiserId: string, r: Record<string, unknown>): AdEntity {
+  const raw = str(r.state);
+  return {
+    level: 'plan',
+    id: idIn(r, 'campaign/getCampaignByAdGroupId'),
+    advertiserId,
+    parentId: idOf(r.adGroupId) || null,
+    name: str(r.name),
+    rawStatus: raw,
+    status: ucPlanStatus(raw, r.paused === true),
+    enabled: r.paused !== true,
+    budgetFen: money(r.budget),
+    bidFen: money(asRecord(asArray(r.bids)[0]).bid),
+    landingUrl: str(asRecord(asArray(r.objectives)[0]).targetUrl) || undefined,
+  };
+}
+
+async function creatives(
+  cfg: ConnectorConfig,
+  kit: ConnectorKit,
+  auth: CallAuth,
+  advertiserId: string,
+  plans: string[],
+): Promise<AdEntity[]> {
+  const call = 'creative/getCreativeByCampaignId';
+  const b = await ucPost(cfg, kit, auth, call, { campaignIds: rawIds(plans) });
+  const rows: Record<string, unknown>[] = Array.isArray(b.campaignCreatives)
+    ? listIn(b, 'campaignCreatives', call).flatMap((g) =>
+        asArray(g.creativeTypes).map((c) => ({ campaignId: g.campaignId, ...asRecord(c) })),
+      )
+    : listIn(b, 'creativeTypes', call);
+  return rows.map((r) => {
+    const raw = str(r.state ?? r.status);
+    return {
+      level: 'creative',
+      id: idIn(r, call),
+      advertiserId,
+      parentId: idOf(r.campaignId) || null,
+      name: str(r.title ?? r.name),
+      rawStatus: raw,
+      status: r.paused === true ? 'paused' : (CREATIVE[raw] ?? 'other'),
+      enabled: r.paused !== true,
+      budgetFen: null,
+      bidFen: null,
+    };
+  });
 }
 
 export async function ucEntities(
@@ -29,74 +104,35 @@ export async function ucEntities(
   cursor: string | null,
 ): Promise<Page<AdEntity>> {
   if (level === 'campaign') {
-    const b = await ucPost(cfg, kit, auth, 'adgroup/getAllAdGroup', {});
-    const items = asArray(b.adGroupTypes)
-      .map(asRecord)
-      .map(
-        (r): AdEntity => ({
-          level,
-          id: idOf(r.adGroupId),
-          advertiserId,
-          parentId: null,
-          name: str(r.adGroupName),
-          rawStatus: str(r.status),
-          status: r.paused === true ? 'paused' : 'delivering',
-          enabled: r.paused !== true,
-          budgetFen: money(r.budget),
-          bidFen: null,
-        }),
-      );
-    return { items, next: null };
-  }
-  const index = Number(cursor ?? '0') || 0;
-  let parents = await adGroupIds(cfg, kit, auth);
-  if (level === 'creative')
-    parents = asArray((await ucPost(cfg, kit, auth, 'campaign/getCampaignIdByAdGroupId', { adGroupIds: rawIds(parents) })).campaignIds).map(
-      idOf,
-    );
-  const batches = chunks(parents, 100);
-  const batch = batches[index] ?? [];
-  if (!batch.length) return { items: [], next: null };
-  const next = index + 1 < batches.length ? String(index + 1) : null;
-  if (level === 'plan') {
-    const b = await ucPost(cfg, kit, auth, 'campaign/getCampaignByAdGroupId', { adGroupIds: rawIds(batch) });
-    const items = asArray(b.campaignTypes)
-      .map(asRecord)
-      .map(
-        (r): AdEntity => ({
-          level,
-          id: idOf(r.campaignId),
-          advertiserId,
-          parentId: idOf(r.adGroupId) || null,
-          name: str(r.campaignName),
-          rawStatus: str(r.status),
-          status: ucPlanStatus(str(r.status), r.paused === true),
-          enabled: r.paused !== true,
-          budgetFen: money(r.budget),
-          bidFen: money(r.bid),
-          landingUrl: str(r.targetUrl) || undefined,
-          clickMonitorUrl: str(r.clickMonitorUrl) || undefined,
-          showMonitorUrl: str(r.showMonitorUrl) || undefined,
-        }),
-      );
-    return { items, next };
-  }
-  const b = await ucPost(cfg, kit, auth, 'creative/getCreativeByCampaignId', { campaignIds: rawIds(batch) });
-  const items = asArray(b.creativeTypes)
-    .map(asRecord)
-    .map(
+    const b = await ucPost(cfg, kit, auth, 'adgroup/getAllAdGroup');
+    const items = listIn(b, 'adGroupTypes', 'adgroup/getAllAdGroup').map(
       (r): AdEntity => ({
         level,
-        id: idOf(r.creativeId),
+        id: idIn(r, 'adgroup/getAllAdGroup'),
         advertiserId,
-        parentId: idOf(r.campaignId) || null,
-        name: str(r.title),
-        rawStatus: str(r.status),
-        status: CREATIVE[str(r.status)] ?? 'other',
+        parentId: null,
+        name: str(r.name),
+        rawStatus: r.paused === true ? 'paused' : 'active',
+        status: r.paused === true ? 'paused' : 'delivering',
         enabled: r.paused !== true,
-        budgetFen: null,
+        budgetFen: money(r.budget),
         bidFen: null,
       }),
     );
+    return { items, next: null };
+  }
+  const index = Number(cursor ?? '0') || 0;
+  const batches = chunks(await adGroupIds(cfg, kit, auth), 100);
+  const batch = batches[index] ?? [];
+  if (!batch.length) return { items: [], next: null };
+  const next = index + 1 < batches.length ? String(index + 1) : null;
+  const plans = (await ucPlans(cfg, kit, auth, batch)).map((r) => planEntity(advertiserId, r));
+  if (level === 'plan') return { items: plans, next };
+  const items: AdEntity[] = [];
+  for (const ids of chunks(
+    plans.map((p) => p.id),
+    100,
+  ))
+    items.push(...(await creatives(cfg, kit, auth, advertiserId, ids)));
   return { items, next };
 }

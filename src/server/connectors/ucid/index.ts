@@ -2,12 +2,15 @@
  * UC 汇川 (ucid) connector: no OAuth — each call carries the account's username/password/token
  * (`CallAuth.kind === 'credentials'`). 推广组 → 推广计划 → 创意 are our campaign → plan → creative. Real host:
  * apiBase `https://e.uc.cn` (calls under `/api/`; some accounts use `https://e.uc.cn/shc`), postbackBase
- * `https://huichuan.uc.cn`. Facts missing from the public sources live in `table.ts`.
+ * `https://huichuan.uc.cn`. Sources: disv5/opensdk (uc/, Go: paths, header/body, answers), CloudyCity/uc-marketing-sdk
+ * (PHP: paths, failures, quota, the GB2312 CSV); fixtures in tests/fixtures/platforms/ucid/. Facts missing from the
+ * public sources live in `table.ts`.
  */
 
 import { idOf } from '../../../shared/lossless-json.ts';
 import type { AdPlatformConnector, CallAuth } from '../ad-platform.ts';
 import { asRecord, type ConnectorConfig, type ConnectorDeps, connectorKit, str, unsupported } from '../common.ts';
+import { ConnectorError } from '../errors.ts';
 import type { FetchLike } from '../http.ts';
 import { ucEntities } from './entities.ts';
 import { ucCredentials, ucPost } from './envelope.ts';
@@ -36,8 +39,10 @@ export function createUcidConnector(cfg: UcConnectorConfig, fetchImpl?: FetchLik
     refresh: async () => {
       throw noOAuth();
     },
+    /** `account/getAccount` → `accountInfoType {userId, userName, …}` (disv5/opensdk uc/model/account/get_account_response.go). */
     listAdvertisers: async (auth) => {
       const a = asRecord((await ucPost(full, kit, creds(auth), 'account/getAccount')).accountInfoType);
+      if (!idOf(a.userId)) throw new ConnectorError('ucid', 'protocol', 'UC account/getAccount 的应答缺少 accountInfoType.userId');
       return [{ advertiserId: idOf(a.userId), name: str(a.userName) }];
     },
     listEntities: (auth, adv, level, cursor) => ucEntities(full, kit, creds(auth), adv, level, cursor),

@@ -1,6 +1,8 @@
 /**
- * UC changes: `{adgroup,campaign,creative}/paused/update {…Ids, paused}`, `campaign/budget/update {campaignIds, budget}`
- * and `campaign/bid/update {campaignIds, bid}` (yuan). A failure refuses the whole call.
+ * UC changes (CloudyCity/uc-marketing-sdk src/Campaign/Client.php, src/Group/Client.php, src/Creative/Client.php):
+ * `{adgroup,campaign,creative}/paused/update {…Ids, paused}`, `campaign/budget/update {campaignIds, budget (yuan),
+ * forceBudget}` (false: the platform's budget rules apply) and `campaign/bid/update` (the SDK passes caller params:
+ * `{campaignIds, bid}` in yuan is our assumption). A failure refuses the whole call.
  */
 import { rawIds } from '../../../shared/lossless-json.ts';
 import { fenToYuan } from '../../../shared/money.ts';
@@ -43,7 +45,8 @@ export async function ucCampaignChange(
   fen: number,
 ): Promise<ChangeResult> {
   try {
-    await ucPost(cfg, kit, auth, `campaign/${field}/update`, { campaignIds: rawIds([id]), [field]: fenToYuan(fen) });
+    const extra = field === 'budget' ? { forceBudget: false } : {};
+    await ucPost(cfg, kit, auth, `campaign/${field}/update`, { campaignIds: rawIds([id]), [field]: fenToYuan(fen), ...extra });
     return { id, ok: true };
   } catch (err) {
     return refusedAll([id], err)[0]!;

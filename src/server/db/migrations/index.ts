@@ -15,6 +15,8 @@ import { lifecycle } from './0012_lifecycle.ts';
 import { ordersAttribution } from './0014_orders_attribution.ts';
 import { promotion } from './0015_promotion.ts';
 import { rollupBoard } from './0016_rollup_board.ts';
+import { orderPaidDay } from './0020_order_paid_day.ts';
+import { factsSyncedIndex } from './0021_facts_synced_index.ts';
 import { pddAuthority } from './0040_pdd_authority.ts';
 import { postbackInDoubt } from './0041_postback_in_doubt.ts';
 
@@ -38,6 +40,8 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0014_orders_attribution', ordersAttribution],
   ['0015_promotion', promotion],
   ['0016_rollup_board', rollupBoard],
+  ['0020_order_paid_day', orderPaidDay],
+  ['0021_facts_synced_index', factsSyncedIndex],
   ['0040_pdd_authority', pddAuthority],
   ['0041_postback_in_doubt', postbackInDoubt],
 ];

@@ -12,8 +12,10 @@ import { Agent, request } from 'node:http';
 import type { AdPlatform } from '../../../shared/ad-platforms.ts';
 import { hourStart } from '../../../shared/china-clock.ts';
 import { CHINA_OFFSET_SECONDS } from '../../../shared/time.ts';
+import { recordTarget } from './drivers.ts';
 import { fillMacros, knownMacros, macroValues, type PingDevice } from './macros.ts';
 import { PROFILES } from './profiles.ts';
+import { tengxunCb } from './tengxun-conv.ts';
 import type { Entity, World } from './world.ts';
 
 export interface DeliveryOptions {
@@ -73,6 +75,8 @@ const UAS = [
   'Mozilla/5.0 (Linux; Android 12; PEHM00 Build/SKQ1.210216.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/99.0.4844.88 Mobile Safari/537.36 Kwai/11.2',
   'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 discover/8.40',
 ];
+/** The user agent of the platform's landing-page review (reviewLandingPages). */
+export const REVIEW_UA = 'Mozilla/5.0 (compatible; SandboxAdReview/1.0; +landing-page review)';
 const MODELS = ['V2309A', 'iPhone15,2', 'PEHM00', 'SM-S9180'];
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 export const isLoopbackUrl = (url: string): boolean => {
@@ -222,7 +226,7 @@ export class DeliveryEngine {
           u.searchParams.set('creativetype', '5');
         }
         u.searchParams.set(profile.landingParam, plan.platform === 'kuaishou' ? ev.callback : ev.clickId);
-        jobs.push(this.visit(u.toString(), ev.ua, ev.ip, sent, followRate));
+        jobs.push(this.visit(plan, u.toString(), ev.ua, ev.ip, sent, followRate));
       }
     }
     await Promise.all(jobs);
@@ -243,8 +247,12 @@ export class DeliveryEngine {
     switch (platform) {
       case 'juliang':
         return `B.${token}`;
-      case 'tengxun':
-        return `${base}/tengxun/conv/callback?cb=${token}&click_id=${clickId}`;
+      case 'tengxun': {
+        // 腾讯's two documented callback forms (tengxun-conv.ts), alternating by click
+        const cb = tengxunCb(clickId, token.slice(0, 8));
+        const path = Number.parseInt(clickId.slice(-1), 16) % 2 ? 'v3.0/user_actions/add' : 'conv';
+        return `${base}/tengxun/${path}?cb=${cb}&conv_id=10001`;
+      }
       case 'ucid':
         return `${base}/ucid/callback/appapi?click_id=${clickId}&uctrackid=${clickId}&event_type=0`;
       case 'weibo':
@@ -277,11 +285,42 @@ export class DeliveryEngine {
    * A shopper on the landing page: the visit, and with `followRate` the jump the page offers (`data-web`, the union's
    * promotion URL), from the same browser and address — the union sees the click and its shoppers may order.
    */
-  private async visit(url: string, ua: string, ip: string, sent: Sent, followRate: number): Promise<void> {
+  private async visit(plan: Entity, url: string, ua: string, ip: string, sent: Sent, followRate: number): Promise<void> {
     const headers = { 'user-agent': ua, 'x-forwarded-for': ip };
     const page = await this.get(url, ua, sent, 'visits', headers, true);
-    const jump = page && this.rand() < followRate ? jumpTarget(page) : '';
-    if (jump) await this.get(jump, ua, sent, 'follows', headers);
+    const target = page ? jumpTarget(page) : '';
+    if (target) recordTarget(this.world, plan.platform, plan.id, target);
+    if (target && this.rand() < followRate) await this.get(target, ua, sent, 'follows', headers);
+  }
+
+  /**
+   * The platform's review of its plans' landing pages (real platforms fetch them in 审核): one fetch of each distinct
+   * landing URL of `platform`'s plans, whose jump (drivers.ts) is remembered for every plan that carries it. Made when history is back-filled, so the plans'
+   * history can be followed into the unions before any shopper visits. Returns the pages read.
+   */
+  async reviewLandingPages(platform: AdPlatform): Promise<number> {
+    const plans = this.world.store
+      .all<{ id: string; landing_url: string }>(
+        "SELECT id, landing_url FROM entities WHERE platform = ? AND level = 'plan' AND deleted = 0 AND landing_url IS NOT NULL",
+        platform,
+      )
+      .filter((p) => isLoopbackUrl(this.rewritten(p.landing_url)));
+    const sent: Sent = { shows: 0, clicks: 0, visits: 0, follows: 0, skipped: 0 };
+    const byUrl = new Map<string, string[]>();
+    for (const p of plans) byUrl.set(p.landing_url, [...(byUrl.get(p.landing_url) ?? []), String(p.id)]);
+    let read = 0;
+    for (const [url, ids] of byUrl) {
+      const page = await this.get(url, REVIEW_UA, sent, 'visits', { 'user-agent': REVIEW_UA }, true);
+      const target = page ? jumpTarget(page) : '';
+      if (target) for (const id of ids) recordTarget(this.world, platform, id, target);
+      read += page ? 1 : 0;
+    }
+    return read;
+  }
+
+  private rewritten(original: string): string {
+    const rule = this.opts.rewrite.find(([from]) => from && original.startsWith(from));
+    return rule ? rule[1] + original.slice(rule[0].length) : original;
   }
 
   /** GET over loopback; a non-loopback URL is skipped (the sandbox never sends traffic to the internet). */
@@ -293,8 +332,7 @@ export class DeliveryEngine {
     headers: Record<string, string> = { 'user-agent': ua },
     keepBody = false,
   ): Promise<string | null> {
-    const rule = this.opts.rewrite.find(([from]) => from && original.startsWith(from));
-    const url = rule ? rule[1] + original.slice(rule[0].length) : original;
+    const url = this.rewritten(original);
     if (!isLoopbackUrl(url)) {
       sent.skipped += 1;
       return Promise.resolve(null);

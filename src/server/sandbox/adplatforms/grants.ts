@@ -118,8 +118,8 @@ export class Grants {
     return { ok: true, grant: g };
   }
 
-  /** Rotate: a new access + refresh token pair; the old refresh token is dead from now on. */
-  refresh(appId: string, refreshToken: string): RefreshOutcome {
+  /** The grant of a refresh token that may still be used by this app, or why not. */
+  private usable(appId: string, refreshToken: string): RefreshOutcome {
     const r = this.world.store.get('SELECT * FROM tokens WHERE platform = ? AND refresh_token = ?', this.platform, refreshToken);
     if (!r) return { ok: false, reason: 'unknown' };
     const g = toGrant(r);
@@ -127,8 +127,50 @@ export class Grants {
     if (g.revoked) return { ok: false, reason: 'revoked' };
     if (g.rotated) return { ok: false, reason: 'rotated' };
     if (g.refreshExpiresAt <= this.world.now()) return { ok: false, reason: 'expired' };
+    return { ok: true, grant: g };
+  }
+
+  /** Rotate: a new access + refresh token pair; the old refresh token is dead from now on. */
+  refresh(appId: string, refreshToken: string): RefreshOutcome {
+    const u = this.usable(appId, refreshToken);
+    if (!u.ok) return u;
+    const g = u.grant;
     this.world.store.run('UPDATE tokens SET rotated = 1 WHERE platform = ? AND access_token = ?', this.platform, g.accessToken);
     return { ok: true, grant: this.issueTokens(appId, g.advertiserIds, g.userId) };
+  }
+
+  /**
+   * Refresh without rotating (腾讯's refresh answer names no new refresh token): a new access token bound to the same
+   * refresh token and its expiry; access tokens issued before stay valid until they expire (a node still using one
+   * is not cut off by another node's refresh).
+   */
+  refreshKeeping(appId: string, refreshToken: string): RefreshOutcome {
+    const u = this.usable(appId, refreshToken);
+    if (!u.ok) return u;
+    const g = u.grant;
+    const fresh: Grant = { ...g, accessToken: token(), accessExpiresAt: this.world.now() + this.ttl('access') };
+    this.world.store.tx(() => {
+      // the old row keeps its access token; its refresh token moves to the new row
+      this.world.store.run(
+        "UPDATE tokens SET refresh_token = refresh_token || '#' || access_token, rotated = 1 WHERE platform = ? AND access_token = ?",
+        this.platform,
+        g.accessToken,
+      );
+      this.world.store.run(
+        `INSERT INTO tokens (platform, access_token, refresh_token, app_id, advertiser_ids, user_id, access_expires_at, refresh_expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        this.platform,
+        fresh.accessToken,
+        refreshToken,
+        appId,
+        JSON.stringify(g.advertiserIds),
+        g.userId,
+        fresh.accessExpiresAt,
+        g.refreshExpiresAt,
+        this.world.now(),
+      );
+    });
+    return { ok: true, grant: fresh };
   }
 
   /** Admin: end a token's life now (which: access, refresh or both), revoke it, or all tokens of the platform. */

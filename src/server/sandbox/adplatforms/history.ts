@@ -1,5 +1,6 @@
 /**
- * History: the last N China days of delivery for every plan of a platform, as report facts only (nothing
+ * History: the last N China days of delivery for every plan of a platform that delivers now or could (switched on,
+ * not rejected, out of audit: a paused, rejected or new plan has no past to report), as report facts only (nothing
  * is pinged), so a fresh authorisation has something to back-fill. Deterministic: the numbers of a
  * plan-hour depend only on the plan id, its bid and weight, and the hour; a day stops spending once the
  * plan's budget is reached. Re-running rewrites the same values (idempotent).
@@ -20,8 +21,9 @@ export function generateHistory(world: World, platform: AdPlatform, days: number
   const plans = world.store.all<{ id: string; bid_fen: number | null; budget_fen: number | null; weight: number }>(
     `SELECT p.id, coalesce(p.bid_fen, c.bid_fen) AS bid_fen, p.budget_fen, p.weight FROM entities p
      LEFT JOIN entities c ON c.platform = p.platform AND c.level = 'campaign' AND c.id = p.campaign_id
-     WHERE p.platform = ? AND p.level = 'plan' AND p.deleted = 0`,
+     WHERE p.platform = ? AND p.level = 'plan' AND p.deleted = 0 AND p.enabled = 1 AND p.rejected = 0 AND p.audit_until <= ?`,
     platform,
+    now,
   );
   let hours = 0;
   world.store.tx(() => {

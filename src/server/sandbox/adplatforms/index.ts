@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { type AdPlatform, type OAuthPlatform, SANDBOX_APPS } from '../../../shared/ad-platforms.ts';
 import { adminRoutes, type PlatformContext } from './admin.ts';
 import { DeliveryEngine, type DeliveryOptions } from './delivery.ts';
+import { drivers, type PlanDrive } from './drivers.ts';
 import { Grants } from './grants.ts';
 import { juliangApp } from './juliang.ts';
 import { juliangRateLimited } from './juliang-wire.ts';
@@ -59,6 +60,8 @@ export interface AdPlatformSandbox {
   engine: DeliveryEngine;
   contexts: Partial<Record<AdPlatform, PlatformContext>>;
   platforms: AdPlatform[];
+  /** The world API for the other sandboxes: every plan, the URLs it drives and its history clicks (drivers.ts). */
+  drivers(): PlanDrive[];
   close(): Promise<void>;
 }
 
@@ -81,7 +84,7 @@ export function createAdPlatformSandbox(opts: SandboxOptions): AdPlatformSandbox
       platform,
       world,
       grants: new Grants(world, platform),
-      recorder: new Recorder(),
+      recorder: new Recorder(() => world.now() * 1000),
       faults: new Faults(),
       engine,
     };
@@ -101,6 +104,7 @@ export function createAdPlatformSandbox(opts: SandboxOptions): AdPlatformSandbox
     engine,
     contexts,
     platforms: Object.keys(contexts) as AdPlatform[],
+    drivers: () => drivers(world),
     close: async () => {
       await engine.stop();
       store.close();

@@ -20,12 +20,15 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-const KEPT_HEADERS = ['content-type', 'access-token', 'authorization', 'accept'];
+const KEPT_HEADERS = ['content-type', 'access-token', 'access_token', 'authorization', 'accept'];
 
 export class Recorder {
   readonly requests: RecordedRequest[] = [];
   private readonly max: number;
-  constructor(max = 2000) {
+  /** Epoch ms of the sandbox's clock (the world's). */
+  readonly nowMs: () => number;
+  constructor(nowMs: () => number = Date.now, max = 2000) {
+    this.nowMs = nowMs;
     this.max = max;
   }
   add(r: RecordedRequest): void {
@@ -99,7 +102,7 @@ export function recordAndFault(
     const path = c.req.path.slice(prefix.length) || '/';
     if (path.startsWith('/_admin')) return next();
     recorder.add({
-      at: Date.now(),
+      at: recorder.nowMs(),
       method: c.req.method,
       path,
       query: Object.fromEntries(new URL(c.req.url).searchParams),

@@ -1,5 +1,6 @@
 /** Small readers shared by the platform files: ints from query/body, JSON-in-query params, lossless ids. */
 
+import { createHash } from 'node:crypto';
 import { chinaDateTime } from '../../../shared/china-clock.ts';
 import { parseJson, rawId } from '../../../shared/lossless-json.ts';
 
@@ -32,4 +33,16 @@ export const stamp = (epoch: number): string => chinaDateTime(epoch);
 
 export function pageOf<T>(rows: T[], page: number, pageSize: number): T[] {
   return rows.slice((page - 1) * pageSize, page * pageSize);
+}
+
+/** An id standing for a set of ids (an organisation's, an agency's): `prefix` then `digits` digits, stable for the set. */
+export function idOfSet(prefix: string, digits: number, ids: string[]): string {
+  const h = Number.parseInt(
+    createHash('sha256')
+      .update([...ids].sort().join(','))
+      .digest('hex')
+      .slice(0, 12),
+    16,
+  );
+  return `${prefix}${String(h % 10 ** digits).padStart(digits, '0')}`;
 }

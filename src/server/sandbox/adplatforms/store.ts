@@ -46,6 +46,7 @@ CREATE TABLE IF NOT EXISTS conversions (
   id INTEGER PRIMARY KEY AUTOINCREMENT, platform TEXT NOT NULL, at INTEGER NOT NULL, accepted INTEGER NOT NULL,
   reason TEXT NOT NULL, plan_id TEXT, payload TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS budget_changes (platform TEXT NOT NULL, entity_id TEXT NOT NULL, day TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (platform, entity_id, day));
+CREATE TABLE IF NOT EXISTS plan_targets (platform TEXT NOT NULL, plan_id TEXT NOT NULL, url TEXT NOT NULL, learned_at INTEGER NOT NULL, PRIMARY KEY (platform, plan_id));
 CREATE TABLE IF NOT EXISTS report_tasks (platform TEXT NOT NULL, task_id TEXT NOT NULL, advertiser_id TEXT NOT NULL, spec TEXT NOT NULL, ready_at INTEGER NOT NULL, PRIMARY KEY (platform, task_id));
 `;
 

@@ -1,31 +1,39 @@
 /**
- * 腾讯广告 Marketing API v3.0, as the sandbox speaks it: consent at `/oauth/authorize` (back with
- * `authorization_code`), `GET /oauth/token` (code and refresh grants), and under `/v3.0/` every call with
- * query `access_token`, `timestamp` (±300 s) and a single-use `nonce` (≤ 32 chars): organisation accounts,
- * `adgroups/get`, `dynamic_creatives/get`, `hourly_reports/get` (one day per call), configured status,
- * daily budget and bid updates. Envelope `{code, message, message_cn, errors, data}`; money in fen.
+ * 腾讯广告 Marketing API v3.0, as the sandbox speaks it (fixtures: tests/fixtures/platforms/tengxun/): consent at
+ * `/oauth/authorize` (back with `authorization_code`), `GET /oauth/token` (code and refresh grants), and under `/v3.0/`
+ * every call with query `access_token`, `timestamp` (±300 s) and a single-use `nonce` (≤ 32 chars): `advertiser/get`,
+ * `organization_account_relation/get` (organisation tokens only), `adgroups/get`, `dynamic_creatives/get`,
+ * `hourly_reports/get` (one day per call), configured status, daily budget and bid updates; conversions in
+ * `./tengxun-conv.ts`. Envelope `{code, message, message_cn, data}` (`errors` only when there is key information);
+ * money in fen. A grant of one account is that advertiser's own (`ACCOUNT_ROLE_TYPE_ADVERTISER`); a grant of several
+ * is an organisation's (`ACCOUNT_ROLE_TYPE_ORGANIZATION_ADVERTISER_CORPORATION`, its own id derived from its accounts).
+ * The refresh grant answers without `authorizer_info` and without a new refresh token (the current one stays valid).
  * 3.0 has no campaign level: adgroup = our campaign, dynamic creative = our plan.
  */
 import { type Context, Hono } from 'hono';
 import { chinaDayStart, parseChinaTime } from '../../../shared/china-clock.ts';
 import type { PlatformContext } from './admin.ts';
 import { consentRoutes } from './consent.ts';
-import { alreadyCounted, DUPLICATE_REASON, tengxunKeys } from './dedupe.ts';
 import type { Grant } from './grants.ts';
 import { readObject, sendJson } from './kit.ts';
-import { idField, intParam, jsonParam, pageOf, wireId } from './paging.ts';
+import { idField, idOfSet, intParam, jsonParam, pageOf, wireId } from './paging.ts';
+import { tengxunConversions } from './tengxun-conv.ts';
 import type { Entity, WorldState } from './world.ts';
 
+/** Codes of developers.e.qq.com/v3.0/docs/errors where it names one (11003, 11004 for timestamp/nonce, 11023, 31001 and 50000 are the sandbox's). */
 export const TENGXUN_CODES = {
   ok: 0,
   tokenExpired: 11000,
   tokenInvalid: 11002,
   timestampInvalid: 11003,
   nonceInvalid: 11004,
-  appInvalid: 11006,
+  appInvalid: 11007,
+  authCodeExpired: 11009,
+  refreshMalformed: 11010,
   authCodeInvalid: 11011,
   refreshExpired: 11012,
-  refreshInvalid: 11014,
+  authCodeUsed: 11013,
+  missingParam: 12000,
   rateLimited: 11017,
   noPermission: 11023,
   badParam: 31001,
@@ -34,13 +42,7 @@ export const TENGXUN_CODES = {
 const C = TENGXUN_CODES;
 
 const envelope = (c: Context, code: number, messageCn: string, data: unknown = {}) =>
-  sendJson(c, {
-    code,
-    message: code === 0 ? '' : `error ${code}`,
-    message_cn: messageCn,
-    errors: code === 0 ? [] : [{ code, message: messageCn }],
-    data,
-  });
+  sendJson(c, code === 0 ? { code, message: '', message_cn: '', data } : { code, message: `error ${code}`, message_cn: messageCn });
 const ok = (c: Context, data: unknown) => envelope(c, C.ok, '', data);
 export const tengxunRateLimited = (c: Context) => envelope(c, C.rateLimited, '请求过于频繁，请稍后重试');
 
@@ -71,20 +73,25 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
   const p = 'tengxun';
   consentRoutes(app, '/oauth/authorize', { platform: p, appIdParam: 'client_id', codeParam: 'authorization_code' }, world, grants);
 
-  const tokenData = (g: Grant) => ({
-    access_token: g.accessToken,
-    refresh_token: g.refreshToken,
-    access_token_expires_in: g.accessExpiresAt - world.now(),
-    refresh_token_expires_in: g.refreshExpiresAt - world.now(),
-    authorizer_info: {
-      account_uin: wireId(g.advertiserIds[0]),
-      account_id: wireId(g.advertiserIds[0]),
-      scope_list: ['ads_management', 'ads_insights', 'account_management'],
-      account_role_type: 'ACCOUNT_ROLE_TYPE_ADVERTISER',
-      account_type: 'ACCOUNT_TYPE_ADVERTISER',
-      role_type: 'ROLE_TYPE_ADMIN',
-    },
-  });
+  const tokenData = (g: Grant) => {
+    const org = isOrganisation(g);
+    const authorizer = org ? organisationOf(g.advertiserIds) : (g.advertiserIds[0] ?? '');
+    return {
+      authorizer_info: {
+        account_uin: wireId(authorizer),
+        account_id: wireId(authorizer),
+        scope_list: ['ads_management', 'ads_insights', 'account_management', 'user_actions'],
+        wechat_account_id: '',
+        account_role_type: org ? 'ACCOUNT_ROLE_TYPE_ORGANIZATION_ADVERTISER_CORPORATION' : 'ACCOUNT_ROLE_TYPE_ADVERTISER',
+        account_type: 'ACCOUNT_TYPE_ADVERTISER',
+        role_type: 'ROLE_TYPE_ADMIN',
+      },
+      access_token: g.accessToken,
+      refresh_token: g.refreshToken,
+      access_token_expires_in: g.accessExpiresAt - world.now(),
+      refresh_token_expires_in: g.refreshExpiresAt - world.now(),
+    };
+  };
 
   app.get('/oauth/token', (c) => {
     const q = c.req.query();
@@ -94,25 +101,22 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
       if (!q.authorization_code || !q.redirect_uri) return envelope(c, C.badParam, 'authorization_code 与 redirect_uri 必填');
       const r = grants.redeem(q.client_id, q.authorization_code, q.redirect_uri);
       if (!r.ok)
-        return envelope(
-          c,
-          C.authCodeInvalid,
-          r.reason === 'used'
-            ? 'authorization_code 已被使用'
-            : r.reason === 'redirect_mismatch'
-              ? 'redirect_uri 与授权时不一致'
-              : 'authorization_code 无效或已过期',
-        );
+        return r.reason === 'used'
+          ? envelope(c, C.authCodeUsed, '授权码只能使用一次，authorization_code 已被使用')
+          : r.reason === 'expired'
+            ? envelope(c, C.authCodeExpired, '授权码过期，请重新发起授权流程')
+            : envelope(c, C.authCodeInvalid, r.reason === 'redirect_mismatch' ? 'redirect_uri 与授权时不一致' : 'authorization_code 无效');
       return ok(c, tokenData(r.grant));
     }
     if (q.grant_type === 'refresh_token') {
       if (!q.refresh_token) return envelope(c, C.badParam, 'refresh_token 必填');
-      const r = grants.refresh(q.client_id, q.refresh_token);
+      const r = grants.refreshKeeping(q.client_id, q.refresh_token);
       if (!r.ok)
         return r.reason === 'expired'
-          ? envelope(c, C.refreshExpired, 'refresh_token 已过期')
-          : envelope(c, C.refreshInvalid, 'refresh_token 无效');
-      return ok(c, tokenData(r.grant));
+          ? envelope(c, C.refreshExpired, 'refresh_token 过期，请重新发起授权流程')
+          : envelope(c, C.refreshMalformed, 'refresh_token 无效');
+      // The refresh answer: no authorizer_info, no new refresh token (the current one stays valid).
+      return ok(c, { access_token: r.grant.accessToken, access_token_expires_in: r.grant.accessExpiresAt - world.now() });
     }
     return envelope(c, C.badParam, 'grant_type 取值为 authorization_code 或 refresh_token');
   });
@@ -146,20 +150,42 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
     return { page, size };
   };
 
-  api.get('/organization_account_relation/get', (c) => {
-    const q = c.req.query();
+  const accountPage = (c: Context, q: Record<string, string>, ids: string[]) => {
     if (q.pagination_mode !== 'PAGINATION_MODE_NORMAL' && q.pagination_mode !== 'PAGINATION_MODE_CURSOR')
       return envelope(c, C.badParam, 'pagination_mode 必填');
     const pg = paging(c, q, 100);
     if (pg instanceof Response) return pg;
-    const all = c
-      .get('grant')
-      .advertiserIds.map((id) => world.advertiser(p, id))
-      .filter((a) => a !== undefined);
+    if (pg.page * pg.size > 1000) return envelope(c, C.badParam, '普通翻页模式需满足 page_size*page 小于等于 1000');
+    const all = ids.map((id) => world.advertiser(p, id)).filter((a) => a !== undefined);
     return ok(c, {
-      list: pageOf(all, pg.page, pg.size).map((a) => ({ account_id: wireId(a.id), corporation_name: a.name, is_bid: true })),
+      list: pageOf(all, pg.page, pg.size).map((a) => ({
+        account_id: wireId(a.id),
+        corporation_name: a.name,
+        is_bid: true,
+        is_mp: false,
+        is_adx: false,
+      })),
       page_info: { page: pg.page, page_size: pg.size, total_number: all.length, total_page: Math.ceil(all.length / pg.size) },
     });
+  };
+  /** Only 集团 / 主体 / 业务单元 tokens may list an organisation's accounts. */
+  api.get('/organization_account_relation/get', (c) => {
+    const g = c.get('grant');
+    if (!isOrganisation(g)) return envelope(c, C.noPermission, '本接口仅支持集团、主体、业务单元 id 的 token 进行操作');
+    return accountPage(c, c.req.query(), g.advertiserIds);
+  });
+  /** A direct advertiser must name its account_id; an organisation token may name any of its accounts. */
+  api.get('/advertiser/get', (c) => {
+    const q = c.req.query();
+    const fields = jsonParam(q.fields);
+    if (!Array.isArray(fields) || !fields.length) return envelope(c, C.badParam, 'fields 必填，须为 JSON 数组');
+    if (!q.page_size) return envelope(c, C.badParam, 'page_size 必填');
+    const g = c.get('grant');
+    if (!q.account_id)
+      return isOrganisation(g) ? envelope(c, C.badParam, 'account_id 必填') : envelope(c, C.badParam, '直客客户必须填写 account_id');
+    const acc = account(c, q.account_id);
+    if (acc instanceof Response) return acc;
+    return accountPage(c, q, [acc]);
   });
 
   const render = (e: Entity) =>
@@ -310,27 +336,12 @@ export function tengxunApp(ctx: PlatformContext, app: Hono): void {
     }
     return ok(c, { dynamic_creative_id: wireId(id) });
   });
+  // Conversions are authenticated by headers, not by the query the other /v3.0 calls carry: routed before them.
+  tengxunConversions(ctx, app, envelope, C);
   app.route('/v3.0', api);
-
-  /** Conversions through the click's `__CALLBACK__` URL: `{actions: [{outer_action_id, action_time, action_type, trace: {click_id}, action_param}]}`. */
-  const TYPES = new Set(['COMPLETE_ORDER', 'PURCHASE', 'ACTIVATE_APP', 'REGISTER', 'RESERVATION', 'ADD_TO_CART']);
-  app.post('/conv/callback', async (c) => {
-    const b = await readObject(c);
-    const q = c.req.query();
-    const actions = Array.isArray(b?.actions) ? (b.actions as Array<Record<string, unknown>>) : [];
-    const click = world.click(p, { clickId: q.click_id ?? '' });
-    const reject = (msg: string) => (world.recordConversion(p, false, msg, null, b ?? null), envelope(c, C.badParam, msg));
-    if (!click || !q.cb) return reject('callback 无效：找不到对应的点击');
-    if (!actions.length || actions.length > 50) return reject('actions 必填（1-50 条）');
-    for (const a of actions) {
-      if (typeof a.action_type !== 'string' || !TYPES.has(a.action_type)) return reject(`action_type 取值错误：${String(a.action_type)}`);
-      const t = a.action_time;
-      if (typeof t !== 'number' || t > world.now() + 300 || t < world.now() - 7 * 86400)
-        return reject('action_time 须为 7 天内的秒级时间戳');
-    }
-    // 腾讯 dedupes on outer_action_id (dedupe.ts): a repeat is accepted and not counted again
-    const repeat = alreadyCounted(world, p, tengxunKeys(b), tengxunKeys);
-    world.recordConversion(p, true, repeat ? DUPLICATE_REASON : '', repeat ? null : click.planId, b);
-    return ok(c, {});
-  });
 }
+
+/** A grant of several accounts stands for an organisation (主体) holding them; of one, for that advertiser. */
+const isOrganisation = (g: Grant) => g.advertiserIds.length > 1;
+/** The organisation's own id: stable for the same set of accounts, 8 digits like a 腾讯 account id. */
+export const organisationOf = (ids: string[]): string => idOfSet('7', 7, ids);

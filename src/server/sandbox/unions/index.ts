@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { DEFAULT_SANDBOX_KEYS, type SandboxContext, type SandboxKeys } from './context.ts';
 import { jdSandbox } from './jd.ts';
 import { pddSandbox } from './pdd.ts';
+import { type PlanSource, planHistory } from './plan-history.ts';
 import { openUnionStore, type UnionName } from './store.ts';
 import { taobaoSandbox } from './taobao.ts';
 import { udHooks, udSandbox } from './ud.ts';
@@ -26,6 +27,11 @@ export interface UnionSandboxOptions extends WorldOptions {
   keys?: SandboxKeys;
   /** Rows per UD order page (the real page size is not documented). */
   udPageSize?: number;
+  /**
+   * The ad world's plans (the demo world, wired by main.ts): back-filled orders then come from the plans' delivered
+   * clicks (plan-history.ts), asked before every order query; without it a new link back-fills `historyDays`.
+   */
+  plans?: PlanSource;
 }
 
 export interface UnionSandbox {
@@ -33,6 +39,8 @@ export interface UnionSandbox {
   app: Hono;
   world: World;
   keys: SandboxKeys;
+  /** Back-fill what the ad world's plans delivered now (plan-history.ts), whatever the throttle; 0 without `plans`. */
+  syncPlanHistory(): number;
   /** For the product's HTTP server: handles `/sandbox/<union>/…` and returns true, else false. */
   fastPath(req: IncomingMessage, res: ServerResponse): boolean;
   close(): void;
@@ -40,10 +48,23 @@ export interface UnionSandbox {
 
 export function createUnionSandbox(opts: UnionSandboxOptions): UnionSandbox {
   const db = openUnionStore(opts.file);
-  const world = createWorld(db, opts, { ud: udHooks(db) });
+  const hooks = { ud: udHooks(db) };
+  const world = createWorld(db, opts, hooks);
   const keys = opts.keys ?? DEFAULT_SANDBOX_KEYS;
   const baseUrl = typeof opts.publicBaseUrl === 'function' ? opts.publicBaseUrl : () => opts.publicBaseUrl as string;
   const ctx: SandboxContext = { world, keys, base: (union) => `${baseUrl().replace(/\/$/, '')}/sandbox/${union}` };
+  const history = opts.plans ? planHistory(world, opts.plans, (union) => new URL(ctx.base(union)).pathname, hooks) : null;
+  if (history)
+    world.onQuery(() => {
+      try {
+        history.sync();
+      } catch (err) {
+        // the ad world is unreachable (closing): the orders answer without new history this time
+        process.stderr.write(
+          `${JSON.stringify({ time: new Date().toISOString(), level: 'warn', msg: 'sandbox plan history', err: String(err) })}\n`,
+        );
+      }
+    });
   const app = new Hono();
   // The unions' calls are small forms; nothing bigger is read.
   app.use(bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.text('请求内容过大', 413) }));
@@ -61,6 +82,7 @@ export function createUnionSandbox(opts: UnionSandboxOptions): UnionSandbox {
     app,
     world,
     keys,
+    syncPlanHistory: () => history?.sync(true) ?? 0,
     fastPath(req, res) {
       const url = req.url ?? '/';
       if (!prefixes.some((p) => url.startsWith(p))) return false;

@@ -59,6 +59,11 @@ export interface OrderRow {
   closed_at: number | null;
   /** JSON: union-specific extras (UD click ids and ad ids). */
   extra: string;
+  /**
+   * When the union listed the order: its creation for a shopper's order, the time it was made for a back-filled one
+   * (an update-time query lists a back-filled order from then, as a union lists an order it indexes late).
+   */
+  indexed_at: number;
 }
 
 const SCHEMA = `
@@ -77,7 +82,7 @@ CREATE TABLE IF NOT EXISTS orders (
   item_id TEXT NOT NULL, item_num INTEGER NOT NULL, unit_price INTEGER NOT NULL, total INTEGER NOT NULL,
   commission_bp INTEGER NOT NULL, deposit INTEGER NOT NULL, clicked_at INTEGER NOT NULL, created_at INTEGER NOT NULL,
   deposit_at INTEGER, paid_at INTEGER, received_at INTEGER, settled_at INTEGER, refunded_at INTEGER, closed_at INTEGER,
-  extra TEXT NOT NULL
+  extra TEXT NOT NULL, indexed_at INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS orders_union_created ON orders (union_name, created_at);
 CREATE TABLE IF NOT EXISTS postbacks (
@@ -100,6 +105,9 @@ export function openUnionStore(file: string): DatabaseSync {
   }
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec(SCHEMA);
+  // a sandbox file of an older release: orders without indexed_at (listed by their own times, as before)
+  const cols = db.prepare('PRAGMA table_info(orders)').all() as Array<{ name: string }>;
+  if (!cols.some((c) => c.name === 'indexed_at')) db.exec('ALTER TABLE orders ADD COLUMN indexed_at INTEGER NOT NULL DEFAULT 0');
   return db;
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { type Context, Hono } from 'hono';
 import { seeded } from '../seed.ts';
@@ -6,6 +6,7 @@ import { adminRoutes } from './admin.ts';
 import { itemFacts } from './catalog.ts';
 import { injected, type SandboxContext } from './context.ts';
 import { clientIp, pageRoutes } from './pages.ts';
+import type { DrivingPlan } from './plan-history.ts';
 import { type ClickRow, type LinkRow, type OrderRow, row, rows } from './store.ts';
 import { jsonParam, readParams, type TopErrorBody, topError, topOk, verifyTop } from './top-gateway.ts';
 import { LANDING_CLICK_PARAM, landingQuery, macroValue, monitorQuery, UD_CHANNEL_IDS, type UdChannel } from './ud-channels.ts';
@@ -56,6 +57,15 @@ const AD_FIELDS = [
   'c_type',
 ] as const;
 
+/** A back-filled click's ids without an ad world: the click ids alone (UD's order then carries no ad ids). */
+function clickIdsOnly(link: LinkRow, seed: string): Record<string, string> {
+  const t = parseJson(link.tracking);
+  const r = seeded(`ud-history:${seed}`);
+  const p: Record<string, string> = { click_id: `hc${r.token(20)}`, request_id: `hr${r.token(16)}` };
+  p[LANDING_CLICK_PARAM[t.channel_id as UdChannel]?.[0] ?? 'clickid'] = `hl${r.token(20)}`;
+  return p;
+}
+
 /** The UD extras of an order: click ids of the landing click and its monitor ping, and the ad ids they carried. */
 export function udHooks(db: DatabaseSync): UnionHooks {
   return {
@@ -99,21 +109,17 @@ export function udHooks(db: DatabaseSync): UnionHooks {
         is_attr_by_others: seeded(`others:${click.id}`).next() < 0.05 ? '1' : '0',
       };
     },
-    historyParams(link: LinkRow, seed: string) {
+    historyParams: clickIdsOnly,
+    planParams(link: LinkRow, plan: DrivingPlan, seed: string) {
+      // a click the plan delivered: its advertiser, campaign (巨量 2.0: project), plan (promotion) and creative ids
       const t = parseJson(link.tracking);
-      const r = seeded(`ud-history:${seed}`);
-      const stable = (k: string, n: number) =>
-        createHash('sha256').update(`${link.token}:${k}`).digest('hex').replace(/[a-f]/g, '').padEnd(n, '7').slice(0, n);
-      const p: Record<string, string> = {
-        click_id: `hc${r.token(20)}`,
-        request_id: `hr${r.token(16)}`,
-        advertiser_id: `1${stable('adv', 15)}`,
-        campaign_id: `7${stable(`camp${r.int(0, 1)}`, 15)}`,
-        adgroup_id: `7${stable(`ad${r.int(0, 2)}`, 15)}`,
-        creative_id: `7${stable(`cr${r.int(0, 3)}`, 15)}`,
-      };
-      p[LANDING_CLICK_PARAM[t.channel_id as UdChannel]?.[0] ?? 'clickid'] = `hl${r.token(20)}`;
-      return p;
+      const p = clickIdsOnly(link, `plan:${seed}`);
+      const creative = plan.creativeIds.length ? plan.creativeIds[seeded(`ud-creative:${seed}`).int(0, plan.creativeIds.length - 1)]! : '';
+      const ids: Record<string, string> =
+        t.channel_id === '1'
+          ? { project_id: plan.campaignId, promotion_id: plan.planId }
+          : { campaign_id: plan.campaignId, adgroup_id: plan.planId };
+      return { ...p, advertiser_id: plan.advertiserId, ...ids, creative_id: creative };
     },
   };
 }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { seeded } from '../seed.ts';
 import { itemFacts } from './catalog.ts';
+import type { DrivingPlan } from './plan-history.ts';
 import { type ClickRow, type LinkRow, type OrderRow, row, rows, type UnionName } from './store.ts';
 
 /**
@@ -28,8 +29,10 @@ export interface WorldOptions {
 export interface UnionHooks {
   /** Union extras stored on an order placed from this click (UD click ids, ad ids), as JSON-able object. */
   orderExtra?(click: ClickRow, link: LinkRow): Record<string, string>;
-  /** Query of a back-filled click (UD: invented click ids and ad ids). */
+  /** Query of a back-filled click without an ad world (UD: click ids only). */
   historyParams?(link: LinkRow, seed: string): Record<string, string>;
+  /** Query of a back-filled click from a plan's delivered clicks (UD: the plan's ad ids and click ids; plan-history.ts). */
+  planParams?(link: LinkRow, plan: DrivingPlan, seed: string): Record<string, string>;
 }
 
 type Timeline = Pick<OrderRow, 'created_at' | 'deposit_at' | 'paid_at' | 'received_at' | 'settled_at' | 'refunded_at' | 'closed_at'>;
@@ -122,8 +125,8 @@ export function createWorld(db: DatabaseSync, opts: WorldOptions = {}, hooks: Pa
 
   const insertOrder =
     db.prepare(`INSERT OR REPLACE INTO orders (id, union_name, parent_id, link_token, click_id, item_id, item_num, unit_price, total,
-    commission_bp, deposit, clicked_at, created_at, deposit_at, paid_at, received_at, settled_at, refunded_at, closed_at, extra)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    commission_bp, deposit, clicked_at, created_at, deposit_at, paid_at, received_at, settled_at, refunded_at, closed_at, extra, indexed_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertClick = db.prepare(
     'INSERT INTO clicks (id, union_name, link_token, kind, at, params, ip, ua) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -152,6 +155,8 @@ export function createWorld(db: DatabaseSync, opts: WorldOptions = {}, hooks: Pa
       clicked_at: click.at,
       ...t,
       extra: JSON.stringify(hooks[link.union_name]?.orderExtra?.(click, link) ?? {}),
+      // a back-filled order is listed from when it was made; a shopper's from its creation
+      indexed_at: click.kind === 'history' ? Math.max(now(), t.created_at) : t.created_at,
     };
     insertOrder.run(
       o.id,
@@ -174,6 +179,7 @@ export function createWorld(db: DatabaseSync, opts: WorldOptions = {}, hooks: Pa
       o.refunded_at,
       o.closed_at,
       o.extra,
+      o.indexed_at,
     );
     return row<OrderRow>(db, 'SELECT * FROM orders WHERE id = ?', o.id)!;
   }
@@ -254,10 +260,13 @@ export function createWorld(db: DatabaseSync, opts: WorldOptions = {}, hooks: Pa
   }
 
   const TIME_COLUMN = { created: 'created_at', paid: 'paid_at', received: 'received_at', settled: 'settled_at' } as const;
-  const MODIFIED = `max(${EVENTS.map((k) => `CASE WHEN ${k} IS NOT NULL AND ${k} <= $now THEN ${k} ELSE 0 END`).join(', ')})`;
+  const MODIFIED = `max(${[...EVENTS, 'indexed_at'].map((k) => `CASE WHEN ${k} IS NOT NULL AND ${k} <= $now THEN ${k} ELSE 0 END`).join(', ')})`;
+  /** Run before every order query (plan-history.ts: back-fill what the ad world's plans delivered). */
+  const beforeQuery: Array<() => void> = [];
 
   /**
-   * Visible orders (placed by now) whose chosen time is in [from, to), ordered by that time then id, after the
+   * Visible orders (placed by now) whose chosen time is in [from, to) — `modified`: the latest event by now, or when
+   * the order was listed if later (`indexed_at`, a back-filled order) —, ordered by that time then id, after the
    * keyset (time, id) when given.
    */
   function ordersBy(
@@ -268,6 +277,7 @@ export function createWorld(db: DatabaseSync, opts: WorldOptions = {}, hooks: Pa
     after?: { t: number; id: string },
     limit = 1000,
   ): Array<OrderRow & { t: number }> {
+    for (const fn of beforeQuery) fn();
     const t = by === 'modified' ? MODIFIED : `CASE WHEN ${TIME_COLUMN[by]} <= $now THEN ${TIME_COLUMN[by]} END`;
     const keyset = after ? 'AND (t > $at OR (t = $at AND id > $aid))' : '';
     const sql = `SELECT * FROM (SELECT *, ${t} AS t FROM orders WHERE union_name = $union AND created_at <= $now)
@@ -303,6 +313,7 @@ export function createWorld(db: DatabaseSync, opts: WorldOptions = {}, hooks: Pa
   return {
     db,
     now,
+    onQuery: (fn: () => void) => void beforeQuery.push(fn),
     issueLink,
     recordClick,
     placeOrder,

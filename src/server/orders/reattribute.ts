@@ -1,0 +1,132 @@
+/**
+ * Orders attributed again when the plans' report facts arrive (docs/attribution.md "Attributed again"). An order
+ * usually comes in before its hour's report: it reached its link but no plan. When the report sync writes facts of a
+ * plan that drives a link (ad_facts_hourly, `synced_at`), the orders of that link without a plan whose window those
+ * hours cover are attributed again (ingest.ts writeOrders: facts moved exactly, postbacks queued as on an update).
+ *
+ * Run by the `order-sync` job after the unions (one lease: never beside an ingest), with a watermark on `synced_at`
+ * kept in the job's cursor `reattribute` as `since:until:after` — facts synced in (since, until] (until: the second
+ * before the pass began, so facts written in that second come in the next), links done up to pageid `after` — so a
+ * pass stopped midway resumes. The first pass on a database has since 0: every stored order of
+ * a driven link without a plan is looked at once (the upgrade's re-attribution of older orders).
+ */
+import type { Deps } from '../deps.ts';
+import type { JobContext } from '../jobs/types.ts';
+import type { Executor } from '../kernel/executor.ts';
+import { Attributor } from './attribution.ts';
+import { type IngestResult, type Next, retry, writeOrders } from './ingest.ts';
+import { storedSide } from './model.ts';
+import { PLAN_WINDOW_HOURS } from './plan-rule.ts';
+import type { OrderRow } from './store.ts';
+
+export const CURSOR_KEY = 'reattribute';
+/** Links per slice, and orders per transaction. */
+const LINKS = 50;
+const BATCH = 500;
+/** How long after its union click an order may be created (淘宝 attributes within 15 days of the click). */
+const CLICK_TO_ORDER_SECONDS = 15 * 86400;
+
+interface Position {
+  since: number;
+  until: number;
+  after: string | null;
+}
+
+const parse = (v: string | null): Position | null => {
+  const m = v && /^(\d+):(\d+):(.*)$/.exec(v);
+  return m ? { since: Number(m[1]), until: Number(m[2]), after: m[3] === '' ? null : m[3]! } : null;
+};
+const format = (p: Position) => `${p.since}:${p.until}:${p.after ?? ''}`;
+
+/** Links whose plans' facts were synced in (since, until]: the hours those facts cover. */
+async function touchedLinks(db: Executor, p: Position, limit: number) {
+  let q = db
+    .selectFrom('ad_facts_hourly')
+    .select((eb) => ['pageid', 'customerid', eb.fn.min<number>('hour').as('first'), eb.fn.max<number>('hour').as('last')])
+    .where('synced_at', '>', p.since)
+    .where('synced_at', '<=', p.until)
+    .where('pageid', '<>', '')
+    .where('clicks', '>', 0);
+  if (p.after !== null) q = q.where('pageid', '>', p.after);
+  const rows = await q.groupBy(['pageid', 'customerid']).orderBy('pageid').limit(limit).execute();
+  return rows.map((r) => ({ pageid: r.pageid, customerid: Number(r.customerid), first: Number(r.first), last: Number(r.last) }));
+}
+
+type After = { at: number; id: number };
+
+/**
+ * A page of the link's orders of this customer without a plan, after `after` in (created_at, id) — the order of the
+ * orders_page index (pageid, created_at) —, and of them those an hour in [first, last] can decide.
+ */
+async function ordersToRetry(db: Executor, link: { pageid: string; customerid: number; first: number; last: number }, after: After) {
+  const end = link.last + PLAN_WINDOW_HOURS * 3600;
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('pageid', '=', link.pageid)
+    .where('created_at', '>=', after.at)
+    .where('created_at', '<', end + CLICK_TO_ORDER_SECONDS)
+    .where((eb) => eb.or([eb('created_at', '>', after.at), eb('id', '>', after.id)]))
+    .where('customerid', '=', link.customerid)
+    .where('plan_id', '=', '')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(BATCH)
+    .execute();
+  const due = rows.filter((r) => {
+    const anchor = r.click_at > 0 ? r.click_at : r.created_at;
+    return retry(r) && anchor >= link.first && anchor < end;
+  });
+  const last = rows[rows.length - 1];
+  return { due, next: rows.length === BATCH && last ? { at: Number(last.created_at), id: Number(last.id) } : null };
+}
+
+/** Attribute stored orders again and write what changed, in one transaction. */
+export async function reattributeOrders(db: Deps['db'], rows: OrderRow[], now: number): Promise<Omit<IngestResult, 'stale'>> {
+  return db.transaction().execute(async (tx) => {
+    const attributor = new Attributor(tx);
+    const sides = rows.map(storedSide);
+    await attributor.prepare(sides);
+    await attributor.prefetchVisits(sides);
+    await attributor.prefetchPlans(sides);
+    const nexts: Array<{ old: OrderRow; next: Next }> = [];
+    for (const [i, row] of rows.entries()) {
+      const attribution = await attributor.attribute(sides[i]!);
+      nexts.push({ old: row, next: { ...sides[i]!, ...attribution, postback_state: row.postback_state } });
+    }
+    return writeOrders(tx, nexts, now);
+  });
+}
+
+/** The pass (or what is left of it), until done or aborted. Returns the orders that changed and the postbacks queued. */
+export async function reattributeFromFacts(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  ctx: Pick<JobContext, 'signal' | 'yield' | 'cursor' | 'setCursor'>,
+) {
+  const stored = parse(await ctx.cursor(CURSOR_KEY));
+  let pos: Position = stored && stored.after !== null ? stored : { since: stored?.until ?? 0, until: deps.clock.now() - 1, after: null };
+  const out = { changed: 0, postbacks: 0 };
+  for (;;) {
+    if (ctx.signal.aborted) return out;
+    const links = await touchedLinks(deps.db, pos, LINKS);
+    for (const link of links) {
+      for (let after: After | null = { at: link.first, id: 0 }; after !== null; ) {
+        const page = await ordersToRetry(deps.db, link, after);
+        if (page.due.length) {
+          const r = await reattributeOrders(deps.db, page.due, deps.clock.now());
+          out.changed += r.updated;
+          out.postbacks += r.postbacks;
+        }
+        after = page.next;
+        await ctx.yield();
+        if (ctx.signal.aborted) return out;
+      }
+      pos = { ...pos, after: link.pageid };
+      await ctx.setCursor(format(pos), CURSOR_KEY);
+      if (ctx.signal.aborted) return out;
+    }
+    if (links.length < LINKS) break;
+  }
+  await ctx.setCursor(format({ since: pos.until, until: pos.until, after: null }), CURSOR_KEY);
+  return out;
+}
