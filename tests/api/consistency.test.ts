@@ -10,6 +10,7 @@ import type { UserRow } from '../../src/server/accounts/store.ts';
 import { chinaDay } from '../../src/shared/china-clock.ts';
 import type { BoardCard, BoardList, RankList } from '../../src/shared/dashboard.ts';
 import type { LinkView } from '../../src/shared/links.ts';
+import type { StatsResult } from '../../src/shared/stats.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
@@ -159,5 +160,48 @@ describe.each(dialects())('one number for one thing on $name', (dialect) => {
       expect({ orders: page.sums.orders, gmv: page.sums.order_price }).toEqual({ orders: want.orders, gmv: want.gmv });
       expect(page.total).toBe(want.orders);
     }
+  });
+  it('link traffic: our monitor beside the platform for the same link and span, with the reasons they differ', async () => {
+    const stats = await post<StatsResult>('/capi/napi/link/stats', {
+      pageid: planLink.pageid,
+      start: today,
+      end: today,
+      granularity: 'day',
+    });
+    // ours: the two ad clicks and the two landing visits of orderFromAd; theirs: the plan's report
+    expect(stats.totals).toMatchObject({ clicks: 2, visits: 2 });
+    expect(stats.platform).toEqual({ plans: 1, shows: 4000, clicks: 120, cost: COST_FEN / 100 });
+    expect(stats.series).toEqual([
+      expect.objectContaining({ time: today, clicks: 2, visits: 2, platform_shows: 4000, platform_clicks: 120 }),
+    ]);
+    // the plan carries the link without its click monitor (no click-monitor URL synced): that, and the hour rule, are why
+    expect(stats.reasons.map((r) => [r.key, r.count])).toEqual([
+      ['plans_without_monitor', 1],
+      ['clock', null],
+    ]);
+    // the links list's numbers of the same link and span: the platform's clicks beside ours
+    const metrics = await post<{ list: Array<{ monitor_clicks: number; visits: number; metrics: { sum_click: number | null } }> }>(
+      '/capi/napi/link/metrics',
+      { pageids: [planLink.pageid], start: today, end: today },
+    );
+    expect(metrics.list[0]).toMatchObject({ monitor_clicks: 2, visits: 2, metrics: { sum_click: 120 } });
+  });
+
+  it("link numbers are the caller's own: another customer's link answers 4004, a bad span a clear error", async () => {
+    const stranger = await makeUser(t.deps);
+    const theirs = await makeLink(t.deps, stranger, { platform: 2, state: 2, item: '612345678903' });
+    const ask = (body: unknown) => t.post('/capi/napi/link/metrics', body, { token });
+    expect((await ask({ pageids: [planLink.pageid, theirs.pageid], start: today, end: today })).body).toMatchObject({
+      code: 4004,
+      msg: '推广链接不存在',
+    });
+    expect((await ask({ pageids: [planLink.pageid], start: today, end: '2026-01-01' })).body).toMatchObject({
+      code: 4000,
+      msg: '结束日期不能早于开始日期',
+    });
+    expect((await ask({ pageids: [planLink.pageid], start: '2026/11/01', end: today })).body).toMatchObject({
+      code: 4000,
+      msg: '开始日期必须是 YYYY-MM-DD 格式的日期',
+    });
   });
 });
