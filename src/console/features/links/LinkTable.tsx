@@ -39,7 +39,7 @@ function metricColumns(metrics: ReadonlyMap<string, LinkMetricsRow>): TableColum
       cell: (l) => (
         <div className="link-figures">
           {money(of(l)?.metrics.sum_cost)}
-          <div className="muted">ROI {formatNumber(of(l)?.metrics.roi, 1)}</div>
+          <div className="muted">ROI {formatNumber(of(l)?.metrics.roi, METRIC_META.roi.format)}</div>
         </div>
       ),
     },

@@ -74,7 +74,7 @@ function LinkList({ info }: { info: VariantInfo }): React.JSX.Element {
         {/* 导出 beside 新建链接: the filters keep the whole row (one row at 1200 px) */}
         <div className="link-screen-actions">
           <span className="muted link-range-label">数据日期</span>
-          <DateRange value={range} onChange={setRange} rule="noFuture" quick />
+          <DateRange value={range} onChange={setRange} rule="noFuture" presets ariaLabel="数据日期" />
           <ExportAction kind="links" filters={exportFilters} disabled={!list.data?.total} />
           <Button label="新建链接" icon="pi pi-plus" onClick={create} />
         </div>
