@@ -12,7 +12,8 @@ import { z } from './zod.ts';
 
 /** Account types of spec §1 in the order the screens show them. */
 export const ACCOUNT_TYPES = [2, 4, 5, 8, 10] as const;
-export const ACCOUNT_TYPE_LABEL: Record<number, string> = { 2: '巨量引擎', 3: '微博', 4: '腾讯广告', 5: '磁力引擎', 8: 'UC', 10: '小红书' };
+/** Account types whose spend the consumption overview and its export show (those of §1 and 微博); names from `CHANNELS`. */
+export const SPEND_TYPES = [2, 3, 4, 5, 8, 10] as const;
 
 /** A date range of whole China days, at most 92 days, end not before start. */
 export const dayRangeInput = z
@@ -118,16 +119,6 @@ export const costView = z.object({
   series: z.array(z.object({ day: z.string(), cost: costByType, total: z.number() })),
 });
 export type CostView = z.output<typeof costView>;
-
-export const ORDER_STATUS_LABEL: Record<string, string> = {
-  unpaid: '待付款',
-  paid: '已付款',
-  confirmed: '已收货',
-  settled: '已结算',
-  refunded: '已退款',
-  closed: '已关闭',
-  invalid: '无效',
-};
 
 export const pageOrdersInput = z.object({ pageid: pageidSchema, page: pageInput, pagesize: pagesizeInput });
 export const orderView = z.object({

@@ -51,3 +51,8 @@ export type JumpType = keyof typeof JUMPTYPES;
 
 export const isChannel = (n: number): n is Channel => n in CHANNELS;
 export const isPlatform = (n: number): n is Platform => n in PLATFORMS;
+
+/** The name of an ad channel (account type) from the one table; `unknown` for a code outside it (default 渠道 {n}). */
+export const channelLabel = (n: number, unknown?: string): string => (isChannel(n) ? CHANNELS[n] : (unknown ?? `渠道 ${n}`));
+/** The name of a shop platform from the one table; `unknown` for a code outside it (default ''). */
+export const platformLabel = (n: number, unknown = ''): string => (isPlatform(n) ? PLATFORMS[n] : unknown);

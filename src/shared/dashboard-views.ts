@@ -29,7 +29,11 @@ export const boardCardOutput = z.object({
 });
 export type BoardCard = z.output<typeof boardCardOutput>;
 
-/** One ranked row: what it is (ids and names; '' / 0 where the level has none) and its metrics. */
+/**
+ * One ranked row: what it is (ids and names; '' / 0 where the level has none) and its metrics. A row with `id` ''
+ * stands for the facts that have no id at that level — orders that reached no plan (未归因到计划), cost of plans that
+ * drive no link of ours (未关联推广链接) — so the rows add up to `totals`; it is named, and there is nothing to open.
+ */
 export const rankRow = z.object({
   id: z.string(),
   name: z.string(),
@@ -72,6 +76,7 @@ export const boardListOutput = z.object({
 });
 export type BoardList = z.output<typeof boardListOutput>;
 
+/** An item row; item_id '' is the cost of plans whose link promotes no item we know (未关联商品), named in item_title. */
 export const itemRow = z.object({
   item_id: z.string(),
   item_title: z.string(),

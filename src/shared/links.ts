@@ -121,6 +121,17 @@ export const linkIndexInput = z.object({
     .optional(),
   platform: platformSchema.optional(),
   state: channelSchema.optional(),
+  /** China days of the list's data columns (clicks, orders, cost, ROI; the export's too); the list itself ignores them. */
+  start: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '开始日期必须是 YYYY-MM-DD 格式的日期')
+    .optional(),
+  end: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, '结束日期必须是 YYYY-MM-DD 格式的日期')
+    .optional(),
 });
 export type LinkIndexInput = z.output<typeof linkIndexInput>;
 

@@ -19,10 +19,10 @@ describe('metric formulas (docs/metrics.md)', () => {
     ['sum_show_cnt', 40_000],
     ['sum_click', 800],
     ['ctr', 0.02],
-    ['ordernum', 20],
+    ['ordernum', 25],
     ['avg_show_cost', 30.864],
     ['avg_click_cost', 1.5432],
-    ['avg_price', 199],
+    ['avg_price', 200],
     ['roi', 500_000 / 123_456],
     ['pay_roi', 398_000 / 123_456],
     ['order_price', 5000],
@@ -30,8 +30,18 @@ describe('metric formulas (docs/metrics.md)', () => {
     ['convert', 40],
     ['convert_cost', 30.864],
     ['convert_rate', 0.05],
-    ['convert_order_rate', 0.025],
+    ['convert_order_rate', 0.03125],
   ] as const)('%s', (key, value) => expect(m[key]).toBeCloseTo(value, 9));
+
+  it('takes counts and amounts from the same set of orders: placed for 订单数 / 订单金额 / ROI, paid for 支付金额 / 支付 ROI', () => {
+    const placedOnly = metricsOf({ ...ZERO_SUMS, costFen: 10_000, orders: 1, orderFen: 32_360 });
+    expect([placedOnly.ordernum, placedOnly.order_price, placedOnly.roi]).toEqual([1, 323.6, 3.236]);
+    expect([placedOnly.order_price_pay, placedOnly.pay_roi]).toEqual([0, 0]);
+    const paidOnly = metricsOf({ ...ZERO_SUMS, costFen: 10_000, paidOrders: 1, paidFen: 8090 });
+    expect([paidOnly.ordernum, paidOnly.order_price, paidOnly.roi]).toEqual([0, 0, 0]);
+    expect([paidOnly.order_price_pay, paidOnly.pay_roi]).toEqual([80.9, 0.809]);
+    expect(metricsOf({ ...ZERO_SUMS, orders: 4, orderFen: 1000 }).avg_price).toBe(2.5);
+  });
 
   it('gives Infinity for every ratio with a zero denominator, and plain sums stay 0', () => {
     const z = metricsOf(ZERO_SUMS);

@@ -1,3 +1,4 @@
+import { fenToYuan } from './money.ts';
 import type { NumberFormat } from './number-format.ts';
 import { z } from './zod.ts';
 
@@ -38,8 +39,6 @@ export const addSums = (a: Sums, b: Sums): Sums => ({
 /** a / b, Infinity when b is 0 (spec §9: Infinity shows '--'). */
 export const ratio = (a: number, b: number): number => (b === 0 ? Infinity : a / b);
 
-const yuan = (fen: number): number => Math.round(fen) / 100;
-
 /** The §3 metric fields, computed. Money in yuan; rates as ratios (0.0123 = 1.23 %, spec §9 format 4). */
 export interface Metrics {
   sum_cost: number;
@@ -47,13 +46,13 @@ export interface Metrics {
   sum_click: number;
   /** clicks / shows. */
   ctr: number;
-  /** Paid attributed orders. */
+  /** Attributed orders placed (not closed before payment): the set 订单金额, 客单价, ROI and 下单转化率 read too. */
   ordernum: number;
   /** Cost per thousand shows (CPM), yuan. */
   avg_show_cost: number;
   /** Cost per click, yuan. */
   avg_click_cost: number;
-  /** Paid amount per paid order, yuan. */
+  /** Order amount per placed order, yuan. */
   avg_price: number;
   /** Placed order amount / cost. */
   roi: number;
@@ -68,51 +67,72 @@ export interface Metrics {
   convert_cost: number;
   /** Platform conversions / clicks. */
   convert_rate: number;
-  /** Paid orders / clicks. */
+  /** Placed orders / clicks. */
   convert_order_rate: number;
-}
-
-export function metricsOf(s: Sums): Metrics {
-  return {
-    sum_cost: yuan(s.costFen),
-    sum_show_cnt: s.shows,
-    sum_click: s.clicks,
-    ctr: ratio(s.clicks, s.shows),
-    ordernum: s.paidOrders,
-    avg_show_cost: ratio(s.costFen * 1000, s.shows) / 100,
-    avg_click_cost: ratio(s.costFen, s.clicks) / 100,
-    avg_price: ratio(s.paidFen, s.paidOrders) / 100,
-    roi: ratio(s.orderFen, s.costFen),
-    pay_roi: ratio(s.paidFen, s.costFen),
-    order_price: yuan(s.orderFen),
-    order_price_pay: yuan(s.paidFen),
-    convert: s.conversions,
-    convert_cost: ratio(s.costFen, s.conversions) / 100,
-    convert_rate: ratio(s.conversions, s.clicks),
-    convert_order_rate: ratio(s.paidOrders, s.clicks),
-  };
 }
 
 export type MetricKey = keyof Metrics;
 
-/** Chinese label and number format of each metric (§9: 1 plain, 2 yuan, 3 percent, 4 ratio × 100; 5 a multiple, 2 decimals). */
-export const METRIC_META: Record<MetricKey, { label: string; format: NumberFormat }> = {
+/**
+ * Each metric as a formula over the sums — the one definition (docs/metrics.md): `num` alone (a count, or fen shown
+ * as yuan when `yuan`), or `num / den` × `scale` (Infinity when `den` is 0). `metricsOf` computes from it, and lists
+ * that sort in SQL sort by the same `num / den` (a positive scale does not change the order).
+ */
+export const METRIC_FORMULA: Readonly<Record<MetricKey, { num: keyof Sums; den?: keyof Sums; scale?: number; yuan?: true }>> = {
+  sum_cost: { num: 'costFen', yuan: true },
+  sum_show_cnt: { num: 'shows' },
+  sum_click: { num: 'clicks' },
+  ctr: { num: 'clicks', den: 'shows' },
+  ordernum: { num: 'orders' },
+  /** per thousand shows, yuan: fen × 1000 / 100 */
+  avg_show_cost: { num: 'costFen', den: 'shows', scale: 10 },
+  avg_click_cost: { num: 'costFen', den: 'clicks', scale: 0.01 },
+  avg_price: { num: 'orderFen', den: 'orders', scale: 0.01 },
+  roi: { num: 'orderFen', den: 'costFen' },
+  pay_roi: { num: 'paidFen', den: 'costFen' },
+  order_price: { num: 'orderFen', yuan: true },
+  order_price_pay: { num: 'paidFen', yuan: true },
+  convert: { num: 'conversions' },
+  convert_cost: { num: 'costFen', den: 'conversions', scale: 0.01 },
+  convert_rate: { num: 'conversions', den: 'clicks' },
+  convert_order_rate: { num: 'orders', den: 'clicks' },
+};
+
+const FORMULAS = Object.entries(METRIC_FORMULA) as Array<[MetricKey, (typeof METRIC_FORMULA)[MetricKey]]>;
+
+export function metricsOf(s: Sums): Metrics {
+  const out = {} as Metrics;
+  for (const [k, f] of FORMULAS) out[k] = f.den ? ratio(s[f.num], s[f.den]) * (f.scale ?? 1) : f.yuan ? fenToYuan(s[f.num]) : s[f.num];
+  return out;
+}
+
+/** Which orders a count or amount is of (docs/metrics.md): the screens say it in a tooltip on the metric. */
+export const PLACED_HINT = '按下单时间计入：所选时段内下单的归因订单（未付款即关闭、无效的不算；退款后仍计入下单）';
+/** The presell booking rule is the orders feature's (orders/model.ts `paidTime`, docs/attribution.md "Presell"): keep this in step. */
+export const PAID_HINT = '按付款时间计入：所选时段内付款的归因订单（预售订单按定金支付时间计入）；退款后扣除';
+
+/**
+ * Chinese label, spec §9 number format (1 plain, 2 yuan, 3 percent, 4 ratio × 100; 5 a multiple, 2 decimals) and, where the set of orders
+ * matters, the hint the screens show on it. Counts and amounts of one row always come from the same set: 订单数,
+ * 订单金额, 客单价, ROI and 下单转化率 from the orders placed in the span; 支付金额 and 支付 ROI from those paid in it.
+ */
+export const METRIC_META: Record<MetricKey, { label: string; format: NumberFormat; hint?: string }> = {
   sum_cost: { label: '消耗', format: 2 },
   sum_show_cnt: { label: '展示数', format: 1 },
   sum_click: { label: '点击数', format: 1 },
   ctr: { label: '点击率', format: 4 },
-  ordernum: { label: '订单数', format: 1 },
+  ordernum: { label: '订单数', format: 1, hint: PLACED_HINT },
   avg_show_cost: { label: '千次展示成本', format: 2 },
   avg_click_cost: { label: '点击均价', format: 2 },
-  avg_price: { label: '客单价', format: 2 },
-  roi: { label: 'ROI', format: 5 },
-  pay_roi: { label: '支付 ROI', format: 5 },
-  order_price: { label: '订单金额', format: 2 },
-  order_price_pay: { label: '支付金额', format: 2 },
+  avg_price: { label: '客单价', format: 2, hint: PLACED_HINT },
+  roi: { label: 'ROI', format: 5, hint: PLACED_HINT },
+  pay_roi: { label: '支付 ROI', format: 5, hint: PAID_HINT },
+  order_price: { label: '订单金额', format: 2, hint: PLACED_HINT },
+  order_price_pay: { label: '支付金额', format: 2, hint: PAID_HINT },
   convert: { label: '转化数', format: 1 },
   convert_cost: { label: '转化成本', format: 2 },
   convert_rate: { label: '转化率', format: 4 },
-  convert_order_rate: { label: '下单转化率', format: 4 },
+  convert_order_rate: { label: '下单转化率', format: 4, hint: PLACED_HINT },
 };
 export const METRIC_KEYS = Object.keys(METRIC_META) as MetricKey[];
 

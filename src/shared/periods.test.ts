@@ -64,7 +64,7 @@ describe('period over period', () => {
     expect(periodProblem('2026-03-01', '2026-13-01', NOW)).toEqual({ field: 'end', msg: '结束日期不是有效日期' });
     expect(periodProblem('2026-03-10', '2026-03-09', NOW)).toEqual({ field: 'end', msg: '结束日期不能早于开始日期' });
     expect(periodProblem('2026-03-18', '2026-03-19', NOW)).toEqual({ field: 'end', msg: '结束日期不能晚于今天' });
-    expect(periodProblem('2025-12-01', '2026-03-18', NOW)).toEqual({ field: 'end', msg: `统计时间范围不能超过 ${MAX_PERIOD_DAYS} 天` });
+    expect(periodProblem('2025-12-01', '2026-03-18', NOW)).toEqual({ field: 'end', msg: `日期范围不能超过 ${MAX_PERIOD_DAYS} 天` });
     expect(periodProblem('2025-12-17', '2026-03-18', NOW)).toBeNull();
   });
 

@@ -4,6 +4,9 @@
  * so the server (deps.clock) and the tests agree to the second.
  */
 import { chinaDay, chinaDayStart, hourStart, parseChinaTime } from './china-clock.ts';
+import { bucketStarts, DAY, dayRangeProblem, MAX_SPAN_DAYS, type Span } from './span.ts';
+
+export type { Span } from './span.ts';
 
 /** Spec §5 time presets, in the order the pickers show them; `type` 1–8 of `/api/index/*` names them. */
 export const PERIOD_PRESETS = ['today', 'yesterday', 'last7', 'last30', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth'] as const;
@@ -20,10 +23,8 @@ export const PRESET_LABELS: Record<PeriodPreset, string> = {
   lastMonth: '上月',
 };
 
-/** The longest range a board answers (a quarter, and a little more). */
-export const MAX_PERIOD_DAYS = 92;
-
-const DAY = 86400;
+/** The longest range a board answers (a quarter, and a little more): the one limit of `span.ts`. */
+export const MAX_PERIOD_DAYS = MAX_SPAN_DAYS;
 
 /** 'YYYY-MM-DD' of the China day `days` after the day holding `t`. */
 const dayAfter = (t: number, days: number): string => chinaDay(chinaDayStart(t) + days * DAY);
@@ -62,12 +63,6 @@ export function presetDates(preset: PeriodPreset, now: number): [string, string]
       return [monthStart(py, pm), `${py}-${pad(pm)}-${pad(daysInMonth(py, pm))}`];
     }
   }
-}
-
-/** A half-open span of time [from, to), epoch seconds. */
-export interface Span {
-  from: number;
-  to: number;
 }
 
 export type Granularity = 'hour' | 'day';
@@ -112,25 +107,12 @@ export function periodOf(start: string, end: string, now: number): Period {
   };
 }
 
-/** Why a range cannot be answered (a Chinese message naming the field), or null when it can. */
-export function periodProblem(start: string, end: string, now: number): { field: 'start' | 'end'; msg: string } | null {
-  const from = parseChinaTime(start);
-  const last = parseChinaTime(end);
-  if (Number.isNaN(from) || chinaDay(from) !== start) return { field: 'start', msg: '开始日期不是有效日期' };
-  if (Number.isNaN(last) || chinaDay(last) !== end) return { field: 'end', msg: '结束日期不是有效日期' };
-  if (last < from) return { field: 'end', msg: '结束日期不能早于开始日期' };
-  if (last > chinaDayStart(now)) return { field: 'end', msg: '结束日期不能晚于今天' };
-  if ((last - from) / DAY + 1 > MAX_PERIOD_DAYS) return { field: 'end', msg: `统计时间范围不能超过 ${MAX_PERIOD_DAYS} 天` };
-  return null;
-}
+/** Why a range cannot be answered (a Chinese message naming the field), or null when it can (`span.ts`'s one rule). */
+export const periodProblem = (start: string, end: string, now: number): { field: 'start' | 'end'; msg: string } | null =>
+  dayRangeProblem(start, end, { now });
 
 /** The bucket starts of a span: every hour, or every China day it touches. */
-export function bucketsOf(span: Span, granularity: Granularity): number[] {
-  const out: number[] = [];
-  if (granularity === 'hour') for (let t = hourStart(span.from); t < span.to; t += 3600) out.push(t);
-  else for (let t = chinaDayStart(span.from); t < span.to; t += DAY) out.push(t);
-  return out;
-}
+export const bucketsOf = (span: Span, granularity: Granularity): number[] => bucketStarts(span, granularity);
 
 /** How a bucket reads on an axis: 'YYYY-MM-DD HH:00' or 'YYYY-MM-DD' (China time). */
 export function bucketLabel(t: number, granularity: Granularity): string {

@@ -6,7 +6,6 @@
 
 import { type AdLevel, PROMOTE_TYPES, type PromoteType } from './ad-levels.ts';
 import { AD_PLATFORMS, type AdPlatform } from './ad-platforms.ts';
-import { CHANNELS } from './catalog.ts';
 
 export { PROMOTE_TYPES, type PromoteType } from './ad-levels.ts';
 
@@ -42,7 +41,6 @@ export function subPlatformsOf(acpl: number): SubPlatform[] {
 export const adPlatformOf = (channel: PromoteChannel): AdPlatform =>
   (Object.entries(AD_PLATFORMS).find(([, c]) => c === channel)?.[0] ?? 'juliang') as AdPlatform;
 
-export const channelLabel = (channel: number): string => CHANNELS[channel as keyof typeof CHANNELS] ?? '';
 export const subPlatformLabel = (pl: number | null): string => (pl === null ? '' : (SUB_PLATFORMS[pl as SubPlatform] ?? ''));
 
 /** Our storage level of a promote `type` (adver has none: it lists advertiser accounts). */

@@ -149,11 +149,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
         orders.push(o);
         await addOrderFact(t.deps.db, o);
       }
-      // An order on sub1's link 9001 not tied to a click (no channel, no plan), of another item of the shop.
+      // An order on sub1's link 9001 that reached no plan (docs/attribution.md: it carries the link's own ad
+      // channel and no advertiser, campaign or plan), of another item of the shop.
       if (rnd(4) === 0) {
         const o: OrderFact = {
           customerid: ids.sub1!,
           pageid: '9001',
+          channel: LINKS['9001'].state,
           item_id: 'ITEM-C',
           at,
           orders: 1,

@@ -126,7 +126,7 @@ describe.each(dialects())('board inputs, rights and tenants ($name)', (dialect) 
     [
       '/capi/napi/board/card',
       { accounttype: 'multi', start: '2025-01-01', end: '2026-03-18' },
-      bad('统计时间范围不能超过 92 天', { field: 'end' }),
+      bad('日期范围不能超过 92 天', { field: 'end' }),
     ],
     ['/capi/napi/board/card', { ...range }, bad('请选择账户类型（state）', { field: 'state' })],
     [

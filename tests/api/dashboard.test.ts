@@ -84,7 +84,7 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     same(perCustomer.totals, agent.metrics);
   });
 
-  it('shop platform narrows through the promotion link; orders without a click count only without a channel', async () => {
+  it("shop platform narrows through the promotion link; orders that reached no plan count in their link's channel", async () => {
     const range = { accounttype: 'multi', start: '2026-03-12', end: '2026-03-18' };
     const span = { from: day('2026-03-12'), to: TODAY.to };
     const jd = await post<BoardCard>('agent', '/capi/napi/board/card', { ...range, platform: 3 });
@@ -121,12 +121,19 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
       sort_field: 'name',
       sort: 'asc',
     });
+    // the orders that reached no plan are one named row of their channel: the rows add up to the totals
     expect(advertisers.list.map((r) => [r.key, r.label])).toEqual([
+      ['2:', '未归因到计划'],
       ['2:A1', '账户A1'],
       ['4:T1', '账户T1'],
     ]);
     same(
       advertisers.list[0]!.metrics,
+      expected(w, { customers: [w.ids.sub1!], channels: [2], advertiser: '', from: day('2026-03-12'), to: TODAY.to }),
+    );
+    same(advertisers.totals, expected(w, { customers: [w.ids.sub1!], from: day('2026-03-12'), to: TODAY.to }));
+    same(
+      advertisers.list[1]!.metrics,
       expected(w, { customers: [w.ids.sub1!], channels: [2], advertiser: 'A1', from: day('2026-03-12'), to: TODAY.to }),
     );
   });
@@ -158,24 +165,36 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     );
   });
 
-  it('index/detail: plans ranked by any metric, 50 a page, with names; a level without an id counts only in the totals', async () => {
+  it('index/detail: plans ranked by any metric, 50 a page, with names; orders that reached no plan are one named row', async () => {
     const q = { type: 0, start: '2026-03-01', end: '2026-03-18', ad: 'plan' };
     const span = { from: day('2026-03-01'), to: TODAY.to };
     const byCost = await post<RankList>('agent', '/capi/api/index/detail', q);
-    expect(byCost.total).toBe(4);
+    expect(byCost.total).toBe(5);
     const costs = byCost.list.map((r) => r.metrics.sum_cost!);
     expect(costs).toEqual([...costs].sort((a, b) => b - a));
     for (const r of byCost.list) {
-      same(r.metrics, expected(w, { customers: subs(), channels: [r.channel], plan: r.id, ...span }));
-      expect(r.name).toBe(`计划${r.id}`);
+      same(r.metrics, expected(w, { customers: subs(), channels: [r.channel], plan: r.id, advertiser: r.advertiser_id, ...span }));
+      expect(r.name).toBe(r.id ? `计划${r.id}` : '未归因到计划');
     }
+    const none = byCost.list.find((r) => r.id === '')!;
+    expect(none).toMatchObject({ channel: 2, advertiser_id: '', name: '未归因到计划' });
+    expect(none.metrics.sum_cost).toBe(0);
+    expect(none.metrics.ordernum).toBeGreaterThan(0);
+    // the rows add up to the totals
+    const sum = (k: 'sum_cost' | 'ordernum' | 'order_price') => byCost.list.reduce((n, r) => n + r.metrics[k]!, 0);
+    expect(sum('sum_cost')).toBeCloseTo(byCost.totals.sum_cost!, 6);
+    expect(sum('ordernum')).toBe(byCost.totals.ordernum);
+    expect(sum('order_price')).toBeCloseTo(byCost.totals.order_price!, 6);
     expect(byCost.list.find((r) => r.id === 'P4')).toMatchObject({ customer: 'sub2公司', advertiser_id: 'A2', advertiser_name: '账户A2' });
     same(byCost.totals, expected(w, { customers: subs(), ...span }));
     const byRoi = await post<RankList>('agent', '/capi/api/index/detail', { ...q, sort_field: 'roi', sort: 'ascending' });
-    const rois = byRoi.list.map((r) => r.metrics.roi!);
-    expect(rois).toEqual([...rois].sort((a, b) => a - b));
+    const rois = byRoi.list.map((r) => r.metrics.roi);
+    // a row without cost has no ROI ('--'): last in both directions
+    expect(rois.at(-1)).toBeNull();
+    const defined = rois.slice(0, -1) as number[];
+    expect(defined).toEqual([...defined].sort((a, b) => a - b));
     const page2 = await post<RankList>('agent', '/capi/api/index/detail', { ...q, pagesize: 3, page: 2 });
-    expect(page2.list.map((r) => r.id)).toEqual([byCost.list[3]!.id]);
+    expect(page2.list.map((r) => r.id)).toEqual([byCost.list[3]!.id, byCost.list[4]!.id]);
     const drill = await post<RankList>('agent', '/capi/api/index/detail', { ...q, id: 'A1' });
     expect(drill.list.map((r) => r.id).sort()).toEqual(['P1', 'P2']);
     const links = await post<RankList>('sub1', '/capi/api/index/detail', { ...q, ad: 'link' });
@@ -256,7 +275,8 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     const sheet = await exported('agent', 'dashboardDetail', detail);
     expect(sheet.name).toBe('排行明细');
     const at = (h: string) => sheet.header.indexOf(h);
-    expect(sheet.rows.map((r) => r[at('编号')])).toEqual(plans.list.map((p) => p.id));
+    expect(sheet.rows.map((r) => r[at('编号')])).toEqual(plans.list.map((p) => p.id || undefined));
+    expect(sheet.rows.map((r) => r[at('名称')])).toEqual(plans.list.map((p) => p.name));
     expect(sheet.rows.map((r) => r[at('消耗（元）')])).toEqual(plans.list.map((p) => p.metrics.sum_cost));
     expect(sheet.rows.map((r) => r[at('展示数')])).toEqual(plans.list.map((p) => p.metrics.sum_show_cnt));
     const mine = await exported('sub2', 'dashboardDetail', detail);

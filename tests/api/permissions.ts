@@ -130,6 +130,11 @@ export const MATRIX: Row[] = [
   { endpoint: 'POST /capi/napi/link/log', sample: (w) => ({ pageid: w.pageid }), cells: '1009 ok ok ok ok 4003 4003 4004' },
   { endpoint: 'POST /capi/napi/link/customers', sample: () => ({}), cells: '1009 ok ok empty ok empty empty empty' },
   { endpoint: 'POST /capi/napi/link/stats', sample: (w) => ({ pageid: w.pageid, ...range }), cells: '1009 ok ok ok ok 4003 4003 4004' },
+  {
+    endpoint: 'POST /capi/napi/link/metrics',
+    sample: (w) => ({ pageids: [w.pageid], ...range }),
+    cells: '1009 ok ok ok ok 4003 4003 4004',
+  },
 
   // The old console's link calls (spec §7 Links, /api/land)
   { endpoint: 'POST /capi/api/land/index', sample: () => ({}), cells: '1009 ok ok ok ok 4003 4003 empty' },

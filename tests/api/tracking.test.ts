@@ -251,7 +251,9 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
         { token: tok },
       );
       if (day(first) === day(last))
-        expect(d.body.data.series).toEqual([{ time: day(last), ts: expect.any(Number), shows: 3000, clicks: 1500, visits: 0 }]);
+        expect(d.body.data.series).toEqual([
+          { time: day(last), ts: expect.any(Number), shows: 3000, clicks: 1500, visits: 0, platform_shows: 0, platform_clicks: 0 },
+        ]);
       expect(d.body.data.series.reduce((a, p) => a + p.shows, 0)).toBe(3000);
       // a range without shows has no 点击率 (spec §9: an undefined ratio is '--'), not 0 %
       const none = await t.post<{ totals: Record<string, number | null> }>(

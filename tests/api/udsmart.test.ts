@@ -199,9 +199,9 @@ describe.each(dialects())('UDSmart on $name', (dialect) => {
     const all = await post<PreviewView>('/capi/napi/udsmart/preview', range, 'ud');
     expect(all.body.data.brands.map((b) => [b.brand, b.accounts, b.sum_cost, b.order_price, b.ordernum])).toEqual([
       ['品牌乙二', 1, 10, 0, 0],
-      ['品牌甲', 2, 140, 300, 2],
+      ['品牌甲', 2, 140, 300, 3],
     ]);
-    expect(all.body.data.totals).toMatchObject({ sum_cost: 150, sum_show_cnt: 2400, order_price: 300, ordernum: 2, roi: 2 });
+    expect(all.body.data.totals).toMatchObject({ sum_cost: 150, sum_show_cnt: 2400, order_price: 300, ordernum: 3, roi: 2 });
     expect(all.body.data.series).toHaveLength(7);
     expect(all.body.data.series.at(-1)).toMatchObject({ day: '2026-11-20', sum_cost: 100, order_price: 300 });
     expect(all.body.data.pages).toEqual([expect.objectContaining({ pageid, sum_cost: 100, order_price: 300 })]);

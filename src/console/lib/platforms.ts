@@ -1,13 +1,12 @@
+import { ACCOUNT_TYPES } from '../../shared/admin-reports.ts';
+import { channelLabel } from '../../shared/catalog.ts';
 import { SUB_PLATFORMS, subPlatformsOf } from '../../shared/promote.ts';
 
-/** Ad platforms (account types, `acpl`) of the header platform menu and sidebar (spec §1, §2). */
-export const accountTypes: ReadonlyArray<{ acpl: number; label: string }> = [
-  { acpl: 2, label: '巨量引擎' },
-  { acpl: 4, label: '腾讯广告' },
-  { acpl: 5, label: '磁力引擎' },
-  { acpl: 8, label: 'UCID' },
-  { acpl: 10, label: '小红书' },
-];
+/** Ad platforms (account types, `acpl`) of the header platform menu and sidebar (spec §1, §2), named by `CHANNELS`. */
+export const accountTypes: ReadonlyArray<{ acpl: number; label: string }> = ACCOUNT_TYPES.map((acpl) => ({
+  acpl,
+  label: channelLabel(acpl),
+}));
 
 /** Bidding-promotion sub-platforms (`pl`, spec §1; one table in src/shared/promote.ts). */
 export const biddingLabels: Record<number, string> = SUB_PLATFORMS;

@@ -10,16 +10,21 @@ export interface MetricCardProps {
   previous?: number | null;
   /** still loading and nothing to show yet */
   loading?: boolean;
+  /** what the figure counts (which orders, by which date): a tooltip on the label */
+  hint?: string;
 }
 
 const ARROW = { up: 'pi-arrow-up', down: 'pi-arrow-down', flat: 'pi-minus' } as const;
 
 /** One figure with its label and, when a previous period is given, the change against it. */
-export function MetricCard({ label, value, format = 1, previous, loading = false }: MetricCardProps): React.JSX.Element {
+export function MetricCard({ label, value, format = 1, previous, loading = false, hint }: MetricCardProps): React.JSX.Element {
   const change = previous === undefined ? null : metricChange(value, previous);
   return (
     <section className="metric-card" aria-label={label}>
-      <div className="metric-label">{label}</div>
+      <div className="metric-label" title={hint}>
+        {label}
+        {hint ? <i className="pi pi-info-circle metric-hint" role="img" aria-label={hint} /> : null}
+      </div>
       <div className="metric-value">{loading && value === undefined ? '…' : formatNumber(value, format)}</div>
       {change ? (
         <div className={`metric-change trend-${change.trend}`}>

@@ -1,10 +1,10 @@
 import type { AuditView } from '../../shared/admin.ts';
+import { parseChinaTime } from '../../shared/china-clock.ts';
 import { offsetOf } from '../../shared/paging.ts';
 import { endOfChinaDay } from '../../shared/time.ts';
 import { usersByIds } from '../accounts/lookup.ts';
 import { searchAudit } from '../audit/service.ts';
 import type { Deps } from '../deps.ts';
-import { dayStart } from './days.ts';
 
 /** The administrative actions the 操作日志 shows, with their Chinese names. */
 export const ADMIN_EVENTS: Record<string, string> = {
@@ -53,7 +53,7 @@ export async function listAudit(
       events: Object.keys(ADMIN_EVENTS),
       exact: input.exact || undefined,
       event: input.event || undefined,
-      from: input.start ? dayStart(input.start) : undefined,
+      from: input.start ? parseChinaTime(input.start) : undefined,
       to: input.end ? endOfChinaDay(input.end) : undefined,
     },
     input.pagesize,

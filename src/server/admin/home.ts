@@ -1,50 +1,56 @@
-import { ACCOUNT_TYPE_LABEL, ACCOUNT_TYPES, type HealthItem, type HealthKind, type HomeView } from '../../shared/admin-reports.ts';
-import { CHANNELS, type Channel } from '../../shared/catalog.ts';
+import { ACCOUNT_TYPES, type HealthItem, type HealthKind, type HomeView } from '../../shared/admin-reports.ts';
+import { channelLabel } from '../../shared/catalog.ts';
+import { chinaDayStart } from '../../shared/china-clock.ts';
 import { addSums, metricsOf, type Sums, toWire, ZERO_SUMS } from '../../shared/metrics.ts';
+import { yuanText } from '../../shared/money.ts';
+import { UNION_LABEL } from '../../shared/orders.ts';
 import { offsetOf } from '../../shared/paging.ts';
+import { bucketStarts, DAY, dayStartsSpan, type Span } from '../../shared/span.ts';
 import { chinaDate } from '../../shared/time.ts';
 import { usersByIds } from '../accounts/lookup.ts';
-import { activeAdCustomers, adSums, reauthAuths } from '../ads/directory.ts';
+import { reauthAuths } from '../ads/directory.ts';
 import { unboundPddAuthorities } from '../affiliate/pdd-authority.ts';
 import type { Deps } from '../deps.ts';
+import { sumsBy } from '../facts/sums.ts';
 import { failingJobs } from '../jobs/health.ts';
-import { activeOrderCustomers, deadLetters, inDoubtPostbacks, orderSums } from '../orders/directory.ts';
+import { deadLetters, inDoubtPostbacks } from '../orders/directory.ts';
 import { LAG_WARNING, processingLag } from '../tracking/lag.ts';
-import { DAY, dayOf, daysFrom, sumsOf } from './days.ts';
+
+/** Something happened for a customer: it spent, was shown, or had an order placed. */
+const active = (s: Sums): boolean => s.costFen > 0 || s.shows > 0 || s.orders > 0;
 
 /**
  * The admin home (`/sxA`): platform-wide numbers of today (China day) against yesterday, per account type, a
- * daily trend, sync health (and the tracking processor's lag) and the top customers and pages of the trend period — all
- * from the facts tables.
+ * daily trend, sync health (and the tracking processor's lag) and the top customers and pages of the trend period — all from the read model.
  */
 export async function adminHome(deps: Deps, days: number): Promise<HomeView> {
   const db = deps.db;
-  const today = dayOf(deps.clock.now());
+  const today = chinaDayStart(deps.clock.now());
   const from = today - (days - 1) * DAY;
   const yesterday = today - DAY;
-  const [adByDayType, orderByDayType, adActive, orderActive] = await Promise.all([
-    adSums(db, { fromDay: from, toDay: today }, ['day', 'platform']),
-    orderSums(db, { fromDay: from, toDay: today }, ['day', 'channel']),
-    activeAdCustomers(db, from, today),
-    activeOrderCustomers(db, from, today),
-  ]);
+  const span = dayStartsSpan(from, today);
+  const everyone = { customers: null };
+  const perCustomer = await sumsBy(db, span, everyone, ['bucket', 'channel', 'customer']);
   const sums = new Map<string, Sums>();
-  const add = (day: number, type: number, s: Sums) => sums.set(`${day}:${type}`, addSums(sums.get(`${day}:${type}`) ?? ZERO_SUMS, s));
-  for (const r of adByDayType) add(r.day, r.platform, sumsOf(r));
-  for (const r of orderByDayType) add(r.day, r.channel, sumsOf(undefined, r));
-  const active = new Map<string, Set<number>>();
-  const mark = (key: string, c: number) => active.set(key, (active.get(key) ?? new Set()).add(c));
-  for (const r of [...adActive.map((a) => ({ ...a, type: a.platform })), ...orderActive.map((o) => ({ ...o, type: o.channel }))]) {
-    mark(`${r.day}`, r.customerid);
-    mark(`${r.day}:${r.type}`, r.customerid);
+  const activeSet = new Map<string, Set<number>>();
+  const mark = (key: string, c: number) => activeSet.set(key, (activeSet.get(key) ?? new Set()).add(c));
+  const types = new Set<number>(ACCOUNT_TYPES);
+  for (const r of perCustomer.values()) {
+    const [day, type, customer] = r.key.map(Number) as [number, number, number];
+    types.add(type);
+    sums.set(`${day}:${type}`, addSums(sums.get(`${day}:${type}`) ?? ZERO_SUMS, r.sums));
+    if (active(r.sums)) {
+      mark(`${day}`, customer);
+      mark(`${day}:${type}`, customer);
+    }
   }
-  const types = [...new Set([...ACCOUNT_TYPES, ...adByDayType.map((r) => r.platform), ...orderByDayType.map((r) => r.channel)])];
-  const dayTotal = (day: number) => types.reduce((acc, t) => addSums(acc, sums.get(`${day}:${t}`) ?? ZERO_SUMS), ZERO_SUMS);
-  const withActive = (s: Sums, key: string) => ({ ...toWire(metricsOf(s)), active_customers: active.get(key)?.size ?? 0 });
+  const typeList = [...types];
+  const dayTotal = (day: number) => typeList.reduce((acc, t) => addSums(acc, sums.get(`${day}:${t}`) ?? ZERO_SUMS), ZERO_SUMS);
+  const withActive = (s: Sums, key: string) => ({ ...toWire(metricsOf(s)), active_customers: activeSet.get(key)?.size ?? 0 });
 
   const [top_customers, top_pages, health, lag] = await Promise.all([
-    topCustomers(deps, from, today),
-    topPages(deps, from, today),
+    topCustomers(deps, span),
+    topPages(deps, span),
     healthCounts(deps),
     processingLag(db, deps.clock.now()),
   ]);
@@ -52,20 +58,20 @@ export async function adminHome(deps: Deps, days: number): Promise<HomeView> {
     day: chinaDate(today),
     today: withActive(dayTotal(today), `${today}`),
     yesterday: withActive(dayTotal(yesterday), `${yesterday}`),
-    by_type: types.map((t) => ({
+    by_type: typeList.map((t) => ({
       platform: t,
-      label: ACCOUNT_TYPE_LABEL[t] ?? CHANNELS[t as Channel] ?? String(t),
+      label: channelLabel(t, '未知渠道'),
       ...withActive(sums.get(`${today}:${t}`) ?? ZERO_SUMS, `${today}:${t}`),
     })),
-    trend: daysFrom(from, today).map((d) => {
-      const m = metricsOf(dayTotal(d));
+    trend: bucketStarts(span, 'day').map((d) => {
+      const m = toWire(metricsOf(dayTotal(d)));
       return {
         day: chinaDate(d),
-        sum_cost: m.sum_cost,
-        order_price: m.order_price,
-        ordernum: m.ordernum,
-        roi: Number.isFinite(m.roi) ? Math.round(m.roi * 1e6) / 1e6 : null,
-        active_customers: active.get(`${d}`)?.size ?? 0,
+        sum_cost: m.sum_cost ?? 0,
+        order_price: m.order_price ?? 0,
+        ordernum: m.ordernum ?? 0,
+        roi: m.roi,
+        active_customers: activeSet.get(`${d}`)?.size ?? 0,
       };
     }),
     health,
@@ -81,37 +87,36 @@ export async function adminHome(deps: Deps, days: number): Promise<HomeView> {
 
 const TOP = 10;
 
-async function topCustomers(deps: Deps, from: number, to: number): Promise<HomeView['top_customers']> {
-  const ad = (await adSums(deps.db, { fromDay: from, toDay: to }, ['customerid'])).sort((a, b) => b.costFen - a.costFen).slice(0, TOP);
-  const ids = ad.map((r) => r.customerid);
-  const orders = new Map(
-    (await orderSums(deps.db, { fromDay: from, toDay: to, customerIds: ids }, ['customerid'])).map((o) => [o.customerid, o]),
+async function topCustomers(deps: Deps, span: Span): Promise<HomeView['top_customers']> {
+  const rows = [...(await sumsBy(deps.db, span, { customers: null }, ['customer'])).values()]
+    .sort((a, b) => b.sums.costFen - a.sums.costFen)
+    .slice(0, TOP);
+  const users = new Map(
+    (
+      await usersByIds(
+        deps.db,
+        rows.map((r) => Number(r.key[0])),
+      )
+    ).map((u) => [u.id, u]),
   );
-  const users = new Map((await usersByIds(deps.db, ids)).map((u) => [u.id, u]));
-  return ad.map((r) => {
-    const u = users.get(r.customerid);
-    return {
-      customerid: r.customerid,
-      company: u ? u.company || u.email : `#${r.customerid}`,
-      usertype: u?.usertype ?? '',
-      ...toWire(metricsOf(sumsOf(r, orders.get(r.customerid)))),
-    };
+  return rows.map((r) => {
+    const id = Number(r.key[0]);
+    const u = users.get(id);
+    return { customerid: id, company: u ? u.company || u.email : `#${id}`, usertype: u?.usertype ?? '', ...toWire(metricsOf(r.sums)) };
   });
 }
 
-async function topPages(deps: Deps, from: number, to: number): Promise<HomeView['top_pages']> {
-  const ad = (await adSums(deps.db, { fromDay: from, toDay: to }, ['pageid', 'customerid']))
-    .filter((r) => r.pageid !== '')
-    .sort((a, b) => b.costFen - a.costFen)
+async function topPages(deps: Deps, span: Span): Promise<HomeView['top_pages']> {
+  const rows = [...(await sumsBy(deps.db, span, { customers: null }, ['link'])).values()]
+    .filter((r) => r.key[0] !== '')
+    .sort((a, b) => b.sums.costFen - a.sums.costFen)
     .slice(0, TOP);
-  const orders = await orderSums(deps.db, { fromDay: from, toDay: to, customerIds: [...new Set(ad.map((r) => r.customerid))] }, ['pageid']);
-  const byPage = new Map(orders.map((o) => [o.pageid, o]));
-  const users = new Map((await usersByIds(deps.db, [...new Set(ad.map((r) => r.customerid))])).map((u) => [u.id, u]));
-  return ad.map((r) => ({
-    pageid: r.pageid,
+  const users = new Map((await usersByIds(deps.db, [...new Set(rows.map((r) => r.customerid))])).map((u) => [u.id, u]));
+  return rows.map((r) => ({
+    pageid: r.key[0]!,
     customerid: r.customerid,
     company: users.get(r.customerid)?.company ?? '',
-    ...toWire(metricsOf(sumsOf(r, byPage.get(r.pageid)))),
+    ...toWire(metricsOf(r.sums)),
   }));
 }
 
@@ -138,7 +143,7 @@ export async function healthList(
   page: { page: number; pagesize: number },
 ): Promise<{ list: HealthItem[]; total: number }> {
   const [limit, offset] = [page.pagesize, offsetOf(page)];
-  const typeName = (t: number) => ACCOUNT_TYPE_LABEL[t] ?? String(t);
+  const typeName = (t: number) => channelLabel(t, String(t));
   if (kind === 'jobs') {
     const { rows, total } = await failingJobs(deps.db, limit, offset);
     const list = rows.map((r) => ({
@@ -174,7 +179,7 @@ export async function healthList(
     const list = rows.map((r) => ({
       key: String(r.id),
       customer: company(r.customerid === null ? null : Number(r.customerid)),
-      subject: `${r.route === 'ud' ? '阿里妈妈UD' : typeName(r.channel)} 回传 · ${r.union_name} 订单 ${r.order_id} · ¥${(Number(r.paid_fen ?? 0) / 100).toFixed(2)}（已发送 ${r.attempts} 次）`,
+      subject: `${r.route === 'ud' ? UNION_LABEL.ud : typeName(r.channel)} 回传 · ${r.union_name} 订单 ${r.order_id} · ${yuanText(Number(r.paid_fen ?? 0))}（已发送 ${r.attempts} 次）`,
       error: r.last_error,
       at: Number(r.in_doubt_at),
       order: { union: r.union_name, orderid: r.order_id },

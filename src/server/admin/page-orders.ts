@@ -1,4 +1,5 @@
 import type { OrderView, PageOrdersView } from '../../shared/admin-reports.ts';
+import { fenToYuan } from '../../shared/money.ts';
 import { offsetOf } from '../../shared/paging.ts';
 import { findUserById } from '../accounts/lookup.ts';
 import type { AccountRef } from '../ads/directory.ts';
@@ -6,7 +7,6 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../kernel/errors.ts';
 import { findLiveLink } from '../links/lookup.ts';
 import { ordersOfPage, pageOrderOwner } from '../orders/directory.ts';
-import { yuan } from './days.ts';
 
 type OrderRow = Awaited<ReturnType<typeof ordersOfPage>>['rows'][number];
 
@@ -17,9 +17,9 @@ export const orderViewOf = (o: OrderRow): OrderView => ({
   item_title: o.item_title,
   shop_name: o.shop_name,
   status: o.status,
-  order_price: yuan(Number(o.order_fen)),
-  paid_price: yuan(Number(o.paid_fen)),
-  commission: yuan(Number(o.commission_fen)),
+  order_price: fenToYuan(Number(o.order_fen)),
+  paid_price: fenToYuan(Number(o.paid_fen)),
+  commission: fenToYuan(Number(o.commission_fen)),
   created_at: Number(o.created_at),
   paid_at: Number(o.paid_at),
   channel: o.channel,
@@ -53,10 +53,10 @@ export async function pageOrders(
     total,
     sums: {
       orders: total,
-      order_price: yuan(sums.orderFen),
+      order_price: fenToYuan(sums.orderFen),
       paid_orders: sums.paidOrders,
-      paid_price: yuan(sums.paidFen),
-      commission: yuan(sums.commissionFen),
+      paid_price: fenToYuan(sums.paidFen),
+      commission: fenToYuan(sums.commissionFen),
     },
   };
 }

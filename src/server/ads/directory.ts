@@ -1,99 +1,15 @@
-import { type ExpressionBuilder, sql } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
 
 /**
  * The ads feature's read API for the admin, UDSmart and links areas: advertiser accounts and their authorisation
- * state, and sums of the ad report facts (`ad_facts_daily`) grouped as a screen needs them. Read-only.
+ * state. Read-only. (Sums of the ad report facts are the read model's: src/server/facts/.)
  */
 
 export interface AccountRef {
   platform: number;
   advertiser_id: string;
 }
-
-export interface FactsFilter {
-  /** China-day starts, epoch seconds, both inclusive. */
-  fromDay: number;
-  toDay: number;
-  customerIds?: readonly number[];
-  platform?: number;
-  /** Only these advertiser accounts (UDSmart); an empty list matches nothing. */
-  accounts?: readonly AccountRef[];
-  pageid?: string;
-}
-
-export type AdGroupKey = 'day' | 'platform' | 'customerid' | 'pageid' | 'advertiser_id';
-export interface AdSumRow {
-  day: number;
-  platform: number;
-  customerid: number;
-  pageid: string;
-  advertiser_id: string;
-  costFen: number;
-  shows: number;
-  clicks: number;
-  conversions: number;
-}
-
-/** `(platform = p and advertiser_id in (…)) or …` for a set of accounts; false for none. */
-export function accountsMatch<T extends 'ad_facts_daily' | 'ad_accounts'>(
-  eb: ExpressionBuilder<Database, T>,
-  accounts: readonly AccountRef[],
-) {
-  const byPlatform = new Map<number, string[]>();
-  for (const a of accounts) byPlatform.set(a.platform, [...(byPlatform.get(a.platform) ?? []), a.advertiser_id]);
-  if (byPlatform.size === 0) return sql<boolean>`1 = 0`;
-  const e = eb as unknown as ExpressionBuilder<Database, 'ad_facts_daily'>;
-  return e.or([...byPlatform].map(([p, ids]) => e.and([e('platform', '=', p), e('advertiser_id', 'in', ids)])));
-}
-
-/** Ad facts summed over the filter, one row per value of `by` (the other keys read 0 / ''). */
-export async function adSums(db: Executor, f: FactsFilter, by: readonly AdGroupKey[]): Promise<AdSumRow[]> {
-  let q = db.selectFrom('ad_facts_daily').where('day', '>=', f.fromDay).where('day', '<=', f.toDay);
-  if (f.customerIds) q = q.where('customerid', 'in', f.customerIds.length ? [...f.customerIds] : [-1]);
-  if (f.platform !== undefined) q = q.where('platform', '=', f.platform);
-  if (f.pageid !== undefined) q = q.where('pageid', '=', f.pageid);
-  if (f.accounts) {
-    const accounts = f.accounts;
-    q = q.where((eb) => accountsMatch(eb, accounts));
-  }
-  const rows = await q
-    .select((eb) => [
-      eb.fn.sum<number>('cost_fen').as('cost'),
-      eb.fn.sum<number>('shows').as('shows'),
-      eb.fn.sum<number>('clicks').as('clicks'),
-      eb.fn.sum<number>('conversions').as('conversions'),
-    ])
-    .select(by)
-    .$if(by.length > 0, (qb) => qb.groupBy(by))
-    .execute();
-  return rows.map((r) => {
-    const g = r as Partial<Record<AdGroupKey, number | string>>;
-    return {
-      day: Number(g.day ?? 0),
-      platform: Number(g.platform ?? 0),
-      customerid: Number(g.customerid ?? 0),
-      pageid: String(g.pageid ?? ''),
-      advertiser_id: String(g.advertiser_id ?? ''),
-      costFen: Number(r.cost ?? 0),
-      shows: Number(r.shows ?? 0),
-      clicks: Number(r.clicks ?? 0),
-      conversions: Number(r.conversions ?? 0),
-    };
-  });
-}
-
-/** (day, platform, customer) triples that spent or showed something (active customers). */
-export const activeAdCustomers = (db: Executor, fromDay: number, toDay: number) =>
-  db
-    .selectFrom('ad_facts_daily')
-    .select(['day', 'platform', 'customerid'])
-    .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
-    .where((eb) => eb.or([eb('cost_fen', '>', 0), eb('shows', '>', 0)]))
-    .groupBy(['day', 'platform', 'customerid'])
-    .execute();
 
 /** Authorisations that need the customer to authorise again (`ad_auths.state = 'reauth'`). */
 export async function reauthAuths(db: Executor, limit: number, offset: number) {

@@ -44,6 +44,30 @@ export async function advertisersByChannel(
   return out;
 }
 
+export interface PlanOfLink {
+  platform: number;
+  advertiser_id: string;
+  entity_id: string;
+  name: string;
+  status: string;
+  click_monitor_url: string;
+}
+
+/** The plans (not deleted) whose URLs name a promotion link — its click monitor or its landing URL (ad_entities.pageid). */
+export async function plansOfLink(db: Executor, pageid: string): Promise<PlanOfLink[]> {
+  const rows = await db
+    .selectFrom('ad_entities')
+    .select(['platform', 'advertiser_id', 'entity_id', 'name', 'status', 'click_monitor_url'])
+    .where('level', '=', 'plan')
+    .where('pageid', '=', pageid)
+    .where('status', '<>', 'deleted')
+    .orderBy('platform')
+    .orderBy('entity_id')
+    .limit(1000)
+    .execute();
+  return rows.map((r) => ({ ...r, platform: Number(r.platform) }));
+}
+
 /** A plan's clicks on one promotion link in one hour, as its platform reported them (ad_facts_hourly). */
 export interface LinkPlanClicks {
   pageid: string;

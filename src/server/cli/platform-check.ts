@@ -11,6 +11,7 @@
 import { LEVEL_NAMES } from '../../shared/ad-levels.ts';
 import { AD_PLATFORM_KEYS, AD_PLATFORMS, type AdPlatform, isAdPlatform } from '../../shared/ad-platforms.ts';
 import { CHANNELS } from '../../shared/catalog.ts';
+import { fenToYuan } from '../../shared/money.ts';
 import { storedCallAuth } from '../ads/check-auth.ts';
 import type { CallAuth } from '../connectors/ad-platform.ts';
 import { ConnectorError } from '../connectors/errors.ts';
@@ -52,7 +53,7 @@ const explain = (err: unknown): string =>
       ? err.message
       : String(err);
 
-const yuan = (fen: number) => (fen / 100).toFixed(2);
+const yuan = (fen: number) => fenToYuan(fen).toFixed(2);
 const hourText = (s: number) => new Date((s + 8 * 3600) * 1000).toISOString().slice(0, 16).replace('T', ' ');
 
 export interface CheckOutput {

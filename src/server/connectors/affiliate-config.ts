@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { UNION_LABEL } from '../../shared/orders.ts';
 import { ConfigError } from '../kernel/config.ts';
-import { AFFILIATE_UNION_LABEL, type AffiliateConnectors, type AffiliateUnion } from './affiliate.ts';
+import type { AffiliateConnectors, AffiliateUnion } from './affiliate.ts';
 import type { FetchLike, HttpOptions } from './affiliate-http.ts';
 import { ConnectorError } from './errors.ts';
 import { createJdConnector, type JdSettings } from './jd/index.ts';
@@ -205,9 +206,7 @@ const REQUIRED: Record<AffiliateUnion, string> = {
 /** A union without credentials: each of its calls refuses, naming the settings it needs. */
 function notConfigured(union: AffiliateUnion) {
   const refuse = () =>
-    Promise.reject(
-      new ConnectorError(union, 'refused', `${AFFILIATE_UNION_LABEL[union]}未配置：请设置 ${REQUIRED[union]}`, 'not_configured'),
-    );
+    Promise.reject(new ConnectorError(union, 'refused', `${UNION_LABEL[union]}未配置：请设置 ${REQUIRED[union]}`, 'not_configured'));
   return refuse;
 }
 

@@ -1,38 +1,18 @@
 /**
  * Unit conversions the affiliate unions need: decimal yuan strings to integer fen, percent and permille to basis
  * points, and the unions' "yyyy-MM-dd HH:mm:ss" China-time (GMT+8) strings to and from epoch seconds.
- * Decimal strings are converted exactly (no floating-point rounding of "0.29" to 28 fen).
+ * Decimal strings are converted exactly (no floating-point rounding of "0.29" to 28 fen) by the one money module,
+ * `src/shared/money.ts`.
  */
+import { chinaDateTime } from '../../shared/china-clock.ts';
+import { scaledDecimal } from '../../shared/money.ts';
 
 const OFFSET_MS = 8 * 3600 * 1000;
 
-/** Scale a decimal number (string or number) by 10^places, rounding half away from zero on further digits. */
-function scaleDecimal(value: unknown, places: number): number {
-  if (value === null || value === undefined || value === '') return 0;
-  const s = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(places + 2) : '0') : String(value).trim();
-  const m = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(s);
-  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return 0;
-  const sign = m[1] === '-' ? -1 : 1;
-  const frac = (m[3] ?? '').padEnd(places + 1, '0');
-  const whole = Number(m[2] || '0') * 10 ** places + Number(frac.slice(0, places) || '0');
-  const roundUp = Number(frac[places]) >= 5 ? 1 : 0;
-  return sign * (whole + roundUp);
-}
-
-/** "9.11" yuan → 911 fen. */
-export const yuanToFen = (value: unknown): number => scaleDecimal(value, 2);
 /** "9.99" percent → 999 basis points. */
-export const percentToBp = (value: unknown): number => scaleDecimal(value, 2);
+export const percentToBp = (value: unknown): number => scaledDecimal(value, 2);
 /** 45 permille (拼多多 promotion_rate) → 450 basis points. */
-export const permilleToBp = (value: unknown): number => scaleDecimal(value, 1);
-/** A number of fen as a yuan string with two decimals ("12.30"). */
-export const fenToYuan = (fen: number): string =>
-  `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
-
-/** Epoch seconds → "yyyy-MM-dd HH:mm:ss" in China time. */
-export function chinaDateTime(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000 + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
+export const permilleToBp = (value: unknown): number => scaledDecimal(value, 1);
 
 /** Epoch milliseconds → "yyyy-MM-dd HH:mm:ss.SSS" in China time (UD's query format). */
 export function chinaDateTimeMs(epochMs: number): string {

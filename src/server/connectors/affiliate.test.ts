@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { chinaDateTime } from '../../shared/china-clock.ts';
 import { stepWindows, trackingKey } from './affiliate.ts';
 import { list, parseJsonLossless } from './affiliate-http.ts';
-import { chinaDateTime, chinaDateTimeMs, fenToYuan, parseChinaDateTime, percentToBp, permilleToBp, yuanToFen } from './affiliate-units.ts';
+import { chinaDateTimeMs, parseChinaDateTime, percentToBp, permilleToBp } from './affiliate-units.ts';
 
 describe('affiliate connector interface', () => {
   it('tracking keys: equal for a link and its orders, distinct per link', () => {
@@ -28,20 +29,6 @@ describe('affiliate connector interface', () => {
 });
 
 describe('affiliate units', () => {
-  it.each([
-    ['9.11', 911],
-    ['0.29', 29],
-    ['1', 100],
-    ['12.3', 1230],
-    ['0.005', 1],
-    ['-3.10', -310],
-    ['', 0],
-    [null, 0],
-    ['abc', 0],
-    [19.99, 1999],
-    ['.5', 50],
-  ])('yuanToFen(%j) = %d', (input, fen) => expect(yuanToFen(input)).toBe(fen));
-
   it('rates to basis points', () => {
     expect(percentToBp('9.99')).toBe(999);
     expect(percentToBp(20)).toBe(2000);
@@ -58,8 +45,6 @@ describe('affiliate units', () => {
     expect(parseChinaDateTime('')).toBeNull();
     expect(parseChinaDateTime('2024-13-01 00:00:00')).toBeNull();
     expect(parseChinaDateTime('2024-02-30 00:00:00')).toBeNull();
-    expect(fenToYuan(1230)).toBe('12.30');
-    expect(fenToYuan(-5)).toBe('-0.05');
   });
 });
 

@@ -9,12 +9,6 @@
 
 export const AFFILIATE_UNIONS = ['taobao', 'jd', 'pdd', 'ud'] as const;
 export type AffiliateUnion = (typeof AFFILIATE_UNIONS)[number];
-export const AFFILIATE_UNION_LABEL: Record<AffiliateUnion, string> = {
-  taobao: '淘宝联盟',
-  jd: '京东联盟',
-  pdd: '多多进宝',
-  ud: '阿里妈妈UD',
-};
 
 /** The per-link ids a promotion URL carries and each order echoes back (docs/attribution.md). */
 export interface TaobaoTracking {

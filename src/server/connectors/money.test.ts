@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chinaDateTime, chinaDaysBetween, hourStart, parseChinaTime } from '../../shared/china-clock.ts';
-import { fenToLi, fenToYuan, liToFen, yuanToFen } from './money.ts';
+import { fenToLi, liToFen } from './money.ts';
 
 describe('money', () => {
-  it('converts yuan (numbers and strings) to integer fen without float drift', () => {
-    expect(yuanToFen(12.34)).toBe(1234);
-    expect(yuanToFen('0.29')).toBe(29);
-    expect(yuanToFen(1.005)).toBe(101);
-    expect(yuanToFen('')).toBe(0);
-    expect(yuanToFen(null)).toBe(0);
-    expect(fenToYuan(12345)).toBe(123.45);
-  });
   it('converts 快手 厘 to fen and back', () => {
     expect(liToFen(100_000)).toBe(10_000);
     expect(fenToLi(10_000)).toBe(100_000);

@@ -2,24 +2,23 @@
  * `/napi/board/card`, `/napi/board/list` (the ver2 overview) and `/api/index/board` (the old data board): totals
  * with the previous period of the same length, trends, and lists per time bucket, channel, customer or advertiser.
  */
-import { CHANNELS, isChannel } from '../../shared/catalog.ts';
+import { channelLabel } from '../../shared/catalog.ts';
 import type { BoardCard, BoardCardInput, BoardList, BoardListInput, IndexBoard, IndexBoardInput } from '../../shared/dashboard.ts';
 import { addSums, metricsOf, type Sums, toWire, ZERO_SUMS } from '../../shared/metrics.ts';
 import { bucketLabel, bucketsOf, type Granularity, PERIOD_PRESETS, type Period, presetDates } from '../../shared/periods.ts';
 import type { Deps } from '../deps.ts';
+import { activeAccounts, advertiserLabel, advertiserNames, customerNames } from '../facts/names.ts';
+import type { FactFilter } from '../facts/query.ts';
+import { customersOf } from '../facts/scope.ts';
+import { type FactRow, sumOfRows, sumsBy, totalOf } from '../facts/sums.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
-import { activeAccounts, advertiserNames, customerNames } from './names.ts';
 import { compared, pageOf, periodView, rankRows, resolvePeriod, sortOf } from './ranking.ts';
-import { customersOf } from './scope.ts';
-import type { FactFilter } from './store.ts';
-import { type SumRow, sumsBy, totalOf } from './sums.ts';
 
 export type BoardDeps = Pick<Deps, 'db' | 'clock'>;
 export const nowOf = (deps: BoardDeps): number => deps.clock.now();
-export const channelLabel = (n: number): string => (isChannel(n) ? CHANNELS[n] : `渠道 ${n}`);
 /** Every group of a sum added up: the total of the span. */
-export const sumAll = (groups: Map<string, SumRow>): Sums => [...groups.values()].reduce((t, r) => addSums(t, r.sums), ZERO_SUMS);
+export const sumAll = (groups: Map<string, FactRow>): Sums => sumOfRows(groups.values());
 
 /** accounttype single → the one account type `state`; multi → every account type. */
 function boardChannels(input: { accounttype: 'single' | 'multi'; state?: number }): number[] | null {
@@ -47,8 +46,8 @@ async function seriesOf(
   filter: FactFilter,
   granularity: Granularity,
 ): Promise<Array<{ ts: number; sums: Sums }>> {
-  const groups = await sumsBy(deps.db, period.current, filter, 'bucket', { granularity });
-  const byTs = new Map([...groups.values()].map((r) => [Number(r.k1), r.sums]));
+  const groups = await sumsBy(deps.db, period.current, filter, ['bucket'], { granularity });
+  const byTs = new Map([...groups.values()].map((r) => [Number(r.key[0]), r.sums]));
   return bucketsOf(period.current, granularity).map((ts) => ({ ts, sums: byTs.get(ts) ?? ZERO_SUMS }));
 }
 
@@ -62,11 +61,11 @@ export async function cardOf(
   const series = await seriesOf(deps, period, filter, granularity);
   // Totals from the daily facts (plus today's hours): an old day's hours may be gone (docs/data-lifecycle.md).
   const now =
-    granularity === 'day' ? series.reduce((t, p) => addSums(t, p.sums), ZERO_SUMS) : await totalOf(deps.db, period.current, filter);
-  const before = await totalOf(deps.db, period.previous, filter);
+    granularity === 'day' ? series.reduce((t, p) => addSums(t, p.sums), ZERO_SUMS) : (await totalOf(deps.db, period.current, filter)).sums;
+  const before = (await totalOf(deps.db, period.previous, filter)).sums;
   return {
     period: { ...periodView(period), granularity },
-    accounts: await activeAccounts(deps.db, filter.customers, filter.channels),
+    accounts: await activeAccounts(deps.db, filter.customers, filter.channels ?? null),
     ...compared(now, before),
     series: series.map((p) => ({ time: bucketLabel(p.ts, granularity), ts: p.ts, metrics: toWire(metricsOf(p.sums)) })),
   };
@@ -95,24 +94,29 @@ async function listRows(
     const rows = series.map((p) => ({ key: String(p.ts), name: bucketLabel(p.ts, method), ts: p.ts, sums: p.sums }));
     return { rows, total: rows.reduce((t, r) => addSums(t, r.sums), ZERO_SUMS) };
   }
-  const groups = await sumsBy(deps.db, period.current, filter, method);
+  const parts =
+    method === 'channel' ? (['channel'] as const) : method === 'customer' ? (['customer'] as const) : (['channel', 'advertiser'] as const);
+  const groups = await sumsBy(deps.db, period.current, filter, parts);
   const list = [...groups.values()];
   const total = sumAll(groups);
   if (method === 'channel')
-    return { rows: list.filter((r) => r.k1 !== '0').map((r) => ({ key: r.k1, name: channelLabel(Number(r.k1)), sums: r.sums })), total };
+    return { rows: list.map((r) => ({ key: r.key[0]!, name: channelLabel(Number(r.key[0]), '未知渠道'), sums: r.sums })), total };
   if (method === 'customer') {
     const names = await customerNames(
       deps.db,
-      list.map((r) => Number(r.k1)),
+      list.map((r) => Number(r.key[0])),
     );
-    return { rows: list.map((r) => ({ key: r.k1, name: names.get(Number(r.k1)) ?? `客户 ${r.k1}`, sums: r.sums })), total };
+    return { rows: list.map((r) => ({ key: r.key[0]!, name: names.get(Number(r.key[0])) ?? `客户 ${r.key[0]}`, sums: r.sums })), total };
   }
-  const advertisers = list.filter((r) => r.k2 !== '');
   const names = await advertiserNames(
     deps.db,
-    advertisers.map((r) => ({ channel: Number(r.k1), advertiserId: r.k2 })),
+    list.map((r) => ({ channel: Number(r.key[0]), advertiserId: r.key[1]! })),
   );
-  return { rows: advertisers.map((r) => ({ key: `${r.k1}:${r.k2}`, name: names.get(`${r.k1}:${r.k2}`) || r.k2, sums: r.sums })), total };
+  const rows = list.map((r) => {
+    const [channel, id] = r.key as [string, string];
+    return { key: `${channel}:${id}`, name: advertiserLabel(id, names.get(`${channel}:${id}`)), sums: r.sums };
+  });
+  return { rows, total };
 }
 
 export async function boardList(deps: BoardDeps, actor: Actor, input: BoardListInput): Promise<BoardList> {
@@ -155,16 +159,16 @@ export async function indexBoard(deps: BoardDeps, actor: Actor, input: IndexBoar
     advertiserId: input.advertiser_id,
   };
   const period = resolvePeriod(...datesOfType(input.type, input.start, input.end, now), now);
-  const cur = await sumsBy(deps.db, period.current, filter, 'channel');
-  const prev = await sumsBy(deps.db, period.previous, filter, 'channel');
-  const channels = [...new Set([...cur.values(), ...prev.values()].map((r) => Number(r.k1)))]
-    .filter((c) => c > 0)
-    .sort((a, b) => a - b)
+  const cur = await sumsBy(deps.db, period.current, filter, ['channel']);
+  const prev = await sumsBy(deps.db, period.previous, filter, ['channel']);
+  // every channel with facts, 0 (orders of a link without an ad channel) too: the rows add up to the cards
+  const channels = [...new Set([...cur.values(), ...prev.values()].map((r) => Number(r.key[0])))]
+    .sort((a, b) => (a || 99) - (b || 99))
     .map((channel) => ({
       channel,
-      name: channelLabel(channel),
-      ...compared(cur.get(`${channel}\u0001`)?.sums ?? ZERO_SUMS, prev.get(`${channel}\u0001`)?.sums ?? ZERO_SUMS),
+      name: channelLabel(channel, '未知渠道'),
+      ...compared(cur.get(String(channel))?.sums ?? ZERO_SUMS, prev.get(String(channel))?.sums ?? ZERO_SUMS),
     }));
-  const accounts = await activeAccounts(deps.db, filter.customers, filter.channels);
+  const accounts = await activeAccounts(deps.db, filter.customers, filter.channels ?? null);
   return { period: periodView(period), accounts, ...compared(sumAll(cur), sumAll(prev)), channels };
 }

@@ -1,21 +1,32 @@
 /**
  * `/api/index/detail`: the ranked table of advertisers, campaigns, plans, promotion links, items or customers,
- * sortable by any metric, 50 rows a page. Names are looked up for the rows shown (for all rows when sorting by name).
+ * sortable by any metric, 50 rows a page. Every group of the read model is a row — the facts with no id at the level
+ * too, as one named row (未归因到计划, 未关联推广链接) — so the rows add up to `totals`. Names are looked up for the rows
+ * shown (for all rows when sorting by name); no row is named by a bare id.
  */
 import type { IndexDetailInput, RankLevel, RankList, RankRow, SortField } from '../../shared/dashboard.ts';
 import { type Metrics, metricsOf, toWire } from '../../shared/metrics.ts';
 import type { Period } from '../../shared/periods.ts';
+import {
+  advertiserLabel,
+  advertiserNames,
+  customerNames,
+  entityLabel,
+  entityNames,
+  itemFacts,
+  linkFacts,
+  linkLabel,
+  NO_ITEM,
+} from '../facts/names.ts';
+import type { FactFilter, KeyPart } from '../facts/query.ts';
+import { customersOf } from '../facts/scope.ts';
+import { type FactRow, sumsBy } from '../facts/sums.ts';
 import type { Actor } from '../kernel/actor.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { type BoardDeps, datesOfType, nowOf, sumAll } from './board.ts';
-import { advertiserNames, customerNames, entityNames, itemFacts, linkFacts } from './names.ts';
 import { pageOf, periodView, rankRows, resolvePeriod, sortOf } from './ranking.ts';
-import { customersOf } from './scope.ts';
-import type { FactFilter } from './store.ts';
-import { type SumRow, sumsBy } from './sums.ts';
 
 interface Ranked {
-  group: SumRow;
   row: RankRow;
   name: string;
   visits: number | null;
@@ -24,21 +35,31 @@ interface Ranked {
 
 const WITH_VISITS: readonly RankLevel[] = ['link', 'item'];
 
+/** The key parts of each level: a campaign or plan within its advertiser and channel (one 未归因 row per account). */
+const PARTS: Record<RankLevel, readonly KeyPart[]> = {
+  advertiser: ['channel', 'advertiser'],
+  campaign: ['channel', 'advertiser', 'campaign'],
+  plan: ['channel', 'advertiser', 'plan'],
+  link: ['link'],
+  item: ['item'],
+  customer: ['customer'],
+};
+
 /** The row of a group before names: ids from the group's key. */
-function bare(level: RankLevel, g: SumRow, metrics: Metrics): RankRow {
-  const channel = level === 'link' || level === 'item' || level === 'customer' ? 0 : Number(g.k1);
-  const id = level === 'advertiser' || level === 'campaign' || level === 'plan' ? g.k2 : g.k1;
+function bare(level: RankLevel, g: FactRow, metrics: Metrics): RankRow {
+  const [k0 = '', k1 = '', k2 = ''] = g.key;
+  const byAccount = level === 'advertiser' || level === 'campaign' || level === 'plan';
   return {
-    id,
+    id: level === 'advertiser' ? k1 : byAccount ? k2 : k0,
     name: '',
-    channel,
-    advertiser_id: level === 'advertiser' ? g.k2 : g.advertiser_id,
+    channel: byAccount ? Number(k0) : 0,
+    advertiser_id: byAccount ? k1 : '',
     advertiser_name: '',
-    customerid: level === 'customer' ? Number(g.k1) : g.customerid,
+    customerid: level === 'customer' ? Number(k0) : g.customerid,
     customer: '',
-    pageid: level === 'link' ? g.k1 : '',
-    item_id: level === 'item' ? g.k1 : '',
-    visits: WITH_VISITS.includes(level) ? g.visits : null,
+    pageid: level === 'link' ? k0 : '',
+    item_id: level === 'item' ? k0 : '',
+    visits: WITH_VISITS.includes(level) ? g.monitor.visits : null,
     metrics: toWire(metrics),
   };
 }
@@ -83,19 +104,22 @@ async function named(db: Executor, level: RankLevel, customers: readonly number[
       : null;
   for (const x of rows) {
     const row = x.row;
-    const link = links?.get(row.pageid);
-    row.advertiser_name = advertisers.get(`${row.channel}:${row.advertiser_id}`) ?? '';
+    row.advertiser_name = row.advertiser_id
+      ? advertiserLabel(row.advertiser_id, advertisers.get(`${row.channel}:${row.advertiser_id}`))
+      : '';
     row.customer = companies.get(row.customerid) ?? '';
     row.name =
       level === 'advertiser'
-        ? row.advertiser_name || row.id
+        ? advertiserLabel(row.id, advertisers.get(`${row.channel}:${row.id}`))
         : level === 'customer'
           ? row.customer || `客户 ${row.id}`
           : level === 'link'
-            ? link?.title || link?.item_title || `链接 ${row.id}`
+            ? linkLabel(row.pageid, links?.get(row.pageid))
             : level === 'item'
-              ? items?.get(row.item_id)?.title || `商品 ${row.id}`
-              : entities?.get(`${row.channel}:${row.id}`) || row.id;
+              ? row.item_id === ''
+                ? NO_ITEM
+                : items?.get(row.item_id)?.title || `商品 ${row.id}`
+              : entityLabel(level, row.id, entities?.get(`${row.channel}:${row.id}`));
     x.name = row.name;
   }
 }
@@ -107,17 +131,15 @@ export interface RankQuery {
   pagesize: number;
 }
 
-/** Rank the groups of `level` over the period; rows without an id at that level (no plan, no link) only count in the totals. */
+/** Rank the groups of `level` over the period; a group without an id at the level is one named row among them. */
 export async function rankedList(db: Executor, period: Period, filter: FactFilter, q: RankQuery): Promise<RankList> {
-  const groups = await sumsBy(db, period.current, filter, q.level, { visits: WITH_VISITS.includes(q.level) });
+  const groups = await sumsBy(db, period.current, filter, PARTS[q.level], { monitor: WITH_VISITS.includes(q.level) });
   const totals = sumAll(groups);
-  const rows: Ranked[] = [...groups.values()]
-    .map((group) => {
-      const metrics = metricsOf(group.sums);
-      const row = bare(q.level, group, metrics);
-      return { group, row, name: row.id, visits: row.visits, metrics };
-    })
-    .filter((x) => x.row.id !== '' && x.row.id !== '0');
+  const rows: Ranked[] = [...groups.values()].map((group) => {
+    const metrics = metricsOf(group.sums);
+    const row = bare(q.level, group, metrics);
+    return { row, name: row.id, visits: row.visits, metrics };
+  });
   if (q.sort[0] === 'name') await named(db, q.level, filter.customers, rows);
   const page = pageOf(rankRows(rows, ...q.sort), q.page, q.pagesize);
   if (q.sort[0] !== 'name') await named(db, q.level, filter.customers, page);

@@ -6,16 +6,20 @@
  */
 import type { ItemDetail, ItemDetailInput, ItemIndex, ItemIndexInput, ItemOrderInput, ItemRow } from '../../shared/dashboard.ts';
 import { metricsOf, toWire } from '../../shared/metrics.ts';
+import { fenToYuan } from '../../shared/money.ts';
+import { itemFacts, NO_ITEM } from '../facts/names.ts';
+import type { FactFilter } from '../facts/query.ts';
+import { customersOf } from '../facts/scope.ts';
+import { sumsBy } from '../facts/sums.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { notFound } from '../kernel/errors.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { type BoardDeps, cardOf, nowOf, sumAll } from './board.ts';
 import { rankedList } from './detail.ts';
-import { itemFacts } from './names.ts';
 import { pageOf, periodView, rankRows, resolvePeriod, sortOf } from './ranking.ts';
-import { type Customers, customersOf } from './scope.ts';
-import { type FactFilter, itemInOrderFacts, itemOrderPage } from './store.ts';
-import { sumsBy } from './sums.ts';
+import { itemInOrderFacts, itemOrderPage } from './store.ts';
+
+type Customers = readonly number[] | null;
 
 /** Rows of the item table are limited to what one screen can rank; the links and plans of one item likewise. */
 const DETAIL_ROWS = 50;
@@ -24,28 +28,29 @@ export async function itemIndex(deps: BoardDeps, actor: Actor, input: ItemIndexI
   const customers = await customersOf(deps.db, actor, input.customerid);
   const filter: FactFilter = { customers, channels: input.state === undefined ? null : [input.state], shops: input.platform ?? null };
   const period = resolvePeriod(input.start, input.end, nowOf(deps));
-  const groups = await sumsBy(deps.db, period.current, filter, 'item', { visits: true });
-  const list = [...groups.values()].filter((g) => g.k1 !== '');
+  // every item, and the cost of plans whose link promotes none we know as one 未关联商品 row: rows add up to totals
+  const groups = await sumsBy(deps.db, period.current, filter, ['item'], { monitor: true });
+  const list = [...groups.values()].map((g) => ({ ...g, id: g.key[0] ?? '' }));
   const facts = await itemFacts(
     deps.db,
     customers,
-    list.map((g) => g.k1),
+    list.map((g) => g.id),
   );
   const needle = input.exact?.toLowerCase();
   const rows = list
     .map((g) => {
-      const f = facts.get(g.k1);
+      const f = facts.get(g.id);
       const metrics = metricsOf(g.sums);
       const row: ItemRow = {
-        item_id: g.k1,
-        item_title: f?.title ?? '',
+        item_id: g.id,
+        item_title: g.id === '' ? NO_ITEM : (f?.title ?? ''),
         item_image: f?.image ?? '',
         platform: f?.platform ?? 0,
         links: f?.links ?? 0,
-        visits: g.visits,
+        visits: g.monitor.visits,
         metrics: toWire(metrics),
       };
-      return { row, name: row.item_title || row.item_id, visits: g.visits, metrics };
+      return { row, name: row.item_title || row.item_id, visits: g.monitor.visits, metrics };
     })
     .filter((r) => !needle || r.row.item_id.toLowerCase().includes(needle) || r.row.item_title.toLowerCase().includes(needle));
   const ranked = rankRows(rows, ...sortOf(input, false));
@@ -106,7 +111,6 @@ export async function itemOrders(deps: BoardDeps, actor: Actor, input: ItemOrder
     limit: input.pagesize,
     offset: (input.page - 1) * input.pagesize,
   });
-  const yuan = (fen: number | string) => Math.round(Number(fen)) / 100;
   return {
     list: rows.map(({ order_fen, paid_fen, commission_fen, ...r }) => ({
       ...r,
@@ -114,9 +118,9 @@ export async function itemOrders(deps: BoardDeps, actor: Actor, input: ItemOrder
       created_at: Number(r.created_at),
       paid_at: Number(r.paid_at),
       channel: Number(r.channel),
-      order_price: yuan(order_fen),
-      paid_price: yuan(paid_fen),
-      commission: yuan(commission_fen),
+      order_price: fenToYuan(Number(order_fen)),
+      paid_price: fenToYuan(Number(paid_fen)),
+      commission: fenToYuan(Number(commission_fen)),
     })),
     total,
   };

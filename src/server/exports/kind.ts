@@ -92,7 +92,3 @@ export function defineKind<F, R>(def: ExportKindDef<F, R>): ExportKind {
     },
   };
 }
-
-/** Fen → yuan for money columns (null stays null). */
-export const yuanOfFen = (fen: number | null | undefined): number | null =>
-  fen === null || fen === undefined ? null : Math.round(fen) / 100;

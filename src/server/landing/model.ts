@@ -3,6 +3,7 @@
  * unit tests pin it. Only http(s) web URLs are used; app URLs are built here from fixed scheme prefixes.
  */
 import type { LinkView } from '../../shared/links.ts';
+import { fenToYuan } from '../../shared/money.ts';
 
 /** The link fields a landing page needs. */
 export type LandingLinkRow = Pick<
@@ -57,7 +58,7 @@ export function safeWebUrl(v: string | null | undefined): string {
   }
 }
 
-export const priceText = (fen: number): string => (Number.isFinite(fen) && fen > 0 ? `¥${(Math.round(fen) / 100).toFixed(2)}` : '');
+export const priceText = (fen: number): string => (Number.isFinite(fen) && fen > 0 ? `¥${fenToYuan(fen).toFixed(2)}` : '');
 
 function webTarget(l: LandingLinkRow): string {
   const byType = l.jumptype === 'taojimu' ? l.taojimulink : l.jumptype === 'smart' ? l.smartlink : l.transedlink || l.detaillink;

@@ -1,7 +1,7 @@
 import * as api from '../../shared/api/links.ts';
 import { boundAdvertisers } from '../ads/lookup.ts';
+import { linkMetrics, linkStats } from '../facts/link-traffic.ts';
 import { type Binding, handle } from '../http/contracts.ts';
-import { linkStats } from '../tracking/stats.ts';
 import { scopeOf } from './scope.ts';
 import { createLink, customerOptions, deleteLink, getLink, linkLog, listLinks, updateLink } from './service.ts';
 
@@ -23,6 +23,7 @@ export const linkRoutes: Binding[] = [
   handle(api.linkLog, ({ deps, actor, input }) => linkLog(deps, actor, input)),
   handle(api.linkCustomers, ({ deps, actor }) => customerOptions(deps, actor)),
   handle(api.linkStats, ({ deps, actor, input }) => linkStats(deps, actor, input)),
+  handle(api.linkMetrics, ({ deps, actor, input }) => linkMetrics(deps, actor, input)),
   /** The caller's advertisers (its authorised ad accounts; an agent's include its sub-customers'), optionally of one channel. */
   handle(api.landAdlist, async ({ deps, actor, input }) =>
     (await boundAdvertisers(deps.db, await scopeOf(deps.db, actor), input.state)).map((a) => ({

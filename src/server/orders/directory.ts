@@ -2,86 +2,9 @@ import type { AccountRef } from '../ads/directory.ts';
 import type { Executor } from '../kernel/executor.ts';
 
 /**
- * The orders feature's read API for the admin and UDSmart areas: order facts (`order_facts_daily`) summed as a
- * screen needs them, the orders of one landing page, and postback dead letters. Read-only.
+ * The orders feature's read API for the admin and UDSmart areas: the orders of one landing page and postback dead
+ * letters. Read-only. (Sums of the order facts are the read model's: src/server/facts/.)
  */
-
-export interface OrderFactsFilter {
-  fromDay: number;
-  toDay: number;
-  customerIds?: readonly number[];
-  /** The ad channel (= account type). */
-  channel?: number;
-  accounts?: readonly AccountRef[];
-  pageid?: string;
-}
-
-export type OrderGroupKey = 'day' | 'channel' | 'customerid' | 'pageid' | 'advertiser_id';
-export interface OrderSumRow {
-  day: number;
-  channel: number;
-  customerid: number;
-  pageid: string;
-  advertiser_id: string;
-  orders: number;
-  orderFen: number;
-  paidOrders: number;
-  paidFen: number;
-  commissionFen: number;
-}
-
-export async function orderSums(db: Executor, f: OrderFactsFilter, by: readonly OrderGroupKey[]): Promise<OrderSumRow[]> {
-  let q = db.selectFrom('order_facts_daily').where('day', '>=', f.fromDay).where('day', '<=', f.toDay);
-  if (f.customerIds) q = q.where('customerid', 'in', f.customerIds.length ? [...f.customerIds] : [-1]);
-  if (f.channel !== undefined) q = q.where('channel', '=', f.channel);
-  if (f.pageid !== undefined) q = q.where('pageid', '=', f.pageid);
-  if (f.accounts) {
-    const byChannel = new Map<number, string[]>();
-    for (const a of f.accounts) byChannel.set(a.platform, [...(byChannel.get(a.platform) ?? []), a.advertiser_id]);
-    q = q.where((eb) =>
-      byChannel.size === 0
-        ? eb('day', '<', 0)
-        : eb.or([...byChannel].map(([c, ids]) => eb.and([eb('channel', '=', c), eb('advertiser_id', 'in', ids)]))),
-    );
-  }
-  const rows = await q
-    .select((eb) => [
-      eb.fn.sum<number>('orders').as('orders'),
-      eb.fn.sum<number>('order_fen').as('order_fen'),
-      eb.fn.sum<number>('paid_orders').as('paid_orders'),
-      eb.fn.sum<number>('paid_fen').as('paid_fen'),
-      eb.fn.sum<number>('commission_fen').as('commission_fen'),
-    ])
-    .select(by)
-    .$if(by.length > 0, (qb) => qb.groupBy(by))
-    .execute();
-  return rows.map((r) => {
-    const g = r as Partial<Record<OrderGroupKey, number | string>>;
-    return {
-      day: Number(g.day ?? 0),
-      channel: Number(g.channel ?? 0),
-      customerid: Number(g.customerid ?? 0),
-      pageid: String(g.pageid ?? ''),
-      advertiser_id: String(g.advertiser_id ?? ''),
-      orders: Number(r.orders ?? 0),
-      orderFen: Number(r.order_fen ?? 0),
-      paidOrders: Number(r.paid_orders ?? 0),
-      paidFen: Number(r.paid_fen ?? 0),
-      commissionFen: Number(r.commission_fen ?? 0),
-    };
-  });
-}
-
-/** (day, channel, customer) triples with placed orders (active customers). */
-export const activeOrderCustomers = (db: Executor, fromDay: number, toDay: number) =>
-  db
-    .selectFrom('order_facts_daily')
-    .select(['day', 'channel', 'customerid'])
-    .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
-    .where('orders', '>', 0)
-    .groupBy(['day', 'channel', 'customerid'])
-    .execute();
 
 /** Orders attributed to a landing page (optionally only through some advertiser accounts), newest first. */
 export async function ordersOfPage(db: Executor, pageid: string, accounts: readonly AccountRef[] | null, limit: number, offset: number) {

@@ -4,8 +4,9 @@
  * Every step says what we know and says so when we do not know it.
  */
 
-import { CHANNELS, isChannel, isPlatform, PLATFORMS } from '../../shared/catalog.ts';
+import { channelLabel, platformLabel } from '../../shared/catalog.ts';
 import { chinaDateTime } from '../../shared/china-clock.ts';
+import { yuanText } from '../../shared/money.ts';
 import {
   ATTRIBUTION_RULE,
   type AttributionRule,
@@ -28,9 +29,7 @@ import { findOrder, postbackOf } from './list-store.ts';
 import { orderScopeOf } from './scope.ts';
 import { views } from './service.ts';
 
-const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 const at = (t: number) => chinaDateTime(t);
-const channelName = (c: number) => (isChannel(c) ? CHANNELS[c] : '未知渠道');
 const levelNames = (c: number) =>
   c === 4
     ? { campaign: '广告', plan: '创意' }
@@ -61,7 +60,7 @@ export async function orderPath(deps: Deps, actor: Actor, orderId: string): Prom
       row.plan_id && `${names.plan} ${row.plan_id}`,
       row.creative_id && `创意 ${row.creative_id}`,
     ].filter(Boolean);
-    const ad = `${channelName(row.channel)}上${parts.join('、')}的广告`;
+    const ad = `${channelLabel(row.channel, '未知渠道')}上${parts.join('、')}的广告`;
     const text =
       row.attribution_rule === 'link_plan'
         ? `没有点击或访问带着广告信息；时间窗内只有这一个计划投放该推广链接：${ad}`
@@ -97,22 +96,25 @@ export async function orderPath(deps: Deps, actor: Actor, orderId: string): Prom
   }
   if (row.click_at > 0)
     steps.push({ key: 'jump', title: '进入联盟', text: `${at(row.click_at)} 用户从落地页跳转到${union}的推广链接`, at: row.click_at });
-  const money = row.presell ? `订单金额 ${yuan(row.order_fen)}（预售，定金 ${yuan(row.deposit_fen)}）` : `订单金额 ${yuan(row.order_fen)}`;
+  const money = row.presell
+    ? `订单金额 ${yuanText(row.order_fen)}（预售，定金 ${yuanText(row.deposit_fen)}）`
+    : `订单金额 ${yuanText(row.order_fen)}`;
   steps.push({
     key: 'order',
     title: '下单',
-    text: `${row.created_at ? at(row.created_at) : '时间未知'} 在${union}下单「${row.item_title || row.item_id}」× ${row.item_num}，${money}，预估佣金 ${yuan(row.commission_fen)}`,
+    text: `${row.created_at ? at(row.created_at) : '时间未知'} 在${union}下单「${row.item_title || row.item_id}」× ${row.item_num}，${money}，预估佣金 ${yuanText(row.commission_fen)}`,
     at: row.created_at,
   });
   if (row.deposit_paid_at > 0)
     steps.push({ key: 'deposit', title: '付定金', text: `${at(row.deposit_paid_at)} 支付定金`, at: row.deposit_paid_at });
-  if (row.paid_at > 0) steps.push({ key: 'pay', title: '付款', text: `${at(row.paid_at)} 付款 ${yuan(row.paid_fen)}`, at: row.paid_at });
+  if (row.paid_at > 0)
+    steps.push({ key: 'pay', title: '付款', text: `${at(row.paid_at)} 付款 ${yuanText(row.paid_fen)}`, at: row.paid_at });
   if (row.received_at > 0) steps.push({ key: 'receive', title: '确认收货', text: `${at(row.received_at)} 确认收货`, at: row.received_at });
   if (row.settled_at > 0) steps.push({ key: 'settle', title: '结算', text: `${at(row.settled_at)} 联盟结算佣金`, at: row.settled_at });
   if (row.refunded_at > 0)
     steps.push({ key: 'refund', title: '退款', text: `${at(row.refunded_at)} 订单退款，不再计入成交`, at: row.refunded_at });
   const status = ORDER_STATUS[row.status as OrderStatusName] ?? row.status;
-  const platform = isPlatform(row.link_platform) ? PLATFORMS[row.link_platform] : '';
+  const platform = platformLabel(row.link_platform);
   const rule = ATTRIBUTION_RULE[row.attribution_rule as AttributionRule] ?? row.attribution_rule;
   steps.push({
     key: 'attribution',
@@ -125,7 +127,7 @@ export async function orderPath(deps: Deps, actor: Actor, orderId: string): Prom
   });
   const pbText =
     row.postback_state === 'sent' && pb
-      ? `${at(pb.sent_at)} 已回传给${row.union_name === 'ud' ? '阿里妈妈 UD（由其转给媒体）' : channelName(row.channel)}`
+      ? `${at(pb.sent_at)} 已回传给${row.union_name === 'ud' ? '阿里妈妈 UD（由其转给媒体）' : channelLabel(row.channel, '未知渠道')}`
       : row.postback_state === 'in_doubt' && pb
         ? `${POSTBACK_STATE.in_doubt}：${pb.last_error}`
         : row.postback_state === 'failed' && pb

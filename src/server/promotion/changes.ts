@@ -6,8 +6,10 @@
  * caller's tenants. A platform-admin's change is also written to the audit log under the admin's name.
  */
 import type { AdLevel } from '../../shared/ad-levels.ts';
+import { channelLabel } from '../../shared/catalog.ts';
+import { fenToYuan } from '../../shared/money.ts';
 import { checkMoney, moneyLimit } from '../../shared/money-limits.ts';
-import { adPlatformOf, channelLabel, EDITABLE, type PromoteChannel } from '../../shared/promote.ts';
+import { adPlatformOf, EDITABLE, type PromoteChannel } from '../../shared/promote.ts';
 import type { ChangeItem, TaskResult } from '../../shared/promote-schemas.ts';
 import { ROLE } from '../../shared/roles.ts';
 import { connectorFor, withCallAuth } from '../ads/credentials.ts';
@@ -26,7 +28,7 @@ export type Field = 'status' | 'budget' | 'bid';
 /** What a change sets: enable/disable, or fen (null = unlimited budget). */
 export type Target = { field: 'status'; enable: boolean } | { field: 'budget'; fen: number | null } | { field: 'bid'; fen: number };
 
-const shown = (fen: number | null): string => (fen === null ? '' : (fen / 100).toFixed(2));
+const shown = (fen: number | null): string => (fen === null ? '' : fenToYuan(fen).toFixed(2));
 const valueBefore = (e: store.EntityRow, t: Target): string =>
   t.field === 'status' ? (Number(e.enabled) === 1 ? 'enable' : 'disable') : shown(t.field === 'budget' ? e.budget_fen : e.bid_fen);
 const valueAfter = (t: Target): string => (t.field === 'status' ? (t.enable ? 'enable' : 'disable') : shown(t.fen));

@@ -64,7 +64,7 @@ async function linksOf(deps: Deps, level: AdLevel, e: store.EntityRow) {
 export async function entityDetail(deps: Deps, actor: Actor, ref: EntityRef) {
   const { scope, level, e } = await resolve(deps, actor, ref);
   const platform = adPlatformOf(ref.acpl as PromoteChannel);
-  const [row] = await entityRows(deps.db, [e], { scope, level, platform: ref.acpl }, dayRange(deps.clock));
+  const [row] = await entityRows(deps.db, [e], { scope, level, platform: ref.acpl }, dayRange(deps.clock).span);
   const campaigns = level === 'campaign' ? new Map() : await store.entityNames(deps.db, ref.acpl, 'campaign', [e.campaign_id]);
   const parents = [
     { type: 'adver' as const, id: e.advertiser_id, name: row!.advertiser_name, level_name: LEVEL_NAMES[platform].advertiser },

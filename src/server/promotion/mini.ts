@@ -5,10 +5,14 @@
  * them (a binding), `/napi/miniapp/delete` removes the registration. docs/api-promotion.md.
  */
 import type { Channel } from '../../shared/catalog.ts';
+import { channelLabel } from '../../shared/catalog.ts';
 import type { LinkView } from '../../shared/links.ts';
-import { channelLabel, isPromoteChannel, type PromoteChannel } from '../../shared/promote.ts';
+import { addSums, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
+import { isPromoteChannel, type PromoteChannel } from '../../shared/promote.ts';
 import type { MiniPromotion, TaskResult } from '../../shared/promote-schemas.ts';
+import type { Span } from '../../shared/span.ts';
 import type { Deps } from '../deps.ts';
+import { keyedAdSums, keyedOrderSums } from '../facts/keyed.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { forbidden, invalid } from '../kernel/errors.ts';
 import { getLink, listLinks } from '../links/service.ts';
@@ -19,7 +23,7 @@ import { promoteScope } from './scope.ts';
 import { requireEntities, runTask } from './service.ts';
 import * as store from './store.ts';
 import { listTree } from './tree.ts';
-import { candidates, planLink, plansByLink, type Scope } from './tree-store.ts';
+import { candidates, planLink, type Scope } from './tree-store.ts';
 
 const MINIAPP = 4;
 
@@ -28,6 +32,52 @@ async function miniLink(deps: Deps, actor: Actor, pageid: string): Promise<LinkV
   if (link.platform !== MINIAPP) throw invalid('这不是淘宝新链路小程序链接', { field: 'pageid' });
   if (!isPromoteChannel(link.state)) throw invalid(`${channelLabel(link.state)}的链接没有推广管理`, { field: 'pageid' });
   return { ...link, state: link.state };
+}
+
+/** Per link: the plans of a channel that drive it (own URLs or binding), how many deliver, and their sums (read model). */
+async function plansByLink(db: Deps['db'], scope: Scope, channel: number, pageids: string[], span: Span) {
+  const plans = pageids.length
+    ? await candidates(db, { scope, platform: channel, level: 'plan' })
+        .where(planLink, 'in', pageids)
+        .select([planLink.as('pageid'), 'e.entity_id', 'e.status'])
+        .execute()
+    : [];
+  const keys = plans.map((p) => p.entity_id);
+  const filter = { customers: scope, channel, keys };
+  const [ads, orders] = keys.length
+    ? await Promise.all([keyedAdSums(db, 'plan', filter, span).execute(), keyedOrderSums(db, 'plan', filter, span).execute()])
+    : [[], []];
+  const byPlan = new Map<string, Sums>();
+  for (const a of ads)
+    byPlan.set(
+      a.k,
+      addSums(byPlan.get(a.k) ?? ZERO_SUMS, {
+        ...ZERO_SUMS,
+        costFen: Number(a.cost_fen),
+        shows: Number(a.shows),
+        clicks: Number(a.clicks),
+        conversions: Number(a.conversions),
+      }),
+    );
+  for (const o of orders)
+    byPlan.set(
+      o.k,
+      addSums(byPlan.get(o.k) ?? ZERO_SUMS, {
+        ...ZERO_SUMS,
+        orders: Number(o.orders),
+        orderFen: Number(o.order_fen),
+        paidOrders: Number(o.paid_orders),
+        paidFen: Number(o.paid_fen),
+      }),
+    );
+  return pageids.map((pageid) => {
+    const mine = plans.filter((p) => p.pageid === pageid);
+    return {
+      plans: mine.length,
+      delivering: mine.filter((p) => p.status === 'delivering').length,
+      sums: mine.reduce((t, p) => addSums(t, byPlan.get(p.entity_id) ?? ZERO_SUMS), ZERO_SUMS),
+    };
+  });
 }
 
 async function promotions(
@@ -44,7 +94,7 @@ async function promotions(
     scope,
     channel,
     links.map((l) => l.pageid),
-    range,
+    range.span,
   );
   return links.map((l, i) => ({
     pageid: l.pageid,

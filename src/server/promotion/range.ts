@@ -1,30 +1,28 @@
-import { chinaDay, chinaDayStart, parseChinaTime } from '../../shared/china-clock.ts';
+import { chinaDay } from '../../shared/china-clock.ts';
+import { dayRangeProblem, daysSpan, MAX_SPAN_DAYS, type Span } from '../../shared/span.ts';
 import type { Clock } from '../kernel/clock.ts';
 import { invalid } from '../kernel/errors.ts';
-import type { DayRange } from './tree-store.ts';
 
-/** Longest range a list or trend covers (spec §5 presets reach 上月 and 最近30天; 92 days holds a quarter). */
-export const MAX_DAYS = 92;
+/** Longest range a list or trend covers: the read model's one limit (src/shared/span.ts). */
+export const MAX_DAYS = MAX_SPAN_DAYS;
 
-export interface ChinaRange extends DayRange {
+/** The China days a request covers and their span (half-open, src/shared/span.ts). */
+export interface ChinaRange {
+  span: Span;
   start: string;
   end: string;
 }
 
 /**
  * The China days a request covers: both default to today, `end` defaults to today when only `start` is given.
- * Future days are refused (spec §5: most pickers disallow them), as are reversed and over-long ranges.
+ * Future days are refused (spec §5: most pickers disallow them), as are reversed and over-long ranges — the one rule
+ * of `dayRangeProblem`.
  */
 export function dayRange(clock: Clock, start?: string, end?: string): ChinaRange {
   const today = chinaDay(clock.now());
   const s = start ?? today;
   const e = end ?? today;
-  const from = parseChinaTime(s);
-  const to = parseChinaTime(e);
-  if (Number.isNaN(from) || chinaDay(from) !== s) throw invalid('开始日期不正确', { field: 'start' });
-  if (Number.isNaN(to) || chinaDay(to) !== e) throw invalid('结束日期不正确', { field: 'end' });
-  if (to < from) throw invalid('结束日期不能早于开始日期', { field: 'end' });
-  if (e > today) throw invalid('结束日期不能晚于今天', { field: 'end' });
-  if ((to - from) / 86400 + 1 > MAX_DAYS) throw invalid(`日期范围不能超过 ${MAX_DAYS} 天`, { field: 'start' });
-  return { from: chinaDayStart(from), to: chinaDayStart(to), start: s, end: e };
+  const problem = dayRangeProblem(s, e, { now: clock.now() });
+  if (problem) throw invalid(problem.msg, { field: problem.field });
+  return { span: daysSpan(s, e), start: s, end: e };
 }

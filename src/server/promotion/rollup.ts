@@ -4,7 +4,8 @@
  * `ad_facts_daily` by its `synced_at` (the report sync stamps every row it writes) and recomputes each touched
  * (account, day) from the plan facts, idempotently. A plan's sub-platform is the shop platform of the link it
  * drives (its own, else its mini-app binding); registering or removing a binding recomputes that account.
- * Readers take closed days from here and today from `ad_facts_daily` (`accountAdSums`), so today is never stale.
+ * Readers take closed days from here and today from `ad_facts_daily` (the read model's `keyedAccountAdSums`, facts/keyed.ts), so
+ * today is never stale.
  */
 import { sql } from 'kysely';
 import type { Deps } from '../deps.ts';

@@ -5,10 +5,11 @@
 import { type AdLevel, LEVEL_NAMES, levelNameOf, promoteLevel } from '../../shared/ad-levels.ts';
 import type { AdPlatform } from '../../shared/ad-platforms.ts';
 import { adStatusLabel, genericStatusLabel, statusFamily } from '../../shared/ad-status.ts';
+import { channelLabel } from '../../shared/catalog.ts';
 import { METRIC_KEYS, metricsOf, type Sums, toWire, type WireMetrics, ZERO_SUMS } from '../../shared/metrics.ts';
+import { fenToYuanOrNull } from '../../shared/money.ts';
 import {
   adPlatformOf,
-  channelLabel,
   EDITABLE,
   MATERIAL_KINDS,
   materialKind,
@@ -19,8 +20,6 @@ import {
 } from '../../shared/promote.ts';
 import type { PromoteRow } from '../../shared/promote-schemas.ts';
 import type { EntityRow } from './store.ts';
-
-export const fenToYuan = (fen: number | null | undefined): number | null => (fen === null || fen === undefined ? null : Number(fen) / 100);
 
 /** The §4 label of an entity's status: its family's label of the raw code, or the normalised status's. */
 export function statusLabelOf(platform: AdPlatform, level: AdLevel, raw: string, normal: string): string {
@@ -89,8 +88,8 @@ export function entityRow(e: EntityRow, ctx: RowContext): PromoteRow {
     status_label: statusLabelOf(platform, level, e.raw_status, e.status),
     status_normal: e.status,
     enabled: Number(e.enabled) === 1,
-    budget: fenToYuan(e.budget_fen),
-    bid: fenToYuan(e.bid_fen),
+    budget: fenToYuanOrNull(e.budget_fen),
+    bid: fenToYuanOrNull(e.bid_fen),
     pageid: link,
     bound: level === 'plan' && !e.pageid && Boolean(e.bound_pageid),
     material_type: e.material_type,

@@ -3,6 +3,7 @@
  * scoped to the caller's tenants before anything is written or sent (docs/api-promotion.md).
  */
 import type { AdLevel } from '../../shared/ad-levels.ts';
+import { yuanToFen } from '../../shared/money.ts';
 import { levelOfType, type PromoteChannel } from '../../shared/promote.ts';
 import type { PromoteEditInput, TaskResult, TaskUpdateInput } from '../../shared/promote-schemas.ts';
 import type { Deps } from '../deps.ts';
@@ -11,8 +12,6 @@ import { invalid, notFound } from '../kernel/errors.ts';
 import { applyChanges, checkAllowed, type Target } from './changes.ts';
 import { inScope, promoteScope, requireEntity } from './scope.ts';
 import * as store from './store.ts';
-
-const yuanToFen = (yuan: number): number => Math.round(yuan * 100);
 
 function targetOf(input: Pick<PromoteEditInput, 'field' | 'value'>): Target {
   const { field, value } = input;

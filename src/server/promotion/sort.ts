@@ -4,29 +4,29 @@
  * denominator is '--' (Infinity in `metricsOf`): those rows sort last in both directions.
  */
 import { type RawBuilder, sql } from 'kysely';
-import type { MetricKey } from '../../shared/metrics.ts';
+import { METRIC_FORMULA, METRIC_KEYS, type MetricKey, type Sums } from '../../shared/metrics.ts';
 
 export type SumColumn = 'cost_fen' | 'shows' | 'clicks' | 'conversions' | 'orders' | 'order_fen' | 'paid_orders' | 'paid_fen';
 const ORDER_COLUMNS: readonly SumColumn[] = ['orders', 'order_fen', 'paid_orders', 'paid_fen'];
-
-export const METRIC_SORT: Readonly<Record<MetricKey, { num: SumColumn; den?: SumColumn }>> = {
-  sum_cost: { num: 'cost_fen' },
-  sum_show_cnt: { num: 'shows' },
-  sum_click: { num: 'clicks' },
-  ctr: { num: 'clicks', den: 'shows' },
-  ordernum: { num: 'paid_orders' },
-  avg_show_cost: { num: 'cost_fen', den: 'shows' },
-  avg_click_cost: { num: 'cost_fen', den: 'clicks' },
-  avg_price: { num: 'paid_fen', den: 'paid_orders' },
-  roi: { num: 'order_fen', den: 'cost_fen' },
-  pay_roi: { num: 'paid_fen', den: 'cost_fen' },
-  order_price: { num: 'order_fen' },
-  order_price_pay: { num: 'paid_fen' },
-  convert: { num: 'conversions' },
-  convert_cost: { num: 'cost_fen', den: 'conversions' },
-  convert_rate: { num: 'conversions', den: 'clicks' },
-  convert_order_rate: { num: 'paid_orders', den: 'clicks' },
+/** The sums' columns in the read model's keyed sums (facts/keyed.ts). */
+const COLUMN: Record<keyof Sums, SumColumn> = {
+  costFen: 'cost_fen',
+  shows: 'shows',
+  clicks: 'clicks',
+  conversions: 'conversions',
+  orders: 'orders',
+  orderFen: 'order_fen',
+  paidOrders: 'paid_orders',
+  paidFen: 'paid_fen',
 };
+
+/** Each metric's num / den as columns: the one formula of `METRIC_FORMULA` (src/shared/metrics.ts). */
+export const METRIC_SORT = Object.fromEntries(
+  METRIC_KEYS.map((k) => {
+    const f = METRIC_FORMULA[k];
+    return [k, { num: COLUMN[f.num], ...(f.den ? { den: COLUMN[f.den] } : {}) }];
+  }),
+) as Readonly<Record<MetricKey, { num: SumColumn; den?: SumColumn }>>;
 
 export const needsOrders = (m: MetricKey): boolean =>
   ORDER_COLUMNS.includes(METRIC_SORT[m].num) || (METRIC_SORT[m].den !== undefined && ORDER_COLUMNS.includes(METRIC_SORT[m].den));

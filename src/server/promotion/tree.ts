@@ -3,11 +3,14 @@
  * accounts → campaigns → plans → creatives for a tenant, a channel and a sub-platform, over a range of China days.
  */
 import { type AdLevel, LEVEL_NAMES } from '../../shared/ad-levels.ts';
+import { channelLabel } from '../../shared/catalog.ts';
 import { chinaDayStart } from '../../shared/china-clock.ts';
 import { addSums, METRIC_KEYS, type MetricKey, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
-import { adPlatformOf, channelLabel, levelOfType, type PromoteChannel } from '../../shared/promote.ts';
+import { adPlatformOf, levelOfType, type PromoteChannel } from '../../shared/promote.ts';
 import type { PromoteExportInput, PromoteFilter, PromoteIndexInput, PromoteRow } from '../../shared/promote-schemas.ts';
+import type { Span } from '../../shared/span.ts';
 import type { Deps } from '../deps.ts';
+import { type KeyedFilter, keyedAccountAdSums, keyedAdSums, keyedOrderSums } from '../facts/keyed.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
 import type { Executor } from '../kernel/executor.ts';
@@ -18,13 +21,10 @@ import { promoteScope } from './scope.ts';
 import { needsOrders, sortExpression } from './sort.ts';
 import { accountsByIds, companies, type EntityRow } from './store.ts';
 import {
-  accountAdSums,
   accountCandidates,
-  adSums,
   candidates,
   childCounts,
-  type DayRange,
-  orderSums,
+  plansOfSubPlatform,
   type Scope,
   type SumLevel,
   type TreeFilter,
@@ -55,16 +55,49 @@ const treeFilter = (f: PromoteFilter, scope: Scope, level: AdLevel): TreeFilter 
   exact: f.exact,
 });
 
+/** What a list's sums are narrowed to (tenant scope, channel, sub-platform, parents, the list's own rows). */
+interface SumsFilter {
+  scope: Scope;
+  platform?: number;
+  pl?: number;
+  advertiserId?: string;
+  campaignId?: string;
+  keys?: string[];
+  /** Only the entities of this list (its candidates, of the same level). */
+  within?: ReturnType<typeof candidates>;
+  /** Only the accounts of this list (advertiser level). */
+  withinAccounts?: ReturnType<typeof accountCandidates>;
+}
+
+/** The read model's keyed filter of a list: a sub-platform narrows accounts and campaigns to the plans it holds. */
+function keyedFilter(db: Executor, level: SumLevel, f: SumsFilter): KeyedFilter {
+  return {
+    customers: f.scope,
+    channel: f.platform,
+    advertiserId: f.advertiserId,
+    campaignId: f.campaignId,
+    keys: f.keys,
+    keyIn: f.within?.select('e.entity_id'),
+    advertiserIn: f.withinAccounts?.select('a.advertiser_id'),
+    planIn:
+      f.pl !== undefined && f.platform !== undefined && level !== 'plan'
+        ? plansOfSubPlatform(db, f.platform, f.pl, f.scope).select('p.entity_id')
+        : undefined,
+    pl: f.pl,
+  };
+}
+
+/** Ad sums of a level (accounts: from the account rollup and today's facts) and its order sums, as subqueries. */
+const adSumsOf = (db: Executor, level: SumLevel, f: SumsFilter, span: Span, today: number) =>
+  level === 'advertiser'
+    ? keyedAccountAdSums(db, keyedFilter(db, level, f), span, today)
+    : keyedAdSums(db, level, keyedFilter(db, level, f), span);
+const orderSumsOf = (db: Executor, level: SumLevel, f: SumsFilter, span: Span) =>
+  keyedOrderSums(db, level, keyedFilter(db, level, f), span);
+
 /** Ad and order sums per (platform, key), merged. */
-async function sumsOf(
-  db: Executor,
-  level: SumLevel,
-  f: Parameters<typeof adSums>[2],
-  r: DayRange,
-  today: number,
-): Promise<Map<string, Sums>> {
-  const ad = level === 'advertiser' ? accountAdSums(db, f, r, today) : adSums(db, level, f, r);
-  const [ads, orders] = await Promise.all([ad.execute(), orderSums(db, level, f, r).execute()]);
+async function sumsOf(db: Executor, level: SumLevel, f: SumsFilter, span: Span, today: number): Promise<Map<string, Sums>> {
+  const [ads, orders] = await Promise.all([adSumsOf(db, level, f, span, today).execute(), orderSumsOf(db, level, f, span).execute()]);
   const out = new Map<string, Sums>();
   for (const a of ads) {
     const s = {
@@ -134,11 +167,11 @@ async function listEntities(db: Executor, input: PromoteIndexInput, f: TreeFilte
   let q = base.selectAll('e').select('b.pageid as bound_pageid');
   if (o.metric) {
     const m = o.metric;
-    q = q.leftJoin(adSums(db, f.level, sumsFilter, range).as('fa'), (j) =>
+    q = q.leftJoin(adSumsOf(db, f.level as SumLevel, sumsFilter, range.span, 0).as('fa'), (j) =>
       j.onRef('fa.platform', '=', 'e.platform').onRef('fa.k', '=', 'e.entity_id'),
     );
     if (needsOrders(m))
-      q = q.leftJoin(orderSums(db, f.level, sumsFilter, range).as('oa'), (j) =>
+      q = q.leftJoin(orderSumsOf(db, f.level as SumLevel, sumsFilter, range.span).as('oa'), (j) =>
         j.onRef('oa.platform', '=', 'e.platform').onRef('oa.k', '=', 'e.entity_id'),
       );
     q = q.orderBy(sortExpression(m), (ob) => (o.dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()));
@@ -146,11 +179,11 @@ async function listEntities(db: Executor, input: PromoteIndexInput, f: TreeFilte
     q = q.orderBy(ENTITY_SORT[input.sort_field as keyof typeof ENTITY_SORT], o.dir);
   } else q = q.orderBy('e.created_at', 'desc');
   const rows = (await q.orderBy('e.id', 'desc').limit(input.pagesize).offset(o.offset).execute()) as EntityRow[];
-  return { list: await entityRows(db, rows, f, range), total, start: range.start, end: range.end };
+  return { list: await entityRows(db, rows, f, range.span), total, start: range.start, end: range.end };
 }
 
 /** Rows with their sums, children, accounts, customers and links. */
-export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter, range: DayRange): Promise<PromoteRow[]> {
+export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter, span: Span): Promise<PromoteRow[]> {
   if (rows.length === 0) return [];
   const platforms = [...new Set(rows.map((r) => Number(r.platform)))];
   const keys = rows.map((r) => r.entity_id);
@@ -160,9 +193,9 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
   const [sums, children, accounts, customers, summaries] = await Promise.all([
     f.level === 'creative'
       ? new Map<string, Sums>()
-      : Promise.all(platforms.map((platform) => sumsOf(db, f.level, { scope: f.scope, platform, pl: f.pl, keys }, range, 0))).then(
-          (maps) => new Map(maps.flatMap((m) => [...m])),
-        ),
+      : Promise.all(
+          platforms.map((platform) => sumsOf(db, f.level as SumLevel, { scope: f.scope, platform, pl: f.pl, keys }, span, 0)),
+        ).then((maps) => new Map(maps.flatMap((m) => [...m]))),
     childFilter ? childCounts(db, childFilter, keys) : new Map<string, number>(),
     accountInfos(
       db,
@@ -198,11 +231,11 @@ async function listAccounts(
   const sumsFilter = { scope, platform: input.acpl, pl: input.pl };
   if (o.metric) {
     const m = o.metric;
-    q = q.leftJoin(accountAdSums(db, sumsFilter, range, today).as('fa'), (j) =>
+    q = q.leftJoin(adSumsOf(db, 'advertiser', sumsFilter, range.span, today).as('fa'), (j) =>
       j.onRef('fa.platform', '=', 'a.platform').onRef('fa.k', '=', 'a.advertiser_id'),
     );
     if (needsOrders(m))
-      q = q.leftJoin(orderSums(db, 'advertiser', sumsFilter, range).as('oa'), (j) =>
+      q = q.leftJoin(orderSumsOf(db, 'advertiser', sumsFilter, range.span).as('oa'), (j) =>
         j.onRef('oa.platform', '=', 'a.platform').onRef('oa.k', '=', 'a.advertiser_id'),
       );
     q = q.orderBy(sortExpression(m), (ob) => (o.dir === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()));
@@ -211,7 +244,7 @@ async function listAccounts(
   const keys = rows.map((r) => r.advertiser_id);
   const platforms = [...new Set(rows.map((r) => Number(r.platform)))];
   const [sums, children, customers] = await Promise.all([
-    Promise.all(platforms.map((platform) => sumsOf(db, 'advertiser', { scope, platform, pl: input.pl, keys }, range, today))).then(
+    Promise.all(platforms.map((platform) => sumsOf(db, 'advertiser', { scope, platform, pl: input.pl, keys }, range.span, today))).then(
       (maps) => new Map(maps.flatMap((m) => [...m])),
     ),
     childCounts(db, { scope, platform: input.acpl, pl: input.pl, level: 'campaign' }, keys),
@@ -279,9 +312,7 @@ export async function sumTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, in
   const f = { ...filter, ...within };
   const [a, o] = await Promise.all([
     db
-      .selectFrom(
-        (sumLevel === 'advertiser' ? accountAdSums(db, f, range, chinaDayStart(deps.clock.now())) : adSums(db, sumLevel, f, range)).as('t'),
-      )
+      .selectFrom(adSumsOf(db, sumLevel, f, range.span, chinaDayStart(deps.clock.now())).as('t'))
       .select((eb) => [
         eb.fn.sum<number>('t.cost_fen').as('cost_fen'),
         eb.fn.sum<number>('t.shows').as('shows'),
@@ -290,7 +321,7 @@ export async function sumTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, in
       ])
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom(orderSums(db, sumLevel, f, range).as('t'))
+      .selectFrom(orderSumsOf(db, sumLevel, f, range.span).as('t'))
       .select((eb) => [
         eb.fn.sum<number>('t.orders').as('orders'),
         eb.fn.sum<number>('t.order_fen').as('order_fen'),

@@ -1,19 +1,18 @@
 /**
- * An entity's metrics over time (the plan detail's chart): per China hour from `ad_facts_hourly` /
- * `order_facts_hourly`, or per China day from the daily rollups, zero-filled, each bucket through `metricsOf`.
+ * An entity's metrics over time (the plan detail's chart): the read model's sums per China hour or day of the
+ * entity (its channel and id), zero-filled, each bucket through `metricsOf`; the total is the buckets added up.
  */
-import { sql } from 'kysely';
 import { chinaDateTime, hourStart } from '../../shared/china-clock.ts';
-import { addSums, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
 import { levelOfType } from '../../shared/promote.ts';
+import { bucketStarts } from '../../shared/span.ts';
 import type { Deps } from '../deps.ts';
+import type { FactFilter } from '../facts/query.ts';
+import { sumOfRows, sumsBy } from '../facts/sums.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { invalid, notFound } from '../kernel/errors.ts';
 import { dayRange } from './range.ts';
 import { wireOf } from './rows.ts';
 import { promoteScope, requireEntity } from './scope.ts';
-
-const KEY = { adver: 'advertiser_id', group: 'campaign_id', plan: 'plan_id' } as const;
 
 export async function entityTrend(
   deps: Deps,
@@ -34,69 +33,21 @@ export async function entityTrend(
   else await requireAccount(deps, scope, input.acpl, input.id);
   const range = dayRange(deps.clock, input.start, input.end);
   const hourly = input.granularity === 'hour';
-  const step = hourly ? 3600 : 86400;
-  // Hours not yet begun are not zeros: the series stops at the current hour.
-  const last = hourly ? Math.min(range.to + 86400 - 3600, hourStart(deps.clock.now())) : range.to;
-  const key = KEY[input.type];
-  const bucket = hourly ? 'hour' : 'day';
-  const ads = await deps.db
-    .selectFrom(hourly ? 'ad_facts_hourly' : 'ad_facts_daily')
-    .select((eb) => [
-      sql<number>`${sql.ref(bucket)}`.as('t'),
-      eb.fn.sum<number>('cost_fen').as('cost_fen'),
-      eb.fn.sum<number>('shows').as('shows'),
-      eb.fn.sum<number>('clicks').as('clicks'),
-      eb.fn.sum<number>('conversions').as('conversions'),
-    ])
-    .where('platform', '=', input.acpl)
-    .where(key, '=', input.id)
-    .where(sql.ref(bucket), '>=', range.from)
-    .where(sql.ref(bucket), '<=', last)
-    .groupBy(bucket)
-    .execute();
-  const orders = await deps.db
-    .selectFrom(hourly ? 'order_facts_hourly' : 'order_facts_daily')
-    .select((eb) => [
-      sql<number>`${sql.ref(bucket)}`.as('t'),
-      eb.fn.sum<number>('orders').as('orders'),
-      eb.fn.sum<number>('order_fen').as('order_fen'),
-      eb.fn.sum<number>('paid_orders').as('paid_orders'),
-      eb.fn.sum<number>('paid_fen').as('paid_fen'),
-    ])
-    .where('channel', '=', input.acpl)
-    .where(key, '=', input.id)
-    .where(sql.ref(bucket), '>=', range.from)
-    .where(sql.ref(bucket), '<=', last)
-    .groupBy(bucket)
-    .execute();
-  const byT = new Map<number, Sums>();
-  for (const a of ads)
-    byT.set(Number(a.t), {
-      ...ZERO_SUMS,
-      costFen: Number(a.cost_fen),
-      shows: Number(a.shows),
-      clicks: Number(a.clicks),
-      conversions: Number(a.conversions),
-    });
-  for (const o of orders) {
-    const s = {
-      ...ZERO_SUMS,
-      orders: Number(o.orders),
-      orderFen: Number(o.order_fen),
-      paidOrders: Number(o.paid_orders),
-      paidFen: Number(o.paid_fen),
-    };
-    byT.set(Number(o.t), addSums(byT.get(Number(o.t)) ?? ZERO_SUMS, s));
-  }
-  const series = [];
-  let total = ZERO_SUMS;
-  for (let t = range.from; t <= last; t += step) {
-    const s = byT.get(t) ?? ZERO_SUMS;
-    total = addSums(total, s);
+  // Hours not yet begun are not zeros: an hourly series stops at the end of the current hour.
+  const span = hourly ? { from: range.span.from, to: Math.min(range.span.to, hourStart(deps.clock.now()) + 3600) } : range.span;
+  const filter: FactFilter = {
+    customers: scope,
+    channels: [input.acpl],
+    ...(input.type === 'adver' ? { advertiserId: input.id } : input.type === 'group' ? { campaignId: input.id } : { planId: input.id }),
+  };
+  const granularity = hourly ? 'hour' : 'day';
+  const groups = await sumsBy(deps.db, span, filter, ['bucket'], { granularity });
+  const byT = new Map([...groups.values()].map((g) => [Number(g.key[0]), g.sums]));
+  const series = bucketStarts(span, granularity).map((t) => {
     const text = chinaDateTime(t);
-    series.push({ time: hourly ? text.slice(0, 16) : text.slice(0, 10), ts: t, metrics: wireOf(s) });
-  }
-  return { series, metrics: wireOf(total) };
+    return { time: hourly ? text.slice(0, 16) : text.slice(0, 10), ts: t, metrics: wireOf(byT.get(t)) };
+  });
+  return { series, metrics: wireOf(sumOfRows(groups.values())) };
 }
 
 async function requireAccount(deps: Deps, scope: number[] | null, platform: number, advertiserId: string): Promise<void> {

@@ -1,6 +1,6 @@
+import { chinaDay, chinaHour } from '../../shared/china-clock.ts';
 import { METRIC_META, type Metrics } from '../../shared/metrics.ts';
 import { formatNumber, type NumberFormat } from '../../shared/number-format.ts';
-import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
 import type { CompareRow, HourlyReport, RankedRow } from './model.ts';
 
 /** The metrics of the report, in column order: labels and formats from the one metric table and formatter. */
@@ -19,11 +19,10 @@ export function change(now: number, before: number): string {
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
-const china = (sec: number): Date => new Date((sec + CHINA_OFFSET_SECONDS) * 1000);
-const dateOf = (sec: number): string => china(sec).toISOString().slice(0, 10);
-const hm = (sec: number): string => `${pad(china(sec).getUTCHours())}:00`;
+const dateOf = chinaDay;
+const hm = (sec: number): string => `${pad(chinaHour(sec))}:00`;
 /** '11:00' for the end of the 10:00 hour; a day's last hour ends at '24:00'. */
-const hourEnd = (hour: number): string => (china(hour).getUTCHours() === 23 ? '24:00' : hm(hour + 3600));
+const hourEnd = (hour: number): string => (chinaHour(hour) === 23 ? '24:00' : hm(hour + 3600));
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

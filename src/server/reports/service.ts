@@ -1,7 +1,7 @@
 import type { LastReport } from '../../shared/api/reports.ts';
 import { actorOf } from '../accounts/actor.ts';
 import type { UserRow } from '../accounts/lookup.ts';
-import type { Customers } from '../ads/hourly-facts.ts';
+import type { Customers } from '../ads/attention.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { scopeOf } from '../links/scope.ts';

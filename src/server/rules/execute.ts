@@ -5,9 +5,11 @@
  * the same path as a person's change (same change log, naming the rule; same refusals; same platform limits).
  * A refusal or a dead authorisation is recorded and notified and not retried that day.
  */
+
+import { channelLabel } from '../../shared/catalog.ts';
 import { chinaDateTime, chinaDayStart } from '../../shared/china-clock.ts';
 import { Code, defaultMessage } from '../../shared/codes.ts';
-import { channelLabel, type PromoteChannel } from '../../shared/promote.ts';
+import type { PromoteChannel } from '../../shared/promote.ts';
 import { actionText, ruleText } from '../../shared/rule-text.ts';
 import { findUserById } from '../accounts/lookup.ts';
 import { accountFreshness } from '../ads/lookup.ts';

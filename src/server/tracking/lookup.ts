@@ -91,3 +91,39 @@ export async function visitsByIds(db: Executor, ids: number[]): Promise<VisitFac
   }
   return out;
 }
+
+/** What our monitor did with the click pings of a link in [from, to) (received time): the link traffic's reasons. */
+export interface ClickQuality {
+  /** Click pings received (counted or not). */
+  received: number;
+  /** Repeated clicks (the same click id or callback seen before): stored, not counted. */
+  duplicates: number;
+  /** Clicks whose macros the platform left unfilled: no click id, callback, advertiser or plan id. */
+  unfilled: number;
+}
+
+/** Click pings of one link in [from, to): read by the (pageid, received_at) index of the events, one link at a time. */
+export async function clickQuality(db: Executor, pageid: string, from: number, to: number): Promise<ClickQuality> {
+  const r = await db
+    .selectFrom('monitor_events')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('dup').as('dup'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('clickid', '=', ''), eb('callback', '=', ''), eb('adv', '=', ''), eb('aid', '=', '')]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('unfilled'),
+    ])
+    .where('pageid', '=', pageid)
+    .where('received_at', '>=', from)
+    .where('received_at', '<', to)
+    .where('kind', '=', 'click')
+    .executeTakeFirst();
+  return { received: Number(r?.n ?? 0), duplicates: Number(r?.dup ?? 0), unfilled: Number(r?.unfilled ?? 0) };
+}

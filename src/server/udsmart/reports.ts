@@ -1,14 +1,16 @@
 import type { PageOrdersView } from '../../shared/admin-reports.ts';
 import { addSums, metricsOf, type Sums, toWire, ZERO_SUMS } from '../../shared/metrics.ts';
+import { fenToYuan } from '../../shared/money.ts';
+import { bucketStarts, daysSpan } from '../../shared/span.ts';
 import { chinaDate } from '../../shared/time.ts';
 import type { AccountRow, PreviewView } from '../../shared/udsmart.ts';
-import { dayStart, daysFrom, sumsOf, yuan } from '../admin/days.ts';
 import { pageOrders } from '../admin/page-orders.ts';
-import { type AccountRef, accountState, accountsWhere, adSums } from '../ads/directory.ts';
+import { type AccountRef, accountState, accountsWhere } from '../ads/directory.ts';
 import type { Deps } from '../deps.ts';
+import type { AccountRef as FactAccount, FactFilter } from '../facts/query.ts';
+import { sumOfRows, sumsBy } from '../facts/sums.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { notFound } from '../kernel/errors.ts';
-import { orderSums } from '../orders/directory.ts';
 import { type UdScope, udScopeOf } from './scope.ts';
 import { accountViews } from './service.ts';
 import { brandsOfOwner } from './store.ts';
@@ -47,39 +49,28 @@ async function visible(deps: Deps, actor: Actor, brandId?: number): Promise<Visi
 }
 
 const refKey = (r: AccountRef) => `${r.platform}:${r.advertiser_id}`;
+/** An ads account reference as the read model names it (its channel). */
+const factRef = (r: AccountRef): FactAccount => ({ channel: r.platform, advertiser_id: r.advertiser_id });
 
 export async function preview(deps: Deps, actor: Actor, input: { start: string; end: string; brand_id?: number }): Promise<PreviewView> {
   const v = await visible(deps, actor, input.brand_id);
-  const accounts = [...v.refs.values()];
-  const f = { fromDay: dayStart(input.start), toDay: dayStart(input.end), accounts };
-  const [adAcc, ordAcc, adDay, ordDay, adPage, ordPage] = await Promise.all([
-    adSums(deps.db, f, ['platform', 'advertiser_id']),
-    orderSums(deps.db, f, ['channel', 'advertiser_id']),
-    adSums(deps.db, f, ['day']),
-    orderSums(deps.db, f, ['day']),
-    adSums(deps.db, f, ['pageid']),
-    orderSums(deps.db, f, ['pageid']),
+  const span = daysSpan(input.start, input.end);
+  const filter: FactFilter = { customers: null, accounts: [...v.refs.values()].map(factRef) };
+  const [perAccount, perDay, perPage] = await Promise.all([
+    sumsBy(deps.db, span, filter, ['channel', 'advertiser']),
+    sumsBy(deps.db, span, filter, ['bucket']),
+    sumsBy(deps.db, span, filter, ['link']),
   ]);
   const brandOfRef = new Map([...v.refs].map(([id, r]) => [refKey(r), v.scope.accounts.get(id)]));
   const perBrand = new Map<number, Sums>();
-  const add = (brand: number | undefined, s: Sums) =>
-    brand !== undefined && perBrand.set(brand, addSums(perBrand.get(brand) ?? ZERO_SUMS, s));
-  for (const r of adAcc) add(brandOfRef.get(refKey(r)), sumsOf(r));
-  for (const r of ordAcc) add(brandOfRef.get(refKey({ platform: r.channel, advertiser_id: r.advertiser_id })), sumsOf(undefined, r));
+  for (const r of perAccount.values()) {
+    const brand = brandOfRef.get(`${r.key[0]}:${r.key[1]}`);
+    if (brand !== undefined) perBrand.set(brand, addSums(perBrand.get(brand) ?? ZERO_SUMS, r.sums));
+  }
   const brandIds = input.brand_id !== undefined ? [input.brand_id] : [...v.scope.brandIds].sort((a, b) => b - a);
-  const total = [...perBrand.values()].reduce(addSums, ZERO_SUMS);
-  const ordersByDay = new Map(ordDay.map((o) => [o.day, o]));
-  const adByDay = new Map(adDay.map((a) => [a.day, a]));
-  const ordersByPage = new Map(ordPage.map((o) => [o.pageid, o]));
-  const pages = [...new Set([...adPage.map((a) => a.pageid), ...ordPage.map((o) => o.pageid)])]
-    .filter((p) => p !== '')
-    .map((p) => ({
-      pageid: p,
-      sums: sumsOf(
-        adPage.find((a) => a.pageid === p),
-        ordersByPage.get(p),
-      ),
-    }))
+  const byDay = new Map([...perDay.values()].map((r) => [Number(r.key[0]), r.sums]));
+  const pages = [...perPage.values()]
+    .filter((p) => p.key[0] !== '')
     .sort((a, b) => b.sums.costFen - a.sums.costFen || b.sums.orderFen - a.sums.orderFen)
     .slice(0, 50);
   return {
@@ -89,12 +80,12 @@ export async function preview(deps: Deps, actor: Actor, input: { start: string; 
       accounts: [...v.scope.accounts.values()].filter((b) => b === id).length,
       ...toWire(metricsOf(perBrand.get(id) ?? ZERO_SUMS)),
     })),
-    totals: toWire(metricsOf(total)),
-    series: daysFrom(f.fromDay, f.toDay).map((d) => {
-      const m = metricsOf(sumsOf(adByDay.get(d), ordersByDay.get(d)));
-      return { day: chinaDate(d), sum_cost: m.sum_cost, order_price: m.order_price, ordernum: m.ordernum };
+    totals: toWire(metricsOf(sumOfRows(perAccount.values()))),
+    series: bucketStarts(span, 'day').map((d) => {
+      const m = toWire(metricsOf(byDay.get(d) ?? ZERO_SUMS));
+      return { day: chinaDate(d), sum_cost: m.sum_cost ?? 0, order_price: m.order_price ?? 0, ordernum: m.ordernum ?? 0 };
     }),
-    pages: pages.map((p) => ({ pageid: p.pageid, ...toWire(metricsOf(p.sums)) })),
+    pages: pages.map((p) => ({ pageid: p.key[0]!, ...toWire(metricsOf(p.sums)) })),
   };
 }
 
@@ -109,16 +100,14 @@ export async function accountList(
     platforms: input.platform !== undefined ? [input.platform] : undefined,
     exact: input.exact || undefined,
   });
-  const spend = await adSums(
+  const spend = await sumsBy(
     deps.db,
-    {
-      fromDay: dayStart(input.start),
-      toDay: dayStart(input.end),
-      accounts: rows.map((r) => ({ platform: r.platform, advertiser_id: r.advertiser_id })),
-    },
-    ['platform', 'advertiser_id'],
+    daysSpan(input.start, input.end),
+    { customers: null, accounts: rows.map((r) => factRef({ platform: r.platform, advertiser_id: r.advertiser_id })) },
+    ['channel', 'advertiser'],
+    { sources: ['ad'] },
   );
-  const spendOf = new Map(spend.map((s) => [refKey(s), s]));
+  const spendOf = new Map([...spend.values()].map((s) => [`${s.key[0]}:${s.key[1]}`, s.sums]));
   const views = new Map((await accountViews(deps, rows, v.scope.accounts, v.brandNames)).map((a) => [a.id, a]));
   const list = rows
     .flatMap((r) => {
@@ -128,7 +117,7 @@ export async function accountList(
       return {
         ...view,
         state: accountState(r),
-        sum_cost: yuan(s?.costFen ?? 0),
+        sum_cost: fenToYuan(s?.costFen ?? 0),
         sum_show_cnt: s?.shows ?? 0,
         sum_click: s?.clicks ?? 0,
         last_sync_at: Number(r.last_sync_at),

@@ -12,7 +12,7 @@ import {
   pageidInput,
 } from '../links.ts';
 import { pagedList } from '../paging.ts';
-import { linkStatsInput, statsResult } from '../stats.ts';
+import { linkMetricsInput, linkMetricsOutput, linkStatsInput, statsResult } from '../stats.ts';
 import { z } from '../zod.ts';
 import { alias, contract } from './contract.ts';
 
@@ -90,9 +90,18 @@ export const linkStats = contract({
   method: 'POST',
   access: 'links',
   tag,
-  summary: '推广链接的展示、点击、访问（按小时或按天，来自汇总表）',
+  summary: '推广链接的流量：我们监测到的展示、点击、访问与平台报表的展示、点击并列（按小时或按天），以及两边不一致的原因',
   input: linkStatsInput,
   output: statsResult,
+});
+export const linkMetrics = contract({
+  path: '/capi/napi/link/metrics',
+  method: 'POST',
+  access: 'links',
+  tag,
+  summary: '一页推广链接在所选日期内的点击、订单、消耗与 ROI（链接列表的数据列）',
+  input: linkMetricsInput,
+  output: linkMetricsOutput,
 });
 
 export const landIndex = alias(linkIndex, '/capi/api/land/index', '旧版：推广链接列表');
@@ -134,6 +143,7 @@ export const linkContracts = [
   linkLog,
   linkCustomers,
   linkStats,
+  linkMetrics,
   landIndex,
   landV2Index,
   landAdlist,

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import * as linksApi from '../../../shared/api/links.ts';
-import { PLATFORMS } from '../../../shared/catalog.ts';
-import { channelLabel } from '../../../shared/promote.ts';
+import { channelLabel, PLATFORMS } from '../../../shared/catalog.ts';
 import type { PromoteRow } from '../../../shared/promote-schemas.ts';
 import { failureText } from '../../lib/api.ts';
 import { type DateRangeValue, presetRange } from '../../lib/dates.ts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { channelLabel, PROMOTE_CHANNELS, type PromoteChannel, SUB_PLATFORMS, subPlatformsOf } from '../../../shared/promote.ts';
+import { channelLabel } from '../../../shared/catalog.ts';
+import { PROMOTE_CHANNELS, type PromoteChannel, SUB_PLATFORMS, subPlatformsOf } from '../../../shared/promote.ts';
 import { Select } from '../../ui/Select.tsx';
 import { PromotionTree } from '../promotion/PromotionTree.tsx';
 

@@ -3,7 +3,7 @@ import { formatNumber, formatTime } from '../../lib/formats.ts';
 import { MetricCard } from '../../ui/MetricCard.tsx';
 import { ResourceTable, type TableColumn, type TablePaging } from '../../ui/ResourceTable.tsx';
 import { ExportAction } from '../export-template/ExportAction.tsx';
-import { accountTypeLabel, orderStatusLabel, UNION_LABEL } from './labels.ts';
+import { accountTypeLabel, orderStatusLabel, unionLabel } from './labels.ts';
 
 const columns: TableColumn<OrderView>[] = [
   {
@@ -13,7 +13,7 @@ const columns: TableColumn<OrderView>[] = [
     cell: (o) => (
       <div>
         <div className="mono">{o.order_id}</div>
-        <div className="muted">{UNION_LABEL[o.union_name] ?? o.union_name}</div>
+        <div className="muted">{unionLabel(o.union_name)}</div>
       </div>
     ),
   },

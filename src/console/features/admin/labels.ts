@@ -1,17 +1,16 @@
 import { PROMOTE_TYPE_LABEL, USERTYPE_LABEL } from '../../../shared/admin.ts';
-import { ACCOUNT_TYPE_LABEL, ORDER_STATUS_LABEL } from '../../../shared/admin-reports.ts';
-import { CHANNELS, type Channel } from '../../../shared/catalog.ts';
+import { channelLabel } from '../../../shared/catalog.ts';
+import { ORDER_STATUS, type OrderStatusName, UNION_LABEL, type UnionName } from '../../../shared/orders.ts';
 import { type Role, roleLabel } from '../../../shared/roles.ts';
 
 /** The admin area's words: one label per code (spec §3 fields, account types, order states, roles). */
-export const accountTypeLabel = (t: number): string => ACCOUNT_TYPE_LABEL[t] ?? CHANNELS[t as Channel] ?? String(t);
+export const accountTypeLabel = (t: number): string => channelLabel(t, String(t));
 export const usertypeLabel = (u: string): string => USERTYPE_LABEL[u as keyof typeof USERTYPE_LABEL] ?? u;
 export const promoteTypeLabel = (n: number): string => PROMOTE_TYPE_LABEL[n] ?? '默认 + 精准';
-export const orderStatusLabel = (s: string): string => ORDER_STATUS_LABEL[s] ?? s;
+export const orderStatusLabel = (s: string): string => ORDER_STATUS[s as OrderStatusName] ?? s;
+export const unionLabel = (u: string): string => UNION_LABEL[u as UnionName] ?? u;
 export const roleName = (r: number): string => roleLabel[r as Role] ?? String(r);
 export const statusLabel = (s: number): string => (s === 1 ? '启用' : '禁用');
-
-export const UNION_LABEL: Record<string, string> = { taobao: '淘宝联盟', jd: '京东联盟', pdd: '拼多多', ud: '阿里妈妈 UD' };
 
 /** Field names of before/after in the audit log. */
 export const FIELD_LABEL: Record<string, string> = {

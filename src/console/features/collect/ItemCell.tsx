@@ -7,9 +7,11 @@ export function ItemCell({
 }: {
   item: Pick<ItemRow, 'item_id' | 'item_title' | 'item_image' | 'platform' | 'links'>;
 }): React.JSX.Element {
-  const parts = [item.platform ? shopLabel(item.platform) : '', `商品ID ${item.item_id}`, item.links ? `${item.links} 条链接` : ''].filter(
-    Boolean,
-  );
+  const parts = [
+    item.platform ? shopLabel(item.platform) : '',
+    item.item_id ? `商品ID ${item.item_id}` : '',
+    item.links ? `${item.links} 条链接` : '',
+  ].filter(Boolean);
   const sub = parts.join(' · ');
   return (
     <div className="item-cell">

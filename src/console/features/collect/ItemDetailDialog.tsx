@@ -25,7 +25,7 @@ function Rows({ title, level, rows }: { title: string; level: 'link' | 'plan'; r
       <ResourceTable<RankRow>
         ariaLabel={title}
         rows={rows}
-        rowKey={(r) => `${r.channel}:${r.id}`}
+        rowKey={(r) => `${r.channel}:${r.advertiser_id}:${r.id}`}
         columns={rankColumns(level, false).slice(0, 8)}
         emptyText={level === 'link' ? '没有推广这个商品的链接' : '没有带来消耗或订单的计划'}
         className="rank-table"

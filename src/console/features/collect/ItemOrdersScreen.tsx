@@ -6,8 +6,9 @@ import { formatNumber, formatTime } from '../../lib/formats.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
 import { PeriodPicker } from '../dashboard/PeriodPicker.tsx';
+import { postbackLabel, statusLabel, unionLabel } from '../orders/terms.ts';
 import { ItemCell } from './ItemCell.tsx';
-import { channelLabel, ORDER_STATUS, POSTBACK_STATE, UNION_LABEL } from './terms.ts';
+import { channelLabel } from './terms.ts';
 import { useItemDetail, useItemOrders } from './useItems.ts';
 import '../dashboard/dashboard.css';
 import './collect.css';
@@ -17,10 +18,10 @@ const columns: TableColumn<ItemOrderRow>[] = [
   {
     key: 'order_id',
     header: '订单号',
-    cell: (r) => <span title={UNION_LABEL[r.union_name] ?? r.union_name}>{r.order_id}</span>,
+    cell: (r) => <span title={unionLabel(r.union_name)}>{r.order_id}</span>,
     width: 150,
   },
-  { key: 'status', header: '状态', value: (r) => ORDER_STATUS[r.status] ?? r.status, width: 64 },
+  { key: 'status', header: '状态', value: (r) => statusLabel(r.status), width: 64 },
   { key: 'order_price', header: '订单金额', cell: (r) => yuan(r.order_price), align: 'right', nowrap: true },
   { key: 'paid_price', header: '支付金额', cell: (r) => yuan(r.paid_price), align: 'right', nowrap: true },
   { key: 'commission', header: '佣金', cell: (r) => yuan(r.commission), align: 'right', nowrap: true },
@@ -28,7 +29,7 @@ const columns: TableColumn<ItemOrderRow>[] = [
   { key: 'paid_at', header: '支付时间', value: (r) => formatTime(r.paid_at, 'YYYY-MM-DD HH:mm'), nowrap: true, width: 136 },
   { key: 'pageid', header: '推广链接', value: (r) => r.pageid, nowrap: true, width: 104 },
   { key: 'channel', header: '渠道', value: (r) => channelLabel(r.channel), nowrap: true, width: 84 },
-  { key: 'postback_state', header: '回传', value: (r) => POSTBACK_STATE[r.postback_state] ?? r.postback_state, nowrap: true, width: 76 },
+  { key: 'postback_state', header: '回传', value: (r) => postbackLabel(r.postback_state), nowrap: true, width: 76 },
 ];
 
 function initialRange(params: URLSearchParams): DateRangeValue {

@@ -1,4 +1,5 @@
 import type { ItemRow } from '../../../shared/dashboard.ts';
+import { METRIC_META } from '../../../shared/metrics.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { ResourceTable, type SortState, type TableColumn, type TablePaging } from '../../ui/ResourceTable.tsx';
 import { metricFormat, metricLabel } from '../dashboard/terms.ts';
@@ -11,7 +12,7 @@ const columns: TableColumn<ItemRow>[] = [
   { key: 'visits', header: '访问', value: (r) => r.visits, sortable: true, align: 'right', nowrap: true },
   ...ITEM_COLUMNS.map((k) => ({
     key: k,
-    header: metricLabel(k) === '订单金额' ? '成交金额' : metricLabel(k),
+    header: <span title={METRIC_META[k].hint}>{metricLabel(k) === '订单金额' ? '成交金额' : metricLabel(k)}</span>,
     cell: (r: ItemRow) => formatNumber(r.metrics[k], metricFormat(k)),
     sortable: true,
     align: 'right' as const,
@@ -47,8 +48,9 @@ export function ItemTable(p: Props): React.JSX.Element {
       paging={p.paging}
       emptyText={COLLECT_EMPTY}
       actions={[
-        { label: '分析', onClick: p.onAnalyse },
-        { label: '订单', to: p.ordersHref },
+        // the 未关联商品 row (item_id '') is the cost of plans whose link promotes no item: nothing to open
+        { label: '分析', onClick: p.onAnalyse, visible: (r) => r.item_id !== '' },
+        { label: '订单', to: p.ordersHref, visible: (r) => r.item_id !== '' },
       ]}
       actionsWidth={96}
       exportSlot={<ExportAction kind="itemAnalysis" filters={p.exportFilters} disabled={!p.paging.total} />}

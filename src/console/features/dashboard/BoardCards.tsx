@@ -1,6 +1,6 @@
 import type { MetricKey, WireMetrics } from '../../../shared/metrics.ts';
 import { MetricCard } from '../../ui/MetricCard.tsx';
-import { metricFormat, metricLabel } from './terms.ts';
+import { metricFormat, metricHint, metricLabel } from './terms.ts';
 
 interface Props {
   keys: readonly MetricKey[];
@@ -26,6 +26,7 @@ export function BoardCards({ keys, data, loading, caption, columns = 6 }: Props)
             previous={data?.previous ? data.previous[k] : undefined}
             format={metricFormat(k)}
             loading={loading}
+            hint={metricHint(k) || undefined}
           />
         ))}
       </div>

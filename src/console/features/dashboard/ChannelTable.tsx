@@ -1,4 +1,5 @@
 import type { BoardList } from '../../../shared/dashboard.ts';
+import { METRIC_META } from '../../../shared/metrics.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
 import { metricFormat, metricLabel, RANK_COLUMNS } from './terms.ts';
@@ -9,7 +10,7 @@ const columns: TableColumn<Row>[] = [
   { key: 'label', header: '渠道', value: (r) => r.label, width: 140 },
   ...RANK_COLUMNS.map((k) => ({
     key: k,
-    header: metricLabel(k),
+    header: <span title={METRIC_META[k].hint}>{metricLabel(k)}</span>,
     value: (r: Row) => r.metrics[k],
     cell: (r: Row) => formatNumber(r.metrics[k], metricFormat(k)),
     sortable: true,

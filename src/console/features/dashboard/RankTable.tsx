@@ -5,7 +5,7 @@ import { ResourceTable, type SortState, type TableColumn } from '../../ui/Resour
 import { Tabs } from '../../ui/Tabs.tsx';
 import { ExportAction } from '../export-template/ExportAction.tsx';
 import { type BoardFilters, detailInput } from './board-query.ts';
-import { LEVEL_LABELS, metricFormat, metricLabel, RANK_COLUMNS } from './terms.ts';
+import { LEVEL_LABELS, metricFormat, metricHint, metricLabel, RANK_COLUMNS } from './terms.ts';
 import { useIndexDetail } from './useBoard.ts';
 
 interface Props {
@@ -21,11 +21,22 @@ interface Props {
 /** Spec §9: the dashboard detail shows 50 rows a page. */
 const DETAIL_PAGE_SIZE = 50;
 
+/** What a row without an id at its level stands for (docs/metrics.md "Rows add up to the card"). */
+const NO_ID_HINT: Record<RankLevel, string> = {
+  advertiser: '推广链接带来、但没有追到任何广告计划的订单（归因规则见订单的归因路径）',
+  campaign: '这个账户下没有追到广告组的订单',
+  plan: '这个账户下没有追到广告计划的订单',
+  link: '没有带我们推广链接的广告计划的消耗',
+  item: '推广链接没有对应商品的消耗',
+  customer: '',
+};
+
 function nameCell(level: RankLevel, r: RankRow): React.JSX.Element {
-  const sub = level === 'link' ? `链接 ${r.pageid}` : level === 'customer' ? '' : level === 'item' ? r.item_id : `ID ${r.id}`;
+  const sub =
+    r.id === '' ? '' : level === 'link' ? `链接 ${r.pageid}` : level === 'customer' ? '' : level === 'item' ? r.item_id : `ID ${r.id}`;
   return (
     <div className="rank-name">
-      <div className="rank-name-main" title={r.name}>
+      <div className="rank-name-main" title={r.id === '' ? NO_ID_HINT[level] : r.name}>
         {r.name}
       </div>
       {sub ? <div className="rank-name-sub muted">{sub}</div> : null}
@@ -40,7 +51,7 @@ export function rankColumns(level: RankLevel, showCustomer: boolean): TableColum
     ...(showCustomer && level !== 'customer' ? [{ key: 'customer', header: '客户', value: (r: RankRow) => r.customer, width: 120 }] : []),
     ...RANK_COLUMNS.map((k) => ({
       key: k,
-      header: metricLabel(k),
+      header: <span title={metricHint(k) || undefined}>{metricLabel(k)}</span>,
       cell: (r: RankRow) => formatNumber(r.metrics[k], metricFormat(k)),
       sortable: true,
       align: 'right' as const,
@@ -74,7 +85,7 @@ export function RankTable({ filters, social, levels, showCustomer, emptyText }: 
       <ResourceTable<RankRow>
         ariaLabel={`${LEVEL_LABELS[level]}排行`}
         rows={q.data?.list}
-        rowKey={(r) => `${r.channel}:${r.id}`}
+        rowKey={(r) => `${r.channel}:${r.advertiser_id}:${r.id}`}
         columns={rankColumns(level, showCustomer)}
         loading={q.isLoading || q.isValidating}
         error={q.error}

@@ -5,6 +5,8 @@ import type { NumberFormat } from '../../../shared/number-format.ts';
 /** The boards' words: one label per metric (from src/shared/metrics.ts), per ranked level, per card set. */
 export const metricLabel = (k: MetricKey): string => METRIC_META[k].label;
 export const metricFormat = (k: MetricKey): NumberFormat => METRIC_META[k].format;
+/** Which orders a metric counts (placed or paid, by which date), '' for the others. */
+export const metricHint = (k: MetricKey): string => METRIC_META[k].hint ?? '';
 
 /** The ver2 overview's cards, in reading order: spend and traffic, then sales and return. */
 export const OVERVIEW_CARDS: readonly MetricKey[] = [

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
-import { formatTime } from '../../lib/formats.ts';
+import { METRIC_META } from '../../../shared/metrics.ts';
+import type { LinkMetricsRow } from '../../../shared/stats.ts';
+import { formatNumber, formatTime } from '../../lib/formats.ts';
 import { ResourceTable, type RowAction, type TableColumn, type TablePaging } from '../../ui/ResourceTable.tsx';
 import { jumpText } from './format.ts';
 import { ItemCell } from './ItemCell.tsx';
@@ -10,6 +12,8 @@ import { UrlText } from './UrlText.tsx';
 
 interface Props {
   rows: LinkView[] | undefined;
+  /** each link's clicks, orders, cost and ROI over the list's dates (absent while loading) */
+  metrics: ReadonlyMap<string, LinkMetricsRow>;
   loading: boolean;
   error: unknown;
   paging: TablePaging;
@@ -18,6 +22,43 @@ interface Props {
   onEdit: (l: LinkView) => void;
   onDelete: (l: LinkView) => void;
   toolbar: React.ReactNode;
+}
+
+const money = (v: number | null | undefined) => formatNumber(v, 2);
+
+/** 消耗 / ROI and 点击 / 订单 of a link over the list's dates: the platform's clicks beside our monitor's (docs/metrics.md). */
+function metricColumns(metrics: ReadonlyMap<string, LinkMetricsRow>): TableColumn<LinkView>[] {
+  const of = (l: LinkView) => metrics.get(l.pageid);
+  return [
+    {
+      key: 'cost',
+      header: <span title={`ROI：${METRIC_META.roi.hint}`}>消耗 / ROI</span>,
+      width: 96,
+      align: 'right',
+      nowrap: true,
+      cell: (l) => (
+        <div className="link-figures">
+          {money(of(l)?.metrics.sum_cost)}
+          <div className="muted">ROI {formatNumber(of(l)?.metrics.roi, METRIC_META.roi.format)}</div>
+        </div>
+      ),
+    },
+    {
+      key: 'clicks',
+      header: <span title={`点击：平台报表 / 我们的点击监测；订单：${METRIC_META.ordernum.hint}`}>点击 / 订单</span>,
+      width: 104,
+      align: 'right',
+      nowrap: true,
+      cell: (l) => (
+        <div className="link-figures">
+          <span title="平台报表的点击 / 我们的监测点击">
+            {formatNumber(of(l)?.metrics.sum_click, 1)} / {formatNumber(of(l)?.monitor_clicks, 1)}
+          </span>
+          <div className="muted">订单 {formatNumber(of(l)?.metrics.ordernum, 1)}</div>
+        </div>
+      ),
+    },
+  ];
 }
 
 function columns(showCustomer: boolean, detailHref: (pageid: string) => string): TableColumn<LinkView>[] {
@@ -99,7 +140,7 @@ export function LinkTable(p: Props): React.JSX.Element {
       ariaLabel="链接列表"
       rows={p.rows}
       rowKey={(l) => l.pageid}
-      columns={columns(p.showCustomer, p.detailHref)}
+      columns={[...columns(p.showCustomer, p.detailHref), ...metricColumns(p.metrics)]}
       loading={p.loading}
       error={p.error}
       actions={actions}

@@ -1,4 +1,5 @@
 import { JUMP, JUMPTYPES, type JumpType } from '../../../shared/catalog.ts';
+import { fenToYuan } from '../../../shared/money.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import type { LinkView } from './types.ts';
 
@@ -6,7 +7,7 @@ import type { LinkView } from './types.ts';
 export const WX_MINIAPP = 6;
 
 /** Item price in fen as yuan; 0 means the union gave no price ('--'), the same in the summary and the change log. */
-export const priceText = (fen: unknown): string => (typeof fen === 'number' && fen > 0 ? formatNumber(fen / 100, 2) : '--');
+export const priceText = (fen: unknown): string => (typeof fen === 'number' && fen > 0 ? formatNumber(fenToYuan(fen), 2) : '--');
 
 const isJumpType = (t: string): t is JumpType => t in JUMPTYPES;
 

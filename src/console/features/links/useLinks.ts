@@ -25,6 +25,10 @@ export const useLinkDetail = (pageid: string): Read<typeof api.linkDetail> => us
 export const useLinkLog = (pageid: string, page: number, pagesize: number): Read<typeof api.linkLog> =>
   useQuery(api.linkLog, { pageid, page, pagesize }, { keepPreviousData: true });
 
+/** Clicks, orders, cost and ROI of one page of links over China days (the list's data columns). */
+export const useLinkMetrics = (pageids: string[], range: readonly [string, string]): Read<typeof api.linkMetrics> =>
+  useQuery(api.linkMetrics, pageids.length ? { pageids, start: range[0], end: range[1] } : null, { keepPreviousData: true });
+
 export const useLinkStats = (pageid: string, start: string, end: string, granularity: Granularity): Read<typeof api.linkStats> =>
   useQuery(api.linkStats, { pageid, start, end, granularity }, { keepPreviousData: true });
 

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import * as plansApi from '../../../shared/api/plans.ts';
 import { METRIC_META, type MetricKey } from '../../../shared/metrics.ts';
-import { channelLabel } from '../../../shared/promote.ts';
 import type { MiniPromotion } from '../../../shared/promote-schemas.ts';
 import { type DateRangeValue, presetRange } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/formats.ts';
@@ -19,6 +18,7 @@ import { BindDialog } from './BindDialog.tsx';
 import { MiniPlansDialog } from './MiniPlansDialog.tsx';
 import { useMiniList } from './useMini.ts';
 import '../promotion/promotion.css';
+import { channelLabel } from '../../../shared/catalog.ts';
 
 const METRICS: MetricKey[] = ['sum_cost', 'sum_show_cnt', 'sum_click', 'ctr', 'convert', 'ordernum', 'roi'];
 
@@ -63,7 +63,7 @@ function MiniList({ channel }: { channel: 2 | 3 | 4 }): React.JSX.Element {
     { key: 'plans', header: '计划（投放中）', width: 116, align: 'right', cell: (m) => `${m.plans}（${m.delivering}）` },
     ...METRICS.map((k) => ({
       key: k,
-      header: metricLabel(k),
+      header: <span title={METRIC_META[k].hint}>{metricLabel(k)}</span>,
       width: 100,
       align: 'right' as const,
       nowrap: true,

@@ -1,9 +1,10 @@
+import { fenToYuan } from '../../../shared/money.ts';
 import type { OrderView } from '../../../shared/orders.ts';
 import { formatNumber, formatTime } from '../../lib/formats.ts';
 import { channelText, POSTBACK_TONE, postbackLabel, STATUS_TONE, statusLabel, unionLabel } from './terms.ts';
 
 /** Spec §9 format 2: yuan with separators and two decimals. */
-export const yuan = (fen: number): string => formatNumber(fen / 100, 2);
+export const yuan = (fen: number): string => formatNumber(fenToYuan(fen), 2);
 
 export function Tag({ tone, children }: { tone: string; children: React.ReactNode }): React.JSX.Element {
   return <span className={`order-tag tone-${tone}`}>{children}</span>;

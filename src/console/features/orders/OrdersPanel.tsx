@@ -12,6 +12,7 @@ import { PostbackSetting } from './PostbackSetting.tsx';
 import { DATE_LABEL } from './terms.ts';
 import { useOrderPage } from './useOrders.ts';
 import './orders.css';
+import { fenToYuan } from '../../../shared/money.ts';
 
 const timeOf = (o: OrderView, deposit: number): number => (deposit === 3 ? o.click_at : deposit === 1 ? o.deposit_paid_at : o.paid_at);
 
@@ -63,9 +64,9 @@ export function OrdersPanel({ pageid, postbackSetting = false }: OrdersPanelProp
       <div className="order-totals">
         <MetricCard label="订单数" value={s?.orders} loading={isLoading} />
         <MetricCard label="付款订单数" value={s?.paid_orders} loading={isLoading} />
-        <MetricCard label="订单金额" value={s ? s.order_fen / 100 : undefined} format={2} loading={isLoading} />
-        <MetricCard label="付款金额" value={s ? s.paid_fen / 100 : undefined} format={2} loading={isLoading} />
-        <MetricCard label="预估佣金" value={s ? s.commission_fen / 100 : undefined} format={2} loading={isLoading} />
+        <MetricCard label="订单金额" value={s ? fenToYuan(s.order_fen) : undefined} format={2} loading={isLoading} />
+        <MetricCard label="付款金额" value={s ? fenToYuan(s.paid_fen) : undefined} format={2} loading={isLoading} />
+        <MetricCard label="预估佣金" value={s ? fenToYuan(s.commission_fen) : undefined} format={2} loading={isLoading} />
         <section className="metric-card" aria-label="回传">
           <div className="metric-label">回传（已回传 / 待回传 / 待确认 / 失败）</div>
           <div className="metric-value">{pb ? `${pb.sent} / ${pb.pending} / ${pb.in_doubt} / ${pb.failed}` : '…'}</div>

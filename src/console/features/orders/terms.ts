@@ -1,4 +1,4 @@
-import { CHANNELS, isChannel, isPlatform, PLATFORMS } from '../../../shared/catalog.ts';
+import { channelLabel, platformLabel } from '../../../shared/catalog.ts';
 import {
   ATTRIBUTION_RULE,
   type AttributionRule,
@@ -20,8 +20,8 @@ export const statusLabel = (s: string): string => ORDER_STATUS[s as OrderStatusN
 export const postbackLabel = (s: string): string => POSTBACK_STATE[s as PostbackState] ?? s;
 export const unionLabel = (u: string): string => UNION_LABEL[u as UnionName] ?? u;
 export const ruleLabel = (r: string): string => ATTRIBUTION_RULE[r as AttributionRule] ?? r;
-export const channelText = (c: number): string => (isChannel(c) ? CHANNELS[c] : '--');
-export const platformText = (p: number): string => (isPlatform(p) ? PLATFORMS[p] : '--');
+export const channelText = (c: number): string => channelLabel(c, '--');
+export const platformText = (p: number): string => platformLabel(p, '--');
 
 /** Tag colour per status and per postback state (orders.css). */
 export const STATUS_TONE: Record<string, 'ok' | 'info' | 'warn' | 'bad' | 'mute'> = {

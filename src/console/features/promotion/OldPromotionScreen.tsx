@@ -2,7 +2,6 @@ import { Button } from 'primereact/button';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { MetricKey } from '../../../shared/metrics.ts';
-import { channelLabel } from '../../../shared/promote.ts';
 import type { PromoteRow } from '../../../shared/promote-schemas.ts';
 import { type DateRangeValue, presetRange } from '../../lib/dates.ts';
 import { DateRange } from '../../ui/DateRange.tsx';
@@ -15,6 +14,7 @@ import { DEFAULT_METRICS, PROMO_TERMS } from './terms.ts';
 import { useChanges } from './useChanges.tsx';
 import { useOldPlans, usePromoteList, useWeiboPlans } from './usePromote.ts';
 import './promotion.css';
+import { channelLabel } from '../../../shared/catalog.ts';
 
 const DIR = { 1: 'asc', [-1]: 'desc' } as const;
 

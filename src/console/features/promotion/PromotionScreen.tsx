@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { channelLabel, isPromoteChannel, type PromoteChannel, SUB_PLATFORMS, subPlatformsOf } from '../../../shared/promote.ts';
+import { channelLabel } from '../../../shared/catalog.ts';
+import { isPromoteChannel, type PromoteChannel, SUB_PLATFORMS, subPlatformsOf } from '../../../shared/promote.ts';
 import { ROLE } from '../../../shared/roles.ts';
 import { parseAcpl } from '../../lib/platforms.ts';
 import { useSession } from '../../lib/useSession.ts';

@@ -24,7 +24,14 @@ export function TotalsBar({
       </div>
       <div className="promote-totals-cards">
         {metrics.slice(0, 8).map((k) => (
-          <MetricCard key={k} label={metricLabel(k)} value={sum?.metrics[k]} format={METRIC_META[k].format} loading={loading} />
+          <MetricCard
+            key={k}
+            label={metricLabel(k)}
+            value={sum?.metrics[k]}
+            format={METRIC_META[k].format}
+            hint={METRIC_META[k].hint}
+            loading={loading}
+          />
         ))}
       </div>
     </section>

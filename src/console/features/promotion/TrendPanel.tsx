@@ -40,7 +40,14 @@ export function TrendPanel({ acpl, type, id }: { acpl: number; type: PromoteType
       </div>
       <div className="promote-totals-cards">
         {SHOWN.map((k) => (
-          <MetricCard key={k} label={metricLabel(k)} value={data?.metrics[k]} format={METRIC_META[k].format} loading={isLoading} />
+          <MetricCard
+            key={k}
+            label={metricLabel(k)}
+            value={data?.metrics[k]}
+            format={METRIC_META[k].format}
+            hint={METRIC_META[k].hint}
+            loading={isLoading}
+          />
         ))}
       </div>
       <Tabs<MetricKey>

@@ -16,7 +16,7 @@ export const metricWidth = (k: MetricKey): number => Math.max(METRIC_WIDTH, [...
 export function metricColumns(keys: readonly MetricKey[], frozen = false): TableColumn<PromoteRow>[] {
   return keys.map((k) => ({
     key: k,
-    header: metricLabel(k),
+    header: <span title={METRIC_META[k].hint}>{metricLabel(k)}</span>,
     width: metricWidth(k),
     frozen,
     align: 'right' as const,

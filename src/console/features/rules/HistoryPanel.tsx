@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ruleHistory } from '../../../shared/api/rules.ts';
-import { channelLabel } from '../../../shared/promote.ts';
+import { channelLabel } from '../../../shared/catalog.ts';
 import type { RuleEvent } from '../../../shared/rules.ts';
 import { formatTime } from '../../lib/formats.ts';
 import { useQuery } from '../../lib/useApi.ts';

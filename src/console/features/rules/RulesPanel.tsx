@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { ruleDelete, ruleIndex, ruleToggle } from '../../../shared/api/rules.ts';
-import { channelLabel } from '../../../shared/promote.ts';
+import { channelLabel } from '../../../shared/catalog.ts';
 import { scheduleText } from '../../../shared/rule-text.ts';
 import type { RuleView } from '../../../shared/rules.ts';
 import { call } from '../../lib/api.ts';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { chinaDateTime } from '../../../shared/china-clock.ts';
 import { type HttpOptions, obj, parseJsonLossless, requestJson, withRetries } from '../affiliate-http.ts';
-import { chinaDateTime, str } from '../affiliate-units.ts';
+import { str } from '../affiliate-units.ts';
 import { ConnectorError } from '../errors.ts';
 
 /**

@@ -1,6 +1,8 @@
+import { chinaDateTime } from '../../../shared/china-clock.ts';
+import { yuanToFen } from '../../../shared/money.ts';
 import type { AffiliateOrder, OrderPage, OrderStatus, OrderTimeField, OrderWindow } from '../affiliate.ts';
 import { list, obj } from '../affiliate-http.ts';
-import { chinaDateTime, int, parseChinaDateTime, percentToBp, str, yuanToFen } from '../affiliate-units.ts';
+import { int, parseChinaDateTime, percentToBp, str } from '../affiliate-units.ts';
 import { ConnectorError } from '../errors.ts';
 import { type JosConfig, jdCall } from './jos.ts';
 

@@ -15,10 +15,10 @@
 
 import { parseChinaTime } from '../../../shared/china-clock.ts';
 import { idOf } from '../../../shared/lossless-json.ts';
+import { yuanToFen } from '../../../shared/money.ts';
 import type { AdEntity, EntityLevel, NormalStatus, Page } from '../ad-platform.ts';
 import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, nextCursor, pageOf, str, trimBase } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
-import { yuanToFen } from '../money.ts';
 import { juliangData } from './envelope.ts';
 
 /** The v3.0 lists take at most 10 a page (bububa model/v3/{project,promotion}/list.go: page_size 范围 1-10). */

@@ -6,9 +6,9 @@
 
 import { parseChinaTime } from '../../../shared/china-clock.ts';
 import { idOf } from '../../../shared/lossless-json.ts';
+import { yuanToFen } from '../../../shared/money.ts';
 import type { AdEntity, EntityLevel, NormalStatus, Page } from '../ad-platform.ts';
 import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, nextCursor, pageOf, str, trimBase } from '../common.ts';
-import { yuanToFen } from '../money.ts';
 import { juliangData } from './envelope.ts';
 
 /** AD_STATUS_* (and CREATIVE_STATUS_* with the prefix swapped) → normal status. */

@@ -11,10 +11,11 @@
 
 import { chinaDay, chinaDayStart, parseChinaTime } from '../../../shared/china-clock.ts';
 import { idOf } from '../../../shared/lossless-json.ts';
+import { yuanToFen } from '../../../shared/money.ts';
 import type { HourlyFact } from '../ad-platform.ts';
 import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, str, trimBase } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
-import { count, yuanToFen } from '../money.ts';
+import { count } from '../money.ts';
 import { juliangData } from './envelope.ts';
 
 const MAX_DAYS = 30;

@@ -8,9 +8,9 @@
  * Answers `data: {…_ids, errors: [{…_id, error_message}]}` (some `error_list`).
  */
 import { idOf, rawId } from '../../../shared/lossless-json.ts';
+import { fenToYuan } from '../../../shared/money.ts';
 import type { ChangeResult } from '../ad-platform.ts';
 import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, chunks, refusedAll, str, trimBase } from '../common.ts';
-import { fenToYuan } from '../money.ts';
 import { juliangData } from './envelope.ts';
 
 type V3Level = 'campaign' | 'plan';

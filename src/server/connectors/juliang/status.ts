@@ -3,9 +3,9 @@
  * all-or-nothing), `2/ad/update/budget/` and `2/ad/update/bid/` (yuan, two decimals; per-item `errors`).
  */
 import { idOf, rawId, rawIds } from '../../../shared/lossless-json.ts';
+import { fenToYuan } from '../../../shared/money.ts';
 import type { ChangeResult, EntityLevel } from '../ad-platform.ts';
 import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, chunks, refusedAll, str, trimBase } from '../common.ts';
-import { fenToYuan } from '../money.ts';
 import { juliangData } from './envelope.ts';
 
 const STATUS: Record<EntityLevel, { path: string; ids: string }> = {

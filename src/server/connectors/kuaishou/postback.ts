@@ -6,6 +6,7 @@
  * already. Event types are agreed per account with 快手; this table is the one place to change them.
  */
 
+import { fenToYuan } from '../../../shared/money.ts';
 import type { Conversion } from '../ad-platform.ts';
 import { type ConnectorConfig, type ConnectorKit, trimBase } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
@@ -37,7 +38,7 @@ export async function kuaishouPostback(cfg: ConnectorConfig, kit: ConnectorKit, 
         callback: kuaishouCallbackParam(conv.callback),
         event_type: KUAISHOU_EVENTS[conv.event],
         event_time: conv.timeMs,
-        purchase_amount: (conv.amountFen / 100).toFixed(2),
+        purchase_amount: fenToYuan(conv.amountFen).toFixed(2),
       },
     },
     (answer) => {

@@ -6,9 +6,10 @@
 
 import { chinaDay, chinaDayStart, parseChinaTime } from '../../../shared/china-clock.ts';
 import { idOf, rawId } from '../../../shared/lossless-json.ts';
+import { yuanToFen } from '../../../shared/money.ts';
 import type { HourlyFact } from '../ad-platform.ts';
 import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, str } from '../common.ts';
-import { count, yuanToFen } from '../money.ts';
+import { count } from '../money.ts';
 import { kuaishouPost } from './envelope.ts';
 
 export async function kuaishouHourly(

@@ -1,6 +1,7 @@
+import { yuanToFen } from '../../../shared/money.ts';
 import type { ConvertRequest, ItemConversion, TaobaoTracking } from '../affiliate.ts';
 import { list, obj } from '../affiliate-http.ts';
-import { int, percentToBp, str, yuanToFen } from '../affiliate-units.ts';
+import { int, percentToBp, str } from '../affiliate-units.ts';
 import { ConnectorError } from '../errors.ts';
 import { type TopClientConfig, topCall } from './top.ts';
 

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
+import { chinaDateTime } from '../../../shared/china-clock.ts';
 import { type HttpOptions, obj, requestJson, withRetries } from '../affiliate-http.ts';
-import { chinaDateTime } from '../affiliate-units.ts';
 import { ConnectorError } from '../errors.ts';
 
 /**

@@ -12,10 +12,10 @@
  *   `{id, campaignId?, title | name, paused, state}` — an assumption. An answer with neither list is a protocol error.
  */
 import { idOf, rawIds } from '../../../shared/lossless-json.ts';
+import { yuanToFen } from '../../../shared/money.ts';
 import type { AdEntity, CallAuth, EntityLevel, NormalStatus, Page } from '../ad-platform.ts';
 import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, chunks, str } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
-import { yuanToFen } from '../money.ts';
 import { ucPost } from './envelope.ts';
 
 /** 推广计划 (spec §4): 14 投放中, 4 未投放, 16 已终止, 12 已完成, -1 已删除. */

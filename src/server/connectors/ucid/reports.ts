@@ -9,10 +9,11 @@
 
 import { chinaDay, chinaDayStart, parseChinaTime } from '../../../shared/china-clock.ts';
 import { idOf, rawId } from '../../../shared/lossless-json.ts';
+import { yuanToFen } from '../../../shared/money.ts';
 import type { CallAuth, HourlyFact } from '../ad-platform.ts';
 import { asRecord, type ConnectorConfig, type ConnectorKit, trimBase } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
-import { count, yuanToFen } from '../money.ts';
+import { count } from '../money.ts';
 import { ucBody, ucCredentials, ucPost } from './envelope.ts';
 import { UC_TABLE } from './table.ts';
 

@@ -5,9 +5,9 @@
  * `{campaignIds, bid}` in yuan is our assumption). A failure refuses the whole call.
  */
 import { rawIds } from '../../../shared/lossless-json.ts';
+import { fenToYuan } from '../../../shared/money.ts';
 import type { CallAuth, ChangeResult, EntityLevel } from '../ad-platform.ts';
 import { type ConnectorConfig, type ConnectorKit, chunks, refusedAll } from '../common.ts';
-import { fenToYuan } from '../money.ts';
 import { ucPost } from './envelope.ts';
 
 const PAUSED: Record<EntityLevel, { path: string; ids: string }> = {

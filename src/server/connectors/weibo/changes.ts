@@ -8,10 +8,10 @@
  * has no call to change an ad's bid: the connector offers none.
  */
 import { idOf, rawId, rawIds } from '../../../shared/lossless-json.ts';
+import { fenToYuan } from '../../../shared/money.ts';
 import type { ChangeResult, EntityLevel } from '../ad-platform.ts';
 import { asRecord, type ConnectorConfig, type ConnectorKit, chunks, refusedAll, str } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
-import { fenToYuan } from '../money.ts';
 import { advertiserQuery } from './accounts.ts';
 import { weiboCall } from './envelope.ts';
 import { WEIBO_PATHS } from './table.ts';

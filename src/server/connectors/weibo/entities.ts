@@ -10,10 +10,10 @@
  */
 import { parseChinaTime } from '../../../shared/china-clock.ts';
 import { idOf } from '../../../shared/lossless-json.ts';
+import { yuanToFen } from '../../../shared/money.ts';
 import type { AdEntity, EntityLevel, NormalStatus, Page } from '../ad-platform.ts';
 import { asRecord, type ConnectorConfig, type ConnectorKit, nextCursor, pageOf, str } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
-import { yuanToFen } from '../money.ts';
 import { advertiserQuery } from './accounts.ts';
 import { asObject, dataOf, listOf, weiboCall } from './envelope.ts';
 import { WEIBO_PATHS } from './table.ts';

@@ -5,10 +5,11 @@
  * amount as `pay_amount`. The call carries no order id: 微博 has nothing to dedupe on (an interrupted send cannot be
  * repeated safely). Behaviour codes: `WEIBO_TABLE.behavior` (model/track/behavior.go).
  */
+
+import { fenToYuan } from '../../../shared/money.ts';
 import type { Conversion } from '../ad-platform.ts';
 import type { ConnectorConfig, ConnectorKit } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
-import { fenToYuan } from '../money.ts';
 import { advertiserQuery } from './accounts.ts';
 import { weiboCall } from './envelope.ts';
 import { WEIBO_PATHS, WEIBO_TABLE } from './table.ts';

@@ -9,11 +9,12 @@
  */
 import { chinaDay, chinaDayStart, parseChinaTime } from '../../../shared/china-clock.ts';
 import { idOf } from '../../../shared/lossless-json.ts';
+import { yuanToFen } from '../../../shared/money.ts';
 import type { HourlyFact } from '../ad-platform.ts';
 import type { ConnectorConfig, ConnectorKit } from '../common.ts';
 import { str } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
-import { count, yuanToFen } from '../money.ts';
+import { count } from '../money.ts';
 import { advertiserQuery } from './accounts.ts';
 import { weiboAdCampaigns } from './entities.ts';
 import { dataOf, listOf, weiboCall } from './envelope.ts';

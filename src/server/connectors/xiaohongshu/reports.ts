@@ -13,10 +13,11 @@
 
 import { chinaDay, chinaDayStart, hourStart, parseChinaTime } from '../../../shared/china-clock.ts';
 import { idOf, rawId } from '../../../shared/lossless-json.ts';
+import { yuanToFen } from '../../../shared/money.ts';
 import type { HourlyFact } from '../ad-platform.ts';
 import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, str, trimBase } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
-import { count, yuanToFen } from '../money.ts';
+import { count } from '../money.ts';
 import { xiaohongshuData, xiaohongshuPost } from './envelope.ts';
 
 const PAGE = 1000;

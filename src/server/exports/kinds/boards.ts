@@ -1,4 +1,4 @@
-import { CHANNELS, isChannel, isPlatform, PLATFORMS } from '../../../shared/catalog.ts';
+import { channelLabel, platformLabel } from '../../../shared/catalog.ts';
 import {
   type IndexDetailInput,
   type ItemIndexInput,
@@ -13,8 +13,6 @@ import { defineKind } from '../kind.ts';
 import { metricColumns } from './metric-columns.ts';
 
 const PAGE = 1000;
-const channelLabel = (n: number): string => (isChannel(n) ? CHANNELS[n] : '');
-const shopLabel = (n: number): string => (isPlatform(n) ? PLATFORMS[n] : '');
 
 async function* inPages<R>(rows: readonly R[]): AsyncIterable<readonly R[]> {
   for (let i = 0; i < rows.length; i += PAGE) yield rows.slice(i, i + PAGE);
@@ -37,7 +35,7 @@ export const dashboardDetailKind = defineKind<DetailFilters, RankRow>({
     { key: 'name', label: '名称', type: 'text', width: 28, value: (r) => r.name },
     { key: 'customer', label: '客户', type: 'text', width: 20, value: (r) => r.customer },
     { key: 'customerid', label: '客户编号', type: 'integer', width: 10, value: (r) => r.customerid },
-    { key: 'channel', label: '渠道', type: 'text', width: 12, value: (r) => channelLabel(r.channel) },
+    { key: 'channel', label: '渠道', type: 'text', width: 12, value: (r) => channelLabel(r.channel, '') },
     { key: 'advertiser_id', label: '广告主编号', type: 'text', width: 18, value: (r) => r.advertiser_id },
     { key: 'advertiser_name', label: '广告主', type: 'text', width: 20, value: (r) => r.advertiser_name },
     { key: 'pageid', label: '推广链接', type: 'text', width: 13, value: (r) => r.pageid },
@@ -62,7 +60,7 @@ export const itemAnalysisKind = defineKind<ItemFilters, ItemRow>({
   columns: [
     { key: 'item_id', label: '商品 ID', type: 'text', width: 16, value: (r) => r.item_id },
     { key: 'item_title', label: '商品名称', type: 'text', width: 30, value: (r) => r.item_title },
-    { key: 'platform', label: '商品平台', type: 'text', width: 14, value: (r) => shopLabel(r.platform) },
+    { key: 'platform', label: '商品平台', type: 'text', width: 14, value: (r) => platformLabel(r.platform) },
     { key: 'links', label: '推广链接数', type: 'integer', width: 10, value: (r) => r.links },
     { key: 'visits', label: '落地页访问', type: 'integer', width: 12, value: (r) => r.visits },
     ...metricColumns<ItemRow>(),

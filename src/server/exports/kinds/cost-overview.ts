@@ -1,11 +1,12 @@
-import { ACCOUNT_TYPE_LABEL, type CostInput, type CostRow, costInput } from '../../../shared/admin-reports.ts';
+import { type CostInput, type CostRow, costInput, SPEND_TYPES } from '../../../shared/admin-reports.ts';
+import { channelLabel } from '../../../shared/catalog.ts';
 import { costOverview } from '../../admin/cost.ts';
 import { defineKind, type ExportColumn } from '../kind.ts';
 
 /** The account types the consumption overview shows, each a money column (yuan). */
-const TYPE_COLUMNS: ExportColumn<CostRow>[] = Object.entries(ACCOUNT_TYPE_LABEL).map(([code, label]) => ({
+const TYPE_COLUMNS: ExportColumn<CostRow>[] = SPEND_TYPES.map((code) => ({
   key: `cost_${code}`,
-  label: `${label}（元）`,
+  label: `${channelLabel(code)}（元）`,
   type: 'money',
   width: 14,
   value: (r) => r.cost[code] ?? 0,

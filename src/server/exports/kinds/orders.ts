@@ -1,4 +1,5 @@
 import { CHANNELS, isChannel, isPlatform, PLATFORMS } from '../../../shared/catalog.ts';
+import { fenToYuanOrNull } from '../../../shared/money.ts';
 import {
   ATTRIBUTION_RULE,
   type AttributionRule,
@@ -12,7 +13,7 @@ import {
   type UnionName,
 } from '../../../shared/orders.ts';
 import { countIndexOrders, indexOrderPages, type OrderIndexFilters } from '../../orders/service.ts';
-import { defineKind, yuanOfFen } from '../kind.ts';
+import { defineKind } from '../kind.ts';
 
 /** 0 is "not yet / unknown" in the orders' times: an empty cell, like the list's '--'. */
 const time = (at: number): number | null => (at > 0 ? at : null);
@@ -40,10 +41,10 @@ export const ordersKind = defineKind<OrderIndexFilters, OrderView>({
     { key: 'shop_name', label: '店铺', type: 'text', width: 18, value: (o) => o.shop_name },
     { key: 'status', label: '订单状态', type: 'text', width: 10, value: (o) => named<OrderStatusName>(ORDER_STATUS, o.status) },
     { key: 'presell', label: '预售', type: 'text', width: 6, value: (o) => (o.presell ? '是' : '否') },
-    { key: 'order_fen', label: '订单金额（元）', type: 'money', value: (o) => yuanOfFen(o.order_fen) },
-    { key: 'paid_fen', label: '付款金额（元）', type: 'money', value: (o) => yuanOfFen(o.paid_fen) },
-    { key: 'deposit_fen', label: '定金（元）', type: 'money', width: 12, value: (o) => yuanOfFen(o.deposit_fen) },
-    { key: 'commission_fen', label: '预估佣金（元）', type: 'money', value: (o) => yuanOfFen(o.commission_fen) },
+    { key: 'order_fen', label: '订单金额（元）', type: 'money', value: (o) => fenToYuanOrNull(o.order_fen) },
+    { key: 'paid_fen', label: '付款金额（元）', type: 'money', value: (o) => fenToYuanOrNull(o.paid_fen) },
+    { key: 'deposit_fen', label: '定金（元）', type: 'money', width: 12, value: (o) => fenToYuanOrNull(o.deposit_fen) },
+    { key: 'commission_fen', label: '预估佣金（元）', type: 'money', value: (o) => fenToYuanOrNull(o.commission_fen) },
     { key: 'commission_rate', label: '佣金比例', type: 'percent', value: (o) => o.commission_bp / 10000 },
     { key: 'created_at', label: '下单时间', type: 'datetime', value: (o) => time(o.created_at) },
     { key: 'paid_at', label: '付款时间', type: 'datetime', value: (o) => time(o.paid_at) },

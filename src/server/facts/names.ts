@@ -1,8 +1,27 @@
 /**
- * Names for the rows of one page (at most a few dozen ids): advertiser accounts and plans as the ad sync stored
- * them, promotion links, items and customers. Read-only look-ups by key; a missing name reads ''.
+ * Names for the rows of a table (at most a few thousand ids): advertiser accounts and plans as the ad sync stored
+ * them, promotion links, items and customers — and the one wording of the rows that have no id at their level
+ * (`未归因到计划` …) or an id we cannot name (`未授权账户 {id}`), so no row of any table is named by a bare id.
  */
 import type { Executor } from '../kernel/executor.ts';
+
+/** Orders (and their amounts) that reached no plan: one named row per table, so the rows add up to the card. */
+export const UNATTRIBUTED = '未归因到计划';
+/** Cost of plans that drive no promotion link of ours. */
+export const NO_LINK = '未关联推广链接';
+/** Facts whose link promotes no known item. */
+export const NO_ITEM = '未关联商品';
+
+/** An advertiser row: the account's name; '' (no advertiser) is 未归因到计划; an id no authorisation granted says so. */
+export const advertiserLabel = (id: string, name: string | undefined): string => (id === '' ? UNATTRIBUTED : name || `未授权账户 ${id}`);
+
+/** A campaign or plan row: its synced name; '' is 未归因到计划; an id the entity sync never saw says so. */
+export const entityLabel = (level: 'campaign' | 'plan', id: string, name: string | undefined): string =>
+  id === '' ? UNATTRIBUTED : name || `未同步的${level === 'plan' ? '计划' : '广告组'} ${id}`;
+
+/** A link row: its title (or its item's); '' is 未关联推广链接. */
+export const linkLabel = (pageid: string, link: { title: string; item_title: string } | undefined): string =>
+  pageid === '' ? NO_LINK : link?.title || link?.item_title || `未知推广链接 ${pageid}`;
 
 const CHUNK = 500;
 const chunks = <T>(list: readonly T[]): T[][] => {

@@ -1,0 +1,124 @@
+/**
+ * The read model's sums (docs/metrics.md): one span, one filter, any grouping — ad report facts and order facts of a
+ * group added into one `Sums` (src/shared/metrics.ts), and, when asked, our monitor's counts of the same group. Every
+ * screen, export and e-mail that shows cost, traffic or orders gets them here, so the same scope and span give the
+ * same numbers everywhere, and a table grouped by anything adds up to its total (no group is dropped: a fact with no
+ * id at a level is a row with the key '').
+ */
+import { chinaDayStart } from '../../shared/china-clock.ts';
+import { addSums, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
+import type { Span } from '../../shared/span.ts';
+import type { Executor } from '../kernel/executor.ts';
+import { linkFacts } from './names.ts';
+import { type FactFilter, type FactPart, type KeyPart, nativeParts, type PartRow, partSums, type Source } from './query.ts';
+import { type Granularity, partsOf } from './span.ts';
+
+/** Our monitor's counts (link rollups): landing visits, and the shows and clicks the monitor URLs received. */
+export interface MonitorCounts {
+  visits: number;
+  shows: number;
+  clicks: number;
+}
+export const ZERO_MONITOR: MonitorCounts = { visits: 0, shows: 0, clicks: 0 };
+
+export interface FactRow {
+  /** The key parts' values as text, in the order asked ('' = none at that level: no plan, no link …). */
+  key: string[];
+  /** A customer of the group (the group's only one when grouped by customer, link, plan …). */
+  customerid: number;
+  sums: Sums;
+  /** Estimated commission of the paid orders, fen. */
+  commissionFen: number;
+  /** Only with `monitor: true`. */
+  monitor: MonitorCounts;
+}
+
+export interface SumOptions {
+  /** Buckets of the 'bucket' key part, and which facts a span reads: hours only, or whole days from the daily facts. */
+  granularity?: Granularity;
+  /** Which facts: ad and order facts by default. */
+  sources?: readonly Source[];
+  /** Also our monitor's counts (link rollups). */
+  monitor?: boolean;
+}
+
+export const rowKey = (key: readonly string[]): string => key.join('\u0001');
+
+/** Parts a source lacks (`item` of ad facts and rollups, `channel` of rollups) are read per link and folded in. */
+async function folded(db: Executor, source: Source, part: FactPart, filter: FactFilter, parts: readonly KeyPart[]): Promise<PartRow[]> {
+  if (nativeParts(source, parts)) return partSums(db, source, part, filter, parts);
+  const asked = parts.filter((p) => p === 'bucket' || nativeParts(source, [p]));
+  const rows = await partSums(db, source, part, filter, [...asked, 'link']);
+  const links = await linkFacts(db, [...new Set(rows.map((r) => r.key.at(-1) as string))]);
+  return rows.map((r) => {
+    const pageid = r.key.at(-1) as string;
+    const link = links.get(pageid);
+    const key = parts.map((p) =>
+      p === 'item' ? (link?.itemid ?? '') : p === 'channel' ? String(link?.state ?? 0) : (r.key[asked.indexOf(p)] as string),
+    );
+    return { ...r, key };
+  });
+}
+
+/** Sums per group of `parts` over `span` (a `bucket` part: the hour or China-day start). */
+export async function sumsBy(
+  db: Executor,
+  span: Span,
+  filter: FactFilter,
+  parts: readonly KeyPart[],
+  opts: SumOptions = {},
+): Promise<Map<string, FactRow>> {
+  const granularity = opts.granularity ?? (parts.includes('bucket') ? 'day' : 'auto');
+  const sources = opts.sources ?? ['ad', 'order'];
+  const bucketAt = parts.indexOf('bucket');
+  const out = new Map<string, FactRow>();
+  const rowOf = (r: PartRow, grain: FactPart['grain']): FactRow => {
+    const key = [...r.key];
+    // an hourly part of a daily series lands in its China day
+    if (bucketAt >= 0 && granularity === 'day' && grain === 'hour') key[bucketAt] = String(chinaDayStart(Number(key[bucketAt])));
+    const k = rowKey(key);
+    let row = out.get(k);
+    if (!row) {
+      row = { key, customerid: r.customerid, sums: { ...ZERO_SUMS }, commissionFen: 0, monitor: { ...ZERO_MONITOR } };
+      out.set(k, row);
+    }
+    if (!row.customerid) row.customerid = r.customerid;
+    return row;
+  };
+  for (const part of partsOf(span, granularity)) {
+    if (sources.includes('ad'))
+      for (const r of await folded(db, 'ad', part, filter, parts)) {
+        const s = rowOf(r, part.grain).sums;
+        s.costFen += r.sums[0];
+        s.shows += r.sums[1];
+        s.clicks += r.sums[2];
+        s.conversions += r.sums[3];
+      }
+    if (sources.includes('order'))
+      for (const r of await folded(db, 'order', part, filter, parts)) {
+        const row = rowOf(r, part.grain);
+        row.sums.orders += r.sums[0];
+        row.sums.orderFen += r.sums[1];
+        row.sums.paidOrders += r.sums[2];
+        row.sums.paidFen += r.sums[3];
+        row.commissionFen += r.sums[4];
+      }
+    if (opts.monitor || sources.includes('rollup'))
+      for (const r of await folded(db, 'rollup', part, filter, parts)) {
+        const m = rowOf(r, part.grain).monitor;
+        m.visits += r.sums[0];
+        m.shows += r.sums[1];
+        m.clicks += r.sums[2];
+      }
+  }
+  return out;
+}
+
+/** The one total of a span (no grouping). */
+export async function totalOf(db: Executor, span: Span, filter: FactFilter, opts: Omit<SumOptions, 'granularity'> = {}): Promise<FactRow> {
+  const [row] = (await sumsBy(db, span, filter, [], opts)).values();
+  return row ?? { key: [], customerid: 0, sums: { ...ZERO_SUMS }, commissionFen: 0, monitor: { ...ZERO_MONITOR } };
+}
+
+/** Every group added up: the total of a table. */
+export const sumOfRows = (rows: Iterable<FactRow>): Sums => [...rows].reduce((t, r) => addSums(t, r.sums), ZERO_SUMS);
