@@ -35,21 +35,28 @@ const valueAfter = (t: Target): string => (t.field === 'status' ? (t.enable ? 'e
 
 /** Refuse a change the platform has no call for at this level, before anything is written or sent. */
 export function checkAllowed(channel: PromoteChannel, level: AdLevel, t: Target): void {
+  checkEditable(channel, level, t.field);
   const platform = adPlatformOf(channel);
-  const rules = EDITABLE[platform];
   const name = levelName(platform, level === 'campaign' ? 'group' : level);
-  if (!name) throw invalid(`${channelLabel(channel)}没有该层级`, { field: 'type' });
-  const what = `${channelLabel(channel)}的${name}`;
-  if (t.field === 'status' && !rules.status.includes(level)) throw invalid(`${what}不能在这里启用或暂停`, { field: 'type' });
-  if (t.field === 'budget' && !rules.budget.includes(level)) throw invalid(`${what}不能修改日预算`, { field: 'field' });
-  if (t.field === 'bid' && !rules.bid.includes(level)) throw invalid(`${what}不能修改出价`, { field: 'field' });
-  if (t.field === 'budget' && t.fen === null && !rules.unlimited)
+  if (t.field === 'budget' && t.fen === null && !EDITABLE[platform].unlimited)
     throw invalid(`${channelLabel(channel)}的日预算不能设为不限`, { field: 'value' });
   if (t.field !== 'status' && t.fen !== null) {
     const label = t.field === 'budget' ? '日预算' : '出价';
     const checked = checkMoney(t.fen / 100, label, moneyLimit(platform, level, t.field), `${channelLabel(channel)}·${name}`);
     if (!checked.ok) throw invalid(checked.message, { field: 'value' });
   }
+}
+
+/** Whether the platform lets this level's field be changed at all (whatever the amount). */
+export function checkEditable(channel: PromoteChannel, level: AdLevel, field: Target['field']): void {
+  const platform = adPlatformOf(channel);
+  const rules = EDITABLE[platform];
+  const name = levelName(platform, level === 'campaign' ? 'group' : level);
+  if (!name) throw invalid(`${channelLabel(channel)}没有该层级`, { field: 'type' });
+  const what = `${channelLabel(channel)}的${name}`;
+  if (field === 'status' && !rules.status.includes(level)) throw invalid(`${what}不能在这里启用或暂停`, { field: 'type' });
+  if (field === 'budget' && !rules.budget.includes(level)) throw invalid(`${what}不能修改日预算`, { field: 'field' });
+  if (field === 'bid' && !rules.bid.includes(level)) throw invalid(`${what}不能修改出价`, { field: 'field' });
 }
 
 /** The refusal a whole call ended in, in words a person can act on. */

@@ -2,11 +2,12 @@
  * The one place rules read plan numbers (docs/rules.md#metrics): through the promotion list's own per-plan
  * computation — `entityRows` (the list's rows: daily rollups, `metricsOf`) for today and last-N-days windows, and
  * the plan detail's hourly trend (`entityTrend`, the same facts per hour) for last-N-hours windows. Rules never sum
- * facts themselves, so a rule's ROI is the ROI the screens show. When the read model lands, this file is what moves.
+ * facts themselves, so a rule's ROI is the ROI the screens show — both read the read model (src/server/facts/).
  */
 import { chinaDay, chinaDayStart, hourStart } from '../../shared/china-clock.ts';
 import type { WireMetrics } from '../../shared/metrics.ts';
 import type { RuleMetric, RuleScope, RuleWindow } from '../../shared/rules.ts';
+import { dayStartsSpan } from '../../shared/span.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
 import type { EntityRow } from '../promotion/store.ts';
@@ -117,7 +118,7 @@ export async function planValues(
   const range = windowDays(w, now);
   for (let i = 0; i < plans.length; i += 500) {
     const chunk = plans.slice(i, i + 500);
-    const rows = await entityRows(deps.db, chunk, { scope: [customerid], level: 'plan', platform }, range);
+    const rows = await entityRows(deps.db, chunk, { scope: [customerid], level: 'plan', platform }, dayStartsSpan(range.from, range.to));
     for (const [k, p] of chunk.entries()) out.set(p.entity_id, valuesOf(rows[k]!.metrics, p.budget_fen));
   }
   return out;

@@ -11,7 +11,7 @@ import { boundAdvertisers } from '../ads/lookup.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { AppError, forbidden, invalid, notFound } from '../kernel/errors.ts';
-import { checkAllowed } from '../promotion/changes.ts';
+import { checkEditable } from '../promotion/changes.ts';
 import { promoteScope } from '../promotion/scope.ts';
 import { candidates } from '../promotion/tree-store.ts';
 import { authorOf } from './author.ts';
@@ -48,10 +48,8 @@ export function checkRule(deps: Pick<Deps, 'config'>, r: RuleInput): void {
     if (a.by === 'percent' && a.value > 1000) throw invalid('调整的百分比不能超过 1000%', { field: 'action' });
   }
   if (a.kind !== 'notify') {
-    const target =
-      a.kind === 'pause' || a.kind === 'resume' ? { field: 'status' as const, enable: a.kind === 'resume' } : { field: a.kind, fen: 100 };
     try {
-      checkAllowed(r.acpl as PromoteChannel, 'plan', target);
+      checkEditable(r.acpl as PromoteChannel, 'plan', a.kind === 'pause' || a.kind === 'resume' ? 'status' : a.kind);
     } catch (err) {
       if (err instanceof AppError)
         throw invalid(
