@@ -325,7 +325,8 @@ export const MATRIX: Row[] = [
   { endpoint: 'POST /capi/api/wbplan/index', sample: (w) => ({ customer_id: w.ad.weiboId }), cells: '1009 ok ok ok ok 4003 4003 empty' },
   {
     endpoint: 'POST /capi/api/wbplan/hupdate',
-    sample: (w) => ({ customer_id: w.ad.weiboId, id: w.ad.weiboPlanId, bid: 2 }),
+    // 微博 has no bid call (docs/api-promotion.md): its plans change status here.
+    sample: (w) => ({ customer_id: w.ad.weiboId, ids: [w.ad.weiboPlanId], action: 'enable' }),
     cells: '1009 ok ok ok ok 4003 4003 4004',
   },
   {

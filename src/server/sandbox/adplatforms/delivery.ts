@@ -245,6 +245,9 @@ export class DeliveryEngine {
     return sent;
   }
 
+  /** 腾讯 clicks issued so far: their callbacks alternate between the two forms. */
+  private tengxunClicks = 0;
+
   private callbackFor(platform: AdPlatform, clickId: string): string {
     const token = randomBytes(18).toString('base64url');
     const base = this.opts.publicBase.replace(/\/$/, '');
@@ -252,9 +255,9 @@ export class DeliveryEngine {
       case 'juliang':
         return `B.${token}`;
       case 'tengxun': {
-        // 腾讯's two documented callback forms (tengxun-conv.ts), alternating by click
+        // 腾讯's two documented callback forms (tengxun-conv.ts), one click each in turn
         const cb = tengxunCb(clickId, token.slice(0, 8));
-        const path = Number.parseInt(clickId.slice(-1), 16) % 2 ? 'v3.0/user_actions/add' : 'conv';
+        const path = this.tengxunClicks++ % 2 ? 'v3.0/user_actions/add' : 'conv';
         return `${base}/tengxun/${path}?cb=${cb}&conv_id=10001`;
       }
       case 'ucid':
