@@ -55,6 +55,14 @@ describe('MetricCard', () => {
     rerender(<MetricCard label="点击" value={5} />);
     expect(screen.getByRole('region', { name: '点击' }).textContent).not.toContain('较上期');
   });
+  it('shows -- rather than -100% when the period has no whole hour to compare yet (00:00 of today)', () => {
+    render(<MetricCard label="消耗" value={0} format={2} previous={120} comparable={false} />);
+    const card = screen.getByRole('region', { name: '消耗' });
+    expect(card.textContent).toContain('较上期');
+    expect(card.textContent).toContain('--');
+    expect(card.textContent).not.toContain('-100');
+    expect(card.querySelector('.trend-down')).toBeNull();
+  });
 });
 
 describe('form fields with zod errors', () => {
