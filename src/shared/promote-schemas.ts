@@ -179,6 +179,9 @@ export type TaskResult = z.output<typeof taskResult>;
 
 export const entityRef = z.object({ acpl: channelInput, type: promoteTypeInput.default('plan'), id: entityId('推广对象') });
 export type EntityRef = z.output<typeof entityRef>;
+/** `/napi/promote/detail`: `acpl` may be left out (a bare `/promotion/plan/{id}`); the server finds the entity's channel. */
+export const detailRef = entityRef.extend({ acpl: entityRef.shape.acpl.optional() });
+export type DetailRef = z.output<typeof detailRef>;
 
 export const trendInput = z.object({
   ...entityRef.shape,
