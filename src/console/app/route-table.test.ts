@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenu, isActiveItem } from '../layout/menu.ts';
-import { breadcrumbFor, findRoute, matchPattern, normalizePath, routesFor } from '../lib/routes.ts';
+import { activeMenuFor, breadcrumbFor, findRoute, matchPattern, normalizePath, routesFor } from '../lib/routes.ts';
 import { consoleRoutes, isConsolePath, publicRoutes, roleRoutes } from './route-table.ts';
 import { screens } from './screens.ts';
 
@@ -76,6 +76,20 @@ describe('findRoute and breadcrumb', () => {
     expect(findRoute(v2, '/landing/page')).toMatchObject({ redirectTo: '/landing' });
     const weibo = findRoute(v1, '/promotion/weibo');
     expect(weibo && breadcrumbFor(v1, weibo)).toEqual([{ title: '推广管理' }, { title: '微博' }]);
+  });
+  it("a plan's page highlights its channel's entry: a 腾讯 plan (创意) 腾讯, not 巨量引擎", () => {
+    const plan = findRoute(v1, '/promotion/plan/701')!;
+    const at = (q: string) => activeMenuFor(plan, new URLSearchParams(q));
+    expect(at('acpl=4')).toBe('/promotion/tencent');
+    expect(at('acpl=3')).toBe('/promotion/weibo');
+    expect(at('acpl=2')).toBe('/promotion');
+    expect(at('')).toBe('/promotion');
+    const mini = findRoute(v1, '/minipromote/plan/701')!;
+    expect(activeMenuFor(mini, new URLSearchParams('acpl=4'))).toBe('/minipromote/minitencent');
+    const menu = buildMenu(v1, 2);
+    const group = menu.find((m) => m.label === '推广管理');
+    const tencent = group?.children?.find((c) => c.label === '腾讯');
+    expect(tencent && isActiveItem(tencent, at('acpl=4') ?? '', new URLSearchParams('acpl=4'))).toBe(true);
   });
 });
 
