@@ -307,7 +307,7 @@ export const planUpdateInput = z
 export type PlanUpdateInput = z.output<typeof planUpdateInput>;
 export const wbplanUpdateInput = z.object({ customer_id: entityId('微博广告账户'), ...oldChange }).refine(oneChange, oneChangeMessage);
 
-/** A taobao new-link (淘宝新链路小程序, platform 4) promotion: one mini-app link and the plans promoting it. */
+/** A taobao new-link (淘宝新链接小程序, platform 4) promotion: one mini-app link and the plans promoting it. */
 export const miniPromotion = z.object({
   pageid: z.string(),
   title: z.string(),

@@ -65,10 +65,10 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(rowsOf(page, '计划排行').first()).toBeVisible();
     await settled(page, `week-plans-${theme}`);
 
-    await page.locator('.platform-item', { hasText: '腾讯广告' }).hover();
+    await page.locator('.platform-item', { hasText: '腾讯' }).hover();
     await page.getByRole('menuitem', { name: '概览' }).filter({ visible: true }).click();
     await expect(page).toHaveURL(/\/dashboard\?acpl=4/);
-    await expect(page.getByRole('heading', { name: '概览 · 腾讯广告' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '概览 · 腾讯' })).toBeVisible();
     const tengxun = { accounttype: 'single', state: 4, start: chinaToday(), end: chinaToday() };
     await cardShows(page, '消耗', async () => yuan((await apiData<BoardCard>(page, 'napi/board/card', tengxun)).metrics.sum_cost));
   });

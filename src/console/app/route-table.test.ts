@@ -72,7 +72,7 @@ describe('findRoute and breadcrumb', () => {
     expect(def && breadcrumbFor(v1, def)).toEqual([{ title: '推广链接管理', path: '/landing/page' }, { title: '详情' }]);
     const v2 = routesFor(roleRoutes, 3, 'ver2');
     const detail = findRoute(v2, '/landing/12');
-    expect(detail && breadcrumbFor(v2, detail)).toEqual([{ title: '投放链接', path: '/landing' }, { title: '订单' }]);
+    expect(detail && breadcrumbFor(v2, detail)).toEqual([{ title: '推广链接', path: '/landing' }, { title: '订单' }]);
     expect(findRoute(v2, '/landing/page')).toMatchObject({ redirectTo: '/landing' });
     const weibo = findRoute(v1, '/promotion/weibo');
     expect(weibo && breadcrumbFor(v1, weibo)).toEqual([{ title: '推广管理' }, { title: '微博' }]);
@@ -96,7 +96,7 @@ describe('findRoute and breadcrumb', () => {
 describe('buildMenu', () => {
   it('customer ver2 menu follows the platform', () => {
     const menu = buildMenu(routesFor(roleRoutes, 3, 'ver2'), 8);
-    expect(menu.map((m) => m.label)).toEqual(['概览', '竞价推广', '自动规则', '商品效果分析', '账户授权', '投放链接', '导出模板']);
+    expect(menu.map((m) => m.label)).toEqual(['概览', '竞价推广', '自动规则', '商品效果分析', '账户授权', '推广链接', '导出模板']);
     expect(menu[0]?.to).toBe('/dashboard?acpl=8');
     expect(menu[1]?.children?.map((c) => c.label)).toEqual(['流量通PRO']);
     expect(buildMenu(routesFor(roleRoutes, 3, 'ver2'), 10)[1]?.children?.map((c) => c.label)).toEqual(['流量通PRO', '京东']);
@@ -115,11 +115,11 @@ describe('buildMenu', () => {
 });
 
 describe('one name per thing', () => {
-  it('the admin area calls promotion links 投放链接 like the new version', () => {
+  it('the admin area calls promotion links 推广链接 like the new version', () => {
     expect(buildMenu(routesFor(roleRoutes, 1, 'ver2'), 2).map((m) => m.label)).toEqual([
       '数据概览',
       '客户列表',
-      '投放链接',
+      '推广链接',
       '推广管理',
       '自动规则',
       '消耗概览',

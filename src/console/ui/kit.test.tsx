@@ -31,7 +31,7 @@ function Harness({ onAccept }: { onAccept: () => Promise<void> }): React.JSX.Ele
     <>
       <button
         type="button"
-        onClick={() => confirm({ title: '删除投放链接', message: '确定删除吗？', acceptLabel: '删除', danger: true, onAccept })}
+        onClick={() => confirm({ title: '删除推广链接', message: '确定删除吗？', acceptLabel: '删除', danger: true, onAccept })}
       >
         删除它
       </button>
@@ -93,7 +93,7 @@ describe('confirm dialog', () => {
     const onAccept = vi.fn(() => Promise.resolve());
     render(<Harness onAccept={onAccept} />);
     fireEvent.click(screen.getByRole('button', { name: '删除它' }));
-    expect(screen.getByRole('dialog', { name: '删除投放链接' }).textContent).toContain('确定删除吗？');
+    expect(screen.getByRole('dialog', { name: '删除推广链接' }).textContent).toContain('确定删除吗？');
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     expect(onAccept).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: '删除它' }));

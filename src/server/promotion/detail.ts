@@ -113,7 +113,7 @@ export async function entityDetail(deps: Deps, actor: Actor, input: DetailRef) {
 export async function previewCreative(deps: Deps, actor: Actor, ref: EntityRef) {
   const platform = adPlatformOf(ref.acpl as PromoteChannel);
   if (ref.type !== 'creative' && !(platform === 'tengxun' && ref.type === 'plan'))
-    throw invalid('只能预览创意（腾讯广告：创意即计划）', { field: 'type' });
+    throw invalid('只能预览创意（腾讯：创意即计划）', { field: 'type' });
   const { level, e } = await resolve(deps, actor, ref);
   const [link] = await linksOf(deps, level, e);
   const kind = materialKind(platform, e.material_type);
