@@ -47,7 +47,7 @@ test('the platform menu offers the channel buttons of each ad platform', async (
     return item(name).locator('.platform-group .platform-btn').allTextContents();
   };
   expect(await buttons('巨量引擎')).toEqual(['流量通PRO', '京东', '拼多多', '淘宝小程序', '京东CID', 'UDSmart']);
-  expect(await buttons('UC')).toEqual(['流量通PRO']);
+  expect(await buttons('UCID')).toEqual(['流量通PRO']);
   expect(await buttons('小红书')).toEqual(['流量通PRO', '京东']);
   await page.screenshot({ path: `${SHOTS}/platform-menu.png` });
   expect(await buttons('腾讯')).toEqual(['流量通PRO', '京东', 'UDSmart']);
