@@ -63,8 +63,8 @@ export const ucCredentials = z.object({ username: secret('用户名', 64), passw
 
 /** 授权: an OAuth account type gets the consent URL; UC sends its credentials, verified before they are stored. */
 export const authCreateInput = z.union([
-  z.object({ platform: authPlatform.refine((p) => p !== CREDENTIALS_PLATFORM, 'UC 账户请填写用户名、密码和 token'), customerid }),
-  z.object({ platform: z.literal(CREDENTIALS_PLATFORM, { error: '账户类型只能是 8（UC）' }), customerid, ...ucCredentials.shape }),
+  z.object({ platform: authPlatform.refine((p) => p !== CREDENTIALS_PLATFORM, 'UCID 账户请填写用户名、密码和 token'), customerid }),
+  z.object({ platform: z.literal(CREDENTIALS_PLATFORM, { error: '账户类型只能是 8（UCID）' }), customerid, ...ucCredentials.shape }),
 ]);
 /** 重新授权 one authorisation: a new consent (OAuth), or new credentials (UC). */
 export const authUpdateInput = z.object({ id: id('授权'), ...ucCredentials.partial().shape });

@@ -97,6 +97,16 @@ export const clientCreateInput = z.object({
 });
 export type ClientCreateInput = z.output<typeof clientCreateInput>;
 
+/**
+ * Why an expiry date would make a customer expired the moment it is saved ('YYYY-MM-DD' before `today`, both China
+ * days), naming both dates; null for no expiry ('') or today and later. New customers are refused with it; an edit
+ * is warned (an admin may end an account on purpose).
+ */
+export function pastExpiry(expire: string, today: string): string | null {
+  if (!expire || expire >= today) return null;
+  return `到期日期 ${expire} 早于今天（${today}），保存后该客户将立即过期；请选择今天或之后的日期，或留空表示长期有效`;
+}
+
 export const clientUpdateInput = z.object({ id: idInput('客户'), ...z.object(clientFields).partial().shape });
 export type ClientUpdateInput = z.output<typeof clientUpdateInput>;
 

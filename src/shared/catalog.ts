@@ -2,11 +2,11 @@
 export const CHANNELS = {
   2: '巨量引擎',
   3: '微博',
-  4: '腾讯广告',
+  4: '腾讯',
   5: '磁力引擎',
   6: 'B站',
   7: '支付宝',
-  8: 'UC',
+  8: 'UCID',
   9: '小和',
   10: '小红书',
 } as const;
@@ -26,7 +26,7 @@ export const channelName: Record<Channel, string> = {
 export const PLATFORMS = {
   2: '淘宝',
   3: '京东',
-  4: '淘宝新链路小程序',
+  4: '淘宝新链接小程序',
   5: '拼多多',
   6: '微信小程序',
   7: 'UDSmart',

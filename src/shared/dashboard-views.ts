@@ -10,6 +10,8 @@ export const periodView = z.object({
   /** End of the compared spans (exclusive, epoch seconds): the end of the range or of the current hour. */
   until: z.number().int(),
   previous_until: z.number().int(),
+  /** false while the period's first hour is still running (00:00–00:59 of its first day): every change is '--'. */
+  comparable: z.boolean(),
   granularity: z.enum(['hour', 'day']),
 });
 export type PeriodView = z.output<typeof periodView>;

@@ -17,7 +17,7 @@ const date = (label: string) =>
 /** An ad channel (account type) code: 2 巨量 … 10 小红书 (catalog.ts). */
 export const channelCode = intInput('渠道必须是整数').refine(
   isChannel,
-  '渠道编号不存在（2 巨量、3 微博、4 腾讯、5 快手、8 UC、10 小红书 …）',
+  '渠道编号不存在（2 巨量、3 微博、4 腾讯、5 快手、8 UCID、10 小红书 …）',
 );
 
 /** Shop platforms: one code, a list, or a comma list ('3,8'); '' or 0 = every platform. */

@@ -204,6 +204,8 @@ export type AdvertiserOption = z.output<typeof advertiserOption>;
 export const customerOption = z.object({
   customerid: z.number().int(),
   company: z.string(),
+  /** The customer's login account (e-mail): tells two customers of one company name apart. */
+  email: z.string(),
   /** Advertisers per channel code; filled once ad accounts exist. */
   advertisers: z.record(z.string(), z.array(advertiserOption)),
 });

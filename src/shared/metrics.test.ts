@@ -33,7 +33,7 @@ describe('metric formulas (docs/metrics.md)', () => {
     ['convert_order_rate', 0.03125],
   ] as const)('%s', (key, value) => expect(m[key]).toBeCloseTo(value, 9));
 
-  it('takes counts and amounts from the same set of orders: placed for 订单数 / 订单金额 / ROI, paid for 支付金额 / 支付 ROI', () => {
+  it('takes counts and amounts from the same set of orders: placed for 订单数 / 订单金额 / ROI, paid for 付款金额 / 付款 ROI', () => {
     const placedOnly = metricsOf({ ...ZERO_SUMS, costFen: 10_000, orders: 1, orderFen: 32_360 });
     expect([placedOnly.ordernum, placedOnly.order_price, placedOnly.roi]).toEqual([1, 323.6, 3.236]);
     expect([placedOnly.order_price_pay, placedOnly.pay_roi]).toEqual([0, 0]);

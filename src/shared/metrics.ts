@@ -109,12 +109,12 @@ export function metricsOf(s: Sums): Metrics {
 /** Which orders a count or amount is of (docs/metrics.md): the screens say it in a tooltip on the metric. */
 export const PLACED_HINT = '按下单时间计入：所选时段内下单的归因订单（未付款即关闭、无效的不算；退款后仍计入下单）';
 /** The presell booking rule is the orders feature's (orders/model.ts `paidTime`, docs/attribution.md "Presell"): keep this in step. */
-export const PAID_HINT = '按付款时间计入：所选时段内付款的归因订单（预售订单按定金支付时间计入）；退款后扣除';
+export const PAID_HINT = '按付款时间计入：所选时段内付款的归因订单（预售订单按定金付款时间计入）；退款后扣除';
 
 /**
  * Chinese label, spec §9 number format (1 plain, 2 yuan, 3 percent, 4 ratio × 100; 5 a multiple, 2 decimals) and, where the set of orders
  * matters, the hint the screens show on it. Counts and amounts of one row always come from the same set: 订单数,
- * 订单金额, 客单价, ROI and 下单转化率 from the orders placed in the span; 支付金额 and 支付 ROI from those paid in it.
+ * 订单金额, 客单价, ROI and 下单转化率 from the orders placed in the span; 付款金额 and 付款 ROI from those paid in it.
  */
 export const METRIC_META: Record<MetricKey, { label: string; format: NumberFormat; hint?: string }> = {
   sum_cost: { label: '消耗', format: 2 },
@@ -126,9 +126,9 @@ export const METRIC_META: Record<MetricKey, { label: string; format: NumberForma
   avg_click_cost: { label: '点击均价', format: 2 },
   avg_price: { label: '客单价', format: 2, hint: PLACED_HINT },
   roi: { label: 'ROI', format: 5, hint: PLACED_HINT },
-  pay_roi: { label: '支付 ROI', format: 5, hint: PAID_HINT },
+  pay_roi: { label: '付款 ROI', format: 5, hint: PAID_HINT },
   order_price: { label: '订单金额', format: 2, hint: PLACED_HINT },
-  order_price_pay: { label: '支付金额', format: 2, hint: PAID_HINT },
+  order_price_pay: { label: '付款金额', format: 2, hint: PAID_HINT },
   convert: { label: '转化数', format: 1 },
   convert_cost: { label: '转化成本', format: 2 },
   convert_rate: { label: '转化率', format: 4 },

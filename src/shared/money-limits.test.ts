@@ -21,9 +21,9 @@ describe('money inputs: what is saved is what was typed, or a refusal naming the
     });
     expect(moneyLimit('kuaishou', 'campaign', 'budget').min).toBe(500);
     expect(moneyLimit('kuaishou', 'plan', 'budget').min).toBe(100);
-    expect(checkMoney('6000', '出价', moneyLimit('tengxun', 'campaign', 'bid'), '腾讯广告·广告')).toEqual({
+    expect(checkMoney('6000', '出价', moneyLimit('tengxun', 'campaign', 'bid'), '腾讯·广告')).toEqual({
       ok: false,
-      message: '出价不能高于 5000 元（腾讯广告·广告）',
+      message: '出价不能高于 5000 元（腾讯·广告）',
     });
   });
   it('keeps a valid amount exactly', () => {

@@ -5,7 +5,7 @@ import { formatNumber } from './number-format.ts';
 const show = (k: keyof typeof METRIC_META, v: number) => formatNumber(v, METRIC_META[k].format);
 
 describe('one number, one text (screens, exports, e-mail)', () => {
-  it('ROI and 支付 ROI show two decimals, never 2.028 beside 0.8', () => {
+  it('ROI and 付款 ROI show two decimals, never 2.028 beside 0.8', () => {
     expect(show('roi', 2.028)).toBe('2.03');
     expect(show('roi', 0.8)).toBe('0.80');
     expect(show('pay_roi', 0.74)).toBe('0.74');

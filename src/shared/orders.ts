@@ -130,10 +130,10 @@ const orderFilters = {
   exact: search,
   click_start: dateText('点击开始日期'),
   click_end: dateText('点击结束日期'),
-  depoist_pay_start: dateText('定金支付开始日期'),
-  depoist_pay_end: dateText('定金支付结束日期'),
-  pay_start: dateText('支付开始日期'),
-  pay_end: dateText('支付结束日期'),
+  depoist_pay_start: dateText('定金付款开始日期'),
+  depoist_pay_end: dateText('定金付款结束日期'),
+  pay_start: dateText('付款开始日期'),
+  pay_end: dateText('付款结束日期'),
 };
 
 /** `/api/order/index`, `/api/miniput/order` (spec §7 Orders). `pubid` is the promotion link (pageid). */

@@ -53,6 +53,16 @@ describe('period over period', () => {
     expect(p.current.to - p.current.from).toBe(p.previous.to - p.previous.from);
   });
 
+  it('nothing to compare while the first hour of the period runs (00:00–00:59 of its first day): not a -100% change', () => {
+    expect(periodOf('2026-03-18', '2026-03-18', at('2026-03-18 00:00')).comparable).toBe(false);
+    expect(periodOf('2026-03-18', '2026-03-18', at('2026-03-18 00:59:59')).comparable).toBe(false);
+    expect(periodOf('2026-03-18', '2026-03-18', at('2026-03-18 01:00')).comparable).toBe(true);
+    expect(periodOf('2026-03-18', '2026-03-18', NOW).comparable).toBe(true);
+    // ranges that began before today have whole days behind them, and past days are whole
+    expect(periodOf('2026-03-12', '2026-03-18', at('2026-03-18 00:05')).comparable).toBe(true);
+    expect(periodOf('2026-03-17', '2026-03-17', at('2026-03-18 00:05')).comparable).toBe(true);
+  });
+
   it('a month compares with as many days before it, across the month boundary', () => {
     const p = periodOf('2026-02-01', '2026-02-28', NOW);
     expect([p.previousStart, p.previousEnd, p.days]).toEqual(['2026-01-04', '2026-01-31', 28]);

@@ -77,6 +77,12 @@ export interface Period {
   previousStart: string;
   previousEnd: string;
   previous: Span;
+  /**
+   * Whether the change against the previous period means anything: false while the period's first hour is still
+   * running (00:00–00:59 of its first day), when the current span holds minutes and the previous one a whole hour —
+   * the change is then '--' rather than a made-up "-100%" (docs/metrics.md "Change against the previous period").
+   */
+  comparable: boolean;
   days: number;
   /** Trend buckets: hours for one day, days for longer ranges. */
   granularity: Granularity;
@@ -102,6 +108,7 @@ export function periodOf(start: string, end: string, now: number): Period {
     previousStart: chinaDay(from - length),
     previousEnd: chinaDay(whole - length - DAY),
     previous: { from: from - length, to: to - length },
+    comparable: now >= from + 3600,
     days: length / DAY,
     granularity: length === DAY ? 'hour' : 'day',
   };

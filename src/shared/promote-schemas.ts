@@ -179,6 +179,9 @@ export type TaskResult = z.output<typeof taskResult>;
 
 export const entityRef = z.object({ acpl: channelInput, type: promoteTypeInput.default('plan'), id: entityId('推广对象') });
 export type EntityRef = z.output<typeof entityRef>;
+/** `/napi/promote/detail`: `acpl` may be left out (a bare `/promotion/plan/{id}`); the server finds the entity's channel. */
+export const detailRef = entityRef.extend({ acpl: entityRef.shape.acpl.optional() });
+export type DetailRef = z.output<typeof detailRef>;
 
 export const trendInput = z.object({
   ...entityRef.shape,
@@ -304,7 +307,7 @@ export const planUpdateInput = z
 export type PlanUpdateInput = z.output<typeof planUpdateInput>;
 export const wbplanUpdateInput = z.object({ customer_id: entityId('微博广告账户'), ...oldChange }).refine(oneChange, oneChangeMessage);
 
-/** A taobao new-link (淘宝新链路小程序, platform 4) promotion: one mini-app link and the plans promoting it. */
+/** A taobao new-link (淘宝新链接小程序, platform 4) promotion: one mini-app link and the plans promoting it. */
 export const miniPromotion = z.object({
   pageid: z.string(),
   title: z.string(),

@@ -12,7 +12,7 @@ export { PROMOTE_TYPES, type PromoteType } from './ad-levels.ts';
 /**
  * Bidding-promotion sub-platforms (spec §1, the `pl` of `/promotion?acpl=&pl=`). A plan belongs to a sub-platform
  * through the promotion link it drives: `pl` is that link's shop platform code (2 淘宝 → 流量通PRO, 3 京东,
- * 4 淘宝新链路小程序 → 淘宝小程序, 5 拼多多, 7 UDSmart, 8 京东 CID). Plans driving a 微信小程序 link (platform 6) or
+ * 4 淘宝新链接小程序 → 淘宝小程序, 5 拼多多, 7 UDSmart, 8 京东 CID). Plans driving a 微信小程序 link (platform 6) or
  * none of ours belong to no sub-platform (the old version's lists show them).
  */
 export const SUB_PLATFORMS = { 2: '流量通PRO', 3: '京东', 4: '淘宝小程序', 5: '拼多多', 7: 'UDSmart', 8: '京东CID' } as const;

@@ -17,10 +17,10 @@ export const RULE_METRICS = {
   convert: { label: '转化数', unit: '' },
   convert_cost: { label: '转化成本', unit: '元' },
   ordernum: { label: '订单数', unit: '' },
-  order_price: { label: '订单金额（GMV）', unit: '元' },
-  order_price_pay: { label: '支付金额', unit: '元' },
+  order_price: { label: '订单金额', unit: '元' },
+  order_price_pay: { label: '付款金额', unit: '元' },
   roi: { label: 'ROI', unit: '' },
-  pay_roi: { label: '支付 ROI', unit: '' },
+  pay_roi: { label: '付款 ROI', unit: '' },
   budget_used: { label: '消耗占日预算', unit: '%' },
 } as const;
 export type RuleMetric = keyof typeof RULE_METRICS;

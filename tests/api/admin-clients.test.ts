@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
 import type { AuditView, ClientView, ManagerView } from '../../src/shared/admin.ts';
+import { chinaDate } from '../../src/shared/time.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeUser, PASSWORD } from '../support/factories.ts';
@@ -101,6 +102,22 @@ describe.each(dialects())('admin customers and administrators on $name', (dialec
     ])('refuses bad new-customer input %#', async (body, msg) => {
       const r = await post('/capi/napi/admin/client/create', body, 'admin');
       expect(r.body).toMatchObject({ code: 4000, msg });
+    });
+
+    it('refuses a new customer that would be expired the moment it is made, naming the date; today and later are fine', async () => {
+      const today = chinaDate(t.deps.clock.now());
+      const yesterday = chinaDate(t.deps.clock.now() - 86_400);
+      const body = { email: 'past@a.cn', password: 'secret123', company: '已过期公司' };
+      const r = await post('/capi/napi/admin/client/create', { ...body, expire_time: yesterday }, 'admin');
+      expect(r.body).toMatchObject({
+        code: 4000,
+        msg: `到期日期 ${yesterday} 早于今天（${today}），保存后该客户将立即过期；请选择今天或之后的日期，或留空表示长期有效`,
+        data: { field: 'expire_time' },
+      });
+      const list = await post<{ list: ClientView[] }>('/capi/napi/admin/client/index', { exact: 'past@a.cn' }, 'admin');
+      expect(list.body.data.list).toEqual([]);
+      const ok = await post<ClientView>('/capi/napi/admin/client/create', { ...body, expire_time: today }, 'admin');
+      expect(ok.body.data).toMatchObject({ email: 'past@a.cn', expire_time: today, expired: false });
     });
 
     it('refuses an agent that is not one, and an agent under an agent', async () => {

@@ -129,7 +129,7 @@ describe.each(dialects())('admin numbers on $name', (dialect) => {
     expect(h.today.roi).toBeCloseTo(1.1, 6);
     expect(h.yesterday).toMatchObject({ sum_cost: 60, active_customers: 1, ordernum: 0, roi: 0 });
     expect(h.by_type.find((x) => x.platform === 2)).toMatchObject({ label: '巨量引擎', sum_cost: 130, active_customers: 2, ordernum: 2 });
-    expect(h.by_type.find((x) => x.platform === 4)).toMatchObject({ label: '腾讯广告', sum_cost: 50, active_customers: 1, roi: 0 });
+    expect(h.by_type.find((x) => x.platform === 4)).toMatchObject({ label: '腾讯', sum_cost: 50, active_customers: 1, roi: 0 });
     expect(h.by_type.find((x) => x.platform === 5)).toMatchObject({ sum_cost: 0, roi: null, ctr: null });
     expect(h.trend.map((d) => d.day)).toEqual([
       '2026-11-14',

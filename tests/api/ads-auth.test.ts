@@ -174,7 +174,7 @@ describe.each(dialects())('ad-account authorisation ($name)', (dialect) => {
       { platform: 8, username: `${a.name}-user`, password: 'nope', token: `${a.name}-token` },
       'customer',
     );
-    expect(wrong.body).toMatchObject({ code: 4000, msg: expect.stringContaining('UC 账户验证失败') });
+    expect(wrong.body).toMatchObject({ code: 4000, msg: expect.stringContaining('UCID 账户验证失败') });
     const missing = await post('/capi/napi/auth/create', { platform: 8, username: 'x' }, 'customer');
     expect(missing.body.code).toBe(4000);
     const auth = await authoriseUc(t, tok.customer, a);
@@ -265,7 +265,7 @@ describe.each(dialects())('ad-account authorisation ($name)', (dialect) => {
     const kuaishou = (await post<AdAccountView[]>('/capi/napi/auth/blist', { platform: 5 }, 'customer')).body.data[0]!;
     expect((await post('/capi/api/miniapp/open', { id: kuaishou.id, status: 1 }, 'customer')).body).toMatchObject({
       code: 4000,
-      msg: '淘宝新链接推广只支持巨量引擎、微博和腾讯广告账户',
+      msg: '淘宝新链接推广只支持巨量引擎、微博和腾讯账户',
     });
   });
 

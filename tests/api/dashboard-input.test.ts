@@ -135,7 +135,7 @@ describe.each(dialects())('board inputs, rights and tenants ($name)', (dialect) 
       bad('accounttype 为 multi 时汇总全部账户类型，不能再指定 state', { field: 'state' }),
     ],
     ['/capi/napi/board/card', { accounttype: 'all', ...range }, bad('accounttype 只能是 single（一个账户类型）或 multi（全部账户类型）')],
-    ['/capi/napi/board/card', { state: 1, ...range }, bad('渠道编号不存在（2 巨量、3 微博、4 腾讯、5 快手、8 UC、10 小红书 …）')],
+    ['/capi/napi/board/card', { state: 1, ...range }, bad('渠道编号不存在（2 巨量、3 微博、4 腾讯、5 快手、8 UCID、10 小红书 …）')],
     ['/capi/napi/board/card', { state: '巨量', ...range }, bad('渠道必须是整数')],
     ['/capi/napi/board/card', { accounttype: 'multi', method: 'week', ...range }, bad('卡片趋势的 method 只能是 hour 或 day')],
     ['/capi/napi/board/card', { accounttype: 'multi', platform: 9, ...range }, bad('商品平台编号不存在（2 淘宝、3 京东、4 淘宝新链接 …）')],

@@ -6,6 +6,7 @@ import { addSums, metricsOf, toWire, type WireMetrics } from '../../src/shared/m
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { download, readXlsx } from '../support/factories-exports.ts';
+import { addAdFact } from '../support/factories-facts.ts';
 import { buildWorld, expected, expectedSums, NOW, type World } from './dashboard-fixture.ts';
 
 const at = parseChinaTime;
@@ -19,6 +20,7 @@ const same = (got: WireMetrics, want: WireMetrics) => expect(got).toEqual(want);
 describe.each(dialects())('boards read the facts ($name)', (dialect) => {
   let t: TestApp;
   let w: World;
+  const clock = new ManualClock(NOW * 1000);
   const post = async <T>(who: string, path: string, body: unknown) => {
     const r = await t.post<T>(path, body, { token: w.tokens[who] });
     if (r.body.code !== 1) throw new Error(`${path} as ${who}: ${r.body.code} ${r.body.msg}`);
@@ -27,7 +29,7 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
   const subs = () => [w.ids.sub1!, w.ids.sub2!];
 
   beforeAll(async () => {
-    t = await makeTestApp(dialect, {}, { clock: new ManualClock(NOW * 1000) });
+    t = await makeTestApp(dialect, {}, { clock });
     w = await buildWorld(t);
   }, 120_000);
   afterAll(() => t.close());
@@ -44,6 +46,7 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
       previous_end: '2026-03-17',
       until: TODAY.to,
       previous_until: YESTERDAY_CUT.to,
+      comparable: true,
       granularity: 'hour',
     });
     expect(card.series.map((p) => p.time)).toEqual(Array.from({ length: 15 }, (_, h) => `2026-03-18 ${String(h).padStart(2, '0')}:00`));
@@ -54,6 +57,34 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     const cost = expectedSums(w, { customers: me, channels: [2], ...TODAY }).costFen;
     const before = expectedSums(w, { customers: me, channels: [2], ...YESTERDAY_CUT }).costFen;
     expect(card.change.sum_cost).toBeCloseTo((cost - before) / before, 6);
+  });
+
+  it('at 00:20 today has no whole hour to compare with yesterday: every change is null (--), not -100%', async () => {
+    clock.set(at('2026-03-18 00:20') * 1000);
+    try {
+      const me = [w.ids.sub1!];
+      const lastNight = { customers: me, channels: [2], from: day('2026-03-17'), to: at('2026-03-17 01:00') };
+      // yesterday 00:30 had cost, today 00:00–00:20 none yet: the naive change would read -100%
+      const f = { platform: 2, advertiser_id: 'A1', customerid: w.ids.sub1!, campaign_id: 'C1', plan_id: 'P1', pageid: '9001' };
+      const fact = { ...f, at: at('2026-03-17 00:30'), cost_fen: 4200, shows: 900, clicks: 30, conversions: 1 };
+      await addAdFact(t.deps.db, fact);
+      w.ads.push(fact);
+      expect(expectedSums(w, lastNight).costFen).toBe(4200);
+      const card = await post<BoardCard>('sub1', '/capi/napi/board/card', { state: 2, start: '2026-03-18', end: '2026-03-18' });
+      expect(card.period.comparable).toBe(false);
+      same(card.previous, expected(w, lastNight));
+      expect(Object.values(card.change).every((v) => v === null)).toBe(true);
+      const board = await post<IndexBoard>('sub1', '/capi/api/index/board', { type: 1 });
+      expect(board.period.comparable).toBe(false);
+      expect(Object.values(board.change).every((v) => v === null)).toBe(true);
+      expect(board.channels.every((c) => Object.values(c.change).every((v) => v === null))).toBe(true);
+      // the last 7 days have six whole days behind them: compared as before
+      const week = await post<BoardCard>('sub1', '/capi/napi/board/card', { state: 2, start: '2026-03-12', end: '2026-03-18' });
+      expect(week.period.comparable).toBe(true);
+      expect(week.change.sum_cost).not.toBeNull();
+    } finally {
+      clock.set(NOW * 1000);
+    }
   });
 
   it('card: 30 days in China days, all account types together, every day present', async () => {
@@ -112,8 +143,8 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     expect(channels.list.map((r) => r.label)).toEqual(
       expectedSums(w, { customers: [w.ids.sub1!], channels: [2], from: day('2026-03-12'), to: TODAY.to }).costFen >
         expectedSums(w, { customers: [w.ids.sub1!], channels: [4], from: day('2026-03-12'), to: TODAY.to }).costFen
-        ? ['巨量引擎', '腾讯广告']
-        : ['腾讯广告', '巨量引擎'],
+        ? ['巨量引擎', '腾讯']
+        : ['腾讯', '巨量引擎'],
     );
     const advertisers = await post<BoardList>('sub1', '/capi/napi/board/list', {
       ...range,
@@ -146,7 +177,7 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     same(board.previous, expected(w, { customers: [w.ids.sub1!], ...prev }));
     expect(board.channels.map((c) => [c.channel, c.name])).toEqual([
       [2, '巨量引擎'],
-      [4, '腾讯广告'],
+      [4, '腾讯'],
     ]);
     same(board.channels[1]!.metrics, expected(w, { customers: [w.ids.sub1!], channels: [4], ...span }));
     const weibo = await post<IndexBoard>('sub1', '/capi/api/index/board', { type: 2, social: 3 });

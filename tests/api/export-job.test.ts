@@ -48,7 +48,7 @@ describe.each(dialects())('the export job on $name', (dialect) => {
       user_id: owner.id,
       kind: 'links',
       format,
-      title: '投放链接-测试',
+      title: '推广链接-测试',
       columns: JSON.stringify(linksKind.columns.map((c) => c.key)),
       filters: '{}',
       state: 'queued',

@@ -28,13 +28,13 @@ describe.each(dialects())('export templates on $name', (dialect) => {
     const r = await call<KindView[]>('c1', 'full', {});
     expect(r.body.code).toBe(1);
     const links = r.body.data.find((k) => k.kind === 'links');
-    expect(links?.label).toBe('投放链接');
+    expect(links?.label).toBe('推广链接');
     expect(links?.columns[0]).toEqual({ key: 'pageid', label: '链接编号', type: 'text' });
     expect(links?.columns.find((c) => c.key === 'item_price')).toEqual({ key: 'item_price', label: '商品价格（元）', type: 'money' });
     expect(links?.columns.find((c) => c.key === 'created_at')?.type).toBe('datetime');
     // UDSmart accounts export their order lists only (the orders rule); links are not theirs
     expect((await call<KindView[]>('ud', 'full', {})).body.data.map((k) => k.kind)).toEqual(['orders']);
-    expect((await call('ud', 'full', { kind: 'links' })).body).toMatchObject({ code: 4003, msg: '没有权限导出投放链接' });
+    expect((await call('ud', 'full', { kind: 'links' })).body).toMatchObject({ code: 4003, msg: '没有权限导出推广链接' });
     expect((await call('c1', 'full', { kind: 'nothing' })).body).toMatchObject({ code: 4000, msg: '导出的数据类型不存在' });
   });
 
@@ -44,7 +44,7 @@ describe.each(dialects())('export templates on $name', (dialect) => {
     expect(made.body.data).toMatchObject({
       name: '日报',
       kind: 'links',
-      kind_label: '投放链接',
+      kind_label: '推广链接',
       columns: ['title', 'pageid', 'created_at'],
       labels: ['链接名称', '链接编号', '创建时间'],
     });
@@ -84,7 +84,7 @@ describe.each(dialects())('export templates on $name', (dialect) => {
     ['long name', { name: '名'.repeat(41), kind: 'links', columns: ['pageid'] }, 4000, '模板名称不能超过 40 个字符'],
     ['no columns', { name: 'a', kind: 'links', columns: [] }, 4000, '请至少选择一列'],
     ['columns not a list', { name: 'a', kind: 'links', columns: 'pageid' }, 4000, '请选择要导出的列'],
-    ['unknown column', { name: 'a', kind: 'links', columns: ['pageid', 'password_hash'] }, 4000, '投放链接没有「password_hash」这一列'],
+    ['unknown column', { name: 'a', kind: 'links', columns: ['pageid', 'password_hash'] }, 4000, '推广链接没有「password_hash」这一列'],
     ['column twice', { name: 'a', kind: 'links', columns: ['pageid', 'pageid'] }, 4000, '同一列不能选择两次'],
     ['bad column key', { name: 'a', kind: 'links', columns: ['Robert"); drop'] }, 4000, '列名不合法'],
     ['too many columns', { name: 'a', kind: 'links', columns: Array.from({ length: 81 }, (_, i) => `c${i}`) }, 4000, '最多选择 80 列'],
@@ -104,7 +104,7 @@ describe.each(dialects())('export templates on $name', (dialect) => {
     expect((await t.post('/capi/napi/exporttemplate/index', {})).body.code).toBe(1009);
     expect((await call('ud', 'create', { name: 'u', kind: 'links', columns: ['pageid'] })).body).toMatchObject({
       code: 4003,
-      msg: '没有权限导出投放链接',
+      msg: '没有权限导出推广链接',
     });
     expect((await call('c1', 'index', { page: 0 })).body.code).toBe(4000);
   });

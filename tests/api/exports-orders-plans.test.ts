@@ -239,7 +239,7 @@ describe.each(dialects())('order and plan exports on $name', (dialect) => {
     await refused({ pubid: 'abc' }, '推广链接编号只能是数字');
     await refused({ tk_status: 'lost' }, /^订单状态/);
     await refused({ deposit: 9 }, 'deposit 只能是 2（全部）、1（预售）或 3（回流）');
-    await refused({ pay_start: '2026/11/01' }, '支付开始日期格式应为 YYYY-MM-DD');
+    await refused({ pay_start: '2026/11/01' }, '付款开始日期格式应为 YYYY-MM-DD');
     await refused({ pay_start: '2026-11-20', pay_end: '2026-11-01' }, '结束日期不能早于开始日期');
     await refused({ exact: 'x'.repeat(101) }, '搜索内容不能超过 100 个字符');
     const tpl = (

@@ -48,14 +48,14 @@ describe.each(dialects())('exports on $name', (dialect) => {
   it('an XLSX read back by exceljs equals the list: Chinese headers, typed cells, frozen header, widths', async () => {
     const r = await create('c1', { kind: 'links', format: 'xlsx' });
     expect(r.body).toMatchObject({ code: 1, data: { state: 'done', rows_total: 3, rows_done: 3, percent: 100, format: 'xlsx' } });
-    expect(r.body.data.filename).toMatch(/^投放链接-20261121-1030\.xlsx$/);
+    expect(r.body.data.filename).toMatch(/^推广链接-20261121-1030\.xlsx$/);
     const link = await urlOf('c1', r.body.data.id);
     const file = await download(t, link.url, { token: tok.c1 });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(file.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(r.body.data.filename)}`);
     const [sheet] = await readXlsx(file.body);
-    expect(sheet?.name).toBe('投放链接');
+    expect(sheet?.name).toBe('推广链接');
     expect(sheet?.frozenRows).toBe(1);
     expect(sheet?.header.slice(0, 5)).toEqual(['链接编号', '链接名称', '客户', '客户编号', '商品平台']);
     const rows = await listed('c1');
@@ -96,7 +96,7 @@ describe.each(dialects())('exports on $name', (dialect) => {
       })
     ).body.data;
     const r = await create('c1', { kind: 'links', format: 'csv', template_id: tpl.id, filters: { exact: '' } });
-    expect(r.body.data.filename).toMatch(/^投放链接-简表-\d{8}-\d{4}\.csv$/);
+    expect(r.body.data.filename).toMatch(/^推广链接-简表-\d{8}-\d{4}\.csv$/);
     const file = await download(t, (await urlOf('c1', r.body.data.id)).url, { token: tok.c1 });
     expect([...file.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = file.body.subarray(3).toString('utf8').split('\r\n');

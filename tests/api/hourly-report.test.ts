@@ -146,12 +146,12 @@ describe.each(dialects())('hourly report e-mail on $name', (dialect) => {
       `  合计：消耗 ¥175.00（较昨日 +75.00%），展示数 1400（较昨日 +75.00%），点击数 58（较昨日 +45.00%），点击率 ${formatMetric(hour.ctr, 4)}（较昨日 -17.14%），订单数 3（较昨日 --），订单金额 ¥300.00（较昨日 --），ROI 1.71（较昨日 --）`,
     );
     expect(text).toContain('  巨量引擎：消耗 ¥125.00（较昨日 +25.00%）');
-    expect(text).toContain('  腾讯广告：消耗 ¥50.00（较昨日 --）');
+    expect(text).toContain('  腾讯：消耗 ¥50.00（较昨日 --）');
     const today = await dashboardSums([u.c1!.id], H - 3600 * 10, H);
     expect(text).toContain(`今日累计（2026-11-21 00:00–11:00）\n  巨量引擎：消耗 ¥225.00`);
     expect(text).toContain(`  ${totalLine(today)}`);
     expect(text).toContain('  1. 卫衣-巨量（巨量引擎）：消耗 ¥225.00，订单数 3，订单金额 ¥300.00，ROI 1.33');
-    expect(text).toContain('  · 腾讯广告计划「围巾-腾讯」今日已消耗 ¥50.00，尚无订单');
+    expect(text).toContain('  · 腾讯计划「围巾-腾讯」今日已消耗 ¥50.00，尚无订单');
     expect(text).toContain('  · 巨量引擎计划「双十一爆款」审核未通过');
     expect(text).not.toContain('999.99');
     expect(html).toContain('<html lang="zh-CN">');
@@ -163,7 +163,7 @@ describe.each(dialects())('hourly report e-mail on $name', (dialect) => {
     const agentHour = await dashboardSums([u.agent!.id, u.sub!.id], H, H);
     expect(agent).toContain(`  ${totalLine(agentHour)}`);
     expect(agent).toContain('¥70.00');
-    expect(agent).toContain('  · 腾讯广告账户「sub 腾讯账户」需要重新授权（刷新令牌已失效）');
+    expect(agent).toContain('  · 腾讯账户「sub 腾讯账户」需要重新授权（刷新令牌已失效）');
     const admin = mailParts(mailTo(inbox, 'admin')[0]!.raw).text;
     expect(admin).toContain(`  ${totalLine(await dashboardSums(null, H, H))}`);
     expect(admin).toContain('¥1,244.99');

@@ -242,8 +242,8 @@ describe.each(dialects())('links API on $name', (dialect) => {
   it('customers: agents get themselves and sub-customers, admins every customer, others none', async () => {
     const agent = await call<CustomerOption[]>('agent', 'customers', {});
     expect(agent.body.data).toEqual([
-      { customerid: ids.agent, company: 'agent公司', advertisers: {} },
-      { customerid: ids.sub, company: 'sub公司', advertisers: {} },
+      { customerid: ids.agent, company: 'agent公司', email: 'agent@x.cn', advertisers: {} },
+      { customerid: ids.sub, company: 'sub公司', email: 'sub@x.cn', advertisers: {} },
     ]);
     expect((await call<CustomerOption[]>('admin', 'customers', {})).body.data.map((c) => c.customerid)).toEqual([
       ids.c1,

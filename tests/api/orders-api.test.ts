@@ -214,7 +214,7 @@ describe.each(dialects())('order endpoints on $name', (dialect) => {
 
   it.each([
     ['/capi/api/order/index', { deposit: 'x' }, 'deposit 必须是整数'],
-    ['/capi/api/order/index', { pay_start: '2026/11/01' }, '支付开始日期格式应为 YYYY-MM-DD'],
+    ['/capi/api/order/index', { pay_start: '2026/11/01' }, '付款开始日期格式应为 YYYY-MM-DD'],
     ['/capi/api/order/index', { pay_start: '2026-11-05', pay_end: '2026-11-01' }, '结束日期不能早于开始日期'],
     ['/capi/api/order/index', { pay_start: '2024-01-01', pay_end: '2026-01-01' }, '日期范围不能超过 366 天'],
     ['/capi/api/order/index', { tk_status: 99 }, '订单状态只能是'],

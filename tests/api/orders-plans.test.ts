@@ -96,7 +96,7 @@ describe.each(dialects())('orders reach the plan that drove their link on $name'
       { channel: 4, advertiser_id: 'adv-p1', plan_id: 'p1', orders: 1, paid_orders: 1, paid_fen: o.total },
     ]);
     const path = (await t.post<OrderPath>('/capi/api/land/report', { orderid: o.id }, { token: await loginAs(t, owner.email) })).body.data;
-    expect(path.text).toContain('时间窗内只有这一个计划投放该推广链接：腾讯广告上广告主 adv-p1');
+    expect(path.text).toContain('时间窗内只有这一个计划投放该推广链接：腾讯上广告主 adv-p1');
     expect(path.text).toContain(`按「时间窗内只有一个计划投放该推广链接」归到淘宝推广链接 ${link.pageid}、创意 p1，`);
     expect(path.text).not.toContain('估算');
   });

@@ -128,7 +128,7 @@ describe.each(dialects())('promotion changes through the platforms ($name)', (di
         advertisers: [
           {
             name: `腾讯-${dialect.name}`,
-            campaigns: [{ name: '腾讯广告', budgetFen: 500_000, plans: [{ name: '腾讯创意', bidFen: 300 }] }],
+            campaigns: [{ name: '腾讯', budgetFen: 500_000, plans: [{ name: '腾讯创意', bidFen: 300 }] }],
           },
         ],
       }),
@@ -336,7 +336,7 @@ describe.each(dialects())('promotion changes through the platforms ($name)', (di
     [
       '/capi/napi/promote/edit',
       { acpl: 4, type: 'group', id: '1', field: 'bid', value: 6000 },
-      bad('出价不能高于 5000 元（腾讯广告·广告）', { field: 'value' }),
+      bad('出价不能高于 5000 元（腾讯·广告）', { field: 'value' }),
     ],
     ['/capi/napi/promote/edit', { acpl: 2, type: 'plan', id: '1', field: 'bid', value: 1.234 }, bad('金额最多两位小数')],
     [
@@ -351,7 +351,7 @@ describe.each(dialects())('promotion changes through the platforms ($name)', (di
       bad('一次最多修改 100 个'),
     ],
     ['/capi/napi/task/update', { acpl: 2, type: 'plan', ids: ['1'], action: 'stop' }, bad('操作只能是 enable（启用）或 disable（暂停）')],
-    ['/capi/napi/task/update', { acpl: 4, type: 'creative', ids: ['1'], action: 'disable' }, bad('腾讯广告没有该层级', { field: 'type' })],
+    ['/capi/napi/task/update', { acpl: 4, type: 'creative', ids: ['1'], action: 'disable' }, bad('腾讯没有该层级', { field: 'type' })],
     ['/capi/api/plan/update', { advertiser_id: '1', ids: ['1'] }, bad('请传 ids 与 action（启用/暂停），或 id 与 budget、bid 之一')],
   ])('%s refuses %o', async (path, body, expected) => {
     expect(await call('c1', path, body)).toEqual(expected);

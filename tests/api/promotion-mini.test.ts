@@ -114,12 +114,12 @@ describe.each(dialects())('mini-app promotions ($name)', (dialect) => {
     });
     expect((await add('c1', { pageid: '200000001' })).body).toEqual({
       code: 4000,
-      msg: '这不是淘宝新链路小程序链接',
+      msg: '这不是淘宝新链接小程序链接',
       data: { field: 'pageid' },
     });
     expect((await add('c1', { social: 4 })).body).toEqual({
       code: 4000,
-      msg: '这条链接投放在巨量引擎，不能登记腾讯广告的计划',
+      msg: '这条链接投放在巨量引擎，不能登记腾讯的计划',
       data: { field: 'social' },
     });
     expect((await add('c1', { plan_ids: ['21'], advertiser_id: '1700000000000010' })).body.code).toBe(4004);

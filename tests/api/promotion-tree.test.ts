@@ -102,7 +102,7 @@ describe.each(dialects())('promotion tree on $name', (dialect) => {
       customerid: ids.sub!,
       level: 'campaign',
       entity_id: '401',
-      name: '腾讯广告',
+      name: '腾讯',
       raw_status: 'ADGROUP_STATUS_ACTIVE',
     });
     await insertEntity(db, {
@@ -380,7 +380,7 @@ describe.each(dialects())('promotion tree on $name', (dialect) => {
     expect(p.body.data.list[0]).toMatchObject({ id: '4001', level: 'creative', level_name: '创意', can: { preview: true } });
     expect(await index('agent', { acpl: 4, type: 'creative' })).toEqual({
       status: 400,
-      body: { code: 4000, msg: '腾讯广告没有该层级（创意即计划）', data: { field: 'type' } },
+      body: { code: 4000, msg: '腾讯没有该层级（创意即计划）', data: { field: 'type' } },
     });
   });
 

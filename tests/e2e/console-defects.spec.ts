@@ -28,7 +28,7 @@ test('item 5: an old-version bookmark /landing/page opens the ver2 list', async 
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/landing/page');
   await expect(page).toHaveURL('/landing');
-  await expect(page.getByRole('heading', { name: '投放链接' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '推广链接' })).toBeVisible();
   await expect(page.getByText('推广链接编号只能是数字')).toHaveCount(0);
 });
 
@@ -169,7 +169,7 @@ test.describe('the expired-login box keeps what was on screen', () => {
     await page.goto(`/landing/${first?.pageid}`);
     await expect(page.locator('.link-summary')).toBeVisible();
     await page.route('**/capi/napi/link/index', (route) => route.fulfill(expired));
-    await page.getByRole('link', { name: '返回投放链接' }).click();
+    await page.getByRole('link', { name: '返回推广链接' }).click();
     await expect(page.getByRole('dialog').filter({ hasText: '登录信息已过期' })).toBeVisible();
     await expect(page.getByText('暂无数据')).toHaveCount(0);
     await expect(page.getByText('共 0 条')).toHaveCount(0);

@@ -2,8 +2,8 @@ import { expect } from '@playwright/test';
 import { test } from './clock.ts';
 import { login, menuLabels, SHOTS } from './console-helpers.ts';
 
-const customerMenu = ['概览', '竞价推广', '自动规则', '商品效果分析', '账户授权', '投放链接', '导出模板'];
-const adminMenu = ['数据概览', '客户列表', '投放链接', '推广管理', '自动规则', '消耗概览', '链接跳转测试', '管理员'];
+const customerMenu = ['概览', '竞价推广', '自动规则', '商品效果分析', '账户授权', '推广链接', '导出模板'];
+const adminMenu = ['数据概览', '客户列表', '推广链接', '推广管理', '自动规则', '消耗概览', '链接跳转测试', '管理员'];
 const udMenu = ['品牌列表', '子账号分配', '数据查看', '广告账户列表'];
 
 const cases = [
@@ -47,11 +47,11 @@ test('the platform menu offers the channel buttons of each ad platform', async (
     return item(name).locator('.platform-group .platform-btn').allTextContents();
   };
   expect(await buttons('巨量引擎')).toEqual(['流量通PRO', '京东', '拼多多', '淘宝小程序', '京东CID', 'UDSmart']);
-  expect(await buttons('UC')).toEqual(['流量通PRO']);
+  expect(await buttons('UCID')).toEqual(['流量通PRO']);
   expect(await buttons('小红书')).toEqual(['流量通PRO', '京东']);
   await page.screenshot({ path: `${SHOTS}/platform-menu.png` });
-  expect(await buttons('腾讯广告')).toEqual(['流量通PRO', '京东', 'UDSmart']);
-  await item('腾讯广告').getByRole('menuitem', { name: 'UDSmart' }).click();
+  expect(await buttons('腾讯')).toEqual(['流量通PRO', '京东', 'UDSmart']);
+  await item('腾讯').getByRole('menuitem', { name: 'UDSmart' }).click();
   await expect(page).toHaveURL(/\/promotion\?acpl=4&pl=7$/);
   // the sidebar follows the chosen platform
   const nav = page.getByRole('navigation', { name: '菜单' });

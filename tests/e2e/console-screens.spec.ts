@@ -55,12 +55,12 @@ test('agent and admin lists, the create dialog, the delete box', async ({ page, 
   await expect(rows(page).first()).toBeVisible();
   await settled(page, 'agent-list');
   await page.getByRole('button', { name: '新建链接' }).click();
-  await page.getByRole('dialog', { name: '新建投放链接' }).getByRole('button', { name: '确定' }).click();
+  await page.getByRole('dialog', { name: '新建推广链接' }).getByRole('button', { name: '确定' }).click();
   await expect(page.locator('.field-error', { hasText: '请选择客户' })).toBeVisible();
   await settled(page, 'agent-create-dialog');
   await page.getByRole('button', { name: '取消' }).click();
   await rows(page).first().getByRole('button', { name: '删除' }).click();
-  await expect(page.getByRole('dialog', { name: '删除投放链接' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: '删除推广链接' })).toBeVisible();
   await settled(page, 'agent-delete-box');
   await page.getByRole('button', { name: '取消' }).click();
   await context.clearCookies();

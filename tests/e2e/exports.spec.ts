@@ -52,7 +52,7 @@ test('customer1 builds a template: ticks columns, drags one to the front, sees t
   await expect(dialog.getByText('请至少选择一列')).toBeVisible();
 
   await dialog.locator('#template-name').fill(TEMPLATE);
-  await expect(dialog.locator('#template-kind')).toHaveValue('投放链接');
+  await expect(dialog.locator('#template-kind')).toHaveValue('推广链接');
   for (const key of ['title', 'pageid', 'item_price', 'created_at']) await dialog.locator(`label[for="col-${key}"]`).click();
   await expect(headerCells(dialog)).toHaveText(['链接名称', '链接编号', '商品价格（元）', '创建时间']);
   const chosen = dialog.getByRole('list', { name: '已选列' }).locator('.chosen-column');
@@ -86,14 +86,14 @@ test('customer1 exports the links list with the template and opens the XLSX: the
   await page.goto('/landing');
   await expect(page.locator('.link-table tbody tr').first()).toBeVisible();
   await page.getByRole('button', { name: '导出' }).click();
-  const dialog = page.getByRole('dialog', { name: '导出投放链接' });
+  const dialog = page.getByRole('dialog', { name: '导出推广链接' });
   await expect(headerCells(dialog)).toContainText(['链接编号', '链接名称', '客户']);
   await dialog.locator('.p-dropdown:has(#export-template)').click();
   await page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: TEMPLATE }).click();
   await expect(headerCells(dialog)).toHaveText(['链接编号', '链接名称', '创建时间', '商品价格（元）']);
   await shot(page, 'export-dialog-light');
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '导出' }).click()]);
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^投放链接-${TEMPLATE}-\\d{8}-\\d{4}\\.xlsx$`));
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^推广链接-${TEMPLATE}-\\d{8}-\\d{4}\\.xlsx$`));
   const file = await readXlsx(await download.path());
   expect(file.header).toEqual(['链接编号', '链接名称', '创建时间', '商品价格（元）']);
   expect(file.frozen).toBe(true);
@@ -121,7 +121,7 @@ test('a customer with 25 links exports in the background, downloads when ready, 
   await page.goto('/landing');
   await expect(page.locator('.pager')).toContainText('共 25 条');
   await page.getByRole('button', { name: '导出' }).click();
-  const dialog = page.getByRole('dialog', { name: '导出投放链接' });
+  const dialog = page.getByRole('dialog', { name: '导出推广链接' });
   await dialog.getByText('CSV（UTF-8）').click();
   await dialog.getByRole('button', { name: '导出' }).click();
   await expect(dialog.getByText('导出完成，可以下载了。')).toBeVisible();

@@ -35,12 +35,12 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
   await login(page, 'customer1@demo.local');
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/landing');
-  await expect(page.getByRole('heading', { name: '投放链接' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '推广链接' })).toBeVisible();
   await expect(page.locator('.pager')).toContainText('共');
 
   // invalid submit: Chinese errors and the shake
   await page.getByRole('button', { name: '新建链接' }).click();
-  const dialog = page.getByRole('dialog', { name: '新建投放链接' });
+  const dialog = page.getByRole('dialog', { name: '新建推广链接' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.getByText('请输入商品 ID 或商品链接')).toBeVisible();
@@ -86,7 +86,7 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
 
   // edit: rename and make it indirect
   await row.getByRole('button', { name: '编辑' }).click();
-  const edit = page.getByRole('dialog', { name: `编辑投放链接 ${pageIdC1}` });
+  const edit = page.getByRole('dialog', { name: `编辑推广链接 ${pageIdC1}` });
   await expect(edit.locator('#link-item')).toHaveValue(ITEM_C1);
   await edit.locator('#link-title').fill('E2E 春季新品（改）');
   await edit.getByText('非直跳', { exact: true }).click();
@@ -107,7 +107,7 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
   // detail: summary, stats chart and totals, change log, orders notice
   await rowOf(page, ITEM_C1).getByRole('link', { name: '详情' }).click();
   await expect(page).toHaveURL(`/landing/${pageIdC1}`);
-  await expect(page.getByRole('heading', { name: `投放链接 ${pageIdC1}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `推广链接 ${pageIdC1}` })).toBeVisible();
   await expect(page.locator('.link-summary img.link-qr')).toBeVisible();
   await expect(page.locator('.stats-totals')).toContainText('展示数');
   await expect(page.locator('.stats-totals')).toContainText('点击率');
@@ -148,7 +148,7 @@ test('the agent creates a link for sub1 and sees its own and its sub-customers�
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/landing');
   await page.getByRole('button', { name: '新建链接' }).click();
-  const dialog = page.getByRole('dialog', { name: '新建投放链接' });
+  const dialog = page.getByRole('dialog', { name: '新建推广链接' });
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog.locator('.field-error', { hasText: '请选择客户' })).toBeVisible();
   await choose(page, 'link-customer', '宁波海味食品有限公司');
@@ -174,7 +174,7 @@ test('the admin sees every customer’s links in /newsxA/client/landingpage', as
   await login(page, 'admin@demo.local', { admin: true });
   await expect(page).toHaveURL('/sxA');
   await page.goto('/newsxA/client/landingpage');
-  await expect(page.getByRole('heading', { name: '投放链接' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '推广链接' })).toBeVisible();
   await expect(rowOf(page, ITEM_C1)).toContainText('杭州青禾服饰有限公司');
   await expect(rowOf(page, ITEM_SUB1)).toContainText('宁波海味食品有限公司');
   await page.screenshot({ path: `${SHOTS}/links-admin.png` });
@@ -189,8 +189,8 @@ test('customer1 deletes its link after confirming', async ({ page }) => {
   await page.goto('/landing');
   await search(page, ITEM_C1);
   await rowOf(page, ITEM_C1).getByRole('button', { name: '删除' }).click();
-  const confirm = page.getByRole('dialog', { name: '删除投放链接' });
-  await expect(confirm).toContainText(`确定删除投放链接 ${pageIdC1} 吗`);
+  const confirm = page.getByRole('dialog', { name: '删除推广链接' });
+  await expect(confirm).toContainText(`确定删除推广链接 ${pageIdC1} 吗`);
   await confirm.getByRole('button', { name: '取消' }).click();
   await expect(rowOf(page, ITEM_C1)).toBeVisible();
   await rowOf(page, ITEM_C1).getByRole('button', { name: '删除' }).click();
@@ -227,7 +227,7 @@ test('old version: /landing/page offers taobao and jingdong, /minilandurl/page t
   await expect(page.getByRole('heading', { name: '新链接链接管理' })).toBeVisible();
   await expect(page.locator('#filter-platform')).toHaveCount(0);
   await page.getByRole('button', { name: '新建链接' }).click();
-  await expect(page.locator('#link-platform')).toHaveValue('淘宝新链路小程序');
+  await expect(page.locator('#link-platform')).toHaveValue('淘宝新链接小程序');
   await expect(page.locator('.p-dropdown:has(#link-platform)')).toHaveClass(/p-disabled/);
   await page.waitForTimeout(400); // dialog animation
   await page.screenshot({ path: `${SHOTS}/links-mini-dialog.png` });

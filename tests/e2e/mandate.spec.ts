@@ -93,18 +93,18 @@ test('an agent authorises for a chosen sub-customer (dark)', async ({ page }) =>
   await openMandate(page, 4);
   await expect(page.getByRole('columnheader', { name: '所属客户' })).toBeVisible();
   await shot(page, 'agent-list-dark');
-  await page.getByRole('button', { name: '授权腾讯广告账户' }).click();
-  const dialog = page.getByRole('dialog', { name: '授权腾讯广告账户' });
+  await page.getByRole('button', { name: '授权腾讯账户' }).click();
+  const dialog = page.getByRole('dialog', { name: '授权腾讯账户' });
   await dialog.getByRole('button', { name: '前往授权' }).click();
   await expect(dialog.getByText('请选择为哪个客户授权')).toBeVisible();
   await dialog.locator('.p-dropdown:has(#auth-customer)').click();
   await page.getByRole('option', { name: /广州美妆日化有限公司/ }).click();
   await shot(page, 'agent-dialog-dark');
   await dialog.getByRole('button', { name: '前往授权' }).click();
-  await decide(page, /演示待授权账户二（腾讯广告）/);
+  await decide(page, /演示待授权账户二（腾讯）/);
   await expect(page.getByRole('heading', { name: '授权成功' })).toBeVisible();
   await page.getByRole('button', { name: '返回授权列表' }).click();
-  const row = page.getByRole('row', { name: /演示待授权账户二（腾讯广告）/ });
+  const row = page.getByRole('row', { name: /演示待授权账户二（腾讯）/ });
   await expect(row).toContainText('广州美妆日化有限公司');
   await row.getByRole('button', { name: '同步记录' }).click();
   await expect(page.getByRole('dialog', { name: '同步记录' })).toBeVisible();
@@ -116,18 +116,18 @@ test('UC through its credentials form: a wrong password is refused by the platfo
   await login(page, 'customer2@demo.local');
   await expect(page).toHaveURL(/\/dashboard/);
   await openMandate(page, 8);
-  await page.getByRole('button', { name: '添加 UC 账户' }).click();
-  const dialog = page.getByRole('dialog', { name: '授权UC账户' });
+  await page.getByRole('button', { name: '添加 UCID 账户' }).click();
+  const dialog = page.getByRole('dialog', { name: '授权UCID账户' });
   await dialog.locator('#uc-username').fill('demo-spare-1');
   await dialog.locator('#uc-password').fill('wrong-password');
   await dialog.locator('#uc-token').fill('spare1ucid');
   await dialog.getByRole('button', { name: '验证并保存' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('UC 账户验证失败');
+  await expect(dialog.getByRole('alert')).toContainText('UCID 账户验证失败');
   await shot(page, 'uc-dialog');
   await dialog.locator('#uc-password').fill('Spare-2026');
   await dialog.getByRole('button', { name: '验证并保存' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('row', { name: /演示待授权账户一（UC）/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /演示待授权账户一（UCID）/ })).toBeVisible();
 });
 
 test('cancelling asks first, then shows 已取消 and keeps the row', async ({ page }) => {

@@ -73,7 +73,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(table(page, '广告账户列表')).toContainText('需要重新授权');
     await shot(page, `accounts-${theme}`);
     await page.goto('/sxA/udAcct/preview');
-    await table(page, '按落地页').getByRole('link', { name: world.pageid }).click();
+    await table(page, '按推广链接').getByRole('link', { name: world.pageid }).click();
     await expect(page).toHaveURL(`/sxA/udAcct/page/${world.pageid}`);
     await expect(table(page, '订单列表')).toContainText('夏季新款防晒衣');
     await shot(page, `orders-${theme}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMenu, isActiveItem } from '../layout/menu.ts';
-import { breadcrumbFor, findRoute, matchPattern, normalizePath, routesFor } from '../lib/routes.ts';
+import { activeMenuFor, breadcrumbFor, findRoute, matchPattern, normalizePath, routesFor } from '../lib/routes.ts';
 import { consoleRoutes, isConsolePath, publicRoutes, roleRoutes } from './route-table.ts';
 import { screens } from './screens.ts';
 
@@ -72,17 +72,31 @@ describe('findRoute and breadcrumb', () => {
     expect(def && breadcrumbFor(v1, def)).toEqual([{ title: '推广链接管理', path: '/landing/page' }, { title: '详情' }]);
     const v2 = routesFor(roleRoutes, 3, 'ver2');
     const detail = findRoute(v2, '/landing/12');
-    expect(detail && breadcrumbFor(v2, detail)).toEqual([{ title: '投放链接', path: '/landing' }, { title: '订单' }]);
+    expect(detail && breadcrumbFor(v2, detail)).toEqual([{ title: '推广链接', path: '/landing' }, { title: '订单' }]);
     expect(findRoute(v2, '/landing/page')).toMatchObject({ redirectTo: '/landing' });
     const weibo = findRoute(v1, '/promotion/weibo');
     expect(weibo && breadcrumbFor(v1, weibo)).toEqual([{ title: '推广管理' }, { title: '微博' }]);
+  });
+  it("a plan's page highlights its channel's entry: a 腾讯 plan (创意) 腾讯, not 巨量引擎", () => {
+    const plan = findRoute(v1, '/promotion/plan/701')!;
+    const at = (q: string) => activeMenuFor(plan, new URLSearchParams(q));
+    expect(at('acpl=4')).toBe('/promotion/tencent');
+    expect(at('acpl=3')).toBe('/promotion/weibo');
+    expect(at('acpl=2')).toBe('/promotion');
+    expect(at('')).toBe('/promotion');
+    const mini = findRoute(v1, '/minipromote/plan/701')!;
+    expect(activeMenuFor(mini, new URLSearchParams('acpl=4'))).toBe('/minipromote/minitencent');
+    const menu = buildMenu(v1, 2);
+    const group = menu.find((m) => m.label === '推广管理');
+    const tencent = group?.children?.find((c) => c.label === '腾讯');
+    expect(tencent && isActiveItem(tencent, at('acpl=4') ?? '', new URLSearchParams('acpl=4'))).toBe(true);
   });
 });
 
 describe('buildMenu', () => {
   it('customer ver2 menu follows the platform', () => {
     const menu = buildMenu(routesFor(roleRoutes, 3, 'ver2'), 8);
-    expect(menu.map((m) => m.label)).toEqual(['概览', '竞价推广', '自动规则', '商品效果分析', '账户授权', '投放链接', '导出模板']);
+    expect(menu.map((m) => m.label)).toEqual(['概览', '竞价推广', '自动规则', '商品效果分析', '账户授权', '推广链接', '导出模板']);
     expect(menu[0]?.to).toBe('/dashboard?acpl=8');
     expect(menu[1]?.children?.map((c) => c.label)).toEqual(['流量通PRO']);
     expect(buildMenu(routesFor(roleRoutes, 3, 'ver2'), 10)[1]?.children?.map((c) => c.label)).toEqual(['流量通PRO', '京东']);
@@ -101,11 +115,11 @@ describe('buildMenu', () => {
 });
 
 describe('one name per thing', () => {
-  it('the admin area calls promotion links 投放链接 like the new version', () => {
+  it('the admin area calls promotion links 推广链接 like the new version', () => {
     expect(buildMenu(routesFor(roleRoutes, 1, 'ver2'), 2).map((m) => m.label)).toEqual([
       '数据概览',
       '客户列表',
-      '投放链接',
+      '推广链接',
       '推广管理',
       '自动规则',
       '消耗概览',

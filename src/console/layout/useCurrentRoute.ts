@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { parseAcpl } from '../lib/platforms.ts';
-import { type RouteDef, useRoleRoutes } from '../lib/routes.ts';
+import { parseAcpl, unknownAcpl } from '../lib/platforms.ts';
+import { activeMenuFor, type RouteDef, useRoleRoutes } from '../lib/routes.ts';
 
 const ACPL_KEY = 'console.acpl';
 
@@ -31,7 +31,8 @@ export function useCurrentRoute(): CurrentRoute {
   let acpl: number;
   if (search.has('acpl')) {
     acpl = parseAcpl(search.get('acpl'));
-    sessionStorage.setItem(ACPL_KEY, String(acpl));
+    // an unknown acpl (?acpl=99) is not remembered: the screen says it is unknown
+    if (unknownAcpl(search.get('acpl')) === null) sessionStorage.setItem(ACPL_KEY, String(acpl));
   } else acpl = parseAcpl(sessionStorage.getItem(ACPL_KEY));
-  return { defs, def, activePath: def?.meta.activeMenu ?? def?.path ?? loc.pathname, search, acpl };
+  return { defs, def, activePath: (def && activeMenuFor(def, search)) ?? def?.path ?? loc.pathname, search, acpl };
 }

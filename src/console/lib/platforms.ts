@@ -20,3 +20,12 @@ export function parseAcpl(raw: string | null | undefined): number {
   const n = Number(raw);
   return accountTypes.some((a) => a.acpl === n) ? n : DEFAULT_ACPL;
 }
+
+/**
+ * `acpl` of a URL that names no account type among `offered` (`?acpl=99`, `?acpl=abc`), or null when it is absent
+ * (the default applies) or one of them: the screen then says so instead of quietly showing 巨量引擎.
+ */
+export function unknownAcpl(raw: string | null, offered: readonly number[] = accountTypes.map((a) => a.acpl)): string | null {
+  if (raw === null) return null;
+  return raw.trim() !== '' && offered.includes(Number(raw)) ? null : raw;
+}

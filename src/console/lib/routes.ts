@@ -9,6 +9,8 @@ export interface RouteMeta {
   breadcrumb?: boolean;
   /** the menu entry to highlight (and breadcrumb parent) for a hidden route */
   activeMenu?: string;
+  /** the entry to highlight instead when the address names this account type (`?acpl=4`: a 腾讯 plan → 腾讯) */
+  activeMenuByAcpl?: Readonly<Partial<Record<number, string>>>;
   /** who may open it; empty for the public screens */
   roles: readonly Role[];
   /** a public screen (no login) */
@@ -89,6 +91,12 @@ export function findRoute<R extends { path: string }>(defs: readonly R[], pathna
 export interface Crumb {
   title: string;
   path?: string;
+}
+
+/** The menu path to highlight on `def` at `search`: its channel's entry when the address names one, else activeMenu. */
+export function activeMenuFor(def: RouteDef, search: URLSearchParams): string | undefined {
+  const acpl = search.get('acpl');
+  return (acpl === null ? undefined : def.meta.activeMenuByAcpl?.[Number(acpl)]) ?? def.meta.activeMenu;
 }
 
 /** Breadcrumb: the parent named by activeMenu (when it has a title), then the route itself. */

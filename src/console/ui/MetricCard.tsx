@@ -8,17 +8,28 @@ export interface MetricCardProps {
   format?: NumberFormat;
   /** the same metric over the previous period: shows the change '较上期' */
   previous?: number | null;
+  /** false when the current period has no whole hour to compare yet: the change reads '--' */
+  comparable?: boolean;
   /** still loading and nothing to show yet */
   loading?: boolean;
   /** what the figure counts (which orders, by which date): a tooltip on the label */
   hint?: string;
 }
 
+const INCOMPARABLE = { text: '--', trend: 'flat' } as const;
 const ARROW = { up: 'pi-arrow-up', down: 'pi-arrow-down', flat: 'pi-minus' } as const;
 
 /** One figure with its label and, when a previous period is given, the change against it. */
-export function MetricCard({ label, value, format = 1, previous, loading = false, hint }: MetricCardProps): React.JSX.Element {
-  const change = previous === undefined ? null : metricChange(value, previous);
+export function MetricCard({
+  label,
+  value,
+  format = 1,
+  previous,
+  comparable = true,
+  loading = false,
+  hint,
+}: MetricCardProps): React.JSX.Element {
+  const change = previous === undefined ? null : comparable ? metricChange(value, previous) : INCOMPARABLE;
   return (
     <section className="metric-card" aria-label={label}>
       <div className="metric-label" title={hint}>

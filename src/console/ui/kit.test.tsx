@@ -31,7 +31,7 @@ function Harness({ onAccept }: { onAccept: () => Promise<void> }): React.JSX.Ele
     <>
       <button
         type="button"
-        onClick={() => confirm({ title: '删除投放链接', message: '确定删除吗？', acceptLabel: '删除', danger: true, onAccept })}
+        onClick={() => confirm({ title: '删除推广链接', message: '确定删除吗？', acceptLabel: '删除', danger: true, onAccept })}
       >
         删除它
       </button>
@@ -54,6 +54,14 @@ describe('MetricCard', () => {
     expect(screen.getByRole('region', { name: '点击' }).textContent).toContain('--');
     rerender(<MetricCard label="点击" value={5} />);
     expect(screen.getByRole('region', { name: '点击' }).textContent).not.toContain('较上期');
+  });
+  it('shows -- rather than -100% when the period has no whole hour to compare yet (00:00 of today)', () => {
+    render(<MetricCard label="消耗" value={0} format={2} previous={120} comparable={false} />);
+    const card = screen.getByRole('region', { name: '消耗' });
+    expect(card.textContent).toContain('较上期');
+    expect(card.textContent).toContain('--');
+    expect(card.textContent).not.toContain('-100');
+    expect(card.querySelector('.trend-down')).toBeNull();
   });
 });
 
@@ -85,7 +93,7 @@ describe('confirm dialog', () => {
     const onAccept = vi.fn(() => Promise.resolve());
     render(<Harness onAccept={onAccept} />);
     fireEvent.click(screen.getByRole('button', { name: '删除它' }));
-    expect(screen.getByRole('dialog', { name: '删除投放链接' }).textContent).toContain('确定删除吗？');
+    expect(screen.getByRole('dialog', { name: '删除推广链接' }).textContent).toContain('确定删除吗？');
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     expect(onAccept).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: '删除它' }));

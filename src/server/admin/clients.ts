@@ -1,4 +1,4 @@
-import type { ClientCreateInput, ClientIndexInput, ClientUpdateInput, ClientView } from '../../shared/admin.ts';
+import { type ClientCreateInput, type ClientIndexInput, type ClientUpdateInput, type ClientView, pastExpiry } from '../../shared/admin.ts';
 import { Code } from '../../shared/codes.ts';
 import { offsetOf } from '../../shared/paging.ts';
 import { deriveRole, ROLE } from '../../shared/roles.ts';
@@ -81,6 +81,8 @@ export async function listClients(deps: Deps, input: ClientIndexInput): Promise<
 }
 
 export async function createClient(deps: Deps, actor: Actor, input: ClientCreateInput, ip: string): Promise<ClientView> {
+  const expired = pastExpiry(input.expire_time, chinaDate(deps.clock.now()));
+  if (expired) throw invalid(expired, { field: 'expire_time' });
   const agent = input.agent_id ? await requireAgent(deps, input.agent_id) : null;
   if (agent && input.usertype === 'agent') throw invalid('代理商不能挂在另一个代理商名下', { field: 'agent_id' });
   const row = await createUser(

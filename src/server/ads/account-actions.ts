@@ -23,8 +23,7 @@ export async function syncNow(deps: Deps, actor: Actor, id: number): Promise<nul
 export async function setMiniappPromotion(deps: Deps, actor: Actor, input: { id: number; status: number }) {
   const account = await requireAccount(deps, actor, input.id);
   await ownerFor(deps.db, actor, account.customerid);
-  if (!(MINIAPP_PLATFORMS as readonly number[]).includes(account.platform))
-    throw invalid('淘宝新链接推广只支持巨量引擎、微博和腾讯广告账户');
+  if (!(MINIAPP_PLATFORMS as readonly number[]).includes(account.platform)) throw invalid('淘宝新链接推广只支持巨量引擎、微博和腾讯账户');
   if (input.status === 1 && account.status === 'cancelled') throw invalid('该账户的授权已取消，请先重新授权');
   await store.setMiniapp(deps.db, account.id, input.status, deps.clock.now());
   return requireAccount(deps, actor, input.id);

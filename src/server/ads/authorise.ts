@@ -29,7 +29,7 @@ export const redirectUri = (deps: Deps): string => `${publicBaseUrl(deps.config)
 /** A fresh consent URL for `customerid` (and, re-authorising, for one authorisation). */
 async function consent(deps: Deps, actor: Actor, platform: number, customerid: number, authId: number): Promise<AuthStart> {
   const connector = connectorFor(deps, platform);
-  if (connector.authKind !== 'oauth') throw invalid('UC 账户没有授权页：请填写用户名、密码和 token');
+  if (connector.authKind !== 'oauth') throw invalid('UCID 账户没有授权页：请填写用户名、密码和 token');
   const state = randomBytes(24).toString('base64url');
   const now = deps.clock.now();
   await store.insertState(deps.db, {
@@ -60,7 +60,7 @@ export async function startAuthorisation(
   const customerid = await ownerFor(deps.db, actor, input.customerid);
   if (input.platform !== CREDENTIALS_PLATFORM) return consent(deps, actor, input.platform, customerid, 0);
   const { username, password, token } = input;
-  if (!username || !password || !token) throw invalid('请填写 UC 账户的用户名、密码和 token');
+  if (!username || !password || !token) throw invalid('请填写 UCID 账户的用户名、密码和 token');
   return storeCredentials(deps, actor, customerid, { username, password, token }, 0);
 }
 
@@ -70,7 +70,7 @@ export async function reauthorise(deps: Deps, actor: Actor, input: { id: number 
   await ownerFor(deps.db, actor, auth.customerid);
   if (auth.platform !== CREDENTIALS_PLATFORM) return consent(deps, actor, auth.platform, auth.customerid, auth.id);
   const { username, password, token } = input;
-  if (!username || !password || !token) throw invalid('请填写 UC 账户的用户名、密码和 token');
+  if (!username || !password || !token) throw invalid('请填写 UCID 账户的用户名、密码和 token');
   return storeCredentials(deps, actor, auth.customerid, { username, password, token }, auth.id);
 }
 
@@ -80,7 +80,7 @@ async function storeCredentials(deps: Deps, actor: Actor, customerid: number, fo
   try {
     advertisers = await connector.listAdvertisers({ kind: 'credentials', ...form });
   } catch (err) {
-    if (refusal(err)) throw invalid(`UC 账户验证失败：${err.message}`);
+    if (refusal(err)) throw invalid(`UCID 账户验证失败：${err.message}`);
     throw upstream(err);
   }
   const id = await bind(deps, actor, {

@@ -66,7 +66,7 @@ export async function cardOf(
   return {
     period: { ...periodView(period), granularity },
     accounts: await activeAccounts(deps.db, filter.customers, filter.channels ?? null),
-    ...compared(now, before),
+    ...compared(now, before, period.comparable),
     series: series.map((p) => ({ time: bucketLabel(p.ts, granularity), ts: p.ts, metrics: toWire(metricsOf(p.sums)) })),
   };
 }
@@ -167,8 +167,8 @@ export async function indexBoard(deps: BoardDeps, actor: Actor, input: IndexBoar
     .map((channel) => ({
       channel,
       name: channelLabel(channel, '未知渠道'),
-      ...compared(cur.get(String(channel))?.sums ?? ZERO_SUMS, prev.get(String(channel))?.sums ?? ZERO_SUMS),
+      ...compared(cur.get(String(channel))?.sums ?? ZERO_SUMS, prev.get(String(channel))?.sums ?? ZERO_SUMS, period.comparable),
     }));
   const accounts = await activeAccounts(deps.db, filter.customers, filter.channels ?? null);
-  return { period: periodView(period), accounts, ...compared(sumAll(cur), sumAll(prev)), channels };
+  return { period: periodView(period), accounts, ...compared(sumAll(cur), sumAll(prev), period.comparable), channels };
 }

@@ -21,14 +21,22 @@ export const periodView = (p: Period): PeriodView => ({
   previous_end: p.previousEnd,
   until: p.current.to,
   previous_until: p.previous.to,
+  comparable: p.comparable,
   granularity: p.granularity,
 });
 
-/** Metrics of two periods and the change of each (a ratio; Infinity → null on the wire). */
-export function compared(current: Sums, previous: Sums): { metrics: WireMetrics; previous: WireMetrics; change: WireMetrics } {
+/**
+ * Metrics of two periods and the change of each (a ratio; Infinity → null on the wire). A period that is not
+ * `comparable` yet (its first hour still running) has no change: every metric's is Infinity ('--').
+ */
+export function compared(
+  current: Sums,
+  previous: Sums,
+  comparable = true,
+): { metrics: WireMetrics; previous: WireMetrics; change: WireMetrics } {
   const now = metricsOf(current);
   const before = metricsOf(previous);
-  const change = Object.fromEntries(METRIC_KEYS.map((k) => [k, changeOf(now[k], before[k])])) as unknown as Metrics;
+  const change = Object.fromEntries(METRIC_KEYS.map((k) => [k, comparable ? changeOf(now[k], before[k]) : Infinity])) as unknown as Metrics;
   return { metrics: toWire(now), previous: toWire(before), change: toWire(change) };
 }
 

@@ -23,7 +23,7 @@ export interface ExportsTable {
   format: string;
   /** The template it was made with, 0 for all columns. */
   template_id: Generated<number>;
-  /** The file name without its extension (Chinese, e.g. 投放链接-20261121-1030). */
+  /** The file name without its extension (Chinese, e.g. 推广链接-20261121-1030). */
   title: Generated<string>;
   /** JSON array of column keys. */
   columns: string;

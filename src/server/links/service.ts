@@ -199,5 +199,5 @@ export async function customerOptions(deps: Deps, actor: Actor): Promise<Custome
           rows.map((r) => r.id),
         )
       : new Map();
-  return rows.map((r) => ({ customerid: r.id, company: r.company || r.email, advertisers: advertisers.get(r.id) ?? {} }));
+  return rows.map((r) => ({ customerid: r.id, company: r.company || r.email, email: r.email, advertisers: advertisers.get(r.id) ?? {} }));
 }

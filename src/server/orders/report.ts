@@ -106,7 +106,7 @@ export async function orderPath(deps: Deps, actor: Actor, orderId: string): Prom
     at: row.created_at,
   });
   if (row.deposit_paid_at > 0)
-    steps.push({ key: 'deposit', title: '付定金', text: `${at(row.deposit_paid_at)} 支付定金`, at: row.deposit_paid_at });
+    steps.push({ key: 'deposit', title: '付定金', text: `${at(row.deposit_paid_at)} 付定金`, at: row.deposit_paid_at });
   if (row.paid_at > 0)
     steps.push({ key: 'pay', title: '付款', text: `${at(row.paid_at)} 付款 ${yuanText(row.paid_fen)}`, at: row.paid_at });
   if (row.received_at > 0) steps.push({ key: 'receive', title: '确认收货', text: `${at(row.received_at)} 确认收货`, at: row.received_at });

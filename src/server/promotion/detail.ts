@@ -6,7 +6,7 @@ import { type AdLevel, LEVEL_NAMES, levelNameOf } from '../../shared/ad-levels.t
 import { PLATFORMS } from '../../shared/catalog.ts';
 import { landingPath } from '../../shared/links.ts';
 import { adPlatformOf, levelOfType, MATERIAL_KINDS, materialKind, type PromoteChannel } from '../../shared/promote.ts';
-import type { ChangeLogEntry, EntityRef } from '../../shared/promote-schemas.ts';
+import type { ChangeLogEntry, DetailRef, EntityRef } from '../../shared/promote-schemas.ts';
 import { deriveRole, roleLabel } from '../../shared/roles.ts';
 import type { Deps } from '../deps.ts';
 import type { Actor } from '../kernel/actor.ts';
@@ -15,7 +15,7 @@ import { invalid } from '../kernel/errors.ts';
 import { linkSummaries } from '../links/lookup.ts';
 import { dayRange } from './range.ts';
 import { levelName, statusLabelOf } from './rows.ts';
-import { promoteScope, requireEntity } from './scope.ts';
+import { channelOfEntity, promoteScope, requireEntity } from './scope.ts';
 import * as store from './store.ts';
 import { entityRows } from './tree.ts';
 
@@ -44,6 +44,15 @@ async function resolve(deps: Deps, actor: Actor, ref: EntityRef) {
   return { scope, level, e: await requireEntity(deps.db, scope, ref.acpl, level, ref.id) };
 }
 
+/** A reference with its channel: the one given, or the one channel where the caller can see the entity. */
+async function withChannel(deps: Deps, actor: Actor, ref: DetailRef): Promise<EntityRef> {
+  if (ref.acpl !== undefined) return { ...ref, acpl: ref.acpl };
+  const level = levelOfType(ref.type);
+  if (level === null) throw invalid('广告账户没有详情页，请选择广告组、计划或创意', { field: 'type' });
+  const acpl = await channelOfEntity(deps.db, await promoteScope(deps.db, actor), level, ref.id);
+  return { ...ref, acpl };
+}
+
 /** Links an entity drives: a plan's own or bound link; a creative's own or its plan's; a campaign's plans' links. */
 async function linksOf(deps: Deps, level: AdLevel, e: store.EntityRow) {
   const base = publicBaseUrl(deps.config);
@@ -61,7 +70,8 @@ async function linksOf(deps: Deps, level: AdLevel, e: store.EntityRow) {
   });
 }
 
-export async function entityDetail(deps: Deps, actor: Actor, ref: EntityRef) {
+export async function entityDetail(deps: Deps, actor: Actor, input: DetailRef) {
+  const ref = await withChannel(deps, actor, input);
   const { scope, level, e } = await resolve(deps, actor, ref);
   const platform = adPlatformOf(ref.acpl as PromoteChannel);
   const [row] = await entityRows(deps.db, [e], { scope, level, platform: ref.acpl }, dayRange(deps.clock).span);
@@ -103,7 +113,7 @@ export async function entityDetail(deps: Deps, actor: Actor, ref: EntityRef) {
 export async function previewCreative(deps: Deps, actor: Actor, ref: EntityRef) {
   const platform = adPlatformOf(ref.acpl as PromoteChannel);
   if (ref.type !== 'creative' && !(platform === 'tengxun' && ref.type === 'plan'))
-    throw invalid('只能预览创意（腾讯广告：创意即计划）', { field: 'type' });
+    throw invalid('只能预览创意（腾讯：创意即计划）', { field: 'type' });
   const { level, e } = await resolve(deps, actor, ref);
   const [link] = await linksOf(deps, level, e);
   const kind = materialKind(platform, e.material_type);

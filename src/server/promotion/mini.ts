@@ -1,5 +1,5 @@
 /**
- * Taobao new-link mini-app promotions of the old version (`/minipromote`, 淘宝新链路小程序 links, platform 4): a
+ * Taobao new-link mini-app promotions of the old version (`/minipromote`, 淘宝新链接小程序 links, platform 4): a
  * promotion is one mini-app link and the plans of one channel that promote it. Plans that open the mini-app
  * directly carry none of our monitor URLs, so the sync cannot tie them to the link: `/napi/miniapp/add` registers
  * them (a binding), `/napi/miniapp/delete` removes the registration. docs/api-promotion.md.
@@ -29,7 +29,7 @@ const MINIAPP = 4;
 
 async function miniLink(deps: Deps, actor: Actor, pageid: string): Promise<LinkView & { state: PromoteChannel }> {
   const link = await getLink(deps, actor, pageid);
-  if (link.platform !== MINIAPP) throw invalid('这不是淘宝新链路小程序链接', { field: 'pageid' });
+  if (link.platform !== MINIAPP) throw invalid('这不是淘宝新链接小程序链接', { field: 'pageid' });
   if (!isPromoteChannel(link.state)) throw invalid(`${channelLabel(link.state)}的链接没有推广管理`, { field: 'pageid' });
   return { ...link, state: link.state };
 }

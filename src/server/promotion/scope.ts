@@ -1,8 +1,10 @@
+import { channelLabel } from '../../shared/catalog.ts';
+import { isPromoteChannel, type PromoteChannel } from '../../shared/promote.ts';
 import type { Actor } from '../kernel/actor.ts';
-import { notFound } from '../kernel/errors.ts';
+import { invalid, notFound } from '../kernel/errors.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { scopeOf } from '../links/scope.ts';
-import { findEntity } from './store.ts';
+import { entityChannels, findEntity } from './store.ts';
 import type { Scope } from './tree-store.ts';
 
 /**
@@ -24,4 +26,17 @@ export async function requireEntity(db: Executor, scope: Scope, platform: number
   const e = await findEntity(db, platform, level, id);
   if (!e || !inScope(scope, Number(e.customerid))) throw notFound('推广对象不存在或无权查看');
   return e;
+}
+
+/**
+ * The channel of an entity named by level and id alone (`/promotion/plan/{id}` without `?acpl=`): the one channel
+ * where the caller can see it; 4004 when none, 4000 naming the channels when the id exists on several.
+ */
+export async function channelOfEntity(db: Executor, scope: Scope, level: string, id: string): Promise<PromoteChannel> {
+  const mine = (await entityChannels(db, level, id)).filter((r) => inScope(scope, r.customerid)).map((r) => r.platform);
+  const seen = [...new Set(mine)].filter(isPromoteChannel);
+  if (seen.length === 0) throw notFound('推广对象不存在或无权查看');
+  if (seen.length > 1)
+    throw invalid(`编号 ${id} 在多个广告平台都有（${seen.map((c) => channelLabel(c)).join('、')}），请选择广告平台`, { field: 'acpl' });
+  return seen[0]!;
 }

@@ -24,6 +24,17 @@ const entityQuery = (db: Executor) =>
 export const findEntity = (db: Executor, platform: number, level: string, id: string): Promise<EntityRow | undefined> =>
   entityQuery(db).where('e.platform', '=', platform).where('e.level', '=', level).where('e.entity_id', '=', id).executeTakeFirst();
 
+/** The channels (and owners) that have an entity of this level and id: a bare `/promotion/plan/{id}` names none. */
+export const entityChannels = (db: Executor, level: string, id: string): Promise<Array<{ platform: number; customerid: number }>> =>
+  db
+    .selectFrom('ad_entities')
+    .select(['platform', 'customerid'])
+    .where('level', '=', level)
+    .where('entity_id', '=', id)
+    .orderBy('platform')
+    .execute()
+    .then((rows) => rows.map((r) => ({ platform: Number(r.platform), customerid: Number(r.customerid) })));
+
 export const findEntities = async (db: Executor, platform: number, level: string, ids: string[]): Promise<EntityRow[]> =>
   ids.length === 0
     ? []

@@ -9,7 +9,7 @@ import { type FactRow, sumsBy } from '../facts/sums.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { findLiveLink } from '../links/lookup.ts';
 
-/** Account types in the spec's order (§1: 2 巨量引擎, 10 小红书, 8 UC, 5 磁力引擎, 4 腾讯广告), then any other channel. */
+/** Account types in the spec's order (§1: 2 巨量引擎, 10 小红书, 8 UC, 5 磁力引擎, 4 腾讯), then any other channel. */
 export const ACCOUNT_TYPE_ORDER = [2, 10, 8, 5, 4, 3] as const;
 
 /** A row of a summary table: this span and the same span yesterday. */

@@ -68,7 +68,7 @@ export const miniplanIndex = contract({
   tag,
   input: miniplanIndexInput,
   output: promoteList,
-  summary: '旧版：一个广告账户里推广淘宝新链路小程序链接的计划（可按链接筛选）',
+  summary: '旧版：一个广告账户里推广淘宝新链接小程序链接的计划（可按链接筛选）',
 });
 export const miniputIndex = contract({
   path: '/capi/api/miniput/index',
@@ -77,7 +77,7 @@ export const miniputIndex = contract({
   tag,
   input: miniputIndexInput,
   output: pagedList(miniPromotion),
-  summary: '旧版：淘宝新链路小程序推广列表（type 为渠道）：每条小程序链接及推广它的计划数与指标',
+  summary: '旧版：淘宝新链接小程序推广列表（type 为渠道）：每条小程序链接及推广它的计划数与指标',
 });
 export const miniputDetail = contract({
   path: '/capi/api/miniput/detail',

@@ -2,6 +2,7 @@ import { pagedList } from '../paging.ts';
 import {
   changeLogEntry,
   changeLogInput,
+  detailRef,
   entityRef,
   previewResult,
   promoteDetailView,
@@ -62,7 +63,7 @@ export const promoteDetail = contract({
   method: 'POST',
   access,
   tag,
-  input: entityRef,
+  input: detailRef,
   output: promoteDetailView,
   summary: '一个推广对象的详情：上级、带去的推广链接与状态历史',
 });

@@ -19,7 +19,7 @@ const CARDS: { key: MetricKey | 'active_customers'; label: string; to: string }[
   { key: 'sum_show_cnt', label: METRIC_META.sum_show_cnt.label, to: '/sxA/costinfo' },
   { key: 'sum_click', label: METRIC_META.sum_click.label, to: '/sxA/costinfo' },
   { key: 'ordernum', label: METRIC_META.ordernum.label, to: '/sxA/costinfo' },
-  { key: 'order_price', label: 'GMV', to: '/sxA/costinfo' },
+  { key: 'order_price', label: '订单金额', to: '/sxA/costinfo' },
   { key: 'roi', label: METRIC_META.roi.label, to: '/sxA/costinfo' },
 ];
 const fmt = (k: string) => (k === 'active_customers' ? 1 : METRIC_META[k as MetricKey].format);
@@ -29,7 +29,7 @@ const typeColumns: TableColumn<TypeRow>[] = [
   { key: 'label', header: '账户类型', value: (r) => r.label },
   ...(['active_customers', 'sum_cost', 'sum_show_cnt', 'sum_click', 'ctr', 'ordernum', 'order_price', 'roi'] as const).map((k) => ({
     key: k,
-    header: k === 'active_customers' ? '活跃客户' : k === 'order_price' ? 'GMV' : METRIC_META[k].label,
+    header: k === 'active_customers' ? '活跃客户' : k === 'order_price' ? '订单金额' : METRIC_META[k].label,
     align: 'right' as const,
     value: (r: TypeRow) => r[k],
     cell: (r: TypeRow) => formatNumber(r[k], fmt(k)),
@@ -39,12 +39,12 @@ type Top = HomeView['top_customers'][number];
 const topColumns: TableColumn<Top>[] = [
   { key: 'company', header: '客户', cell: (r) => <Link to={`/sxA/costinfo?customerid=${r.customerid}`}>{r.company}</Link> },
   { key: 'sum_cost', header: '消耗', align: 'right', value: (r) => r.sum_cost, cell: (r) => formatNumber(r.sum_cost, 2) },
-  { key: 'order_price', header: 'GMV', align: 'right', value: (r) => r.order_price, cell: (r) => formatNumber(r.order_price, 2) },
+  { key: 'order_price', header: '订单金额', align: 'right', value: (r) => r.order_price, cell: (r) => formatNumber(r.order_price, 2) },
   { key: 'roi', header: 'ROI', align: 'right', value: (r) => r.roi, cell: (r) => formatNumber(r.roi, METRIC_META.roi.format) },
 ];
 type Page = HomeView['top_pages'][number];
 const pageColumns: TableColumn<Page>[] = [
-  { key: 'pageid', header: '落地页', cell: (r) => <Link to={`/sxA/agentorader/${r.pageid}`}>{r.pageid}</Link> },
+  { key: 'pageid', header: '推广链接', cell: (r) => <Link to={`/sxA/agentorader/${r.pageid}`}>{r.pageid}</Link> },
   { key: 'company', header: '客户', value: (r) => r.company },
   { key: 'sum_cost', header: '消耗', align: 'right', value: (r) => r.sum_cost, cell: (r) => formatNumber(r.sum_cost, 2) },
   { key: 'ordernum', header: '订单', align: 'right', value: (r) => r.ordernum },
@@ -94,11 +94,11 @@ export function AdminHomeScreen(): React.JSX.Element {
         </div>
         {data ? (
           <LazyChart
-            ariaLabel="消耗与 GMV 趋势图"
+            ariaLabel="消耗与订单金额趋势图"
             labels={data.trend.map((d) => d.day)}
             series={[
               { label: '消耗', data: data.trend.map((d) => d.sum_cost) },
-              { label: 'GMV', data: data.trend.map((d) => d.order_price) },
+              { label: '订单金额', data: data.trend.map((d) => d.order_price) },
             ]}
             format={2}
             axis="day"
@@ -120,9 +120,9 @@ export function AdminHomeScreen(): React.JSX.Element {
           />
         </section>
         <section className="card admin-screen">
-          <h3 className="card-title">消耗最高的落地页（近{days}天）</h3>
+          <h3 className="card-title">消耗最高的推广链接（近{days}天）</h3>
           <ResourceTable<Page>
-            ariaLabel="消耗最高的落地页"
+            ariaLabel="消耗最高的推广链接"
             rows={data?.top_pages}
             rowKey={(r) => r.pageid}
             columns={pageColumns}

@@ -17,7 +17,7 @@ export function AgentOrdersScreen(): React.JSX.Element {
         <Link to="/sxA" className="link-back">
           <i className="pi pi-arrow-left" /> 返回数据概览
         </Link>
-        <h2 className="card-title">落地页 {pageId} 的订单</h2>
+        <h2 className="card-title">推广链接 {pageId} 的订单</h2>
       </div>
       {data ? (
         <p className="admin-sub">

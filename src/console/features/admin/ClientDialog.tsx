@@ -2,8 +2,9 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
-import { type ClientView, clientCreateInput, clientUpdateInput } from '../../../shared/admin.ts';
+import { type ClientView, clientCreateInput, clientUpdateInput, pastExpiry } from '../../../shared/admin.ts';
 import { ApiError } from '../../lib/api.ts';
+import { businessNow } from '../../lib/clock.ts';
 import { checkForm, type FieldErrors } from '../../lib/form-errors.ts';
 import { notify } from '../../lib/notify.ts';
 import { Field, FieldSet } from '../../ui/FormField.tsx';
@@ -151,7 +152,13 @@ export function ClientDialog({ client, onClose }: { client?: ClientView; onClose
             className="w-full"
           />
         </Field>
-        <Field label="到期日期" htmlFor="client-expire" error={errors.expire_time} hint="留空表示长期有效" labelWidth={W}>
+        <Field
+          label="到期日期"
+          htmlFor="client-expire"
+          error={errors.expire_time ?? pastExpiry(form.expire_time, businessNow().format('YYYY-MM-DD')) ?? undefined}
+          hint="留空表示长期有效"
+          labelWidth={W}
+        >
           <InputText
             id="client-expire"
             type="date"

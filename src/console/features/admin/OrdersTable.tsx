@@ -39,7 +39,7 @@ const columns: TableColumn<OrderView>[] = [
   },
   {
     key: 'paid_price',
-    header: '支付金额',
+    header: '付款金额',
     width: 110,
     align: 'right',
     value: (o) => o.paid_price,
@@ -58,7 +58,7 @@ const columns: TableColumn<OrderView>[] = [
   },
   {
     key: 'created_at',
-    header: '下单 / 支付时间',
+    header: '下单 / 付款时间',
     width: 160,
     nowrap: true,
     sortable: true,
@@ -66,7 +66,7 @@ const columns: TableColumn<OrderView>[] = [
     cell: (o) => (
       <div>
         {formatTime(o.created_at, 'YYYY-MM-DD HH:mm')}
-        <div className="muted">{o.paid_at ? formatTime(o.paid_at, 'YYYY-MM-DD HH:mm') : '未支付'}</div>
+        <div className="muted">{o.paid_at ? formatTime(o.paid_at, 'YYYY-MM-DD HH:mm') : '未付款'}</div>
       </div>
     ),
   },
@@ -89,9 +89,9 @@ export function OrdersTable({ data, loading, error, paging, pageId }: Props): Re
       <div className="metric-row">
         <MetricCard label="订单数" value={s?.orders} loading={loading} />
         <MetricCard label="订单金额" value={s?.order_price} format={2} loading={loading} />
-        <MetricCard label="支付订单" value={s?.paid_orders} loading={loading} />
-        <MetricCard label="支付金额" value={s?.paid_price} format={2} loading={loading} />
-        <MetricCard label="佣金" value={s?.commission} format={2} loading={loading} />
+        <MetricCard label="付款订单数" value={s?.paid_orders} loading={loading} />
+        <MetricCard label="付款金额" value={s?.paid_price} format={2} loading={loading} />
+        <MetricCard label="预估佣金" value={s?.commission} format={2} loading={loading} />
       </div>
       <ResourceTable<OrderView>
         ariaLabel="订单列表"

@@ -12,7 +12,7 @@ const columns: TableColumn<ItemRow>[] = [
   { key: 'visits', header: '访问', value: (r) => r.visits, sortable: true, align: 'right', nowrap: true },
   ...ITEM_COLUMNS.map((k) => ({
     key: k,
-    header: <span title={METRIC_META[k].hint}>{metricLabel(k) === '订单金额' ? '成交金额' : metricLabel(k)}</span>,
+    header: <span title={METRIC_META[k].hint}>{metricLabel(k)}</span>,
     cell: (r: ItemRow) => formatNumber(r.metrics[k], metricFormat(k)),
     sortable: true,
     align: 'right' as const,

@@ -5,7 +5,7 @@ import { metricFormat, metricHint, metricLabel } from './terms.ts';
 interface Props {
   keys: readonly MetricKey[];
   /** without `previous` the cards show no change */
-  data: { metrics: WireMetrics; previous?: WireMetrics } | undefined;
+  data: { metrics: WireMetrics; previous?: WireMetrics; period?: { comparable: boolean } } | undefined;
   loading: boolean;
   /** what the change is against, e.g. '对比 2026-03-17 00:00–15:00' */
   caption?: string;
@@ -24,6 +24,7 @@ export function BoardCards({ keys, data, loading, caption, columns = 6 }: Props)
             label={metricLabel(k)}
             value={data?.metrics[k]}
             previous={data?.previous ? data.previous[k] : undefined}
+            comparable={data?.period?.comparable ?? true}
             format={metricFormat(k)}
             loading={loading}
             hint={metricHint(k) || undefined}

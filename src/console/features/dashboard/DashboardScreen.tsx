@@ -3,10 +3,11 @@ import { useSearchParams } from 'react-router';
 import { ROLE } from '../../../shared/roles.ts';
 import { failureText } from '../../lib/api.ts';
 import { presetRange } from '../../lib/dates.ts';
-import { accountTypes, parseAcpl } from '../../lib/platforms.ts';
+import { accountTypes, parseAcpl, unknownAcpl } from '../../lib/platforms.ts';
 import { useSession } from '../../lib/useSession.ts';
 import { PlatformPicker } from '../../ui/PlatformPicker.tsx';
 import { Select } from '../../ui/Select.tsx';
+import { UnknownAccountType } from '../../ui/UnknownAccountType.tsx';
 import { BoardCards } from './BoardCards.tsx';
 import { BoardEmpty } from './BoardEmpty.tsx';
 import { type BoardFilters, cardInput, comparedCaption } from './board-query.ts';
@@ -20,6 +21,8 @@ import './dashboard.css';
 /** ver2 `/dashboard?acpl=`: the overview of one account type. */
 export function DashboardScreen(): React.JSX.Element {
   const [params] = useSearchParams();
+  const unknown = unknownAcpl(params.get('acpl'));
+  if (unknown !== null) return <UnknownAccountType raw={unknown} offered={accountTypes.map((a) => a.acpl)} path="/dashboard" />;
   const acpl = parseAcpl(params.get('acpl'));
   return <Overview key={acpl} acpl={acpl} />;
 }

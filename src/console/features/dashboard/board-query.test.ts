@@ -53,11 +53,13 @@ describe('board requests from the screen filters', () => {
       until: 0,
       previous_until: parseChinaTime('2026-03-17 15:00'),
       granularity: 'hour' as const,
+      comparable: true,
     };
     expect(comparedCaption(cut)).toBe('对比上一同长时段 2026-03-17（截至 15:00）');
     expect(
       comparedCaption({ ...cut, previous_start: '2026-03-02', previous_end: '2026-03-08', previous_until: parseChinaTime('2026-03-09') }),
     ).toBe('对比上一同长时段 2026-03-02～2026-03-08');
+    expect(comparedCaption({ ...cut, comparable: false })).toBe('本时段尚无完整的一小时，暂不与上一同长时段对比');
   });
 });
 

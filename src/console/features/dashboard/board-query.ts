@@ -60,6 +60,7 @@ export function detailInput(
 
 /** '对比 2026-03-17（截至 15:00）' or '对比 2026-03-05～2026-03-11': what the change on the cards is against. */
 export function comparedCaption(p: PeriodView): string {
+  if (!p.comparable) return '本时段尚无完整的一小时，暂不与上一同长时段对比';
   const days = p.previous_start === p.previous_end ? p.previous_start : `${p.previous_start}～${p.previous_end}`;
   const hour = chinaHour(p.previous_until);
   return `对比上一同长时段 ${days}${hour === 0 ? '' : `（截至 ${String(hour).padStart(2, '0')}:00）`}`;

@@ -8,9 +8,9 @@ import { ExportProgress } from './ExportProgress.tsx';
 const job = (over: Partial<ExportView>): ExportView => ({
   id: 1,
   kind: 'links',
-  kind_label: '投放链接',
+  kind_label: '推广链接',
   format: 'csv',
-  filename: '投放链接-20261121-1030.csv',
+  filename: '推广链接-20261121-1030.csv',
   template_id: 0,
   state: 'running',
   rows_total: 1_000_000,

@@ -6,12 +6,13 @@ const customers: CustomerOption[] = [
   {
     customerid: 7,
     company: '甲',
+    email: 'jia@a.cn',
     advertisers: {
       '2': [{ advertiser_id: '1701', advertiser_name: '巨量甲' }],
       '4': [{ advertiser_id: '2001', advertiser_name: '腾讯甲' }],
     },
   },
-  { customerid: 8, company: '乙', advertisers: {} },
+  { customerid: 8, company: '乙', email: 'yi@a.cn', advertisers: {} },
 ];
 
 describe('关联广告主 options', () => {

@@ -12,5 +12,16 @@ export const platformOptions = (platforms: readonly number[]): Option<number>[] 
 export const channelOptions = (): Option<number>[] =>
   Object.keys(CHANNELS).map((c) => ({ label: channelLabel(Number(c)), value: Number(c) }));
 
-export const customerOptions = (list: readonly CustomerOption[]): Option<number>[] =>
-  list.map((c) => ({ label: `${c.company || '未命名客户'}（${c.customerid}）`, value: c.customerid }));
+/**
+ * Customers by their company name, as the customer knows itself (never our internal id); two customers of one
+ * company name are told apart by their login account.
+ */
+export function customerOptions(list: readonly CustomerOption[]): Option<number>[] {
+  const nameOf = (c: CustomerOption): string => c.company || c.email || '未命名客户';
+  const count = new Map<string, number>();
+  for (const c of list) count.set(nameOf(c), (count.get(nameOf(c)) ?? 0) + 1);
+  return list.map((c) => {
+    const name = nameOf(c);
+    return { label: (count.get(name) ?? 0) > 1 && c.email && c.email !== name ? `${name} · ${c.email}` : name, value: c.customerid };
+  });
+}

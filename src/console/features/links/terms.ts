@@ -1,7 +1,7 @@
 /**
- * One name per thing (the label table of the links feature): a promotion link is 投放链接 in the new
- * version and the new admin area, 推广链接 in the standard (old) version (spec §2 route names). Every
- * heading, menu entry, dialog and message of the feature takes its words from here.
+ * One name per thing (the label table of the links feature, docs/glossary.md): a promotion link is 推广链接 in
+ * every version (spec §1 "promotion links"); the list screens keep their spec §2 titles. Every heading, menu
+ * entry, dialog and message of the feature takes its words from here.
  */
 export type LinkVariant = 'ver2' | 'old' | 'mini' | 'admin';
 
@@ -15,8 +15,8 @@ export interface LinkTerms {
 }
 
 export const LINK_TERMS: Record<LinkVariant, LinkTerms> = {
-  ver2: { term: '投放链接', listTitle: '投放链接', detailTitle: '订单' },
-  admin: { term: '投放链接', listTitle: '投放链接', detailTitle: '订单' },
+  ver2: { term: '推广链接', listTitle: '推广链接', detailTitle: '订单' },
+  admin: { term: '推广链接', listTitle: '推广链接', detailTitle: '订单' },
   old: { term: '推广链接', listTitle: '推广链接管理', detailTitle: '详情' },
   mini: { term: '推广链接', listTitle: '新链接链接管理', detailTitle: '详情' },
 };

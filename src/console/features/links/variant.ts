@@ -5,7 +5,7 @@ export type { LinkVariant } from './terms.ts';
 
 /**
  * The four places the link list lives (spec §2):
- * - ver2  `/landing`                    投放链接 (every platform, direct / indirect tabs)
+ * - ver2  `/landing`                    推广链接 (every platform, direct / indirect tabs)
  * - old   `/landing/page`               推广链接管理 (taobao and jingdong links)
  * - mini  `/minilandurl/page`           新链接链接管理 (platform 4, the taobao new-link mini-app)
  * - admin `/newsxA/client/landingpage`  every customer's links

@@ -60,7 +60,7 @@ export function AuthorizeDialog({ platform, customers, authId, onClose }: Props)
           : await startAuth(uc ? { platform: UC, customerid, ...creds } : { platform, customerid }, true);
       if (started.url) return goToConsent(started.url, platform);
       await refreshLists();
-      notify.success(`已添加 ${started.auth?.accounts.length ?? 0} 个 UC 账户`);
+      notify.success(`已添加 ${started.auth?.accounts.length ?? 0} 个 UCID 账户`);
       onClose();
     } catch (err) {
       setBusy(false);

@@ -69,7 +69,7 @@ export function MandateScreen(): React.JSX.Element {
         <h2 className="card-title">账户授权</h2>
         {agent || role === ROLE.customer ? (
           <Button
-            label={platform === UC ? '添加 UC 账户' : `授权${accountTypeLabel(platform)}账户`}
+            label={platform === UC ? '添加 UCID 账户' : `授权${accountTypeLabel(platform)}账户`}
             icon="pi pi-plus"
             onClick={() => setDialog({ kind: 'authorise' })}
           />

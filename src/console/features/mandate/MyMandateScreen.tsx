@@ -54,7 +54,11 @@ export function MyMandateScreen(): React.JSX.Element {
     <div className="card mandate-screen">
       <div className="mandate-head">
         <h2 className="card-title">我的授权</h2>
-        <Button label={platform === UC ? '添加 UC 账户' : `授权${accountTypeLabel(platform)}账户`} icon="pi pi-plus" onClick={authorise} />
+        <Button
+          label={platform === UC ? '添加 UCID 账户' : `授权${accountTypeLabel(platform)}账户`}
+          icon="pi pi-plus"
+          onClick={authorise}
+        />
       </div>
       <Tabs<number>
         tabs={OLD_TYPE_TABS}

@@ -83,7 +83,7 @@ function MiniList({ channel }: { channel: 2 | 3 | 4 }): React.JSX.Element {
           loading={list.isLoading || list.isValidating}
           error={list.error}
           columns={columns}
-          emptyText="还没有投放在这个渠道的淘宝新链路小程序链接"
+          emptyText="还没有投放在这个渠道的淘宝新链接小程序推广链接"
           paging={{ total: list.data?.total ?? 0, page, pageSize: pagesize, onChange: (p, s) => (setPage(p), setPagesize(s)) }}
           actionsWidth={200}
           actions={[

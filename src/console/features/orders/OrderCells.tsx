@@ -44,7 +44,7 @@ export const MoneyCell = ({ o }: { o: OrderView }): React.JSX.Element => (
   <div className="order-money">
     <div>{yuan(o.order_fen)}</div>
     <div className="order-sub">
-      已付 {yuan(o.paid_fen)} · 佣金 {yuan(o.commission_fen)}
+      已付 {yuan(o.paid_fen)} · 预估佣金 {yuan(o.commission_fen)}
     </div>
   </div>
 );

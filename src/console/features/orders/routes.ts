@@ -16,11 +16,11 @@ export const orderRoutes: readonly RouteDef<OrdersScreen>[] = [
   {
     path: '/promotion/page/:pageId',
     screen: 'orders.list',
-    meta: { ...AUDIENCE.customersV1, title: '落地页详情', hidden: true, activeMenu: '/promotion' },
+    meta: { ...AUDIENCE.customersV1, title: '推广链接订单', hidden: true, activeMenu: '/promotion' },
   },
   {
     path: '/minipromote/page/:pageId',
     screen: 'orders.list',
-    meta: { ...AUDIENCE.customersV1, title: '落地页详情', hidden: true, activeMenu: '/minipromote' },
+    meta: { ...AUDIENCE.customersV1, title: '推广链接订单', hidden: true, activeMenu: '/minipromote' },
   },
 ];

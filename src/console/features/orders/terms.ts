@@ -61,4 +61,4 @@ export const postbackOnOptions: Option<PostbackOn>[] = (Object.keys(POSTBACK_ON)
 }));
 
 /** The date the list filters on, by deposit (spec §7): 回流 click time, 预售 deposit time, else payment time. */
-export const DATE_LABEL: Record<Deposit, string> = { 2: '付款时间', 1: '定金支付时间', 3: '点击时间' };
+export const DATE_LABEL: Record<Deposit, string> = { 2: '付款时间', 1: '定金付款时间', 3: '点击时间' };

@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { useEffect } from 'react';
 import type { PromoteType } from '../../../shared/promote.ts';
 import type { PromoteRow } from '../../../shared/promote-schemas.ts';
 import { failureText } from '../../lib/api.ts';
@@ -13,9 +14,21 @@ import { PROMO_TERMS } from './terms.ts';
 import { useChanges } from './useChanges.tsx';
 import { useDetail } from './usePromote.ts';
 
+interface Props {
+  /** the entity's channel; left out, the server finds it (`onChannel` then hears which) */
+  acpl?: number;
+  type: PromoteType;
+  id: string;
+  onChannel?: (acpl: number) => void;
+}
+
 /** One campaign, plan or creative: what it is, its trend, the links it drives, its status history and change log. */
-export function PlanDetail({ acpl, type, id }: { acpl: number; type: PromoteType; id: string }): React.JSX.Element {
-  const { data, error } = useDetail({ acpl, type, id });
+export function PlanDetail({ acpl: given, type, id, onChannel }: Props): React.JSX.Element {
+  const { data, error } = useDetail(given === undefined ? { type, id } : { acpl: given, type, id });
+  const acpl = data?.row.channel ?? given;
+  useEffect(() => {
+    if (given === undefined && acpl !== undefined) onChannel?.(acpl);
+  }, [given, acpl, onChannel]);
   const changes = useChanges();
   const problem = failureText(error);
   if (problem)
@@ -24,7 +37,7 @@ export function PlanDetail({ acpl, type, id }: { acpl: number; type: PromoteType
         {problem}
       </div>
     );
-  if (!data) return <Loading />;
+  if (!data || acpl === undefined) return <Loading />;
   const r = data.row;
   const pending = changes.pending.has(r.id);
   return (

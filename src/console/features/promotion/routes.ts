@@ -20,12 +20,24 @@ export const promotionRoutes: readonly RouteDef<PromotionScreen>[] = [
   {
     path: '/promotion/plan/:adId',
     screen: 'promotion.plan',
-    meta: { ...AUDIENCE.customersV1, title: '广告计划', hidden: true, activeMenu: '/promotion' },
+    meta: {
+      ...AUDIENCE.customersV1,
+      title: '广告计划',
+      hidden: true,
+      activeMenu: '/promotion',
+      activeMenuByAcpl: { 3: '/promotion/weibo', 4: '/promotion/tencent' },
+    },
   },
   // the same plan screen under the taobao new-link menu (landing-page orders: features/orders/routes.ts)
   {
     path: '/minipromote/plan/:adId',
     screen: 'promotion.plan',
-    meta: { ...AUDIENCE.customersV1, title: '广告计划', hidden: true, activeMenu: '/minipromote' },
+    meta: {
+      ...AUDIENCE.customersV1,
+      title: '广告计划',
+      hidden: true,
+      activeMenu: '/minipromote',
+      activeMenuByAcpl: { 3: '/minipromote/miniweibo', 4: '/minipromote/minitencent' },
+    },
   },
 ];

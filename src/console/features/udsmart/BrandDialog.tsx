@@ -62,12 +62,7 @@ export function BrandDialog({ edit, onClose }: { edit: BrandEdit; onClose: () =>
     <Dialog header={title} visible onHide={onClose} style={{ width: 560 }} footer={footer} className={shakeClass}>
       <FieldSet onSubmit={() => void submit()} formError={formError}>
         {edit.kind === 'bind' ? (
-          <Field
-            label="广告账户"
-            htmlFor="brand-accounts"
-            hint="巨量引擎、腾讯广告、磁力引擎的账户；一个账户只属于一个品牌"
-            labelWidth={88}
-          >
+          <Field label="广告账户" htmlFor="brand-accounts" hint="巨量引擎、腾讯、磁力引擎的账户；一个账户只属于一个品牌" labelWidth={88}>
             <MultiSelect<number>
               inputId="brand-accounts"
               value={accounts}

@@ -39,7 +39,7 @@ export function PreviewScreen(): React.JSX.Element {
     ...metricColumns<BrandRow>(),
   ];
   const pageColumns: TableColumn<PageRow>[] = [
-    { key: 'pageid', header: '落地页', width: 130, cell: (r) => <Link to={`/sxA/udAcct/page/${r.pageid}`}>{r.pageid}</Link> },
+    { key: 'pageid', header: '推广链接', width: 130, cell: (r) => <Link to={`/sxA/udAcct/page/${r.pageid}`}>{r.pageid}</Link> },
     ...metricColumns<PageRow>(),
   ];
   return (
@@ -92,14 +92,14 @@ export function PreviewScreen(): React.JSX.Element {
         />
       </section>
       <section className="card admin-screen">
-        <h3 className="card-title">按落地页</h3>
+        <h3 className="card-title">按推广链接</h3>
         <ResourceTable<PageRow>
-          ariaLabel="按落地页"
+          ariaLabel="按推广链接"
           rows={data?.pages}
           rowKey={(r) => r.pageid}
           columns={pageColumns}
           loading={isLoading}
-          emptyText="该期间没有落地页数据"
+          emptyText="该期间没有推广链接数据"
         />
       </section>
     </div>

@@ -13,13 +13,13 @@ const label = <T extends Record<string | number, string>>(table: T, v: string | 
 type LinkRow = LinkView & { numbers: LinkMetricsRow; range: string };
 
 /**
- * Promotion links (投放链接): the list of `/napi/link/index` with its filters, through the links service, and the
+ * Promotion links (推广链接): the list of `/napi/link/index` with its filters, through the links service, and the
  * list's data columns over its dates (`start`/`end`, default the last 7 days): cost, the platform's and our monitor's
  * clicks, orders, GMV and ROI, from the read model (the same numbers as the screen's columns and `/link/metrics`).
  */
 export const linksKind = defineKind<Omit<LinkIndexInput, 'page' | 'pagesize'>, LinkRow>({
   kind: 'links',
-  label: '投放链接',
+  label: '推广链接',
   access: 'links',
   filters: linkIndexInput.omit({ page: true, pagesize: true }),
   count: (deps, actor, filters) => {
