@@ -109,7 +109,7 @@ describe('小红书', () => {
     await h.admin('xiaohongshu', 'POST', '/history', { days: 2 });
     const now = h.clock.now();
     const facts = await conn.hourlyReport(auth(), a.id, chinaDayStart(now) - 2 * 86400, now);
-    const today = facts.filter((f) => f.planId === unit.id && f.hour >= hourStart(now) - 3600);
+    const today = facts.filter((f) => f.planId === unit.id && f.hour >= chinaDayStart(now));
     expect(today.reduce((s, f) => s + f.clicks, 0)).toBeGreaterThanOrEqual(5);
     // the realtime report has no hours: today's totals so far, one day-to-date fact per unit at the current hour
     expect(today.every((f) => f.dayToDate === true && f.hour === hourStart(now))).toBe(true);
