@@ -1,19 +1,21 @@
 /**
  * The one place rules read plan numbers (docs/rules.md#metrics): through the promotion list's own per-plan
  * computation — `entityRows` (the list's rows: daily rollups, `metricsOf`) for today and last-N-days windows, and
- * the plan detail's hourly trend (`entityTrend`, the same facts per hour) for last-N-hours windows. Rules never sum
- * facts themselves, so a rule's ROI is the ROI the screens show — both read the read model (src/server/facts/).
+ * for last-N-hours windows the read model's hourly sums of the plan (`sumsBy`, the plan trend's own query). Rules never
+ * sum facts themselves, so a rule's ROI is the ROI the screens show — both read the read model (src/server/facts/).
  */
 import { chinaDay, chinaDayStart, hourStart } from '../../shared/china-clock.ts';
 import type { WireMetrics } from '../../shared/metrics.ts';
 import type { RuleMetric, RuleScope, RuleWindow } from '../../shared/rules.ts';
 import { dayStartsSpan } from '../../shared/span.ts';
 import type { Deps } from '../deps.ts';
+import type { FactFilter } from '../facts/query.ts';
+import { sumOfRows, sumsBy } from '../facts/sums.ts';
 import type { Actor } from '../kernel/actor.ts';
+import { wireOf } from '../promotion/rows.ts';
 import type { EntityRow } from '../promotion/store.ts';
 import { entityRows } from '../promotion/tree.ts';
 import { candidates } from '../promotion/tree-store.ts';
-import { entityTrend } from '../promotion/trend.ts';
 
 export type PlanValues = Record<RuleMetric, number | null>;
 
@@ -59,45 +61,19 @@ const valuesOf = (m: WireMetrics, budgetFen: number | null): PlanValues => ({
   budget_used: budgetFen && m.sum_cost !== null ? Math.round(((m.sum_cost * 100) / budgetFen) * 1e6) / 1e4 : null,
 });
 
-/** Hourly buckets of one plan summed over the last N hours, as wire metrics (ratios recomputed from the sums). */
-async function hoursOf(deps: Deps, actor: Actor, platform: number, plan: EntityRow, w: RuleWindow, now: number): Promise<WireMetrics> {
-  const days = windowDays(w, now);
-  const trend = await entityTrend(deps, actor, {
-    acpl: platform,
-    type: 'plan',
-    id: plan.entity_id,
-    start: days.start,
-    end: days.end,
-    granularity: 'hour',
-  });
+/** One plan's sums over the last N hours (the current one included), read from the read model like the plan trend's hours. */
+async function hoursOf(
+  deps: Deps,
+  customerid: number,
+  platform: number,
+  plan: EntityRow,
+  w: RuleWindow,
+  now: number,
+): Promise<WireMetrics> {
   const since = hourStart(now) - (w.n - 1) * 3600;
-  const t = { cost: 0, shows: 0, clicks: 0, conv: 0, orders: 0, gmv: 0, paid: 0 };
-  for (const b of trend.series) {
-    if (b.ts < since) continue;
-    t.cost += Math.round((b.metrics.sum_cost ?? 0) * 100);
-    t.shows += b.metrics.sum_show_cnt ?? 0;
-    t.clicks += b.metrics.sum_click ?? 0;
-    t.conv += b.metrics.convert ?? 0;
-    t.orders += b.metrics.ordernum ?? 0;
-    t.gmv += Math.round((b.metrics.order_price ?? 0) * 100);
-    t.paid += Math.round((b.metrics.order_price_pay ?? 0) * 100);
-  }
-  const r = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 1e6) / 1e6);
-  return {
-    ...trend.metrics,
-    sum_cost: t.cost / 100,
-    sum_show_cnt: t.shows,
-    sum_click: t.clicks,
-    ctr: r(t.clicks, t.shows),
-    avg_click_cost: r(t.cost / 100, t.clicks),
-    convert: t.conv,
-    convert_cost: r(t.cost / 100, t.conv),
-    ordernum: t.orders,
-    order_price: t.gmv / 100,
-    order_price_pay: t.paid / 100,
-    roi: r(t.gmv, t.cost),
-    pay_roi: r(t.paid, t.cost),
-  };
+  const filter: FactFilter = { customers: [customerid], channels: [platform], planId: plan.entity_id };
+  const groups = await sumsBy(deps.db, { from: since, to: hourStart(now) + 3600 }, filter, ['bucket'], { granularity: 'hour' });
+  return wireOf(sumOfRows(groups.values()));
 }
 
 /** Each plan's values over the window (keyed by plan id), exactly as the promotion list computes them. */
@@ -112,7 +88,7 @@ export async function planValues(
 ): Promise<Map<string, PlanValues>> {
   const out = new Map<string, PlanValues>();
   if (w.kind === 'hours') {
-    for (const p of plans) out.set(p.entity_id, valuesOf(await hoursOf(deps, actor, platform, p, w, now), p.budget_fen));
+    for (const p of plans) out.set(p.entity_id, valuesOf(await hoursOf(deps, customerid, platform, p, w, now), p.budget_fen));
     return out;
   }
   const range = windowDays(w, now);
