@@ -103,6 +103,8 @@ export const itemDetailOutput = z.object({
   period: periodView,
   accounts: z.number().int().nonnegative(),
   item: itemRow.omit({ metrics: true }),
+  /** The promotion link the page was opened for (`/collect/page/{pageId}`, spec §2): its numbers only; '' = the whole item. */
+  pageid: z.string(),
   ...comparedMetrics.shape,
   series: z.array(trendPoint),
   links: z.array(rankRow),

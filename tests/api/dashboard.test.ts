@@ -297,6 +297,32 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     ]);
   });
 
+  it("/collect/page/{pageId} (spec §2): a promotion link's pageid opens its item narrowed to that link — its numbers and orders", async () => {
+    const range = { start: '2026-03-01', end: '2026-03-18' };
+    const span = { from: day('2026-03-01'), to: TODAY.to };
+    const page = await post<{ pageid: string; item: { item_id: string }; metrics: WireMetrics; links: Array<{ pageid: string }> }>(
+      'sub1',
+      '/capi/napi/itemanalyse/detail',
+      { item_id: '9001', ...range },
+    );
+    expect(page.pageid).toBe('9001');
+    expect(page.item.item_id).toBe('ITEM-A');
+    same(page.metrics, expected(w, { customers: [w.ids.sub1!], pageid: '9001', ...span }));
+    expect(page.links.map((l) => l.pageid)).toEqual(['9001']);
+    // an item id still opens the whole item (the item list links by item id)
+    const item = await post<{ pageid: string }>('sub1', '/capi/napi/itemanalyse/detail', { item_id: 'ITEM-A', ...range });
+    expect(item.pageid).toBe('');
+    const orders = await post<{ list: Array<{ pageid: string; order_price: number }>; total: number }>(
+      'sub1',
+      '/capi/napi/itemanalyse/order',
+      { item_id: '9002', start: '2026-03-18', end: '2026-03-18' },
+    );
+    expect(orders.total).toBe(2);
+    expect(orders.list.every((o) => o.pageid === '9002')).toBe(true);
+    const none = await t.post('/capi/napi/itemanalyse/order', { item_id: '9004', ...range }, { token: w.tokens.sub1 });
+    expect(none.body).toEqual({ code: 4004, msg: '商品或推广链接不存在，或不属于当前账号', data: null });
+  });
+
   it('admins see every customer; naming one narrows to it', async () => {
     const range = { accounttype: 'multi', start: '2026-03-10', end: '2026-03-18' };
     const span = { from: day('2026-03-10'), to: TODAY.to };

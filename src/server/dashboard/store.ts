@@ -14,17 +14,18 @@ export async function itemInOrderFacts(db: Executor, customers: readonly number[
 }
 
 /**
- * The orders of one item in a span, newest first: an order belongs to the time it was paid, or created while
+ * The orders of one item (or of one promotion link) in a span, newest first: an order belongs to the time it was paid, or created while
  * unpaid (docs/metrics.md). This is the order list itself, so it reads the orders table (index customer + item).
  */
 export async function itemOrderPage(
   db: Executor,
-  q: { customers: readonly number[] | null; itemId: string; from: number; to: number; limit: number; offset: number },
+  q: { customers: readonly number[] | null; itemId: string; pageid?: string; from: number; to: number; limit: number; offset: number },
 ) {
   if (q.customers?.length === 0) return { rows: [], total: 0 };
   let base = db
     .selectFrom('orders')
-    .where('item_id', '=', q.itemId)
+    // a promotion link's orders are every item bought through it; an item's, that item's through any link
+    .where((eb) => (q.pageid ? eb('pageid', '=', q.pageid) : eb('item_id', '=', q.itemId)))
     .where((eb) =>
       eb.or([
         eb.and([eb('paid_at', '>=', q.from), eb('paid_at', '<', q.to)]),
