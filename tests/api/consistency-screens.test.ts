@@ -10,6 +10,8 @@ import type { BoardCard, BoardList, IndexBoard, ItemDetail, ItemIndex, RankList 
 import type { WireMetrics } from '../../src/shared/metrics.ts';
 import type { AccountRow, PreviewView } from '../../src/shared/udsmart.ts';
 import { dialects } from '../support/dialects.ts';
+import { makeUser } from '../support/factories.ts';
+import { addAdFact } from '../support/factories-facts.ts';
 import { ADV, buildWorld, type Figures, figures, PLAN, total, type World } from './consistency-world.ts';
 
 describe.each(dialects())('one number on the agent, UDSmart and item screens on $name', (dialect) => {
@@ -194,5 +196,28 @@ describe.each(dialects())('one number on the agent, UDSmart and item screens on 
       orders: card.orders,
       gmv: card.gmv,
     });
+  });
+
+  // last: it adds another customer's facts to the world
+  it('an ad account shows its customer’s cost only: facts of the same advertiser id booked to another customer stay theirs', async () => {
+    const costToday = async (token: string) =>
+      (await w.post<{ cost_today: number }>('/capi/napi/auth/account', { id: w.accountId }, token)).cost_today;
+    const before = { owner: await costToday(w.tokens.owner), agent: await costToday(w.tokens.agent) };
+    // the account's earlier owner (facts keep the customer that owned the account when they were synced)
+    const earlier = await makeUser(w.t.deps, { role: 3 });
+    await addAdFact(w.t.deps.db, {
+      platform: 2,
+      advertiser_id: ADV,
+      customerid: earlier.id,
+      plan_id: '7300000000000000999',
+      at: w.clock.now(),
+      cost_fen: 50_000,
+      shows: 10,
+      clicks: 1,
+    });
+    const today = { accounttype: 'multi', start: w.today, end: w.today, method: 'advertiser' };
+    const row = (await w.post<BoardList>('/capi/napi/board/list', today, w.tokens.owner)).list.find((r) => r.label === '账户甲');
+    expect(figures(row?.metrics).cost).toBe(before.owner);
+    expect({ owner: await costToday(w.tokens.owner), agent: await costToday(w.tokens.agent) }).toEqual(before);
   });
 });
