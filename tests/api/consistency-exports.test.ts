@@ -14,6 +14,7 @@ import type { CostView } from '../../src/shared/admin-reports.ts';
 import type { BoardCard, ItemIndex, RankList } from '../../src/shared/dashboard-views.ts';
 import type { ExportView } from '../../src/shared/exports.ts';
 import type { WireMetrics } from '../../src/shared/metrics.ts';
+import { ORDER_STATUS } from '../../src/shared/orders.ts';
 import { dialects } from '../support/dialects.ts';
 import { download, type ReadSheet, readXlsx } from '../support/factories-exports.ts';
 import { mailParts } from '../support/factories-reports.ts';
@@ -57,10 +58,10 @@ describe.each(dialects())('one number in the exports and the hourly e-mail on $n
     w = await buildWorld(dialect, { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://tf.example.cn' });
     span = { start: w.first, end: w.today };
     card = figures((await w.post<BoardCard>('/capi/napi/board/card', { accounttype: 'multi', ...span }, w.tokens.owner)).metrics);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
-    await w.t.close();
-    await smtp.close();
+    await w?.t.close();
+    await smtp?.close();
   });
 
   /** Export `kind` with `filters` as `token` and read the file back. */
@@ -117,17 +118,28 @@ describe.each(dialects())('one number in the exports and the hourly e-mail on $n
       expect(total(fileFigures(plans, METRIC_LABELS))).toEqual(figures(sums.metrics));
 
       const orders = await exported('orders', {}, token);
-      const list = await w.post<{ total: number; sums: { orders: number; order_fen: number; commission_fen: number } }>(
+      const list = await w.post<{ total: number; sums: { orders: number; order_fen: number; paid_fen: number; commission_fen: number } }>(
         '/capi/api/order/index',
         {},
         token,
       );
-      const yuan = (label: string) => Math.round(column(orders, label).reduce<number>((n, v) => n + Number(v) * 100, 0)) / 100;
-      expect({ orders: orders.rows.length, gmv: yuan('订单金额（元）'), commission: yuan('预估佣金（元）') }).toEqual({
+      // 预估佣金 (the list's card) is the commission of the orders paid (docs/api-orders.md): the file's paid rows
+      const paidRows = new Set([ORDER_STATUS.paid, ORDER_STATUS.confirmed, ORDER_STATUS.settled] as string[]);
+      const status = column(orders, '订单状态');
+      const yuan = (label: string, only: (i: number) => boolean = () => true) =>
+        Math.round(column(orders, label).reduce<number>((n, v, i) => n + (only(i) ? Number(v) * 100 : 0), 0)) / 100;
+      expect({
+        orders: orders.rows.length,
+        gmv: yuan('订单金额（元）'),
+        paid: yuan('付款金额（元）', (i) => paidRows.has(String(status[i]))),
+        commission: yuan('预估佣金（元）', (i) => paidRows.has(String(status[i]))),
+      }).toEqual({
         orders: card.orders,
         gmv: card.gmv,
+        paid: list.sums.paid_fen / 100,
         commission: list.sums.commission_fen / 100,
       });
+      expect(status).toContain(ORDER_STATUS.deposit_paid);
       expect(list.sums.commission_fen).toBeGreaterThan(0);
     }
   });

@@ -1,7 +1,7 @@
 /**
  * The world of the consistency suites (`consistency*.test.ts`, issue 19, docs/metrics.md): one agent with one
  * sub-customer, whose 巨量 account 账户甲 runs the plan 计划甲 on a link (two orders through its ad clicks) and who has
- * a second link no plan carries (one order: it reaches no plan); an admin; a UDSmart admin whose brand 品牌甲 binds
+ * a second link no plan carries (two orders, one of them presell with only its deposit paid: they reach no plan); an admin; a UDSmart admin whose brand 品牌甲 binds
  * 账户甲. Orders come the way real ones do (tests/support/factories-orders.ts: ad click, landing visit, union sandbox,
  * order sync); cost is the plan's report facts. The clock is the pinned test clock, moved by the setup only.
  */
@@ -126,11 +126,15 @@ export async function buildWorld(dialect: DialectCase, env: Record<string, strin
     shows: SHOWS,
     clicks: CLICKS,
   });
-  // two orders through the plan's ad click, one on the link no plan carries (it reaches no plan)
+  // two orders through the plan's ad click, two on the link no plan carries (they reach no plan): one paid, one a
+  // presell order whose deposit is paid and whose balance is due days later (placed in the span, not paid in it)
   await orderFromAd(t, planLink, clock, { plan: PLAN });
   await orderFromAd(t, planLink, clock, { plan: PLAN });
-  const clickId = await followJump(t, bareLink);
-  await placeOrder(t, 'taobao', clickId, 'settled', { created_at: clock.now() + 60, paid_at: clock.now() + 90 });
+  await placeOrder(t, 'taobao', await followJump(t, bareLink), 'settled', { created_at: clock.now() + 60, paid_at: clock.now() + 90 });
+  await placeOrder(t, 'taobao', await followJump(t, bareLink), 'presell_settled', {
+    created_at: clock.now() + 100,
+    deposit_at: clock.now() + 130,
+  });
   clock.advance(5 * 60_000);
   expect(await syncOrders(t)).toMatchObject({ error: '' });
   await t.deps.jobs.idle();

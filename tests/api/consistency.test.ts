@@ -30,13 +30,13 @@ describe.each(dialects())('one number for one thing on $name', (dialect) => {
     ({ t, planLink, bareLink, first, today } = w);
     token = w.tokens.owner;
     adminToken = w.tokens.admin;
-  }, 120_000);
-  afterAll(() => t.close());
+  }, 300_000);
+  afterAll(() => t?.close());
 
   it('the card, its rankings, the promotion sums, the links list, the order list and the admin page orders agree', async () => {
     const span = { start: first, end: today };
     const card = figures((await post<BoardCard>('/capi/napi/board/card', { accounttype: 'multi', ...span })).metrics);
-    expect(card).toMatchObject({ orders: 3, cost: COST_FEN / 100, clicks: CLICKS });
+    expect(card).toMatchObject({ orders: 4, cost: COST_FEN / 100, clicks: CLICKS });
     expect(card.gmv).toBeGreaterThan(0);
 
     // the advertiser ranking adds up to the card: the order that reached no plan is its own named row
@@ -45,7 +45,7 @@ describe.each(dialects())('one number for one thing on $name', (dialect) => {
     expect(total(advertisers.list.map((r) => figures(r.metrics)))).toEqual(card);
     expect(figures(advertisers.totals)).toEqual(card);
     const unattributed = figures(advertisers.list.find((r) => r.label === '未归因到计划')?.metrics);
-    expect(unattributed).toMatchObject({ orders: 1, cost: 0, clicks: 0 });
+    expect(unattributed).toMatchObject({ orders: 2, cost: 0, clicks: 0 });
 
     // the plan ranking likewise
     const plans = await post<RankList>('/capi/api/index/detail', { type: 0, ...span, ad: 'plan' });
