@@ -12,6 +12,7 @@ import type { AccountRow, PreviewView } from '../../src/shared/udsmart.ts';
 import { dialects } from '../support/dialects.ts';
 import { makeUser } from '../support/factories.ts';
 import { addAdFact } from '../support/factories-facts.ts';
+import { followJump, placeOrder, syncOrders } from '../support/factories-orders.ts';
 import { ADV, buildWorld, type Figures, figures, PLAN, total, type World } from './consistency-world.ts';
 
 describe.each(dialects())('one number on the agent, UDSmart and item screens on $name', (dialect) => {
@@ -231,5 +232,31 @@ describe.each(dialects())('one number on the agent, UDSmart and item screens on 
     const row = (await w.post<BoardList>('/capi/napi/board/list', today, w.tokens.owner)).list.find((r) => r.label === '账户甲');
     expect(figures(row?.metrics).cost).toBe(before.owner);
     expect({ owner: await costToday(w.tokens.owner), agent: await costToday(w.tokens.agent) }).toEqual(before);
+  });
+
+  // last: it moves the clock a day on
+  it('an item’s order list holds the orders its card counts, also one paid the day after it was placed', async () => {
+    const placedAt = w.clock.now() + 60;
+    const day = new Date((placedAt + 8 * 3600) * 1000).toISOString().slice(0, 10);
+    await placeOrder(w.t, 'taobao', await followJump(w.t, w.bareLink), 'settled', { created_at: placedAt, paid_at: placedAt + 86_400 });
+    w.clock.advance(86_400_000 + 10 * 60_000);
+    expect(await syncOrders(w.t)).toMatchObject({ error: '' });
+    await w.t.deps.jobs.idle();
+    for (const span of [
+      { start: day, end: day },
+      { start: w.first, end: day },
+    ]) {
+      const detail = await w.post<ItemDetail>('/capi/napi/itemanalyse/detail', { item_id: w.bareLink.itemid, ...span }, w.tokens.owner);
+      const orders = await w.post<{ list: Array<{ order_price: number }>; total: number }>(
+        '/capi/napi/itemanalyse/order',
+        { item_id: w.bareLink.itemid, ...span, page: 1, pagesize: 50 },
+        w.tokens.owner,
+      );
+      const card = figures(detail.metrics);
+      expect({ orders: orders.total, gmv: Math.round(orders.list.reduce((n, o) => n + o.order_price * 100, 0)) / 100 }).toEqual({
+        orders: card.orders,
+        gmv: card.gmv,
+      });
+    }
   });
 });
