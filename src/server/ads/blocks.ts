@@ -37,23 +37,29 @@ export function dayPieces(from: number, to: number, lens: readonly number[] = BL
 }
 
 /**
- * Recompute the 8- and 64-day blocks holding `day` for every plan the account has a daily row of in them (a plan that
- * moved between accounts is recomputed whole: its block rows are deleted by plan, not by account).
+ * Recompute the 8- and 64-day blocks holding `day` for every plan the account has a daily row of in its 8 days (every
+ * plan `rollupDay` wrote is one): the 8-day block from the daily rows, the 64-day one from the 8-day blocks (8 rows
+ * a plan, not 64). A plan that moved between accounts is recomputed whole: block rows are deleted by plan, not account.
  */
 export async function refreshBlocks(db: Executor, platform: number, advertiserId: string, day: number): Promise<void> {
-  for (const len of BLOCK_DAYS) {
+  const from8 = blockStart(day, 8);
+  const plans = sql`select d.plan_id from ad_facts_daily d
+    where d.platform = ${platform} and d.advertiser_id = ${advertiserId} and d.day >= ${from8} and d.day < ${from8 + 8 * DAY}`;
+  for (const [len, source] of [
+    [8, sql`ad_facts_daily`],
+    [64, sql`ad_facts_blocks`],
+  ] as const) {
     const from = blockStart(day, len);
     const to = from + len * DAY;
-    const plans = sql`select d.plan_id from ad_facts_daily d
-      where d.platform = ${platform} and d.advertiser_id = ${advertiserId} and d.day >= ${from} and d.day < ${to}`;
+    const ofEight = len === 64 ? sql`and days = 8` : sql``;
     await sql`delete from ad_facts_blocks
       where platform = ${platform} and days = ${len} and day = ${from} and plan_id in (${plans})`.execute(db);
     await sql`insert into ad_facts_blocks
         (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, days, day, cost_fen, shows, clicks, conversions)
       select platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${sql.lit(len)}, ${sql.lit(from)},
         sum(cost_fen), sum(shows), sum(clicks), sum(conversions)
-      from ad_facts_daily
-      where platform = ${platform} and day >= ${from} and day < ${to} and plan_id in (${plans})
+      from ${source}
+      where platform = ${platform} and day >= ${from} and day < ${to} ${ofEight} and plan_id in (${plans})
       group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid`.execute(db);
   }
 }
