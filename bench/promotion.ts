@@ -13,6 +13,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { actorOf } from '../src/server/accounts/actor.ts';
 import { createUser } from '../src/server/accounts/users.ts';
+import { rebuildAllBlocks } from '../src/server/ads/blocks.ts';
 import { boot } from '../src/server/boot.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
 import type { Actor } from '../src/server/kernel/actor.ts';
@@ -165,6 +166,8 @@ async function fill(handle: DatabaseHandle, customerIds: number[]): Promise<{ ro
        from ad_facts_hourly group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${dayOf}`,
     )
     .execute(db);
+  // the day blocks of those daily rows, as the report sync keeps them (src/server/ads/blocks.ts)
+  await rebuildAllBlocks(db);
   await sql`analyze`.execute(db);
   const count = async (t: 'ad_entities' | 'ad_facts_hourly' | 'ad_facts_daily' | 'links') =>
     Number(
