@@ -14,7 +14,6 @@ import { AppError, forbidden, invalid, notFound } from '../kernel/errors.ts';
 import { checkEditable } from '../promotion/changes.ts';
 import { promoteScope } from '../promotion/scope.ts';
 import { candidates } from '../promotion/tree-store.ts';
-import { authorOf } from './author.ts';
 import { evaluate } from './evaluate.ts';
 import { columnsOf, type RuleRow, ruleOf, viewOf } from './model.ts';
 import * as store from './store.ts';
@@ -187,8 +186,7 @@ export async function previewRule(deps: Deps, actor: Actor, input: { id?: number
     rule = r;
     ruleId = r.id;
   } else throw invalid('请提供规则 id 或规则内容', { field: 'rule' });
-  const author = ruleId === null ? actor : ((await authorOf(deps, rule as ReturnType<typeof ruleOf>)) ?? actor);
-  const ev = await evaluate(deps, author, rule, ruleId, deps.clock.now());
+  const ev = await evaluate(deps, rule, ruleId, deps.clock.now());
   const list = ev.verdicts.map(({ target: _t, plan: _p, ...v }) => v);
   return {
     window: ev.window,
