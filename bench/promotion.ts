@@ -25,6 +25,7 @@ import { chinaDay, chinaDayStart } from '../src/shared/china-clock.ts';
 import { LINK_DEFAULTS } from '../src/shared/links.ts';
 import { promoteFilterInput, promoteIndexInput } from '../src/shared/promote-schemas.ts';
 import { freshPostgresDatabase } from '../tests/support/dialects.ts';
+import { insertAdvertiser, seriesSql } from './world.ts';
 
 const PLANS = 100_000;
 const PER_ADVERTISER = 500;
@@ -74,49 +75,17 @@ async function fill(handle: DatabaseHandle, customerIds: number[]): Promise<{ ro
       .execute();
   for (let a = 0; a < ADVERTISERS; a++) {
     const c = customerIds[a % CUSTOMERS] ?? first;
-    const auth = await db
-      .insertInto('ad_auths')
-      .values({
-        platform: 2,
-        customerid: c,
-        created_by: c,
-        platform_user_id: '',
-        access_token_enc: 'x',
-        refresh_token_enc: 'x',
-        access_expires_at: now + 86400,
-        refresh_expires_at: now + 86400 * 30,
-        credentials_enc: '',
-        scope: '',
-        state: 'active',
-        last_error: '',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('ad_accounts')
-      .values({
-        auth_id: auth.id,
-        platform: 2,
-        advertiser_id: String(1_700_000_000_000_000 + a),
-        customerid: c,
-        name: `广告主${a}`,
-        active: 1,
-        last_sync_at: now,
-        last_sync_error: '',
-        report_synced_to: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertAdvertiser(db, {
+      customerid: c,
+      advertiserId: String(1_700_000_000_000_000 + a),
+      name: `广告主${a}`,
+      now,
+      reportSyncedTo: 0,
+    });
   }
   // customer of advertiser a = customerIds[a % 50]; ids are consecutive from `first` (fresh database).
   const cust = (adv: string) => `(${first} + (${adv}) % ${CUSTOMERS})`;
-  const series = (n: number) =>
-    engine === 'postgres'
-      ? `generate_series(0::bigint, ${n - 1}) as g(i)`
-      : `(with recursive g(i) as (select 0 union all select i + 1 from g where i < ${n - 1}) select i from g) as g`;
+  const series = (n: number) => seriesSql(engine, n);
   const campaigns = PLANS / PER_CAMPAIGN;
   await sql
     .raw(
