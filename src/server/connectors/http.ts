@@ -36,8 +36,8 @@ export interface HttpRequest {
   charset?: string;
   /**
    * Query values and headers made afresh for every attempt, before `query` and `headers`: a signed call's timestamp and
-   * nonce. A retry must not replay them — 腾讯 refuses a nonce it has already seen (code 11001), so a call retried after
-   * a timeout that had reached the platform failed as 'nonce 重复'.
+   * nonce. A retry must not replay them — 腾讯's nonce must be unique per call (developers.e.qq.com/v3.0/docs/api 全局参数;
+   * docs/ad-platforms.md), so a call retried after a timeout that had reached the platform was refused as a repeat.
    */
   fresh?: () => { query?: HttpRequest['query']; headers?: HttpRequest['headers'] };
 }
