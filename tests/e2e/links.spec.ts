@@ -31,6 +31,7 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
   page,
   context,
 }) => {
+  test.slow(); // a long walk: create, copy, edit, send traffic, wait for the processor, read the detail
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await login(page, 'customer1@demo.local');
   await expect(page).toHaveURL(/\/dashboard/);
