@@ -19,14 +19,22 @@ vi.mock('./useUdsmart.ts', () => ({
   udAction: vi.fn(),
 }));
 
-const brand = { id: 9, name: '青禾服饰', logo_text: '青禾', owner: '', accounts: [account(1, '青禾巨量一')], sub_count: 0, created_at: 0 } as BrandView;
-const escape = () => fireEvent.keyDown(document, { key: 'Escape', code: 'Escape' });
+const brand = {
+  id: 9,
+  name: '青禾服饰',
+  logo_text: '青禾',
+  owner: '',
+  accounts: [account(1, '青禾巨量一')],
+  sub_count: 0,
+  created_at: 0,
+} as BrandView;
+const pressEsc = () => fireEvent.keyDown(document, { key: 'Escape', code: 'Escape' });
 
 describe('绑定广告账户: Esc keeps the picks (issue 18)', () => {
   it('closes at once when nothing changed', async () => {
     const onClose = vi.fn();
     render(<BrandDialog edit={{ kind: 'bind', brand }} onClose={onClose} />);
-    escape();
+    pressEsc();
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
@@ -38,13 +46,13 @@ describe('绑定广告账户: Esc keeps the picks (issue 18)', () => {
     fireEvent.click(box);
     fireEvent.click(screen.getByRole('option', { name: /青禾巨量二/, hidden: true }));
     fireEvent.click(box);
-    escape();
+    pressEsc();
     expect(await screen.findByText('放弃未保存的账户选择？')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: '继续编辑' }));
     await waitFor(() => expect(screen.queryByText('放弃未保存的账户选择？')).toBeNull());
     expect(box.textContent).toContain('青禾巨量二');
-    escape();
+    pressEsc();
     fireEvent.click(await screen.findByRole('button', { name: '放弃并关闭' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
