@@ -100,12 +100,13 @@ export function seedAdminWorld(): AdminWorld {
         Math.round(11_000 * k),
       );
     }
-    // the day blocks of those daily facts, as the report sync keeps them (src/server/ads/blocks.ts, migration 0060)
+    // the day blocks of those daily facts, as the report sync keeps them (src/server/ads/blocks.ts, migration 0060);
+    // only these accounts' — the demo world's sync has written its own accounts' blocks already
     for (const len of [8, 64])
       db.exec(
         `insert into ad_facts_blocks (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, days, day, cost_fen, shows, clicks, conversions)
          select platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${len}, day - ((day + 28800) % ${len * 86400}),
-           sum(cost_fen), sum(shows), sum(clicks), sum(conversions) from ad_facts_daily
+           sum(cost_fen), sum(shows), sum(clicks), sum(conversions) from ad_facts_daily where advertiser_id like 'e2e%'
          group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid, day - ((day + 28800) % ${len * 86400})`,
       );
     const order = db.prepare(
