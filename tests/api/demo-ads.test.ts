@@ -6,8 +6,6 @@
  * delivers to demo links only — never to a link a user made.
  */
 
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../../src/server/accounts/lookup.ts';
@@ -27,14 +25,7 @@ import { testClock, testNow } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeLink } from '../support/factories.ts';
 import { sandboxRegistry } from '../support/factories-ads.ts';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../support/ports.ts';
 
 describe.each(dialects())('the demo world’s ad accounts ($name)', (dialect) => {
   let t: TestApp;
