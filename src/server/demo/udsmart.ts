@@ -1,7 +1,7 @@
 import { actorOf } from '../accounts/actor.ts';
 import { findUserByEmail } from '../accounts/lookup.ts';
 import type { Deps } from '../deps.ts';
-import { assignSub, bindAccounts, bindCandidates, createBrand } from '../udsmart/service.ts';
+import { assignSub, bindAccounts, bindCandidates, createBrand, listSubs } from '../udsmart/service.ts';
 
 /**
  * The demo world's UDSmart brands (docs/udsmart.md), made through the UDSmart service as the admin would on
@@ -27,6 +27,15 @@ export async function seedDemoBrands(deps: Deps): Promise<number> {
     await bindAccounts(deps, actor, { id: brand.id, account_ids: accounts }, 'demo-seed');
     made.push(brand.id);
   }
-  if (sub && made[0] !== undefined) await assignSub(deps, actor, { sub_id: sub.id, brand_ids: [made[0]], account_ids: [] }, 'demo-seed');
+  // added to what the sub-account has: the seed runs in the background after the demo accounts are authorised, and
+  // must not take back a brand or account the admin assigned in the meantime
+  const now = sub ? (await listSubs(deps, actor)).find((s) => s.id === sub.id) : undefined;
+  if (sub && now && made[0] !== undefined)
+    await assignSub(
+      deps,
+      actor,
+      { sub_id: sub.id, brand_ids: [...new Set([...now.brand_ids, made[0]])], account_ids: now.account_ids },
+      'demo-seed',
+    );
   return made.length;
 }
