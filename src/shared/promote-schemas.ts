@@ -114,6 +114,11 @@ export const promoteRow = z.object({
   has_facts: z.boolean(),
   synced_at: z.number().int(),
   metrics: wireMetrics,
+  /**
+   * Accounts only: when the account has plans and none drives a link of ours, how many plans and the account's
+   * whole report numbers over the range (no sub-platform holds them, so `metrics` under a sub-platform reads 0).
+   */
+  unlinked: z.object({ plans: z.number().int(), metrics: wireMetrics }).nullable().optional(),
 });
 export type PromoteRow = z.output<typeof promoteRow>;
 

@@ -52,6 +52,8 @@ export interface RowContext {
   customers: Map<number, string>;
   /** Shop platform of each link a plan drives. */
   linkPlatforms: Map<string, number>;
+  /** Accounts whose plans drive none of our links: their plan count and whole sums (tree.ts unlinkedAccounts). */
+  unlinked?: Map<string, { plans: number; sums: Sums }>;
 }
 
 export const sumKey = (platform: number, key: string): string => `${platform}:${key}`;
@@ -148,5 +150,9 @@ export function accountRow(
     has_facts: true,
     synced_at: Number(a.last_sync_at),
     metrics: wireOf(ctx.sums.get(sumKey(channel, a.advertiser_id))),
+    unlinked: unlinkedOf(ctx.unlinked?.get(sumKey(channel, a.advertiser_id))),
   };
 }
+
+const unlinkedOf = (u: { plans: number; sums: Sums } | undefined): PromoteRow['unlinked'] =>
+  u ? { plans: u.plans, metrics: wireOf(u.sums) } : null;
