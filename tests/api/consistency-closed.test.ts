@@ -94,6 +94,29 @@ describe.each(dialects())('an order list names what its total holds beside 订�
     });
   });
 
+  it("商品效果分析's order list of an item: 共 N 条 = the item's 订单数 + 未付款关闭", async () => {
+    for (const [link, closed] of [
+      [w.planLink, 2],
+      [w.bareLink, 1],
+    ] as const) {
+      const detail = await w.post<{ metrics: WireMetrics }>(
+        '/capi/napi/itemanalyse/detail',
+        { item_id: link.itemid, ...span },
+        w.tokens.owner,
+      );
+      const list = await w.post<{ list: unknown[]; total: number; closed_unpaid: number }>(
+        '/capi/napi/itemanalyse/order',
+        { item_id: link.itemid, ...span, page: 1, pagesize: 50 },
+        w.tokens.owner,
+      );
+      expect({ total: list.total, rows: list.list.length, closed: list.closed_unpaid }).toEqual({
+        total: (detail.metrics.ordernum ?? 0) + closed,
+        rows: list.total,
+        closed,
+      });
+    }
+  });
+
   it("the admin's and UDSmart's orders of a page split their total the same way", async () => {
     for (const [link, orders, closed] of [
       [w.planLink, 2, 2],

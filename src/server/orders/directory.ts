@@ -2,6 +2,9 @@ import type { AccountRef } from '../ads/directory.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { orderSums } from './list-store.ts';
 
+/** The order lists' sums (list-store.ts), for another feature's list of orders (the item analysis' order list). */
+export { orderSums };
+
 /**
  * The orders feature's read API for the admin and UDSmart areas: the orders of one landing page and postback dead
  * letters. Read-only. (Sums of the order facts are the read model's: src/server/facts/.)
