@@ -107,7 +107,10 @@ export async function orderFromAd(
   clock.advance(3000);
   const clickId = await followJump(t, link);
   const now = Math.floor(t.deps.clock.nowMs() / 1000);
-  const order = await placeOrder(t, unionOfLink(link), clickId, opts.fate ?? 'settled', { created_at: now + 60, paid_at: now + 120 });
+  // paid two minutes after the order, unless its fate is to close unpaid (then half an hour after it, never paid)
+  const times: Record<string, number | null> =
+    opts.fate === 'closed_unpaid' ? { paid_at: null, closed_at: now + 1800 } : { paid_at: now + 120 };
+  const order = await placeOrder(t, unionOfLink(link), clickId, opts.fate ?? 'settled', { created_at: now + 60, ...times });
   clock.advance(10 * 60_000);
   return order;
 }

@@ -42,6 +42,8 @@ export interface RowAction<T> {
 
 export interface TablePaging {
   total: number;
+  /** after 共 N 条, what the total is made of (the pager's `note`) */
+  note?: string;
   page: number;
   pageSize: number;
   onChange: (page: number, pageSize: number) => void;
@@ -140,6 +142,8 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
     return sorted.map((row) => ({ key: rowKey(row), row }));
   }, [problem, lastRows, sort, onSort, columns, rowKey]);
   const total = problem ? 0 : p.rows === undefined ? (lastTotal ?? 0) : (p.paging?.total ?? 0);
+  const lastNote = useLastDefined(p.rows === undefined ? undefined : (p.paging?.note ?? ''));
+  const note = problem ? undefined : p.rows === undefined ? lastNote : p.paging?.note;
   const changeSort = (e: DataTableStateEvent): void => {
     const next = nextSort(sort, e.sortField);
     if (p.onSort) p.onSort(next);
@@ -212,7 +216,9 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
           />
         ) : null}
       </DataTable>
-      {p.paging && known ? <Pager total={total} page={p.paging.page} pageSize={p.paging.pageSize} onChange={p.paging.onChange} /> : null}
+      {p.paging && known ? (
+        <Pager total={total} note={note || undefined} page={p.paging.page} pageSize={p.paging.pageSize} onChange={p.paging.onChange} />
+      ) : null}
     </div>
   );
 }

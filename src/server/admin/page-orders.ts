@@ -43,7 +43,7 @@ export async function pageOrders(
   const link = await findLiveLink(deps.db, input.pageid);
   const ownerId = link?.customerid ?? (await pageOrderOwner(deps.db, input.pageid))?.customerid;
   if (ownerId === undefined) throw notFound('落地页不存在');
-  const { rows, total, sums } = await ordersOfPage(deps.db, input.pageid, accounts, input.pagesize, offsetOf(input));
+  const { rows, total, closedUnpaid, sums } = await ordersOfPage(deps.db, input.pageid, accounts, input.pagesize, offsetOf(input));
   if (accounts && total === 0 && !drove) throw notFound('落地页不存在');
   const owner = await findUserById(deps.db, ownerId);
   const agent = owner?.parent_id ? await findUserById(deps.db, owner.parent_id) : undefined;
@@ -54,6 +54,7 @@ export async function pageOrders(
     title: link?.title ?? '',
     list: rows.map(orderViewOf),
     total,
+    closed_unpaid: closedUnpaid,
     sums: {
       orders: sums.orders,
       order_price: fenToYuan(sums.orderFen),
