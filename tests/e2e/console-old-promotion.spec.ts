@@ -77,7 +77,8 @@ async function inksShownInPart(page: Page): Promise<{ partial: string[]; whole: 
         range.selectNodeContents(n);
         for (const r of range.getClientRects()) inks.push([text, r]);
       }
-      for (const icon of cell.querySelectorAll('svg, .pi')) inks.push([`icon in ${cell.textContent?.trim()}`, icon.getBoundingClientRect()]);
+      for (const icon of cell.querySelectorAll('svg, .pi'))
+        inks.push([`icon in ${cell.textContent?.trim()}`, icon.getBoundingClientRect()]);
       for (const [text, r] of inks) {
         if (r.width < 1 || r.top < 0 || r.bottom > window.innerHeight) continue;
         const y = r.top + r.height / 2;
