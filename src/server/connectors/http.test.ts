@@ -37,6 +37,26 @@ describe('HttpClient', () => {
     expect(s.calls).toHaveLength(3);
   });
 
+  it('makes the fresh part (a signed call’s nonce and timestamp) anew for every attempt, before the fixed query', async () => {
+    const s = script([new Response('bad', { status: 502 }), json({ code: 0, data: 'ok' })]);
+    const heard: string[] = [];
+    const seen =
+      (f: FetchLike): FetchLike =>
+      async (url, init) => {
+        heard.push(new Headers(init?.headers).get('nonce') ?? '');
+        return f(url, init);
+      };
+    let n = 0;
+    const c = new HttpClient('t', { retries: 1 }, deps(seen(s.fetch)));
+    const fresh = () => {
+      n++;
+      return { query: { nonce: `n${n}`, page: 0 }, headers: { nonce: `h${n}` } };
+    };
+    expect(await c.call({ method: 'GET', url: 'http://127.0.0.1/x', fresh, query: { page: 2 } }, interpretCode)).toBe('ok');
+    expect(s.calls.map((u) => new URL(u).search)).toEqual(['?nonce=n1&page=2', '?nonce=n2&page=2']);
+    expect(heard).toEqual(['h1', 'h2']);
+  });
+
   it('gives up after the bounded number of retries with a Chinese message', async () => {
     const s = script([new Response('', { status: 503 }), new Response('', { status: 503 }), new Response('', { status: 503 })]);
     const c = new HttpClient('t', { retries: 2 }, deps(s.fetch));

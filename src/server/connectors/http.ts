@@ -34,6 +34,12 @@ export interface HttpRequest {
   json?: unknown;
   /** Decode the answer in this charset instead of UTF-8 (UC's CSV reports are GB2312: `gb18030` reads them). */
   charset?: string;
+  /**
+   * Query values and headers made afresh for every attempt, before `query` and `headers`: a signed call's timestamp and
+   * nonce. A retry must not replay them — 腾讯 refuses a nonce it has already seen (code 11001), so a call retried after
+   * a timeout that had reached the platform failed as 'nonce 重复'.
+   */
+  fresh?: () => { query?: HttpRequest['query']; headers?: HttpRequest['headers'] };
 }
 
 export interface HttpAnswer {
@@ -137,10 +143,11 @@ export class HttpClient {
   }
 
   private async once(req: HttpRequest): Promise<HttpAnswer> {
-    const url = buildUrl(req.url, req.query);
+    const fresh = req.fresh?.();
+    const url = buildUrl(req.url, fresh?.query ? { ...fresh.query, ...req.query } : req.query);
     // Header names are case-insensitive: a connector's `Accept` replaces the default, never doubles it.
     const headers = new Headers({ accept: 'application/json' });
-    for (const [k, v] of Object.entries(req.headers ?? {})) headers.set(k, v);
+    for (const [k, v] of Object.entries({ ...fresh?.headers, ...req.headers })) headers.set(k, v);
     let body: string | undefined;
     if (req.json !== undefined) {
       body = stringifyJson(req.json);

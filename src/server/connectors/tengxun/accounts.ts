@@ -53,7 +53,8 @@ async function pages(
       {
         method: 'GET',
         url: `${trimBase(cfg.apiBase)}/v3.0/${path}`,
-        query: { ...tengxunAuthQuery(token, kit.now()), ...query, pagination_mode: 'PAGINATION_MODE_NORMAL', page, page_size: PAGE_SIZE },
+        fresh: () => ({ query: tengxunAuthQuery(token, kit.now()) }),
+        query: { ...query, pagination_mode: 'PAGINATION_MODE_NORMAL', page, page_size: PAGE_SIZE },
       },
       interpret,
     );

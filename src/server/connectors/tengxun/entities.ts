@@ -126,8 +126,8 @@ export async function tengxunEntities(
     {
       method: 'GET',
       url: `${trimBase(cfg.apiBase)}/v3.0/${spec.path}`,
+      fresh: () => ({ query: tengxunAuthQuery(token, kit.now()) }),
       query: {
-        ...tengxunAuthQuery(token, kit.now()),
         account_id: advertiserId,
         page,
         page_size: Math.min(cfg.pageSize ?? 100, 100),

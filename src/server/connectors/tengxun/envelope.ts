@@ -51,7 +51,10 @@ export function tengxunData(answer: HttpAnswer): Record<string, unknown> {
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
 }
 
-/** The common query of every v3.0 call (a new nonce each time: 16 hex characters, as the official SDK does). */
+/**
+ * The common query of every v3.0 call (a new nonce each time: 16 hex characters, as the official SDK does). Pass it
+ * as the request's `fresh` part, so that each attempt of a retried call has its own nonce and timestamp.
+ */
 export const tengxunAuthQuery = (accessToken: string, now: number) => ({
   access_token: accessToken,
   timestamp: now,

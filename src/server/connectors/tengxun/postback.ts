@@ -27,12 +27,14 @@ export async function tengxunPostback(cfg: ConnectorConfig, kit: ConnectorKit, t
   const url = callbackEndpoint('tengxun', conv.callback, tengxunCallbackEndpoints(cfg));
   if (!url.searchParams.get('cb')) throw new ConnectorError('tengxun', 'refused', '回传地址缺少 cb 参数（点击的 __CALLBACK__ 不完整）');
   if (!token) throw new ConnectorError('tengxun', 'protocol', '腾讯回传需要广告账户的授权令牌（HTTPS + access_token 鉴权）');
-  const auth = tengxunAuthQuery(token, kit.now());
   await kit.http.call(
     {
       method: 'POST',
       url: url.toString(),
-      headers: { access_token: auth.access_token, timestamp: String(auth.timestamp), nonce: auth.nonce },
+      fresh: () => {
+        const auth = tengxunAuthQuery(token, kit.now());
+        return { headers: { access_token: auth.access_token, timestamp: String(auth.timestamp), nonce: auth.nonce } };
+      },
       json: {
         actions: [
           {

@@ -29,8 +29,8 @@ export async function tengxunHourly(
         {
           method: 'GET',
           url: `${trimBase(cfg.apiBase)}/v3.0/hourly_reports/get`,
+          fresh: () => ({ query: tengxunAuthQuery(token, kit.now()) }),
           query: {
-            ...tengxunAuthQuery(token, kit.now()),
             account_id: advertiserId,
             level: 'REPORT_LEVEL_DYNAMIC_CREATIVE',
             date_range: JSON.stringify({ start_date: date, end_date: date }),

@@ -27,7 +27,7 @@ export async function tengxunAdgroupBatch(
         {
           method: 'POST',
           url: `${trimBase(cfg.apiBase)}/v3.0/adgroups/${path}`,
-          query: tengxunAuthQuery(token, kit.now()),
+          fresh: () => ({ query: tengxunAuthQuery(token, kit.now()) }),
           json: { account_id: rawId(accountId), [specKey]: batch.map((i) => ({ adgroup_id: rawId(i.id), ...i.value })) },
         },
         tengxunData,
@@ -88,7 +88,7 @@ export async function tengxunCreativeStatus(
         {
           method: 'POST',
           url: `${trimBase(cfg.apiBase)}/v3.0/dynamic_creatives/update`,
-          query: tengxunAuthQuery(token, kit.now()),
+          fresh: () => ({ query: tengxunAuthQuery(token, kit.now()) }),
           json: { account_id: rawId(accountId), dynamic_creative_id: rawId(id), configured_status: configured(enable) },
         },
         tengxunData,
