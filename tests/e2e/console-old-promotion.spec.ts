@@ -56,3 +56,78 @@ for (const width of [1280, 1200]) {
     }
   });
 }
+
+/**
+ * Inks (text runs and icons) of the columns scrolling between the frozen ones that show in part: some of their
+ * pixels on screen, some under a frozen column or its cover. What is on top at a point is what a person sees there.
+ */
+async function inksShownInPart(page: Page): Promise<{ partial: string[]; whole: string[] }> {
+  return page.locator('.promote-table').evaluate((table) => {
+    const partial: string[] = [];
+    const whole: string[] = [];
+    for (const cell of table.querySelectorAll<HTMLElement>(
+      'th:not(.cell-frozen):not(.cell-frozen-right), td:not(.cell-frozen):not(.cell-frozen-right)',
+    )) {
+      const inks: Array<[string, DOMRect]> = [];
+      const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+        const text = n.textContent?.trim();
+        if (!text) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects()) inks.push([text, r]);
+      }
+      for (const icon of cell.querySelectorAll('svg, .pi'))
+        inks.push([`icon in ${cell.textContent?.trim()}`, icon.getBoundingClientRect()]);
+      for (const [text, r] of inks) {
+        if (r.width < 1 || r.top < 0 || r.bottom > window.innerHeight) continue;
+        const y = r.top + r.height / 2;
+        let seen = 0;
+        let hidden = 0;
+        for (let x = r.left + 1; x <= r.right - 1; x += 2) {
+          const top = document.elementFromPoint(x, y);
+          if (top && cell.contains(top)) seen++;
+          else hidden++;
+        }
+        if (seen && hidden) partial.push(`${text}: ${seen} of ${seen + hidden} points seen`);
+        if (seen && !hidden && cell.tagName === 'TH') whole.push(text);
+      }
+    }
+    return { partial, whole };
+  });
+}
+
+for (const width of [1280, 1200]) {
+  test(`the old version's plan list scrolls sideways under its frozen columns, no column shown cut at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await login(page, 'customer1@demo.local');
+    await expect(page).toHaveURL(/\/dashboard/);
+    await apiData(page, 'api/user/version', { version: 'ver1' });
+    try {
+      await page.goto('/promotion');
+      await expect(page.locator('.promote-table tbody tr .status-tag').first()).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      const box = page.locator('.promote-table .p-datatable-wrapper');
+      const [scrollWidth, clientWidth] = await box.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      expect(scrollWidth, 'the table is wider than its box').toBeGreaterThan(clientWidth);
+      const seen: string[] = [];
+      for (let x = 0; x <= scrollWidth - clientWidth + 30; x += 30) {
+        // a person's sideways scroll: a wheel over the table, then the scroll settles
+        await box.evaluate((el, left) => el.scrollTo({ left }), x);
+        await page.waitForTimeout(150);
+        const { partial, whole } = await inksShownInPart(page);
+        expect(partial, `scrolled to ${x} at ${width} px`).toEqual([]);
+        seen.push(...whole);
+      }
+      // every column came whole into view at some point
+      const titles = await page.locator('.promote-table thead th:not(.cell-frozen, .cell-frozen-right) .p-column-title').allTextContents();
+      expect(titles.length).toBeGreaterThan(5);
+      expect(titles.filter((t) => !seen.includes(t))).toEqual([]);
+      await box.evaluate((el) => el.scrollTo({ left: 120 }));
+      await page.waitForTimeout(150);
+      await page.locator('.promote-table').screenshot({ path: `${SHOTS}/old-promotion-scrolled-${width}.png` });
+    } finally {
+      await apiData(page, 'api/user/version', { version: 'ver2' });
+    }
+  });
+}

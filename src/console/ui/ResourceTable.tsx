@@ -1,12 +1,13 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
-import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { endsSession, failureText } from '../lib/api.ts';
 import { Pager } from './Pager.tsx';
 import { nextSort, type SortState, type SortValue, sortRows } from './table-sort.ts';
 import { useLastDefined } from './useLastDefined.ts';
+import { useScrollEdges } from './useScrollEdges.ts';
 
 export type { SortState } from './table-sort.ts';
 
@@ -151,6 +152,9 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
   };
   const offsets = frozenOffsets(p.columns);
   const lastFrozen = [...offsets.keys()].at(-1);
+  const frozenWidth = p.columns.reduce((n, c) => n + (offsets.has(c.key) ? (c.width ?? 0) : 0), 0);
+  const root = useRef<HTMLDivElement>(null);
+  useScrollEdges(root, offsets.size > 0);
   const frozenClass = (key: string, base?: string): string | undefined =>
     [base, offsets.has(key) ? 'cell-frozen' : '', key === lastFrozen ? 'cell-frozen-edge' : ''].filter(Boolean).join(' ') || undefined;
   const sessionEnded = endsSession(p.error) && lastRows === undefined;
@@ -166,7 +170,12 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
   );
 
   return (
-    <div className={`resource-table ${p.className ?? ''}`}>
+    <div
+      ref={root}
+      className={`resource-table ${offsets.size ? 'has-frozen' : ''} ${p.className ?? ''}`}
+      // the sideways scroll snaps each column's start to the frozen columns' edge (kit.css)
+      style={offsets.size ? ({ '--frozen-left': `${frozenWidth}px` } as CSSProperties) : undefined}
+    >
       {p.toolbar || p.exportSlot ? (
         <div className="resource-toolbar">
           <div className="resource-toolbar-main">{p.toolbar}</div>
@@ -197,6 +206,8 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
             field={c.key}
             header={c.header}
             sortable={!!c.sortable}
+            // the header sits where the cells do (a number's title above its digits, whole beside a frozen edge)
+            align={c.align === 'left' ? undefined : c.align}
             body={({ row }: Keyed<T>) => (c.cell ? c.cell(row) : defaultCell(c.value?.(row)))}
             style={cellStyle(c, offsets.get(c.key))}
             headerStyle={cellStyle(c, offsets.get(c.key))}
