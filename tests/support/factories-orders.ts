@@ -127,17 +127,18 @@ export async function setWatermarks(t: TestApp, secondsAgo = 3600): Promise<void
  * What an ad sandbox's delivery sent to the loopback monitor server (`hits`), written into our raw tables exactly as
  * the hot paths write them (click pings to `monitor_raw`, landing visits to `landing_visits`), then processed.
  */
-export async function replayMonitorHits(t: TestApp, hits: readonly URL[], at: number): Promise<void> {
+/** The shopper's phone browser the replayed landing visits come from (a non-browser agent would be judged a bot). */
+export const SHOPPER_UA =
+  'Mozilla/5.0 (Linux; Android 14; V2309A Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 aweme/30.1.0';
+
+export async function replayMonitorHits(t: TestApp, hits: readonly URL[], at: number, visitUa = SHOPPER_UA): Promise<void> {
   for (const hit of hits) {
     const pageid = hit.pathname.split('/').at(-1)!;
     const query = hit.search.slice(1);
     if (hit.pathname.startsWith('/m/c/'))
       await t.deps.db.insertInto('monitor_raw').values({ kind: 'c', pageid, query, ip: '', ua: 'sandbox-ua', received_at: at }).execute();
     else
-      await t.deps.db
-        .insertInto('landing_visits')
-        .values({ pageid, query, ip: '', ua: 'sandbox-ua', referer: '', received_at: at })
-        .execute();
+      await t.deps.db.insertInto('landing_visits').values({ pageid, query, ip: '', ua: visitUa, referer: '', received_at: at }).execute();
   }
   await processAll(t.deps.db, t.deps.engine);
 }

@@ -17,14 +17,24 @@ const numbers = <T extends { id: number; received_at: number }>(r: T): T => ({
   received_at: Number(r.received_at),
 });
 
-/** The latest landing visit of `pageid` at or before `at`, not older than `windowSeconds`; null when none. */
-export async function nearestVisit(db: Executor, pageid: string, at: number, windowSeconds: number): Promise<VisitFacts | null> {
+/**
+ * The latest landing visit of `pageid` at or before `at`, not older than `windowSeconds`; null when none. `valid`:
+ * only visits the processor judged valid (invalid traffic is never an order's evidence, tracking/verdict/).
+ */
+export async function nearestVisit(
+  db: Executor,
+  pageid: string,
+  at: number,
+  windowSeconds: number,
+  valid = false,
+): Promise<VisitFacts | null> {
   const r = await db
     .selectFrom('visit_events')
     .selectAll()
     .where('pageid', '=', pageid)
     .where('received_at', '<=', at)
     .where('received_at', '>=', at - windowSeconds)
+    .$if(valid, (q) => q.where('invalid', '=', ''))
     .orderBy('received_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
