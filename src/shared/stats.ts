@@ -47,7 +47,7 @@ export type StatsPoint = z.output<typeof statsPoint>;
 
 /** Why our monitor's counts and the platform's differ: each reason with its count in the span (null: a fact of the setup). */
 export const trafficReason = z.object({
-  key: z.enum(['no_click_monitor', 'plans_without_monitor', 'deduped', 'unfilled_macros', 'clock']),
+  key: z.enum(['no_click_monitor', 'plans_without_monitor', 'deduped', 'unfilled_macros', 'invalid_traffic', 'clock']),
   count: z.number().int().nullable(),
   text: z.string(),
 });

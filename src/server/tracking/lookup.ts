@@ -110,6 +110,8 @@ export interface ClickQuality {
   duplicates: number;
   /** Clicks whose macros the platform left unfilled: no click id, callback, advertiser or plan id. */
   unfilled: number;
+  /** Clicks (not repeated) the processor judged invalid traffic, per reason (tracking/verdict/), largest first. */
+  invalid: Array<{ reason: string; count: number }>;
 }
 
 /** Click pings of one link in [from, to): read by the (pageid, received_at) index of the events, one link at a time. */
@@ -135,5 +137,21 @@ export async function clickQuality(db: Executor, pageid: string, from: number, t
     .where('received_at', '<', to)
     .where('kind', '=', 'click')
     .executeTakeFirst();
-  return { received: Number(r?.n ?? 0), duplicates: Number(r?.dup ?? 0), unfilled: Number(r?.unfilled ?? 0) };
+  const invalid = await db
+    .selectFrom('monitor_events')
+    .select((eb) => ['invalid', eb.fn.countAll<number>().as('n')])
+    .where('pageid', '=', pageid)
+    .where('received_at', '>=', from)
+    .where('received_at', '<', to)
+    .where('kind', '=', 'click')
+    .where('dup', '=', 0)
+    .where('invalid', '!=', '')
+    .groupBy('invalid')
+    .execute();
+  return {
+    received: Number(r?.n ?? 0),
+    duplicates: Number(r?.dup ?? 0),
+    unfilled: Number(r?.unfilled ?? 0),
+    invalid: invalid.map((x) => ({ reason: x.invalid, count: Number(x.n) })).sort((a, b) => b.count - a.count),
+  };
 }
