@@ -87,9 +87,11 @@ export const linkMetricsInput = z.object({
 });
 export const linkMetricsRow = z.object({
   pageid: z.string(),
-  /** Our monitor's clicks and landing visits. */
+  /** Our monitor's clicks (有效点击) and landing visits. */
   monitor_clicks: z.number().int(),
   visits: z.number().int(),
+  /** Our monitor's invalid clicks (无效点击), not in `monitor_clicks`: 无效占比 = invalid / (monitor_clicks + invalid). */
+  invalid_clicks: z.number().int(),
   metrics: wireMetrics,
 });
 export type LinkMetricsRow = z.output<typeof linkMetricsRow>;

@@ -153,6 +153,7 @@ export async function linkNumbers(db: Db, customers: readonly number[] | null, p
         pageid,
         monitor_clicks: r?.monitor.clicks ?? 0,
         visits: r?.monitor.visits ?? 0,
+        invalid_clicks: r?.monitor.invalidClicks ?? 0,
         metrics: toWire(metricsOf(r?.sums ?? ZERO_SUMS)),
       };
       return [pageid, row];
