@@ -230,7 +230,8 @@ describe.each(dialects())('admin numbers on $name', (dialect) => {
   it("lists a page's orders with its customer and agent", async () => {
     const r = await post<PageOrdersView>('/capi/napi/admin/agentorder/index', { pageid });
     expect(r.body.data).toMatchObject({ pageid, customer: '客户A', agent: '代理甲', title: '测试链接', total: 2 });
-    expect(r.body.data.sums).toEqual({ orders: 2, order_price: 198, paid_orders: 1, paid_price: 99, commission: 19.8 });
+    // placed: both; paid (and the commission, of the paid orders only, as on the order lists): the paid one
+    expect(r.body.data.sums).toEqual({ orders: 2, order_price: 198, paid_orders: 1, paid_price: 99, commission: 9.9 });
     expect(r.body.data.list.map((o) => o.status)).toEqual(['unpaid', 'paid']);
     expect((await post('/capi/napi/admin/agentorder/index', { pageid: '123' })).body).toMatchObject({ code: 4004, msg: '落地页不存在' });
     expect((await post('/capi/napi/admin/agentorder/index', { pageid: 'abc' })).body.code).toBe(4000);

@@ -17,9 +17,8 @@ import { chinaDayStart, hourStart } from '../../src/shared/china-clock.ts';
 import { consent } from '../support/ad-sandbox.ts';
 import { clockEnv, runningNow } from '../support/clock.ts';
 import { callbackOf } from '../support/factories-ads.ts';
-import { type Child, startServer } from './fixture.ts';
+import { type Child, freePort, startServer } from './fixture.ts';
 
-const port = () => 20_000 + Math.floor(Math.random() * 20_000);
 const PLANS = 120;
 const children: Child[] = [];
 afterEach(() => {
@@ -57,7 +56,7 @@ describe('a report sync killed with -9', () => {
     );
     expect(added.status, added.stderr).toBe(0);
 
-    const p = port();
+    const p = await freePort();
     const first = await startServer(dataDir, p, env);
     children.push(first);
     const seeded = await admin<{ advertisers: Array<{ id: string }> }>(first.base, '/seed', {

@@ -10,12 +10,12 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index.ts';
-import { startServer } from './fixture.ts';
+import { freePort, startServer } from './fixture.ts';
 
 describe('the demo world’s ad traffic', () => {
   it('authorises the demo accounts and delivers to the demo links: stored, parsed and rolled up without rejects', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tf-demo-')); // empty: the demo world is seeded on start
-    const child = await startServer(dataDir, 20_000 + Math.floor(Math.random() * 20_000), {
+    const child = await startServer(dataDir, await freePort(), {
       DEMO_DATA: 'on',
       DEMO_TRAFFIC: 'on',
       SCRYPT_COST: '1024',

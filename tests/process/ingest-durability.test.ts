@@ -17,10 +17,9 @@ import { readMarks } from '../../src/server/tracking/progress.ts';
 import { runningNow } from '../support/clock.ts';
 import { freshPostgresDatabase } from '../support/dialects.ts';
 import { fillRawBacklog } from '../support/raw-backlog.ts';
-import { type Child, prepareDataDir, seedFixture, startServer } from './fixture.ts';
+import { type Child, freePort, prepareDataDir, seedFixture, startServer } from './fixture.ts';
 
 const BACKLOG = Number(process.env.DURABILITY_BACKLOG_ROWS ?? 2_000_000);
-const port = () => 20_000 + Math.floor(Math.random() * 20_000);
 /** Filling and draining millions of rows takes minutes (much longer on a busy shared machine). */
 const LONG = 60 * 60_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -55,6 +54,12 @@ function load(base: string, workers: number) {
   );
   return {
     acked,
+    /** At least `ms` of load and `n` pings acknowledged (a busy machine answers slower; the test waits, it does not fail). */
+    async atLeast(ms: number, n: number) {
+      await sleep(ms);
+      const end = Date.now() + 120_000; // elapsed real time, not the server's clock
+      while (acked.length < n && Date.now() < end) await sleep(100);
+    },
     async stop() {
       running = false;
       await done;
@@ -166,10 +171,10 @@ describe.each(engines)('monitor ingestion with a backlog of raw rows survives th
     async () => {
       store = await makeStore();
       await withBacklog(store);
-      const p = port();
+      const p = await freePort();
       child = await startServer(store.dataDir, p, store.env);
       const l = load(child.base, 48);
-      await sleep(3000);
+      await l.atLeast(3000, 200);
       child.proc.kill('SIGTERM');
       const code = await child.exited;
       await l.stop();
@@ -194,10 +199,10 @@ describe.each(engines)('monitor ingestion with a backlog of raw rows survives th
     async () => {
       store = await makeStore();
       await withBacklog(store);
-      const p = port();
+      const p = await freePort();
       child = await startServer(store.dataDir, p, store.env);
       const l = load(child.base, 48);
-      await sleep(3000);
+      await l.atLeast(3000, 200);
       child.proc.kill('SIGKILL');
       await child.exited;
       await l.stop();

@@ -13,9 +13,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index.ts';
 import { clockEnv, runningNow } from '../support/clock.ts';
-import { type Child, prepareDataDir, startServer } from './fixture.ts';
+import { type Child, freePort, prepareDataDir, startServer } from './fixture.ts';
 
-const port = () => 21_000 + Math.floor(Math.random() * 20_000);
 const TAOBAO_KEY = { 'x-sandbox-key': 'sandbox-taobao-secret' };
 const ENV = { ORDER_SYNC_SECONDS: '1', SCRYPT_COST: '1024', DEMO_TRAFFIC: 'off', LOG_LEVEL: 'error' };
 
@@ -66,7 +65,7 @@ describe('conversion postback across kill -9 between the platform’s acceptance
 
   async function scenario(platform: keyof typeof PLATFORMS) {
     const dataDir = await prepareDataDir();
-    const p = port();
+    const p = await freePort();
     const cli = spawnSync(
       process.execPath,
       ['src/server/cli/main.ts', 'user:add', '--email', 'shop@x.cn', '--password', 'secret123', '--role', '3', '--company', '店铺'],

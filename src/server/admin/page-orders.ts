@@ -52,7 +52,7 @@ export async function pageOrders(
     list: rows.map(orderViewOf),
     total,
     sums: {
-      orders: total,
+      orders: sums.orders,
       order_price: fenToYuan(sums.orderFen),
       paid_orders: sums.paidOrders,
       paid_price: fenToYuan(sums.paidFen),

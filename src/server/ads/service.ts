@@ -9,8 +9,10 @@ import {
 } from '../../shared/ad-auth.ts';
 import { chinaDayStart } from '../../shared/china-clock.ts';
 import { offsetOf } from '../../shared/paging.ts';
+import { DAY } from '../../shared/span.ts';
 import { companiesOf } from '../accounts/lookup.ts';
 import type { Deps } from '../deps.ts';
+import { sumsBy } from '../facts/sums.ts';
 import { runsOfKeys } from '../jobs/lookup.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { notFound } from '../kernel/errors.ts';
@@ -30,17 +32,38 @@ interface ListFilter {
 
 const statusOf = (code: number | undefined): AuthStatus | undefined => (code ? authStatusOfCode(code) : undefined);
 
-/** Account views of rows, with owner names and today's plans and cost. */
+/**
+ * Account views of rows, with owner names, plans and today's cost: the read model's cost of the account's own customer
+ * (facts of the same advertiser id booked to another customer, e.g. an earlier owner of the account, stay theirs).
+ */
 export async function accountViews(deps: Deps, rows: store.AccountRow[]): Promise<AdAccountView[]> {
   const now = deps.clock.now();
-  const [companies, stats] = await Promise.all([
+  const day = chinaDayStart(now);
+  const [companies, plans, cost] = await Promise.all([
     companiesOf(
       deps.db,
       rows.map((r) => r.customerid),
     ),
-    store.accountStats(deps.db, rows, chinaDayStart(now)),
+    store.accountPlans(deps.db, rows),
+    rows.length
+      ? sumsBy(
+          deps.db,
+          { from: day, to: day + DAY },
+          {
+            customers: [...new Set(rows.map((r) => r.customerid))],
+            accounts: rows.map((r) => ({ channel: r.platform, advertiser_id: r.advertiser_id })),
+          },
+          ['customer', 'channel', 'advertiser'],
+          { sources: ['ad'] },
+        )
+      : new Map(),
   ]);
-  return rows.map((r) => accountView(r, companies.get(r.customerid) ?? '', stats.get(`${r.platform}:${r.advertiser_id}`), now));
+  const costOf = new Map([...cost.values()].map((c) => [c.key.join(':'), c.sums.costFen]));
+  return rows.map((r) => {
+    const key = `${r.platform}:${r.advertiser_id}`;
+    const stats = { plans: 0, delivering: 0, ...plans.get(key), costFen: costOf.get(`${r.customerid}:${key}`) ?? 0 };
+    return accountView(r, companies.get(r.customerid) ?? '', stats, now);
+  });
 }
 
 /** Authorisation views with their accounts. */

@@ -285,36 +285,20 @@ export interface AccountKey {
   advertiser_id: string;
 }
 
-/** Plans (not deleted), how many deliver, and a day's cost per account (one grouped query each). */
-export async function accountStats(db: Executor, keys: AccountKey[], day: number) {
+/** Plans (not deleted) per account and how many deliver (one grouped query); the day's cost is the read model's. */
+export async function accountPlans(db: Executor, keys: AccountKey[]) {
   const ids = [...new Set(keys.map((k) => k.advertiser_id))];
-  if (!ids.length) return new Map<string, { plans: number; delivering: number; costFen: number }>();
-  const [plans, cost] = await Promise.all([
-    db
-      .selectFrom('ad_entities')
-      .select(['platform', 'advertiser_id', (eb) => eb.fn.countAll<number>().as('plans')])
-      .select((eb) => eb.fn.sum<number>(eb.case().when('status', '=', 'delivering').then(1).else(0).end()).as('delivering'))
-      .where('level', '=', 'plan')
-      .where('status', '<>', 'deleted')
-      .where('advertiser_id', 'in', ids)
-      .groupBy(['platform', 'advertiser_id'])
-      .execute(),
-    db
-      .selectFrom('ad_facts_daily')
-      .select(['platform', 'advertiser_id', (eb) => eb.fn.sum<number>('cost_fen').as('cost')])
-      .where('day', '=', day)
-      .where('advertiser_id', 'in', ids)
-      .groupBy(['platform', 'advertiser_id'])
-      .execute(),
-  ]);
-  const out = new Map<string, { plans: number; delivering: number; costFen: number }>();
-  const at = (platform: number, adv: string) => {
-    const key = `${platform}:${adv}`;
-    const v = out.get(key) ?? { plans: 0, delivering: 0, costFen: 0 };
-    out.set(key, v);
-    return v;
-  };
-  for (const r of plans) Object.assign(at(r.platform, r.advertiser_id), { plans: Number(r.plans), delivering: Number(r.delivering ?? 0) });
-  for (const r of cost) at(r.platform, r.advertiser_id).costFen = Number(r.cost ?? 0);
+  const out = new Map<string, { plans: number; delivering: number }>();
+  if (!ids.length) return out;
+  const plans = await db
+    .selectFrom('ad_entities')
+    .select(['platform', 'advertiser_id', (eb) => eb.fn.countAll<number>().as('plans')])
+    .select((eb) => eb.fn.sum<number>(eb.case().when('status', '=', 'delivering').then(1).else(0).end()).as('delivering'))
+    .where('level', '=', 'plan')
+    .where('status', '<>', 'deleted')
+    .where('advertiser_id', 'in', ids)
+    .groupBy(['platform', 'advertiser_id'])
+    .execute();
+  for (const r of plans) out.set(`${r.platform}:${r.advertiser_id}`, { plans: Number(r.plans), delivering: Number(r.delivering ?? 0) });
   return out;
 }

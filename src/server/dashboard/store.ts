@@ -2,7 +2,6 @@
  * The item analysis' reads outside the read model: whether an item is known to a caller by its order facts, and an
  * item's own order list (which is the orders themselves: the orders table, index customer + item).
  */
-import { sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
 
 /** Whether any order fact of these customers names the item (an item is known to a caller by its links or its orders). */
@@ -14,23 +13,16 @@ export async function itemInOrderFacts(db: Executor, customers: readonly number[
 }
 
 /**
- * The orders of one item in a span, newest first: an order belongs to the time it was paid, or created while
- * unpaid (docs/metrics.md). This is the order list itself, so it reads the orders table (index customer + item).
+ * The orders of one item placed in a span, newest first: an order belongs to the time it was placed, as in the item's
+ * 订单数 and 订单金额 (docs/metrics.md), even when it was paid on a later day. This is the order list itself, so it
+ * reads the orders table (index customer + item).
  */
 export async function itemOrderPage(
   db: Executor,
   q: { customers: readonly number[] | null; itemId: string; from: number; to: number; limit: number; offset: number },
 ) {
   if (q.customers?.length === 0) return { rows: [], total: 0 };
-  let base = db
-    .selectFrom('orders')
-    .where('item_id', '=', q.itemId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('paid_at', '>=', q.from), eb('paid_at', '<', q.to)]),
-        eb.and([eb('paid_at', '=', 0), eb('created_at', '>=', q.from), eb('created_at', '<', q.to)]),
-      ]),
-    );
+  let base = db.selectFrom('orders').where('item_id', '=', q.itemId).where('created_at', '>=', q.from).where('created_at', '<', q.to);
   if (q.customers) base = base.where('customerid', 'in', [...q.customers]);
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const rows = await base
@@ -52,7 +44,7 @@ export async function itemOrderPage(
       'plan_id',
       'postback_state',
     ])
-    .orderBy(sql`case when paid_at > 0 then paid_at else created_at end`, 'desc')
+    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(q.limit)
     .offset(q.offset)

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { AccountRef } from '../ads/directory.ts';
 import type { Executor } from '../kernel/executor.ts';
+import { PAID_ORDER, PLACED_ORDER } from './list-store.ts';
 
 /**
  * The orders feature's read API for the admin and UDSmart areas: the orders of one landing page and postback dead
@@ -18,13 +20,15 @@ export async function ordersOfPage(db: Executor, pageid: string, accounts: reado
         : eb.or([...byChannel].map(([c, ids]) => eb.and([eb('channel', '=', c), eb('advertiser_id', 'in', ids)]))),
     );
   }
+  // the order lists' rule of which orders count as placed and as paid (list-store.ts), so the page's sums are the lists'
   const sums = await q
     .select((eb) => [
       eb.fn.countAll<number>().as('n'),
-      eb.fn.sum<number>('order_fen').as('order_fen'),
-      eb.fn.sum<number>(eb.case().when('paid_at', '>', 0).then(1).else(0).end()).as('paid_orders'),
-      eb.fn.sum<number>('paid_fen').as('paid_fen'),
-      eb.fn.sum<number>('commission_fen').as('commission_fen'),
+      sql<number>`sum(case when ${PLACED_ORDER} then 1 else 0 end)`.as('orders'),
+      sql<number>`sum(case when ${PLACED_ORDER} then orders.order_fen else 0 end)`.as('order_fen'),
+      sql<number>`sum(case when ${PAID_ORDER} then 1 else 0 end)`.as('paid_orders'),
+      sql<number>`sum(case when ${PAID_ORDER} then orders.paid_fen else 0 end)`.as('paid_fen'),
+      sql<number>`sum(case when ${PAID_ORDER} then orders.commission_fen else 0 end)`.as('commission_fen'),
     ])
     .executeTakeFirstOrThrow();
   const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
@@ -32,6 +36,7 @@ export async function ordersOfPage(db: Executor, pageid: string, accounts: reado
     rows,
     total: Number(sums.n),
     sums: {
+      orders: Number(sums.orders ?? 0),
       orderFen: Number(sums.order_fen ?? 0),
       paidOrders: Number(sums.paid_orders ?? 0),
       paidFen: Number(sums.paid_fen ?? 0),

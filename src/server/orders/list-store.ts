@@ -151,11 +151,18 @@ export interface Totals {
   postback: Record<string, number>;
 }
 
+/**
+ * Which orders the sums count (docs/metrics.md): placed — every status but closed before any payment —, and paid —
+ * paid, confirmed or settled (a presell order with only its deposit paid is placed, not paid). Every order list's
+ * sums (the lists, a page's orders for admins and UDSmart) count by these.
+ */
+export const PLACED_ORDER = sql<boolean>`not (orders.status in ('closed', 'invalid') and orders.paid_at = 0 and orders.deposit_paid_at = 0)`;
+export const PAID_ORDER = sql<boolean>`orders.status in (${sql.join([...PAID_STATUSES])})`;
+
 /** Count, sums (docs/metrics.md: placed = not closed before payment; paid = paid, confirmed, settled) and postback states. */
 export async function totals(db: Executor, scope: OrderScope, f: OrderFilter): Promise<Totals> {
-  const paid = [...PAID_STATUSES];
-  const placed = sql<boolean>`not (orders.status in ('closed', 'invalid') and orders.paid_at = 0 and orders.deposit_paid_at = 0)`;
-  const isPaid = sql<boolean>`orders.status in (${sql.join(paid)})`;
+  const placed = PLACED_ORDER;
+  const isPaid = PAID_ORDER;
   const groups = await filtered(db, scope, f)
     .select((eb) => [
       'orders.postback_state as state',
