@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { createApp } from '../src/server/app.ts';
 import { boot } from '../src/server/boot.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
+import { dayBlocks } from '../src/server/facts/days.ts';
 import { ManualClock } from '../src/server/kernel/clock.ts';
 import { parseChinaTime } from '../src/shared/china-clock.ts';
 import { freshPostgresDatabase } from '../tests/support/dialects.ts';
@@ -22,6 +23,10 @@ import { makePeople, PASSWORD } from './boards/people.ts';
 import { shapeOf } from './boards/shape.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 0.1);
+/** Which callers and ranges to time (BENCH_CALLERS=agent, BENCH_DAYS=30,90); BENCH_COMPARE=1 times each without the day blocks too. */
+const CALLERS = (process.env.BENCH_CALLERS ?? 'customer,agent').split(',');
+const DAYS = (process.env.BENCH_DAYS ?? '1,7,30,90').split(',').map(Number);
+const COMPARE = Boolean(process.env.BENCH_COMPARE);
 const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
 /** "Now" of the dataset: a fixed afternoon, so every run builds and asks the same thing. */
 const NOW = parseChinaTime('2026-11-20 15:30');
@@ -122,6 +127,7 @@ async function run(engine: string): Promise<EngineResult> {
   for (const t of [
     'ad_facts_hourly',
     'ad_facts_daily',
+    'ad_facts_blocks',
     'monitor_raw',
     'landing_visits',
     'monitor_events',
@@ -156,7 +162,16 @@ async function run(engine: string): Promise<EngineResult> {
     const token = await login(email);
     const customerid = caller.startsWith('customer') ? people.customers[shape.subCustomers] : people.customers[0];
     const item = people.links.find((l) => l.customerid === customerid)?.itemid ?? '';
-    for (const c of casesFor(caller, NOW, item)) {
+    if (!CALLERS.some((c) => caller.startsWith(c))) continue;
+    for (const c of casesFor(caller, NOW, item).filter((c) => DAYS.includes(c.days))) {
+      // BENCH_COMPARE=1: each case first without the day blocks (the daily facts only, as before issue 21), then with
+      if (COMPARE) {
+        dayBlocks.on = false;
+        const before = await time(app, token, c);
+        dayBlocks.on = true;
+        timings.push({ ...before, endpoint: `${c.endpoint} [daily only]` });
+        console.log(`  ${engine} ${caller} ${c.endpoint} ${c.days}d daily only: p50 ${before.p50} p95 ${before.p95} (${before.rows} rows)`);
+      }
       const r = await time(app, token, c);
       timings.push(r);
       console.log(`  ${engine} ${caller} ${c.endpoint} ${c.days}d: p50 ${r.p50} p95 ${r.p95} (${r.rows} rows)`);

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { actorOf } from '../src/server/accounts/actor.ts';
 import { createUser } from '../src/server/accounts/users.ts';
+import { rebuildAllBlocks } from '../src/server/ads/blocks.ts';
 import { boot } from '../src/server/boot.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
 import type { Actor } from '../src/server/kernel/actor.ts';
@@ -24,6 +25,7 @@ import { chinaDay, chinaDayStart } from '../src/shared/china-clock.ts';
 import { LINK_DEFAULTS } from '../src/shared/links.ts';
 import { promoteFilterInput, promoteIndexInput } from '../src/shared/promote-schemas.ts';
 import { freshPostgresDatabase } from '../tests/support/dialects.ts';
+import { insertAdvertiser, seriesSql } from './world.ts';
 
 const PLANS = 100_000;
 const PER_ADVERTISER = 500;
@@ -73,49 +75,17 @@ async function fill(handle: DatabaseHandle, customerIds: number[]): Promise<{ ro
       .execute();
   for (let a = 0; a < ADVERTISERS; a++) {
     const c = customerIds[a % CUSTOMERS] ?? first;
-    const auth = await db
-      .insertInto('ad_auths')
-      .values({
-        platform: 2,
-        customerid: c,
-        created_by: c,
-        platform_user_id: '',
-        access_token_enc: 'x',
-        refresh_token_enc: 'x',
-        access_expires_at: now + 86400,
-        refresh_expires_at: now + 86400 * 30,
-        credentials_enc: '',
-        scope: '',
-        state: 'active',
-        last_error: '',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('ad_accounts')
-      .values({
-        auth_id: auth.id,
-        platform: 2,
-        advertiser_id: String(1_700_000_000_000_000 + a),
-        customerid: c,
-        name: `广告主${a}`,
-        active: 1,
-        last_sync_at: now,
-        last_sync_error: '',
-        report_synced_to: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertAdvertiser(db, {
+      customerid: c,
+      advertiserId: String(1_700_000_000_000_000 + a),
+      name: `广告主${a}`,
+      now,
+      reportSyncedTo: 0,
+    });
   }
   // customer of advertiser a = customerIds[a % 50]; ids are consecutive from `first` (fresh database).
   const cust = (adv: string) => `(${first} + (${adv}) % ${CUSTOMERS})`;
-  const series = (n: number) =>
-    engine === 'postgres'
-      ? `generate_series(0::bigint, ${n - 1}) as g(i)`
-      : `(with recursive g(i) as (select 0 union all select i + 1 from g where i < ${n - 1}) select i from g) as g`;
+  const series = (n: number) => seriesSql(engine, n);
   const campaigns = PLANS / PER_CAMPAIGN;
   await sql
     .raw(
@@ -165,6 +135,8 @@ async function fill(handle: DatabaseHandle, customerIds: number[]): Promise<{ ro
        from ad_facts_hourly group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${dayOf}`,
     )
     .execute(db);
+  // the day blocks of those daily rows, as the report sync keeps them (src/server/ads/blocks.ts)
+  await rebuildAllBlocks(db);
   await sql`analyze`.execute(db);
   const count = async (t: 'ad_entities' | 'ad_facts_hourly' | 'ad_facts_daily' | 'links') =>
     Number(

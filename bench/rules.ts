@@ -1,24 +1,23 @@
 /**
  * Automatic rules: one tick of the `rules` job over `BENCH_RULES` rules (default 10 000) watching `BENCH_PLANS` plans
  * (default 100 000; each rule one campaign of 20 plans, so every plan is watched by BENCH_RULES × 20 / BENCH_PLANS
- * rules) on SQLite, with today's daily facts and orders for every plan, fresh syncs, and notify-only rules (nothing
+ * rules) on SQLite or PostgreSQL (`BENCH_PG_URL`, default the test server; a fresh database), with today's daily facts and orders for every plan, fresh syncs, and notify-only rules (nothing
  * is sent to a platform: the platform calls are the connectors' cost, not the rules'). Times the tick
  * (`runDueRules`, the job's own work) and gives ms per rule. Results: bench/rules-results.json, bench/README.md.
  *
- *   node bench/rules.ts
+ *   node bench/rules.ts [sqlite|postgres]
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createUser } from '../src/server/accounts/users.ts';
 import { boot } from '../src/server/boot.ts';
-import { migrateToLatest, openDatabase } from '../src/server/db/index.ts';
 import { setLogLevel } from '../src/server/kernel/log.ts';
 import { runDueRules } from '../src/server/rules/execute.ts';
 import { columnsOf } from '../src/server/rules/model.ts';
 import { chinaDayStart, hourStart } from '../src/shared/china-clock.ts';
 import { ruleInput } from '../src/shared/rules.ts';
+import { benchDatabase, engineArg, insertAdvertiser, seriesSql } from './world.ts';
 
 const PLANS = Number(process.env.BENCH_PLANS ?? 100_000);
 const RULES = Number(process.env.BENCH_RULES ?? 10_000);
@@ -27,13 +26,11 @@ const PER_CAMPAIGN = 20;
 const CUSTOMERS = 50;
 setLogLevel('silent');
 
-const series = (n: number) => `(with recursive g(i) as (select 0 union all select i + 1 from g where i < ${n - 1}) select i from g) as g`;
-
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tf-bench-rules-'));
-  const handle = await openDatabase({ sqliteFile: path.join(dataDir, 'bench.sqlite') });
+  const engine = engineArg();
+  const series = (n: number) => seriesSql(engine, n);
+  const { handle, dataDir, drop } = await benchDatabase(engine, 'rules');
   try {
-    await migrateToLatest(handle);
     const { deps, close } = await boot({
       env: { DATA_DIR: dataDir, SCRYPT_COST: '1024', DEMO_DATA: 'off', LOG_LEVEL: 'silent' },
       handle,
@@ -48,42 +45,13 @@ async function main(): Promise<void> {
     const advertisers = Math.ceil(PLANS / PER_ADVERTISER);
     for (let a = 0; a < advertisers; a++) {
       const c = first + (a % CUSTOMERS);
-      const auth = await db
-        .insertInto('ad_auths')
-        .values({
-          platform: 2,
-          customerid: c,
-          created_by: c,
-          platform_user_id: '',
-          access_token_enc: 'x',
-          refresh_token_enc: 'x',
-          access_expires_at: now + 86400,
-          refresh_expires_at: now + 86400 * 30,
-          credentials_enc: '',
-          scope: '',
-          state: 'active',
-          last_error: '',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('ad_accounts')
-        .values({
-          auth_id: auth.id,
-          platform: 2,
-          advertiser_id: String(1_700_000_000 + a),
-          customerid: c,
-          name: `广告主${a}`,
-          active: 1,
-          last_sync_at: now,
-          last_sync_error: '',
-          report_synced_to: hourStart(now) + 3600,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertAdvertiser(db, {
+        customerid: c,
+        advertiserId: String(1_700_000_000 + a),
+        name: `广告主${a}`,
+        now,
+        reportSyncedTo: hourStart(now) + 3600,
+      });
     }
     const cust = `(${first} + (i / ${PER_ADVERTISER}) % ${CUSTOMERS})`;
     await sql
@@ -140,6 +108,7 @@ async function main(): Promise<void> {
         .insertInto('rules')
         .values(rules.slice(i, i + 500))
         .execute();
+    if (engine === 'postgres') await sql`analyze`.execute(db);
     const fillSeconds = (performance.now() - started) / 1000;
     const t0 = performance.now();
     const result = await runDueRules(deps, { signal: new AbortController().signal, yield: async () => {} });
@@ -153,7 +122,7 @@ async function main(): Promise<void> {
       ).n,
     );
     const out = {
-      engine: 'sqlite',
+      engine,
       plans: PLANS,
       rules: RULES,
       fillSeconds: Math.round(fillSeconds),
@@ -164,10 +133,13 @@ async function main(): Promise<void> {
       at: new Date().toISOString(),
     };
     console.log(JSON.stringify(out));
-    writeFileSync(path.join(import.meta.dirname, 'rules-results.json'), `${JSON.stringify(out, null, 2)}\n`);
+    writeFileSync(
+      path.join(import.meta.dirname, `rules-results${engine === 'postgres' ? '-postgres' : ''}.json`),
+      `${JSON.stringify(out, null, 2)}\n`,
+    );
     await close();
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await drop();
   }
 }
 

@@ -162,6 +162,8 @@ export type SyncRun = z.output<typeof syncRun>;
 export const agentAllRow = z.object({
   customerid: z.number().int(),
   company: z.string(),
+  /** The customer's login account: tells apart two customers of one company name. */
+  email: z.string(),
   valid: z.number().int(),
   expiring: z.number().int(),
   reauth: z.number().int(),

@@ -9,8 +9,9 @@ export const periodView = z.object({
   previous_end: z.string(),
   /** End of the compared spans (exclusive, epoch seconds): the end of the range or of the current hour. */
   until: z.number().int(),
+  /** The instant of the previous period the current one is compared up to: 14:25 of yesterday at 14:25 today. */
   previous_until: z.number().int(),
-  /** false while the period's first hour is still running (00:00–00:59 of its first day): every change is '--'. */
+  /** false only at the period's very first second (nothing has passed to compare): every change is '--'. */
   comparable: z.boolean(),
   granularity: z.enum(['hour', 'day']),
 });
@@ -102,6 +103,8 @@ export const itemDetailOutput = z.object({
   period: periodView,
   accounts: z.number().int().nonnegative(),
   item: itemRow.omit({ metrics: true }),
+  /** The promotion link the page was opened for (`/collect/page/{pageId}`, spec §2): its numbers only; '' = the whole item. */
+  pageid: z.string(),
   ...comparedMetrics.shape,
   series: z.array(trendPoint),
   links: z.array(rankRow),

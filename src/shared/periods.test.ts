@@ -53,13 +53,16 @@ describe('period over period', () => {
     expect(p.current.to - p.current.from).toBe(p.previous.to - p.previous.from);
   });
 
-  it('nothing to compare while the first hour of the period runs (00:00–00:59 of its first day): not a -100% change', () => {
+  it("the running hour counts as far as it has run: the previous period's last hour weighs as much (not a -100% at 00:20)", () => {
     expect(periodOf('2026-03-18', '2026-03-18', at('2026-03-18 00:00')).comparable).toBe(false);
-    expect(periodOf('2026-03-18', '2026-03-18', at('2026-03-18 00:59:59')).comparable).toBe(false);
-    expect(periodOf('2026-03-18', '2026-03-18', at('2026-03-18 01:00')).comparable).toBe(true);
-    expect(periodOf('2026-03-18', '2026-03-18', NOW).comparable).toBe(true);
-    // ranges that began before today have whole days behind them, and past days are whole
-    expect(periodOf('2026-03-12', '2026-03-18', at('2026-03-18 00:05')).comparable).toBe(true);
+    expect(periodOf('2026-03-18', '2026-03-18', at('2026-03-18 00:20')).elapsed).toBeCloseTo(1 / 3, 9);
+    expect(periodOf('2026-03-18', '2026-03-18', at('2026-03-18 00:20')).comparable).toBe(true);
+    expect(periodOf('2026-03-18', '2026-03-18', at('2026-03-18 00:59:59')).elapsed).toBeCloseTo(3599 / 3600, 9);
+    expect(periodOf('2026-03-18', '2026-03-18', at('2026-03-18 01:00')).elapsed).toBe(0);
+    expect(periodOf('2026-03-18', '2026-03-18', at('2026-03-18 23:30')).elapsed).toBe(0.5);
+    // ranges reaching today run too; past days are whole
+    expect(periodOf('2026-03-12', '2026-03-18', at('2026-03-18 00:05')).elapsed).toBeCloseTo(5 / 60, 9);
+    expect(periodOf('2026-03-17', '2026-03-17', at('2026-03-18 00:05')).elapsed).toBe(1);
     expect(periodOf('2026-03-17', '2026-03-17', at('2026-03-18 00:05')).comparable).toBe(true);
   });
 

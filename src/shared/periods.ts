@@ -78,10 +78,13 @@ export interface Period {
   previousEnd: string;
   previous: Span;
   /**
-   * Whether the change against the previous period means anything: false while the period's first hour is still
-   * running (00:00–00:59 of its first day), when the current span holds minutes and the previous one a whole hour —
-   * the change is then '--' rather than a made-up "-100%" (docs/metrics.md "Change against the previous period").
+   * How much of the current span's last hour has passed (0–1): 1 when the period is over, 20/60 at 00:20 of a
+   * running period. The previous period's last hour counts with this weight (`previousSumsBy`), so 00:00–00:20 of
+   * today is compared with 00:00–00:20 of yesterday, not with its whole hour (docs/metrics.md "Change against the
+   * previous period").
    */
+  elapsed: number;
+  /** Whether any of the period has passed yet (false only at its very first second): before that, no change. */
   comparable: boolean;
   days: number;
   /** Trend buckets: hours for one day, days for longer ranges. */
@@ -108,7 +111,8 @@ export function periodOf(start: string, end: string, now: number): Period {
     previousStart: chinaDay(from - length),
     previousEnd: chinaDay(whole - length - DAY),
     previous: { from: from - length, to: to - length },
-    comparable: now >= from + 3600,
+    elapsed: to === hourStart(now) + 3600 ? (now - hourStart(now)) / 3600 : 1,
+    comparable: now > from,
     days: length / DAY,
     granularity: length === DAY ? 'hour' : 'day',
   };

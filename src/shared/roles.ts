@@ -57,6 +57,8 @@ export function deriveVersion(role: Role, stored?: string | null): Version {
 
 const inGroup = (group: readonly Role[], r: Role): boolean => group.includes(r);
 
+/** Super admins and admins (roles 1, 2): the /newsxA and /sxA screens. */
+export const isPlatformAdmin = (r: Role): boolean => inGroup(ROLE_GROUP.platformAdmins, r);
 /** Spec §6 token column: roles 1, 2, 5, 6 hold the admin token and work in the admin area. */
 export const isAdminRole = (r: Role): boolean => inGroup(ROLE_GROUP.platformAdmins, r) || inGroup(ROLE_GROUP.udsmart, r);
 export const isCustomerRole = (r: Role): boolean => inGroup(ROLE_GROUP.customers, r);

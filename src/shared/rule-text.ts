@@ -4,6 +4,7 @@ import {
   RULE_OPS,
   type RuleAction,
   type RuleCondition,
+  type RuleEvent,
   type RuleInput,
   type RuleMetric,
   type RuleSchedule,
@@ -42,3 +43,20 @@ export function ruleText(r: Pick<RuleInput, 'conditions' | 'window' | 'action' |
   const when = r.conditions.map(conditionText).join(' 且 ');
   return `${windowText(r.window)} ${when} → ${actionText(r.action)}${r.notify_only && r.action.kind !== 'notify' ? '（仅通知）' : ''}`;
 }
+
+/** Matched values in words: 消耗 ¥300.00 · ROI 0.33 ('--' where not computable); the history screen and its export. */
+export function valuesText(values: Record<string, number | null>): string {
+  return Object.entries(values)
+    .map(([k, v]) => {
+      const meta = RULE_METRICS[k as RuleMetric];
+      if (!meta) return '';
+      if (v === null) return `${meta.label} --`;
+      return `${meta.label} ${meta.unit === '元' ? `¥${v.toFixed(2)}` : meta.unit === '%' ? `${v.toFixed(2)}%` : Number.isInteger(v) ? v : v.toFixed(2)}`;
+    })
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** An audit row's action in words: 调整日预算 100.00 → 120.00. */
+export const eventActionText = (e: Pick<RuleEvent, 'action' | 'before' | 'after'>): string =>
+  `${ACTION_LABELS[e.action as keyof typeof ACTION_LABELS] ?? e.action}${e.before || e.after ? ` ${e.before} → ${e.after}` : ''}`;

@@ -89,6 +89,8 @@ describe.each(dialects())('ad-account authorisation ($name)', (dialect) => {
     expect(mine.body.data.list.map((x) => x.id)).toEqual([auth.id]);
     const summary = await post<Array<{ customerid: number; valid: number; accounts: number }>>('/capi/napi/auth/agentall', {}, 'agent');
     expect(summary.body.data.find((r) => r.customerid === ids.sub)).toMatchObject({ valid: 1, accounts: 1 });
+    // named by company, with the login account to tell two of one name apart (the console shows no internal id)
+    for (const r of summary.body.data as unknown as Array<{ email: string }>) expect(r.email).toMatch(/@/);
     const blist = await post<AdAccountView[]>('/capi/napi/auth/blist', { platform: 4, method: 'agentALL' }, 'agent');
     expect(blist.body.data.map((x) => x.advertiser_id)).toEqual([a.id]);
     await t.deps.jobs.idle();

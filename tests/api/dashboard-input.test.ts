@@ -15,7 +15,7 @@ const bad = (msg: string, data: unknown = { field: expect.any(String), issues: e
   body: { code: 4000, msg, data },
 });
 const NO_CUSTOMER = { status: 404, body: { code: 4004, msg: '客户不存在', data: null } };
-const NO_ITEM = { status: 404, body: { code: 4004, msg: '商品不存在或不属于当前账号', data: null } };
+const NO_ITEM = { status: 404, body: { code: 4004, msg: '商品或推广链接不存在，或不属于当前账号', data: null } };
 
 const ENDPOINTS: Array<[string, Record<string, unknown>]> = [
   ['/capi/api/index/board', { type: 1 }],
@@ -79,6 +79,9 @@ describe.each(dialects())('board inputs, rights and tenants ($name)', (dialect) 
       expect(await t.post(path, { item_id: 'ITEM-O', ...range }, { token: tok.sub })).toEqual(NO_ITEM);
       expect(await t.post(path, { item_id: 'ITEM-O', ...range }, { token: tok.agent })).toEqual(NO_ITEM);
       expect(await t.post(path, { item_id: 'NOPE', ...range }, { token: tok.sub })).toEqual(NO_ITEM);
+      // a promotion link's pageid (spec §2's /collect/page/{pageId}) is refused alike when the link is another's
+      expect(await t.post(path, { item_id: '8002', ...range }, { token: tok.sub })).toEqual(NO_ITEM);
+      expect((await t.post(path, { item_id: '8001', ...range }, { token: tok.sub })).body.code).toBe(1);
       expect((await t.post(path, { item_id: 'ITEM-O', ...range }, { token: tok.admin })).body.code).toBe(1);
     }
   });

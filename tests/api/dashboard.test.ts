@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { weighted } from '../../src/server/dashboard/previous.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { parseChinaTime } from '../../src/shared/china-clock.ts';
 import type { BoardCard, BoardList, IndexBoard, RankList } from '../../src/shared/dashboard.ts';
@@ -7,15 +8,23 @@ import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { download, readXlsx } from '../support/factories-exports.ts';
 import { addAdFact } from '../support/factories-facts.ts';
-import { buildWorld, expected, expectedSums, NOW, type World } from './dashboard-fixture.ts';
+import { buildWorld, expected, expectedSums, type Narrow, NOW, type World } from './dashboard-fixture.ts';
 
 const at = parseChinaTime;
 const day = (d: string) => at(d);
 const TODAY = { from: day('2026-03-18'), to: at('2026-03-18 15:00') };
 const YESTERDAY_CUT = { from: day('2026-03-17'), to: at('2026-03-17 15:00') };
+/** NOW is 14:25:10: that much of the running hour has passed, and the previous period's last hour weighs as much. */
+const ELAPSED = (NOW - at('2026-03-18 14:00')) / 3600;
 
 /** Every metric equal to the last digit: answers are rounded by toWire exactly as `expected` rounds. */
 const same = (got: WireMetrics, want: WireMetrics) => expect(got).toEqual(want);
+
+/** The previous period's sums like with like: its whole hours, and its last hour weighted by `elapsed`. */
+function beforeSums(w: World, n: Narrow, elapsed = ELAPSED) {
+  return addSums(expectedSums(w, { ...n, to: n.to - 3600 }), weighted(expectedSums(w, { ...n, from: n.to - 3600 }), elapsed));
+}
+const earlier = (w: World, n: Narrow, elapsed = ELAPSED): WireMetrics => toWire(metricsOf(beforeSums(w, n, elapsed)));
 
 describe.each(dialects())('boards read the facts ($name)', (dialect) => {
   let t: TestApp;
@@ -38,14 +47,14 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     const card = await post<BoardCard>('sub1', '/capi/napi/board/card', { state: 2, start: '2026-03-18', end: '2026-03-18' });
     const me = [w.ids.sub1!];
     same(card.metrics, expected(w, { customers: me, channels: [2], ...TODAY }));
-    same(card.previous, expected(w, { customers: me, channels: [2], ...YESTERDAY_CUT }));
+    same(card.previous, earlier(w, { customers: me, channels: [2], ...YESTERDAY_CUT }));
     expect(card.period).toEqual({
       start: '2026-03-18',
       end: '2026-03-18',
       previous_start: '2026-03-17',
       previous_end: '2026-03-17',
       until: TODAY.to,
-      previous_until: YESTERDAY_CUT.to,
+      previous_until: NOW - 86400,
       comparable: true,
       granularity: 'hour',
     });
@@ -55,33 +64,44 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     expect(card.series[2]!.metrics.sum_cost).toBe(0);
     expect(card.series[2]!.metrics.roi).toBeNull();
     const cost = expectedSums(w, { customers: me, channels: [2], ...TODAY }).costFen;
-    const before = expectedSums(w, { customers: me, channels: [2], ...YESTERDAY_CUT }).costFen;
-    expect(card.change.sum_cost).toBeCloseTo((cost - before) / before, 6);
+    const then = beforeSums(w, { customers: me, channels: [2], ...YESTERDAY_CUT }).costFen;
+    expect(then).not.toBe(expectedSums(w, { customers: me, channels: [2], ...YESTERDAY_CUT }).costFen);
+    expect(card.change.sum_cost).toBeCloseTo((cost - then) / then, 6);
   });
 
-  it('at 00:20 today has no whole hour to compare with yesterday: every change is null (--), not -100%', async () => {
+  it('at 00:20 today is compared with yesterday up to 00:20 (its 00:00 hour weighted 20/60), not with the whole hour: no -100%', async () => {
     clock.set(at('2026-03-18 00:20') * 1000);
     try {
       const me = [w.ids.sub1!];
       const lastNight = { customers: me, channels: [2], from: day('2026-03-17'), to: at('2026-03-17 01:00') };
-      // yesterday 00:30 had cost, today 00:00–00:20 none yet: the naive change would read -100%
+      // yesterday's 00:00 hour spent ¥42, today's first 20 minutes ¥14: the same pace, so no change (naively -67% or -100%)
       const f = { platform: 2, advertiser_id: 'A1', customerid: w.ids.sub1!, campaign_id: 'C1', plan_id: 'P1', pageid: '9001' };
-      const fact = { ...f, at: at('2026-03-17 00:30'), cost_fen: 4200, shows: 900, clicks: 30, conversions: 1 };
-      await addAdFact(t.deps.db, fact);
-      w.ads.push(fact);
+      const facts = [
+        { ...f, at: at('2026-03-17 00:30'), cost_fen: 4200, shows: 900, clicks: 30, conversions: 1 },
+        { ...f, at: at('2026-03-18 00:10'), cost_fen: 1400, shows: 300, clicks: 10, conversions: 0 },
+      ];
+      for (const fact of facts) {
+        await addAdFact(t.deps.db, fact);
+        w.ads.push(fact);
+      }
       expect(expectedSums(w, lastNight).costFen).toBe(4200);
       const card = await post<BoardCard>('sub1', '/capi/napi/board/card', { state: 2, start: '2026-03-18', end: '2026-03-18' });
-      expect(card.period.comparable).toBe(false);
-      same(card.previous, expected(w, lastNight));
-      expect(Object.values(card.change).every((v) => v === null)).toBe(true);
+      expect(card.period.comparable).toBe(true);
+      expect(card.period.previous_until).toBe(at('2026-03-17 00:20'));
+      same(card.previous, earlier(w, lastNight, 1 / 3));
+      expect(card.previous.sum_cost).toBe(14);
+      expect(card.change.sum_cost).toBe(0);
+      expect(card.change.sum_show_cnt).toBe(0);
+      expect(card.change.sum_click).toBe(0);
       const board = await post<IndexBoard>('sub1', '/capi/api/index/board', { type: 1 });
-      expect(board.period.comparable).toBe(false);
-      expect(Object.values(board.change).every((v) => v === null)).toBe(true);
-      expect(board.channels.every((c) => Object.values(c.change).every((v) => v === null))).toBe(true);
-      // the last 7 days have six whole days behind them: compared as before
-      const week = await post<BoardCard>('sub1', '/capi/napi/board/card', { state: 2, start: '2026-03-12', end: '2026-03-18' });
-      expect(week.period.comparable).toBe(true);
-      expect(week.change.sum_cost).not.toBeNull();
+      same(board.previous, card.previous);
+      expect(board.change.sum_cost).toBe(0);
+      expect(board.channels.find((c) => c.channel === 2)?.change.sum_cost).toBe(0);
+      // at the very first second nothing has passed: no change at all ('--')
+      clock.set(at('2026-03-18 00:00') * 1000);
+      const first = await post<BoardCard>('sub1', '/capi/napi/board/card', { state: 2, start: '2026-03-18', end: '2026-03-18' });
+      expect(first.period.comparable).toBe(false);
+      expect(Object.values(first.change).every((v) => v === null)).toBe(true);
     } finally {
       clock.set(NOW * 1000);
     }
@@ -91,7 +111,7 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     const card = await post<BoardCard>('sub1', '/capi/napi/board/card', { accounttype: 'multi', start: '2026-02-17', end: '2026-03-18' });
     const me = [w.ids.sub1!];
     same(card.metrics, expected(w, { customers: me, from: day('2026-02-17'), to: TODAY.to }));
-    same(card.previous, expected(w, { customers: me, from: day('2026-01-18'), to: at('2026-02-16 15:00') }));
+    same(card.previous, earlier(w, { customers: me, from: day('2026-01-18'), to: at('2026-02-16 15:00') }));
     expect(card.series).toHaveLength(30);
     expect(card.period.granularity).toBe('day');
     same(card.series[29]!.metrics, expected(w, { customers: me, ...TODAY }));
@@ -174,7 +194,7 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
     const span = { from: day('2026-03-12'), to: TODAY.to };
     const prev = { from: day('2026-03-05'), to: at('2026-03-11 15:00') };
     same(board.metrics, expected(w, { customers: [w.ids.sub1!], ...span }));
-    same(board.previous, expected(w, { customers: [w.ids.sub1!], ...prev }));
+    same(board.previous, earlier(w, { customers: [w.ids.sub1!], ...prev }));
     expect(board.channels.map((c) => [c.channel, c.name])).toEqual([
       [2, '巨量引擎'],
       [4, '腾讯'],
@@ -275,6 +295,32 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
       [5, 0, 'unpaid'],
       [123.45, 123.45, 'paid'],
     ]);
+  });
+
+  it("/collect/page/{pageId} (spec §2): a promotion link's pageid opens its item narrowed to that link — its numbers and orders", async () => {
+    const range = { start: '2026-03-01', end: '2026-03-18' };
+    const span = { from: day('2026-03-01'), to: TODAY.to };
+    const page = await post<{ pageid: string; item: { item_id: string }; metrics: WireMetrics; links: Array<{ pageid: string }> }>(
+      'sub1',
+      '/capi/napi/itemanalyse/detail',
+      { item_id: '9001', ...range },
+    );
+    expect(page.pageid).toBe('9001');
+    expect(page.item.item_id).toBe('ITEM-A');
+    same(page.metrics, expected(w, { customers: [w.ids.sub1!], pageid: '9001', ...span }));
+    expect(page.links.map((l) => l.pageid)).toEqual(['9001']);
+    // an item id still opens the whole item (the item list links by item id)
+    const item = await post<{ pageid: string }>('sub1', '/capi/napi/itemanalyse/detail', { item_id: 'ITEM-A', ...range });
+    expect(item.pageid).toBe('');
+    const orders = await post<{ list: Array<{ pageid: string; order_price: number }>; total: number }>(
+      'sub1',
+      '/capi/napi/itemanalyse/order',
+      { item_id: '9002', start: '2026-03-18', end: '2026-03-18' },
+    );
+    expect(orders.total).toBe(2);
+    expect(orders.list.every((o) => o.pageid === '9002')).toBe(true);
+    const none = await t.post('/capi/napi/itemanalyse/order', { item_id: '9004', ...range }, { token: w.tokens.sub1 });
+    expect(none.body).toEqual({ code: 4004, msg: '商品或推广链接不存在，或不属于当前账号', data: null });
   });
 
   it('admins see every customer; naming one narrows to it', async () => {

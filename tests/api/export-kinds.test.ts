@@ -28,7 +28,7 @@ describe.each(dialects())('export kinds on $name', (dialect) => {
 
   it('the consumption overview (admins): the file is the overview’s rows — per customer, and per day when drilled in', async () => {
     const kinds = (await t.post<KindView[]>('/capi/napi/exporttemplate/full', {}, { token: tok.admin })).body.data;
-    expect(kinds.map((k) => k.kind)).toEqual(['links', 'orders', 'plans', 'costOverview', 'dashboardDetail', 'itemAnalysis']);
+    expect(kinds.map((k) => k.kind)).toEqual(['links', 'orders', 'plans', 'costOverview', 'dashboardDetail', 'itemAnalysis', 'ruleEvents']);
     const range = { start: '2026-11-17', end: '2026-11-20' };
     for (const filters of [range, { ...range, customerid: c1Id }]) {
       const screen = (await t.post<CostView>('/capi/napi/admin/cost/index', { ...filters, pagesize: 100 }, { token: tok.admin })).body.data;

@@ -138,7 +138,7 @@ describe.each(dialects())('order and plan exports on $name', (dialect) => {
 
   it('both kinds are offered with Chinese headers to the roles of their lists (UDSmart: orders only)', async () => {
     const kinds = (who: string) => post<KindView[]>(who, '/capi/napi/exporttemplate/full', {}).then((r) => r.data.map((k) => k.kind));
-    expect(await kinds('sub')).toEqual(['links', 'orders', 'plans', 'dashboardDetail', 'itemAnalysis']);
+    expect(await kinds('sub')).toEqual(['links', 'orders', 'plans', 'dashboardDetail', 'itemAnalysis', 'ruleEvents']);
     expect(await kinds('ud')).toEqual(['orders']);
     const [orders] = (await post<KindView[]>('sub', '/capi/napi/exporttemplate/full', { kind: 'orders' })).data;
     expect(orders?.label).toBe('订单');

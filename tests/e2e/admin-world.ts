@@ -100,6 +100,14 @@ export function seedAdminWorld(): AdminWorld {
         Math.round(11_000 * k),
       );
     }
+    // the day blocks of those daily facts, as the report sync keeps them (src/server/ads/blocks.ts, migration 0060)
+    for (const len of [8, 64])
+      db.exec(
+        `insert into ad_facts_blocks (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, days, day, cost_fen, shows, clicks, conversions)
+         select platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${len}, day - ((day + 28800) % ${len * 86400}),
+           sum(cost_fen), sum(shows), sum(clicks), sum(conversions) from ad_facts_daily
+         group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid, day - ((day + 28800) % ${len * 86400})`,
+      );
     const order = db.prepare(
       `insert into orders (union_name, order_id, parent_order_id, item_id, item_title, item_image, item_num, shop_name, status, raw_status, presell, deposit_fen,
          order_fen, paid_fen, commission_fen, commission_bp, created_at, paid_at, deposit_paid_at, settled_at, refunded_at, click_at, modified_at, tracking,

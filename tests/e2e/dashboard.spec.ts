@@ -150,3 +150,48 @@ for (const theme of ['light', 'dark'] as const) {
     await settled(page, `item-orders-${theme}`);
   });
 }
+
+test("/collect/page/{pageId} (spec §2): a promotion link's orders, order numbers on one line, columns apart", async ({ page }) => {
+  await login(page, 'customer1@demo.local');
+  await expect(page).toHaveURL(/\/dashboard/);
+  const range = { start: daysAgo(6), end: chinaToday() };
+  const items = await apiData<ItemIndex>(page, 'napi/itemanalyse/index', range);
+  // the first link (of the items in the list) that sold something in the range
+  let pageid = '';
+  let orders = { total: 0 };
+  for (const item of items.list) {
+    const detail = await apiData<{ links: Array<{ pageid: string }> }>(page, 'napi/itemanalyse/detail', {
+      item_id: item.item_id,
+      ...range,
+    });
+    for (const l of detail.links) {
+      orders = await apiData<{ total: number }>(page, 'napi/itemanalyse/order', { item_id: l.pageid, ...range });
+      pageid = l.pageid;
+      if (orders.total > 0) break;
+    }
+    if (orders.total > 0) break;
+  }
+  await page.goto(`/collect/page/${pageid}?start=${range.start}&end=${range.end}`);
+  await expect(page.getByText(`推广链接 ${pageid} 的订单`)).toBeVisible();
+  await expect(page.getByText('商品或推广链接不存在')).toHaveCount(0);
+  await expect(page.getByText(`共 ${orders.total} 条`)).toBeVisible();
+  // (a fresh demo world may have no orders yet in the range: the check below then has no row to look at)
+  // every cell's text fits its cell on the lines it is meant to have: an order number never wraps mid-number
+  const problems = await rowsOf(page, '商品订单').evaluateAll((rows) =>
+    rows.flatMap((tr) =>
+      // (the empty table's one message cell is no order row)
+      [...tr.querySelectorAll('td')]
+        .filter((_, __, all) => all.length > 1)
+        .flatMap((td, i) => {
+          const out: string[] = [];
+          if (td.scrollWidth > td.clientWidth + 1) out.push(`column ${i} runs into the next: ${td.textContent}`);
+          const first = td.querySelector('span, div') ?? td;
+          if (i === 0 && first.getClientRects().length > 1) out.push(`order number wraps: ${td.textContent}`);
+          if (i === 0 && (first as HTMLElement).offsetHeight > 24) out.push(`order number on two lines: ${td.textContent}`);
+          return out;
+        }),
+    ),
+  );
+  expect(problems).toEqual([]);
+  await settled(page, 'link-orders');
+});

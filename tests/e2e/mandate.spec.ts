@@ -98,6 +98,8 @@ test('an agent authorises for a chosen sub-customer (dark)', async ({ page }) =>
   await dialog.getByRole('button', { name: '前往授权' }).click();
   await expect(dialog.getByText('请选择为哪个客户授权')).toBeVisible();
   await dialog.locator('.p-dropdown:has(#auth-customer)').click();
+  // customers by company name only: no internal id ("宁波海味食品有限公司（8）")
+  for (const text of await page.getByRole('option').allTextContents()) expect(text).not.toMatch(/（\d+）/);
   await page.getByRole('option', { name: /广州美妆日化有限公司/ }).click();
   await shot(page, 'agent-dialog-dark');
   await dialog.getByRole('button', { name: '前往授权' }).click();

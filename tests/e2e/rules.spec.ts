@@ -92,3 +92,56 @@ test('the promotion list marks the plans enabled rules watch', async ({ page }) 
   await expect(badge).toHaveAttribute('title', /今日 ROI < 1 止损/);
   await shot(page, 'rules-promotion-badge');
 });
+
+type Event = { rule_id: number; plan_id: string; plan_name: string; channel: number };
+
+test('a history row links to the plan the rule acted on, for the customer and for the admin', async ({ page }) => {
+  test.setTimeout(240_000);
+  await login(page, 'customer1@demo.local');
+  await expect(page).toHaveURL(/\/dashboard/);
+  // a notify rule every 巨量 plan matches; the rules job (every minute on the server) runs it in its first slot
+  const rule = await apiData<{ id: number }>(page, 'napi/rules/save', {
+    name: `全部提醒 ${NAME}`,
+    acpl: 2,
+    scope: { kind: 'customer', ids: [] },
+    window: { kind: 'today', n: 1 },
+    conditions: [{ metric: 'sum_cost', op: 'gte', value: 0, min_cost: 0, min_clicks: 0 }],
+    action: { kind: 'notify', mode: 'set', by: 'amount', value: 0, min: 0, max: 0 },
+    schedule: { kind: 'every', minutes: 5 },
+    max_lag_minutes: 1440,
+    notify_email: false,
+  });
+  try {
+    const history = () => apiData<{ list: Event[] }>(page, 'napi/rules/history', { id: rule.id });
+    await expect
+      .poll(async () => (await history()).list.length, { timeout: 180_000, intervals: [5_000], message: 'the rule has acted' })
+      .toBeGreaterThan(0);
+    const first = (await history()).list[0]!;
+    await page.goto(`/rules?tab=history&rule=${rule.id}`);
+    const link = page.locator('.rule-plan-link').first();
+    await expect(link).toHaveAttribute('href', `/promotion/plan/${first.plan_id}?acpl=${first.channel}`);
+    await shot(page, 'rules-history-links');
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/promotion/plan/${first.plan_id}\\?acpl=${first.channel}$`));
+    await expect(page.locator('.promote-detail-path')).toContainText(first.plan_id);
+    await expect(page.getByRole('heading', { name: first.plan_name || first.plan_id })).toBeVisible();
+    await shot(page, 'rules-history-plan');
+
+    // the admin's history holds the same row, linked to the admin's plan page (the admin's cookie sits beside the customer's)
+    const admin = page;
+    await login(admin, 'super@demo.local', { admin: true });
+    await admin.waitForURL(/\/sxA/);
+    await admin.goto('/newsxA/rules?tab=history');
+    const adminLink = admin.locator('.rule-plan-link').first();
+    await expect(adminLink).toHaveAttribute('href', /^\/newsxA\/client\/plan\/[^/?]+\?acpl=\d+$/);
+    const href = (await adminLink.getAttribute('href'))!;
+    const planId = decodeURIComponent(href.split('/').pop()!.split('?')[0]!);
+    await adminLink.click();
+    await expect(admin).toHaveURL(new RegExp(`${href.replace('?', '\\?')}$`));
+    await expect(admin.locator('.promote-detail-path')).toContainText(planId);
+    await shot(admin, 'rules-admin-history-plan');
+  } finally {
+    // the rule matches every plan: leave it disabled, so it acts on nothing for the rest of the run
+    await apiData(page, 'napi/rules/toggle', { id: rule.id, enabled: false });
+  }
+});

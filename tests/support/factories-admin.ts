@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { refreshBlocks } from '../../src/server/ads/blocks.ts';
 import type { AdFactsDailyTable } from '../../src/server/ads/tables.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import type { OrderFactsDailyTable, OrdersTable } from '../../src/server/orders/tables.ts';
@@ -96,6 +97,7 @@ export async function writeAdFacts(
       day: day(date),
     })
     .execute();
+  await refreshBlocks(db, rest.platform ?? 2, rest.advertiser_id, day(date));
 }
 
 /** One day of order facts for one link and plan. */

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { refreshBlocks } from '../../src/server/ads/blocks.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { chinaDayStart, hourStart, parseChinaTime } from '../../src/shared/china-clock.ts';
 import { testNow } from './clock.ts';
@@ -56,6 +57,7 @@ export async function addAdFact(db: Db, f: AdFact): Promise<void> {
     .values({ ...base, day: chinaDayStart(f.at) })
     .onConflict((oc) => oc.columns(['platform', 'plan_id', 'day']).doUpdateSet(add('ad_facts_daily')))
     .execute();
+  await refreshBlocks(db, base.platform, base.advertiser_id, chinaDayStart(f.at));
 }
 
 export interface OrderFact {

@@ -9,6 +9,7 @@
  * - `acceptingConnector`: a connector that accepts every change and records it (no platform behind it).
  */
 import type { Insertable } from 'kysely';
+import { refreshBlocks } from '../../src/server/ads/blocks.ts';
 import type { AdAccountsTable, AdEntitiesTable, AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
 import type { AdEntity, AdPlatformConnector, CallAuth, ChangeResult, EntityLevel } from '../../src/server/connectors/ad-platform.ts';
 import { encrypt } from '../../src/server/crypto.ts';
@@ -121,6 +122,7 @@ export async function insertFacts(db: Db, facts: FactSpec[], syncedAt = now()): 
         })),
       )
       .execute();
+    await refreshBlocks(db, rest.platform, rest.advertiser_id, day);
   }
 }
 

@@ -14,6 +14,7 @@ describe('routesFor', () => {
         '/dashboard',
         '/promotion',
         '/promotion/page/:pageId',
+        '/promotion/plan/:adId',
         '/collect',
         '/collect/page/:pageId',
         '/new/mandate',
@@ -84,6 +85,10 @@ describe('findRoute and breadcrumb', () => {
     expect(at('acpl=3')).toBe('/promotion/weibo');
     expect(at('acpl=2')).toBe('/promotion');
     expect(at('')).toBe('/promotion');
+    const v2 = findRoute(routesFor(roleRoutes, 3, 'ver2'), '/promotion/plan/701');
+    expect(v2 && activeMenuFor(v2, new URLSearchParams('acpl=8'))).toBe('/promotion');
+    const admin = findRoute(routesFor(roleRoutes, 1, 'ver2'), '/newsxA/client/plan/701');
+    expect(admin && activeMenuFor(admin, new URLSearchParams('acpl=2'))).toBe('/newsxA/client/promote');
     const mini = findRoute(v1, '/minipromote/plan/701')!;
     expect(activeMenuFor(mini, new URLSearchParams('acpl=4'))).toBe('/minipromote/minitencent');
     const menu = buildMenu(v1, 2);
@@ -178,6 +183,7 @@ describe('isConsolePath', () => {
     '/newsxA/client/landingpage/2',
     '/newsxA/client/promote',
     '/newsxA/client/promote/2',
+    '/newsxA/client/plan/2',
     '/sxA/udAcct/brand',
     '/sxA/udAcct/account',
     '/sxA/udAcct/preview',

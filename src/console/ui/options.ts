@@ -14,3 +14,17 @@ export function valueAt<T>(options: readonly Option<T>[], index: unknown): T | n
   const o = options[index];
   return o === undefined ? null : o.value;
 }
+
+/**
+ * Options labelled by the names people know things by — a company, an account's name — never an internal id; only
+ * things sharing one name get `apart` after it ("宁波海味食品有限公司 · a@b.cn"), so two of them can still be told apart.
+ */
+export function namedOptions<I, T>(items: readonly I[], name: (i: I) => string, apart: (i: I) => string, value: (i: I) => T): Option<T>[] {
+  const count = new Map<string, number>();
+  for (const i of items) count.set(name(i), (count.get(name(i)) ?? 0) + 1);
+  return items.map((i) => {
+    const n = name(i);
+    const other = (count.get(n) ?? 0) > 1 ? apart(i) : '';
+    return { label: other && other !== n ? `${n} · ${other}` : n, value: value(i) };
+  });
+}

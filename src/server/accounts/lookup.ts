@@ -34,6 +34,17 @@ export async function companiesOf(db: Executor, ids: number[]): Promise<Map<numb
   return new Map(rows.map((r) => [r.id, r.company || r.email]));
 }
 
+/** Customers' company names (their login account when they have none) and login accounts, by id. */
+export async function namedCustomers(db: Executor, ids: number[]): Promise<Map<number, { company: string; email: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'company', 'email'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { company: r.company || r.email, email: r.email }]));
+}
+
 /** A customer (role 3 or 4) by id, or undefined (admins and unknown ids alike). */
 export async function findCustomer(db: Executor, id: number) {
   const u = await findUserById(db, id);

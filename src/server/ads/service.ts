@@ -10,7 +10,7 @@ import {
 import { chinaDayStart } from '../../shared/china-clock.ts';
 import { offsetOf } from '../../shared/paging.ts';
 import { DAY } from '../../shared/span.ts';
-import { companiesOf } from '../accounts/lookup.ts';
+import { companiesOf, namedCustomers } from '../accounts/lookup.ts';
 import type { Deps } from '../deps.ts';
 import { sumsBy } from '../facts/sums.ts';
 import { runsOfKeys } from '../jobs/lookup.ts';
@@ -155,8 +155,8 @@ export async function agentOverview(deps: Deps, actor: Actor, platform: number |
     for (const c of await store.countAuths(deps.db, scope, { platform }, now, s)) row(c.customerid)[s] = Number(c.n);
   const { rows } = await store.listAccounts(deps.db, scope, { platform }, now, { offset: 0, limit: 100_000 });
   for (const a of rows) if (a.active === 1) row(a.customerid).accounts += 1;
-  const companies = await companiesOf(deps.db, [...counts.keys()]);
-  return [...counts].map(([customerid, c]) => ({ customerid, company: companies.get(customerid) ?? '', ...c }));
+  const named = await namedCustomers(deps.db, [...counts.keys()]);
+  return [...counts].map(([customerid, c]) => ({ customerid, ...(named.get(customerid) ?? { company: '', email: '' }), ...c }));
 }
 
 /** An account's recorded sync runs, newest first. */

@@ -1,5 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
+import { refreshBlocks } from './blocks.ts';
 import type { AdEntitiesTable, AdFactsHourlyTable } from './tables.ts';
 
 /** What the sync jobs write: entities keyed by platform ids, hourly facts and their daily rollups, watermarks. */
@@ -188,7 +189,7 @@ export async function hourSums(
   );
 }
 
-/** Recompute one China day of an account's daily rows from its hours (idempotent). */
+/** Recompute one China day of an account's daily rows from its hours, and the day blocks holding it (idempotent). */
 export async function rollupDay(db: Executor, platform: number, advertiserId: string, day: number, at: number): Promise<void> {
   await db
     .insertInto('ad_facts_daily')
@@ -243,6 +244,7 @@ export async function rollupDay(db: Executor, platform: number, advertiserId: st
       })),
     )
     .execute();
+  await refreshBlocks(db, platform, advertiserId, day);
 }
 
 export async function readWatermark(db: Executor, accountId: number): Promise<number> {

@@ -13,6 +13,7 @@ import { customersOf } from '../facts/scope.ts';
 import { type FactRow, sumOfRows, sumsBy, totalOf } from '../facts/sums.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
+import { previousSumsBy, previousTotal } from './previous.ts';
 import { compared, pageOf, periodView, rankRows, resolvePeriod, sortOf } from './ranking.ts';
 
 export type BoardDeps = Pick<Deps, 'db' | 'clock'>;
@@ -62,7 +63,7 @@ export async function cardOf(
   // Totals from the daily facts (plus today's hours): an old day's hours may be gone (docs/data-lifecycle.md).
   const now =
     granularity === 'day' ? series.reduce((t, p) => addSums(t, p.sums), ZERO_SUMS) : (await totalOf(deps.db, period.current, filter)).sums;
-  const before = (await totalOf(deps.db, period.previous, filter)).sums;
+  const before = await previousTotal(deps.db, period, filter);
   return {
     period: { ...periodView(period), granularity },
     accounts: await activeAccounts(deps.db, filter.customers, filter.channels ?? null),
@@ -160,7 +161,7 @@ export async function indexBoard(deps: BoardDeps, actor: Actor, input: IndexBoar
   };
   const period = resolvePeriod(...datesOfType(input.type, input.start, input.end, now), now);
   const cur = await sumsBy(deps.db, period.current, filter, ['channel']);
-  const prev = await sumsBy(deps.db, period.previous, filter, ['channel']);
+  const prev = await previousSumsBy(deps.db, period, filter, ['channel']);
   // every channel with facts, 0 (orders of a link without an ad channel) too: the rows add up to the cards
   const channels = [...new Set([...cur.values(), ...prev.values()].map((r) => Number(r.key[0])))]
     .sort((a, b) => (a || 99) - (b || 99))
@@ -170,5 +171,7 @@ export async function indexBoard(deps: BoardDeps, actor: Actor, input: IndexBoar
       ...compared(cur.get(String(channel))?.sums ?? ZERO_SUMS, prev.get(String(channel))?.sums ?? ZERO_SUMS, period.comparable),
     }));
   const accounts = await activeAccounts(deps.db, filter.customers, filter.channels ?? null);
-  return { period: periodView(period), accounts, ...compared(sumAll(cur), sumAll(prev), period.comparable), channels };
+  // the previous total weighted as one (as the card weighs it), not as the sum of the channels' rounded weights
+  const before = await previousTotal(deps.db, period, filter);
+  return { period: periodView(period), accounts, ...compared(sumAll(cur), before, period.comparable), channels };
 }

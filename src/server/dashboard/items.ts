@@ -7,7 +7,7 @@
 import type { ItemDetail, ItemDetailInput, ItemIndex, ItemIndexInput, ItemOrderInput, ItemRow } from '../../shared/dashboard.ts';
 import { metricsOf, toWire } from '../../shared/metrics.ts';
 import { fenToYuan } from '../../shared/money.ts';
-import { itemFacts, NO_ITEM } from '../facts/names.ts';
+import { itemFacts, linkFacts, NO_ITEM } from '../facts/names.ts';
 import type { FactFilter } from '../facts/query.ts';
 import { customersOf } from '../facts/scope.ts';
 import { sumsBy } from '../facts/sums.ts';
@@ -62,10 +62,10 @@ export async function itemIndex(deps: BoardDeps, actor: Actor, input: ItemIndexI
   };
 }
 
-/** The item as the caller knows it (its links in scope, or its orders), else 4004 like any other tenant's id. */
-async function requireItem(db: Executor, customers: Customers, itemId: string): Promise<Omit<ItemRow, 'metrics'>> {
+/** The item as the caller knows it (its links in scope, or its orders), or undefined. */
+async function knownItem(db: Executor, customers: Customers, itemId: string): Promise<Omit<ItemRow, 'metrics'> | undefined> {
   const f = (await itemFacts(db, customers, [itemId])).get(itemId);
-  if (!f && !(await itemInOrderFacts(db, customers, itemId))) throw notFound('商品不存在或不属于当前账号');
+  if (!f && !(await itemInOrderFacts(db, customers, itemId))) return undefined;
   return {
     item_id: itemId,
     item_title: f?.title ?? '',
@@ -76,11 +76,41 @@ async function requireItem(db: Executor, customers: Customers, itemId: string): 
   };
 }
 
+/**
+ * What `/collect/page/{id}` names: a promotion link's pageid (spec §2: its item, narrowed to that link's numbers and
+ * orders) or, as the item list links to it, an item id (tried first). Another tenant's id is 4004 like an unknown one.
+ */
+async function requireTarget(db: Executor, customers: Customers, id: string): Promise<{ item: Omit<ItemRow, 'metrics'>; pageid: string }> {
+  const item = await knownItem(db, customers, id);
+  if (item) return { item, pageid: '' };
+  const link = (await linkFacts(db, [id])).get(id);
+  if (link && (!customers || customers.includes(link.customerid))) {
+    const known = link.itemid ? await knownItem(db, customers, link.itemid) : undefined;
+    const own = {
+      item_id: link.itemid,
+      item_title: link.item_title,
+      item_image: link.item_image,
+      platform: link.platform,
+      links: 1,
+      visits: 0,
+    };
+    return { item: known ?? own, pageid: id };
+  }
+  throw notFound('商品或推广链接不存在，或不属于当前账号');
+}
+
+/** The facts a target reads: one link's, or every link's of the item. */
+const targetFilter = (customers: Customers, t: { item: { item_id: string }; pageid: string }): FactFilter =>
+  t.pageid
+    ? { customers, channels: null, shops: null, pageids: [t.pageid] }
+    : { customers, channels: null, shops: null, itemId: t.item.item_id };
+
 export async function itemDetail(deps: BoardDeps, actor: Actor, input: ItemDetailInput): Promise<ItemDetail> {
   const customers = await customersOf(deps.db, actor, input.customerid);
-  const item = await requireItem(deps.db, customers, input.item_id);
+  const target = await requireTarget(deps.db, customers, input.item_id);
+  const item = target.item;
   const period = resolvePeriod(input.start, input.end, nowOf(deps));
-  const filter: FactFilter = { customers, channels: null, shops: null, itemId: input.item_id };
+  const filter = targetFilter(customers, target);
   const card = await cardOf(deps, period, filter);
   const top = { sort: ['sum_cost', 'desc'] as ['sum_cost', 'desc'], page: 1, pagesize: DETAIL_ROWS };
   const links = await rankedList(deps.db, period, filter, { ...top, level: 'link' });
@@ -90,6 +120,7 @@ export async function itemDetail(deps: BoardDeps, actor: Actor, input: ItemDetai
     period: card.period,
     accounts: card.accounts,
     item: { ...item, visits },
+    pageid: target.pageid,
     metrics: card.metrics,
     previous: card.previous,
     change: card.change,
@@ -101,11 +132,12 @@ export async function itemDetail(deps: BoardDeps, actor: Actor, input: ItemDetai
 
 export async function itemOrders(deps: BoardDeps, actor: Actor, input: ItemOrderInput) {
   const customers = await customersOf(deps.db, actor, input.customerid);
-  await requireItem(deps.db, customers, input.item_id);
+  const target = await requireTarget(deps.db, customers, input.item_id);
   const period = resolvePeriod(input.start, input.end, nowOf(deps));
   const { rows, total } = await itemOrderPage(deps.db, {
     customers,
-    itemId: input.item_id,
+    itemId: target.item.item_id,
+    ...(target.pageid ? { pageid: target.pageid } : {}),
     from: period.current.from,
     to: period.current.to,
     limit: input.pagesize,

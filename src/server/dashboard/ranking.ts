@@ -20,14 +20,15 @@ export const periodView = (p: Period): PeriodView => ({
   previous_start: p.previousStart,
   previous_end: p.previousEnd,
   until: p.current.to,
-  previous_until: p.previous.to,
+  previous_until: p.previous.to - Math.round((1 - p.elapsed) * 3600),
   comparable: p.comparable,
   granularity: p.granularity,
 });
 
 /**
  * Metrics of two periods and the change of each (a ratio; Infinity → null on the wire). A period that is not
- * `comparable` yet (its first hour still running) has no change: every metric's is Infinity ('--').
+ * `comparable` yet (its first second) has no change: every metric's is Infinity ('--'). `previous` is read like
+ * with like (`previousSumsBy`).
  */
 export function compared(
   current: Sums,

@@ -13,16 +13,21 @@ export async function itemInOrderFacts(db: Executor, customers: readonly number[
 }
 
 /**
- * The orders of one item placed in a span, newest first: an order belongs to the time it was placed, as in the item's
- * 订单数 and 订单金额 (docs/metrics.md), even when it was paid on a later day. This is the order list itself, so it
- * reads the orders table (index customer + item).
+ * The orders of one item (or of one promotion link: every item bought through it) placed in a span, newest first: an
+ * order belongs to the time it was placed, as in the item's 订单数 and 订单金额 (docs/metrics.md), even when it was
+ * paid on a later day. This is the order list itself, so it reads the orders table (index customer + item).
  */
 export async function itemOrderPage(
   db: Executor,
-  q: { customers: readonly number[] | null; itemId: string; from: number; to: number; limit: number; offset: number },
+  q: { customers: readonly number[] | null; itemId: string; pageid?: string; from: number; to: number; limit: number; offset: number },
 ) {
   if (q.customers?.length === 0) return { rows: [], total: 0 };
-  let base = db.selectFrom('orders').where('item_id', '=', q.itemId).where('created_at', '>=', q.from).where('created_at', '<', q.to);
+  let base = db
+    .selectFrom('orders')
+    // a promotion link's orders are every item bought through it; an item's, that item's through any link
+    .where((eb) => (q.pageid ? eb('pageid', '=', q.pageid) : eb('item_id', '=', q.itemId)))
+    .where('created_at', '>=', q.from)
+    .where('created_at', '<', q.to);
   if (q.customers) base = base.where('customerid', 'in', [...q.customers]);
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const rows = await base

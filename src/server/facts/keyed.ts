@@ -10,6 +10,7 @@ import { type Expression, sql } from 'kysely';
 import { chinaDayStart } from '../../shared/china-clock.ts';
 import { DAY, type Span } from '../../shared/span.ts';
 import type { Executor } from '../kernel/executor.ts';
+import { adDays } from './days.ts';
 
 export type KeyedLevel = 'advertiser' | 'campaign' | 'plan';
 const KEY = { advertiser: 'advertiser_id', campaign: 'campaign_id', plan: 'plan_id' } as const;
@@ -40,8 +41,9 @@ const days = (s: Span) => ({ from: chinaDayStart(s.from), to: chinaDayStart(s.to
 export function keyedAdSums(db: Executor, level: KeyedLevel, f: KeyedFilter, span: Span) {
   const key = `f.${KEY[level]}` as const;
   const d = days(span);
+  // whole days as aligned blocks plus edge days (facts/days.ts): ≈ 15 rows per plan for 90 days instead of 90
   let q = db
-    .selectFrom('ad_facts_daily as f')
+    .selectFrom(adDays(d.from, d.to).as('f'))
     .select((eb) => [
       'f.platform as platform',
       sql<string>`${sql.ref(key)}`.as('k'),

@@ -7,6 +7,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
+import { adDays } from './days.ts';
 
 export type Source = 'ad' | 'order' | 'rollup';
 
@@ -152,8 +153,13 @@ export async function partSums(db: Executor, source: Source, part: FactPart, f: 
       : parts.length === 1 && parts[0] === 'bucket'
         ? sql`group by f.customerid, ${ref(`f.${part.grain}`)}`
         : sql`group by ${sql.join(keys.map((_, i) => sql.raw(String(i + 1))))}`;
+  // Ad sums not grouped by day read whole days as aligned blocks of days plus edge days (facts/days.ts).
+  const table =
+    source === 'ad' && part.grain === 'day' && !parts.includes('bucket')
+      ? adDays(part.from, part.to)
+      : sql.table(TABLES[source][part.grain]);
   const query = sql<Record<string, string | number | null>>`select ${select}, max(f.customerid) as customerid, ${SUMS[source]}
-    from ${sql.table(TABLES[source][part.grain])} f
+    from ${table} f
     where ${sql.join(conditions(source, part, f), sql` and `)} ${group}`;
   const { rows } = await query.execute(db);
   return rows.map((r) => ({

@@ -10,7 +10,6 @@ import { accountFreshness } from '../ads/lookup.ts';
 import { AFFILIATE_UNIONS } from '../connectors/affiliate.ts';
 import type { Deps } from '../deps.ts';
 import { cursorsOf } from '../jobs/lookup.ts';
-import type { Actor } from '../kernel/actor.ts';
 import type { Target } from '../promotion/changes.ts';
 import type { EntityRow } from '../promotion/store.ts';
 import { judge, type PlanHistory } from './judge.ts';
@@ -80,7 +79,6 @@ async function historyOf(deps: Deps, ruleId: number | null, now: number): Promis
 
 export async function evaluate(
   deps: Deps,
-  author: Actor,
   rule: RuleInput & { customerid: number },
   ruleId: number | null,
   now: number,
@@ -90,7 +88,7 @@ export async function evaluate(
   const waitingOrders = await ordersWaiting(deps, rule, now);
   const accounts = await accountsWaiting(deps, rule, plans, now);
   const [values, history] = await Promise.all([
-    planValues(deps, author, rule.customerid, rule.acpl, plans, rule.window, now),
+    planValues(deps, rule.customerid, rule.acpl, plans, rule.window, now),
     historyOf(deps, ruleId, now),
   ]);
   const verdicts = plans.map((p): Verdict => {

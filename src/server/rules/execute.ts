@@ -156,7 +156,7 @@ export async function runRule(deps: Deps, rule: Rule, slot: number): Promise<num
     await store.updateRule(deps.db, rule.id, { last_slot: slot, last_run_at: now, last_result: '规则作者的账号已停用，规则不执行' });
     return 0;
   }
-  const ev = await evaluate(deps, author, rule, rule.id, now);
+  const ev = await evaluate(deps, rule, rule.id, now);
   const acting = ev.verdicts.filter((v) => v.verdict === 'act');
   const waiting = ev.verdicts.filter((v) => v.verdict === 'wait');
   const done = acting.length ? await act(deps, rule, slot, acting, author) : [];

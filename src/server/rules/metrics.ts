@@ -11,7 +11,6 @@ import { dayStartsSpan } from '../../shared/span.ts';
 import type { Deps } from '../deps.ts';
 import type { FactFilter } from '../facts/query.ts';
 import { sumOfRows, sumsBy } from '../facts/sums.ts';
-import type { Actor } from '../kernel/actor.ts';
 import { wireOf } from '../promotion/rows.ts';
 import type { EntityRow } from '../promotion/store.ts';
 import { entityRows } from '../promotion/tree.ts';
@@ -79,7 +78,6 @@ async function hoursOf(
 /** Each plan's values over the window (keyed by plan id), exactly as the promotion list computes them. */
 export async function planValues(
   deps: Deps,
-  actor: Actor,
   customerid: number,
   platform: number,
   plans: EntityRow[],

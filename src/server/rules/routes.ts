@@ -1,6 +1,7 @@
 import * as api from '../../shared/api/rules.ts';
 import { type Binding, handle } from '../http/contracts.ts';
-import { deleteRule, listRules, previewRule, ruleBadges, ruleDetail, ruleHistory, ruleTemplates, saveRule, toggleRule } from './service.ts';
+import { ruleHistory } from './history.ts';
+import { deleteRule, listRules, previewRule, ruleBadges, ruleDetail, ruleTemplates, saveRule, toggleRule } from './service.ts';
 
 /** `/capi/napi/rules/*` (docs/rules.md). Rules live in the service. */
 export const ruleRoutes: Binding[] = [

@@ -5,7 +5,7 @@
 import { chinaDayStart } from '../../shared/china-clock.ts';
 import { PROMOTE_CHANNELS, type PromoteChannel } from '../../shared/promote.ts';
 import { RULE_TEMPLATES } from '../../shared/rule-templates.ts';
-import { MAX_WINDOW_DAYS, MAX_WINDOW_HOURS, OUTCOME_LABELS, RULE_METRICS, type RuleInput, type RuleView } from '../../shared/rules.ts';
+import { MAX_WINDOW_DAYS, MAX_WINDOW_HOURS, RULE_METRICS, type RuleInput, type RuleView } from '../../shared/rules.ts';
 import { companiesOf, findCustomer } from '../accounts/lookup.ts';
 import { boundAdvertisers } from '../ads/lookup.ts';
 import type { Deps } from '../deps.ts';
@@ -14,7 +14,6 @@ import { AppError, forbidden, invalid, notFound } from '../kernel/errors.ts';
 import { checkEditable } from '../promotion/changes.ts';
 import { promoteScope } from '../promotion/scope.ts';
 import { candidates } from '../promotion/tree-store.ts';
-import { authorOf } from './author.ts';
 import { evaluate } from './evaluate.ts';
 import { columnsOf, type RuleRow, ruleOf, viewOf } from './model.ts';
 import * as store from './store.ts';
@@ -187,8 +186,7 @@ export async function previewRule(deps: Deps, actor: Actor, input: { id?: number
     rule = r;
     ruleId = r.id;
   } else throw invalid('请提供规则 id 或规则内容', { field: 'rule' });
-  const author = ruleId === null ? actor : ((await authorOf(deps, rule as ReturnType<typeof ruleOf>)) ?? actor);
-  const ev = await evaluate(deps, author, rule, ruleId, deps.clock.now());
+  const ev = await evaluate(deps, rule, ruleId, deps.clock.now());
   const list = ev.verdicts.map(({ target: _t, plan: _p, ...v }) => v);
   return {
     window: ev.window,
@@ -197,44 +195,6 @@ export async function previewRule(deps: Deps, actor: Actor, input: { id?: number
     acting: list.filter((v) => v.verdict === 'act').length,
     waiting: ev.waiting,
     list: list.slice(0, 200),
-  };
-}
-
-export async function ruleHistory(
-  deps: Deps,
-  actor: Actor,
-  input: { page: number; pagesize: number; id?: number; acpl?: number; plan_id?: string },
-) {
-  const scope = await promoteScope(deps.db, actor);
-  const { rows, total } = await store.listEvents(
-    deps.db,
-    scope,
-    { ruleId: input.id, platform: input.acpl, planId: input.plan_id },
-    input.pagesize,
-    (input.page - 1) * input.pagesize,
-  );
-  return {
-    list: rows.map((r) => ({
-      id: Number(r.id),
-      rule_id: Number(r.rule_id),
-      rule_name: r.rule_name,
-      rule_version: Number(r.rule_version),
-      channel: Number(r.platform),
-      advertiser_id: r.advertiser_id,
-      plan_id: r.plan_id,
-      plan_name: r.plan_name,
-      values: JSON.parse(r.matched || '{}') as Record<string, number | null>,
-      action: r.action,
-      before: r.before,
-      after: r.after,
-      outcome: r.outcome,
-      outcome_label: OUTCOME_LABELS[r.outcome] ?? r.outcome,
-      message: r.message,
-      change_id: Number(r.change_id),
-      author: r.author_company || r.author_email || `#${r.author_id}`,
-      at: Number(r.at),
-    })),
-    total,
   };
 }
 

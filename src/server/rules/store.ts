@@ -91,25 +91,39 @@ export async function finishEvent(db: Executor, id: number, patch: Updateable<Ru
   await db.updateTable('rule_events').set(patch).where('id', '=', id).execute();
 }
 
-export async function listEvents(
-  db: Executor,
-  scope: Scope,
-  f: { ruleId?: number; platform?: number; planId?: string },
-  limit: number,
-  offset: number,
-) {
+/** What the history is narrowed to: the caller's tenants, then a rule, a channel or a plan. */
+export interface EventFilter {
+  ruleId?: number;
+  platform?: number;
+  planId?: string;
+}
+
+function eventsQuery(db: Executor, scope: Scope, f: EventFilter) {
   let q = db.selectFrom('rule_events as v').innerJoin('rules as r', 'r.id', 'v.rule_id').leftJoin('users as u', 'u.id', 'v.author_id');
   if (scope) q = q.where('v.customerid', 'in', ids(scope));
   if (f.ruleId !== undefined) q = q.where('v.rule_id', '=', f.ruleId);
   if (f.platform !== undefined) q = q.where('v.platform', '=', f.platform);
   if (f.planId) q = q.where('v.plan_id', '=', f.planId);
-  const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await q
+  return q;
+}
+
+export async function countEvents(db: Executor, scope: Scope, f: EventFilter): Promise<number> {
+  return Number(
+    (
+      await eventsQuery(db, scope, f)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+}
+
+/** The history's rows, newest first: a page by offset (the screen) or after `beforeId` (keyset, the export). */
+export function eventRows(db: Executor, scope: Scope, f: EventFilter, limit: number, at: { offset: number } | { beforeId: number }) {
+  let q = eventsQuery(db, scope, f)
     .selectAll('v')
     .select(['r.name as rule_name', 'u.email as author_email', 'u.company as author_company'])
     .orderBy('v.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return { rows, total };
+    .limit(limit);
+  q = 'offset' in at ? q.offset(at.offset) : q.where('v.id', '<', at.beforeId);
+  return q.execute();
 }

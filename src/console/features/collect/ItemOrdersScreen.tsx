@@ -14,22 +14,37 @@ import '../dashboard/dashboard.css';
 import './collect.css';
 
 const yuan = (v: number) => formatNumber(v, 2);
+/**
+ * At 1280 px every column fits beside the sidebar: a 19-digit order number on one line (never broken inside the
+ * number), amounts right-aligned with room before the left-aligned times, the link and its channel on two lines.
+ */
 const columns: TableColumn<ItemOrderRow>[] = [
   {
     key: 'order_id',
     header: '订单号',
     cell: (r) => <span title={unionLabel(r.union_name)}>{r.order_id}</span>,
-    width: 150,
+    width: 184,
+    nowrap: true,
   },
-  { key: 'status', header: '状态', value: (r) => statusLabel(r.status), width: 64 },
-  { key: 'order_price', header: '订单金额', cell: (r) => yuan(r.order_price), align: 'right', nowrap: true },
-  { key: 'paid_price', header: '付款金额', cell: (r) => yuan(r.paid_price), align: 'right', nowrap: true },
-  { key: 'commission', header: '预估佣金', cell: (r) => yuan(r.commission), align: 'right', nowrap: true },
-  { key: 'created_at', header: '下单时间', value: (r) => formatTime(r.created_at, 'YYYY-MM-DD HH:mm'), nowrap: true, width: 136 },
-  { key: 'paid_at', header: '付款时间', value: (r) => formatTime(r.paid_at, 'YYYY-MM-DD HH:mm'), nowrap: true, width: 136 },
-  { key: 'pageid', header: '推广链接', value: (r) => r.pageid, nowrap: true, width: 104 },
-  { key: 'channel', header: '渠道', value: (r) => channelLabel(r.channel), nowrap: true, width: 84 },
-  { key: 'postback_state', header: '回传', value: (r) => postbackLabel(r.postback_state), nowrap: true, width: 76 },
+  { key: 'status', header: '状态', value: (r) => statusLabel(r.status), width: 64, nowrap: true },
+  { key: 'order_price', header: '订单金额', cell: (r) => yuan(r.order_price), align: 'right', nowrap: true, width: 92 },
+  { key: 'paid_price', header: '付款金额', cell: (r) => yuan(r.paid_price), align: 'right', nowrap: true, width: 92 },
+  { key: 'commission', header: '预估佣金', cell: (r) => yuan(r.commission), align: 'right', nowrap: true, width: 92 },
+  { key: 'created_at', header: '下单时间', value: (r) => formatTime(r.created_at, 'YYYY-MM-DD HH:mm'), nowrap: true, width: 140 },
+  { key: 'paid_at', header: '付款时间', value: (r) => formatTime(r.paid_at, 'YYYY-MM-DD HH:mm'), nowrap: true, width: 140 },
+  {
+    key: 'pageid',
+    header: '推广链接',
+    cell: (r) => (
+      <>
+        <div>{r.pageid || '--'}</div>
+        <div className="muted item-sub">{channelLabel(r.channel)}</div>
+      </>
+    ),
+    nowrap: true,
+    width: 112,
+  },
+  { key: 'postback_state', header: '回传', value: (r) => postbackLabel(r.postback_state), nowrap: true },
 ];
 
 function initialRange(params: URLSearchParams): DateRangeValue {
@@ -39,7 +54,10 @@ function initialRange(params: URLSearchParams): DateRangeValue {
   return ok(start) && ok(end) ? [start, end] : presetRange('last7');
 }
 
-/** `/collect/page/{itemId}`: the attributed orders of one item in a range, newest first. */
+/**
+ * `/collect/page/{pageId}` (spec §2): the attributed orders of one promotion link in a range, newest first, under
+ * its item; the item list opens it with an item id, for the item's orders through any link.
+ */
 export function ItemOrdersScreen(): React.JSX.Element {
   const { pageId = '' } = useParams();
   const [params] = useSearchParams();
@@ -51,7 +69,14 @@ export function ItemOrdersScreen(): React.JSX.Element {
     <div className="board-screen">
       <section className="card board-head" aria-label="商品">
         <div className="item-orders-head">
-          {item.data ? <ItemCell item={item.data.item} /> : <h2 className="card-title">商品 {pageId}</h2>}
+          {item.data ? (
+            <div>
+              <ItemCell item={item.data.item} />
+              {item.data.pageid ? <div className="muted item-sub">推广链接 {item.data.pageid} 的订单</div> : null}
+            </div>
+          ) : (
+            <h2 className="card-title">{pageId}</h2>
+          )}
           <Link to="/collect" className="p-button p-button-text p-button-sm">
             <i className="pi pi-arrow-left" aria-hidden="true" />
             &nbsp;返回商品效果分析
@@ -80,8 +105,8 @@ export function ItemOrdersScreen(): React.JSX.Element {
             pageSize: paging.pagesize,
             onChange: (page, pagesize) => setPaging({ page, pagesize }),
           }}
-          emptyText="所选时段这个商品没有归因订单"
-          className="rank-table"
+          emptyText={item.data?.pageid ? '所选时段这个推广链接没有归因订单' : '所选时段这个商品没有归因订单'}
+          className="rank-table item-orders-table"
         />
       </section>
     </div>

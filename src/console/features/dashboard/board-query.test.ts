@@ -44,7 +44,7 @@ describe('board requests from the screen filters', () => {
     expect(detailInput(f, null, 'link', { page: 1, pagesize: 50 }, null)).not.toHaveProperty('social');
   });
 
-  it('says what the change is against, and up to which hour', () => {
+  it('says what the change is against, and up to which minute', () => {
     const cut = {
       start: '2026-03-18',
       end: '2026-03-18',
@@ -59,7 +59,11 @@ describe('board requests from the screen filters', () => {
     expect(
       comparedCaption({ ...cut, previous_start: '2026-03-02', previous_end: '2026-03-08', previous_until: parseChinaTime('2026-03-09') }),
     ).toBe('对比上一同长时段 2026-03-02～2026-03-08');
-    expect(comparedCaption({ ...cut, comparable: false })).toBe('本时段尚无完整的一小时，暂不与上一同长时段对比');
+    // at 00:20 today is compared with yesterday up to 00:20 (the same minute), not its whole first hour
+    expect(comparedCaption({ ...cut, previous_until: parseChinaTime('2026-03-17 00:20') })).toBe(
+      '对比上一同长时段 2026-03-17（截至 00:20）',
+    );
+    expect(comparedCaption({ ...cut, comparable: false })).toBe('本时段刚开始，暂不与上一同长时段对比');
   });
 });
 

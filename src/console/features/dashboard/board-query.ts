@@ -1,6 +1,6 @@
 import type { InputOf } from '../../../shared/api/contract.ts';
 import type { boardCard, indexDetail } from '../../../shared/api/dashboard.ts';
-import { chinaHour } from '../../../shared/china-clock.ts';
+import { chinaDateTime } from '../../../shared/china-clock.ts';
 import type { PeriodView, RankLevel, SortField } from '../../../shared/dashboard.ts';
 import { SORT_FIELDS } from '../../../shared/dashboard.ts';
 import type { DateRangeValue } from '../../lib/dates.ts';
@@ -58,10 +58,10 @@ export function detailInput(
   return social === null ? q : { ...q, social };
 }
 
-/** '对比 2026-03-17（截至 15:00）' or '对比 2026-03-05～2026-03-11': what the change on the cards is against. */
+/** '对比 2026-03-17（截至 14:25）' or '对比 2026-03-05～2026-03-11': what the change on the cards is against. */
 export function comparedCaption(p: PeriodView): string {
-  if (!p.comparable) return '本时段尚无完整的一小时，暂不与上一同长时段对比';
+  if (!p.comparable) return '本时段刚开始，暂不与上一同长时段对比';
   const days = p.previous_start === p.previous_end ? p.previous_start : `${p.previous_start}～${p.previous_end}`;
-  const hour = chinaHour(p.previous_until);
-  return `对比上一同长时段 ${days}${hour === 0 ? '' : `（截至 ${String(hour).padStart(2, '0')}:00）`}`;
+  const time = chinaDateTime(p.previous_until).slice(11, 16);
+  return `对比上一同长时段 ${days}${time === '00:00' ? '' : `（截至 ${time}）`}`;
 }

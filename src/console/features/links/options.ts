@@ -1,5 +1,5 @@
 import { CHANNELS, isChannel, isPlatform, PLATFORMS } from '../../../shared/catalog.ts';
-import type { Option } from '../../ui/options.ts';
+import { namedOptions, type Option } from '../../ui/options.ts';
 import type { CustomerOption } from './types.ts';
 
 /** Select options built from the catalog's one label table per enum. */
@@ -16,12 +16,10 @@ export const channelOptions = (): Option<number>[] =>
  * Customers by their company name, as the customer knows itself (never our internal id); two customers of one
  * company name are told apart by their login account.
  */
-export function customerOptions(list: readonly CustomerOption[]): Option<number>[] {
-  const nameOf = (c: CustomerOption): string => c.company || c.email || '未命名客户';
-  const count = new Map<string, number>();
-  for (const c of list) count.set(nameOf(c), (count.get(nameOf(c)) ?? 0) + 1);
-  return list.map((c) => {
-    const name = nameOf(c);
-    return { label: (count.get(name) ?? 0) > 1 && c.email && c.email !== name ? `${name} · ${c.email}` : name, value: c.customerid };
-  });
-}
+export const customerOptions = (list: readonly CustomerOption[]): Option<number>[] =>
+  namedOptions(
+    list,
+    (c) => c.company || c.email || '未命名客户',
+    (c) => c.email,
+    (c) => c.customerid,
+  );

@@ -6,6 +6,7 @@ import { ROLE } from '../../../shared/roles.ts';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/useSession.ts';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';
+import { namedOptions } from '../../ui/options.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -34,10 +35,15 @@ export function MandateScreen(): React.JSX.Element {
   const tree = useAgentCustomers(agent);
   const customers = useMemo(
     () =>
-      (tree.data ?? []).map((c) => ({
-        label: `${c.company}（${c.customerid}）${c.valid + c.expiring + c.reauth ? '' : ' · 未授权'}`,
-        value: c.customerid,
-      })),
+      namedOptions(
+        tree.data ?? [],
+        (c) => c.company || c.email || '未命名客户',
+        (c) => c.email,
+        (c) => c.customerid,
+      ).map((o, i) => {
+        const c = tree.data?.[i];
+        return c && !(c.valid + c.expiring + c.reauth) ? { ...o, label: `${o.label} · 未授权` } : o;
+      }),
     [tree.data],
   );
   const list = useAuthList({

@@ -2,6 +2,7 @@ import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import type { AdAccountView, SyncRun } from '../../../shared/ad-auth.ts';
 import { formatNumber, formatTime } from '../../lib/formats.ts';
+import { namedOptions } from '../../ui/options.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -31,7 +32,12 @@ export function RunsDialog({ accounts, onClose }: { accounts: AdAccountView[]; o
   const [page, setPage] = useState(1);
   const [rows, setRows] = useState(DEFAULT_PAGE_SIZE);
   const runs = useRuns(id, page, rows);
-  const options = accounts.map((a) => ({ label: `${a.advertiser_name || '未命名账户'}（${a.advertiser_id}）`, value: a.id }));
+  const options = namedOptions(
+    accounts,
+    (a) => a.advertiser_name || `账户 ${a.advertiser_id}`,
+    (a) => a.advertiser_id,
+    (a) => a.id,
+  );
   return (
     <Dialog header="同步记录" visible onHide={onClose} style={{ width: 860 }} className="mandate-dialog">
       <ResourceTable<SyncRun>

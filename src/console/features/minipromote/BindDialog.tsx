@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { MiniPromotion } from '../../../shared/promote-schemas.ts';
 import { Field, FieldSet } from '../../ui/FormField.tsx';
 import { MultiSelect } from '../../ui/MultiSelect.tsx';
+import { namedOptions } from '../../ui/options.ts';
 import { Select } from '../../ui/Select.tsx';
 import { usePromoteList } from '../promotion/usePromote.ts';
 import { bindPlans } from './useMini.ts';
@@ -54,7 +55,12 @@ export function BindDialog({ promotion, onClose }: { promotion: MiniPromotion; o
             inputId="bind-account"
             placeholder="选择广告账户"
             value={advertiser}
-            options={(accounts.data?.list ?? []).map((a) => ({ label: `${a.name}（${a.id}）`, value: a.id }))}
+            options={namedOptions(
+              accounts.data?.list ?? [],
+              (a) => a.name || `账户 ${a.id}`,
+              (a) => a.id,
+              (a) => a.id,
+            )}
             onChange={(v) => (setAdvertiser(v), setChosen([]), setError(''))}
           />
         </Field>
@@ -65,7 +71,12 @@ export function BindDialog({ promotion, onClose }: { promotion: MiniPromotion; o
             disabled={!advertiser}
             filter
             value={chosen}
-            options={free.map((p) => ({ label: `${p.name}（${p.id}）`, value: p.id }))}
+            options={namedOptions(
+              free,
+              (p) => p.name || `计划 ${p.id}`,
+              (p) => p.id,
+              (p) => p.id,
+            )}
             onChange={(v) => (setChosen(v), setError(''))}
           />
         </Field>

@@ -5,6 +5,7 @@ import type { MetricKey } from '../../../shared/metrics.ts';
 import type { PromoteRow } from '../../../shared/promote-schemas.ts';
 import { type DateRangeValue, presetRange } from '../../lib/dates.ts';
 import { DateRange } from '../../ui/DateRange.tsx';
+import { namedOptions } from '../../ui/options.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import type { SortState } from '../../ui/ResourceTable.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -60,7 +61,12 @@ function OldPlans({ channel }: { channel: 2 | 3 | 4 }): React.JSX.Element {
         ariaLabel="广告账户"
         placeholder={accounts.isLoading ? '加载中…' : accounts.data?.list.length ? '选择广告账户' : '没有已授权的账户'}
         value={chosen}
-        options={(accounts.data?.list ?? []).map((a) => ({ label: `${a.name}（${a.id}）`, value: a.id }))}
+        options={namedOptions(
+          accounts.data?.list ?? [],
+          (a) => a.name || `账户 ${a.id}`,
+          (a) => a.id,
+          (a) => a.id,
+        )}
         onChange={(v) => (setAdvertiser(v), setPage(1), setSelected(new Set()))}
       />
       <DateRange value={range} onChange={(v) => (setRange(v), setPage(1))} rule="noFuture" presets quick ariaLabel="统计日期" />

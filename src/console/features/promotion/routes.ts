@@ -28,6 +28,18 @@ export const promotionRoutes: readonly RouteDef<PromotionScreen>[] = [
       activeMenuByAcpl: { 3: '/promotion/weibo', 4: '/promotion/tencent' },
     },
   },
+  // the new version's plan page (a rule's history row links here; the list itself opens plans in a dialog)
+  {
+    path: '/promotion/plan/:adId',
+    screen: 'promotion.plan',
+    meta: { ...AUDIENCE.customersV2, title: '广告计划', hidden: true, activeMenu: '/promotion' },
+  },
+  // the admin's plan page (any customer's plan; the admin rules history links here)
+  {
+    path: '/newsxA/client/plan/:adId',
+    screen: 'promotion.plan',
+    meta: { ...AUDIENCE.platformAdmins, title: '广告计划', hidden: true, activeMenu: '/newsxA/client/promote' },
+  },
   // the same plan screen under the taobao new-link menu (landing-page orders: features/orders/routes.ts)
   {
     path: '/minipromote/plan/:adId',

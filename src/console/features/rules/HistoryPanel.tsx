@@ -1,29 +1,38 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { ruleHistory } from '../../../shared/api/rules.ts';
 import { channelLabel } from '../../../shared/catalog.ts';
+import { isPlatformAdmin } from '../../../shared/roles.ts';
+import { eventActionText, valuesText } from '../../../shared/rule-text.ts';
 import type { RuleEvent } from '../../../shared/rules.ts';
 import { formatTime } from '../../lib/formats.ts';
 import { useQuery } from '../../lib/useApi.ts';
+import { useSession } from '../../lib/useSession.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
-import { ACTION_WORDS, valuesText } from './words.ts';
+import { ExportAction } from '../export-template/ExportAction.tsx';
+import { rulePlanPath } from './plan-link.ts';
 
-const columns: TableColumn<RuleEvent>[] = [
+/** The history's columns; the plan links to its plan page (the admin's own route for admins). */
+const columnsFor = (admin: boolean): TableColumn<RuleEvent>[] => [
   { key: 'at', header: '时间', width: 140, nowrap: true, value: (e) => e.at, cell: (e) => formatTime(e.at, 'YYYY-MM-DD HH:mm') },
   { key: 'rule', header: '规则（版本）', width: 160, value: (e) => `${e.rule_name}（v${e.rule_version}）` },
   {
     key: 'plan',
     header: '计划',
     width: 170,
-    cell: (e) => <span title={e.plan_id}>{`${channelLabel(e.channel)} · ${e.plan_name || e.plan_id}`}</span>,
+    cell: (e) => (
+      <Link to={rulePlanPath(admin, e)} title={e.plan_id} className="rule-plan-link">
+        {`${channelLabel(e.channel)} · ${e.plan_name || e.plan_id}`}
+      </Link>
+    ),
   },
   { key: 'values', header: '命中值', cell: (e) => <span className="rule-values">{valuesText(e.values)}</span> },
   {
     key: 'action',
     header: '动作',
     width: 150,
-    value: (e) =>
-      `${ACTION_WORDS[e.action as keyof typeof ACTION_WORDS] ?? e.action}${e.before || e.after ? ` ${e.before} → ${e.after}` : ''}`,
+    value: eventActionText,
   },
   {
     key: 'outcome',
@@ -38,6 +47,9 @@ const columns: TableColumn<RuleEvent>[] = [
 export function HistoryPanel({ ruleId }: { ruleId?: number }): React.JSX.Element {
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const { role } = useSession();
+  const admin = role !== null && isPlatformAdmin(role);
+  const columns = useMemo(() => columnsFor(admin), [admin]);
   const list = useQuery(ruleHistory, { page, pagesize: size, id: ruleId });
   return (
     <ResourceTable<RuleEvent>
@@ -47,6 +59,7 @@ export function HistoryPanel({ ruleId }: { ruleId?: number }): React.JSX.Element
       columns={columns}
       loading={list.isLoading || list.isValidating}
       error={list.error}
+      exportSlot={<ExportAction kind="ruleEvents" filters={ruleId === undefined ? {} : { id: ruleId }} disabled={!list.data?.total} />}
       emptyText="还没有执行记录：规则命中并执行（或仅通知）后会记在这里"
       paging={{ total: list.data?.total ?? 0, page, pageSize: size, onChange: (p, s) => (setPage(p), setSize(s)) }}
     />

@@ -1,5 +1,5 @@
+import { valuesText } from '../../../shared/rule-text.ts';
 import type { RulePreview } from '../../../shared/rules.ts';
-import { valuesText } from './words.ts';
 
 const VERDICT = { act: '将执行', skip: '命中但跳过', none: '未命中', wait: '等待数据' } as const;
 

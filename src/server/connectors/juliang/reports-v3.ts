@@ -9,7 +9,7 @@
  * The text of `stat_time_hour` is not documented: 'YYYY-MM-DD HH:mm[:ss]' (as v2's stat_datetime) is assumed.
  */
 
-import { chinaDay, chinaDayStart, parseChinaTime } from '../../../shared/china-clock.ts';
+import { chinaDay, parseChinaTime } from '../../../shared/china-clock.ts';
 import { idOf } from '../../../shared/lossless-json.ts';
 import { yuanToFen } from '../../../shared/money.ts';
 import type { HourlyFact } from '../ad-platform.ts';
@@ -17,14 +17,14 @@ import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, str, trimBa
 import { ConnectorError } from '../errors.ts';
 import { count } from '../money.ts';
 import { juliangData } from './envelope.ts';
+import { walkReport } from './reports.ts';
 
-const MAX_DAYS = 30;
 export const V3_REPORT = {
   dimensions: ['cdp_project_id', 'cdp_promotion_id', 'stat_time_hour'],
   metrics: ['stat_cost', 'show_cnt', 'click_cnt', 'convert_cnt'],
 };
 
-export async function juliangV3Hourly(
+export function juliangV3Hourly(
   cfg: ConnectorConfig,
   kit: ConnectorKit,
   token: string,
@@ -32,51 +32,47 @@ export async function juliangV3Hourly(
   fromHour: number,
   toHour: number,
 ): Promise<HourlyFact[]> {
-  const facts: HourlyFact[] = [];
-  for (let start = chinaDayStart(fromHour); start <= toHour; start += MAX_DAYS * 86400) {
-    const end = Math.min(toHour, start + MAX_DAYS * 86400 - 1);
-    for (let page = 1, total = 1; page <= total; page++) {
-      const d = await kit.http.call(
-        {
-          method: 'GET',
-          url: `${trimBase(cfg.apiBase)}/v3.0/report/custom/get/`,
-          query: {
-            advertiser_id: advertiserId,
-            data_topic: 'BASIC_DATA',
-            dimensions: JSON.stringify(V3_REPORT.dimensions),
-            metrics: JSON.stringify(V3_REPORT.metrics),
-            filters: '[]',
-            order_by: '[]',
-            start_time: chinaDay(start),
-            end_time: chinaDay(end),
-            page,
-            page_size: 1000,
-          },
-          headers: { 'Access-Token': token },
+  return walkReport(fromHour, toHour, async (start, end, page) => {
+    const d = await kit.http.call(
+      {
+        method: 'GET',
+        url: `${trimBase(cfg.apiBase)}/v3.0/report/custom/get/`,
+        query: {
+          advertiser_id: advertiserId,
+          data_topic: 'BASIC_DATA',
+          dimensions: JSON.stringify(V3_REPORT.dimensions),
+          metrics: JSON.stringify(V3_REPORT.metrics),
+          filters: '[]',
+          order_by: '[]',
+          start_time: chinaDay(start),
+          end_time: chinaDay(end),
+          page,
+          page_size: 1000,
         },
-        juliangData,
-      );
-      if (d.rows !== undefined && !Array.isArray(d.rows)) throw new ConnectorError('juliang', 'protocol', '巨量自定义报表的 rows 不是数组');
-      total = Number(asRecord(d.page_info).total_page ?? 0);
-      for (const raw of asArray(d.rows)) {
-        const dim = asRecord(asRecord(raw).dimensions);
-        const m = asRecord(asRecord(raw).metrics);
-        const hour = parseChinaTime(str(dim.stat_time_hour));
-        if (Number.isNaN(hour))
-          throw new ConnectorError('juliang', 'protocol', `巨量自定义报表的 stat_time_hour 无法识别：${str(dim.stat_time_hour)}`);
-        if (hour < fromHour || hour > toHour) continue;
-        facts.push({
-          advertiserId,
-          campaignId: idOf(dim.cdp_project_id),
-          planId: idOf(dim.cdp_promotion_id),
-          hour,
-          costFen: yuanToFen(m.stat_cost),
-          shows: count(m.show_cnt),
-          clicks: count(m.click_cnt),
-          conversions: count(m.convert_cnt),
-        });
-      }
+        headers: { 'Access-Token': token },
+      },
+      juliangData,
+    );
+    if (d.rows !== undefined && !Array.isArray(d.rows)) throw new ConnectorError('juliang', 'protocol', '巨量自定义报表的 rows 不是数组');
+    const facts: HourlyFact[] = [];
+    for (const raw of asArray(d.rows)) {
+      const dim = asRecord(asRecord(raw).dimensions);
+      const m = asRecord(asRecord(raw).metrics);
+      const hour = parseChinaTime(str(dim.stat_time_hour));
+      if (Number.isNaN(hour))
+        throw new ConnectorError('juliang', 'protocol', `巨量自定义报表的 stat_time_hour 无法识别：${str(dim.stat_time_hour)}`);
+      if (hour < fromHour || hour > toHour) continue;
+      facts.push({
+        advertiserId,
+        campaignId: idOf(dim.cdp_project_id),
+        planId: idOf(dim.cdp_promotion_id),
+        hour,
+        costFen: yuanToFen(m.stat_cost),
+        shows: count(m.show_cnt),
+        clicks: count(m.click_cnt),
+        conversions: count(m.convert_cnt),
+      });
     }
-  }
-  return facts;
+    return { total: Number(asRecord(d.page_info).total_page ?? 0), facts };
+  });
 }

@@ -22,6 +22,7 @@ import { postbackInDoubt } from './0041_postback_in_doubt.ts';
 import { trackingProgress } from './0045_tracking_progress.ts';
 import { trackingBigintIds } from './0046_tracking_bigint_ids.ts';
 import { rules } from './0055_rules.ts';
+import { adFactBlocks } from './0060_ad_fact_blocks.ts';
 import { invalidTraffic } from './0065_invalid_traffic.ts';
 
 /**
@@ -51,6 +52,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0045_tracking_progress', trackingProgress],
   ['0046_tracking_bigint_ids', trackingBigintIds],
   ['0055_rules', rules],
+  ['0060_ad_fact_blocks', adFactBlocks],
   ['0065_invalid_traffic', invalidTraffic],
 ];
 

@@ -7,6 +7,7 @@ import { costOverviewKind } from './cost-overview.ts';
 import { linksKind } from './links.ts';
 import { ordersKind } from './orders.ts';
 import { plansKind } from './plans.ts';
+import { ruleEventsKind } from './rule-events.ts';
 
 /**
  * Every export kind of the product, in the order the template editor offers them. A feature adds its list here
@@ -19,6 +20,7 @@ export const EXPORT_KINDS: readonly ExportKind[] = [
   costOverviewKind,
   dashboardDetailKind,
   itemAnalysisKind,
+  ruleEventsKind,
 ];
 
 const byName = new Map(EXPORT_KINDS.map((k) => [k.kind, k]));

@@ -1,0 +1,198 @@
+/**
+ * The day blocks (`ad_facts_blocks`, src/server/ads/blocks.ts) equal the facts they add up, to the fen: written by the
+ * report sync's own per-day step (`upsertHourly` + `rollupDay` in one transaction) over 100 days, after a late
+ * re-pull that moves a day of a plan to another account, and after retention deleted the old hourly facts; the read
+ * model's sums over 7 to 100 days then equal the hourly facts as last written, by plan and per customer. And the
+ * upgrade: migration 0060 back-fills the blocks of a database that has only daily facts.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockStart } from '../../src/server/ads/blocks.ts';
+import { rollupDay, upsertHourly } from '../../src/server/ads/store-sync.ts';
+import type { AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
+import { adFactBlocks } from '../../src/server/db/migrations/0060_ad_fact_blocks.ts';
+import { keyedAdSums } from '../../src/server/facts/keyed.ts';
+import { sumsBy } from '../../src/server/facts/sums.ts';
+import { pruneOldestHour } from '../../src/server/lifecycle/store.ts';
+import { chinaDayStart } from '../../src/shared/china-clock.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
+import { dialects } from '../support/dialects.ts';
+
+const DAY = 86_400;
+type Hour = AdFactsHourlyTable;
+const num = (v: unknown) => Number(v);
+
+describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
+  const clock = testClock();
+  const today = chinaDayStart(Math.floor(clock.now()));
+  const first = today - 100 * DAY;
+  /** The hourly facts as last written: (platform, plan, hour) → row. */
+  const ledger = new Map<string, Hour>();
+  let t: TestApp;
+
+  /** One China day of an account, as the report sync stores it: its hours, then the day and its blocks, one transaction. */
+  async function syncDay(advertiser: string, day: number, rows: Omit<Hour, 'advertiser_id' | 'synced_at' | 'platform'>[]) {
+    const values = rows.map((r) => ({ ...r, platform: 2, advertiser_id: advertiser, synced_at: day }));
+    await t.deps.db.transaction().execute(async (tx) => {
+      await upsertHourly(tx, values);
+      await rollupDay(tx, 2, advertiser, day, day);
+    });
+    for (const v of values) ledger.set(`${v.plan_id}|${v.hour}`, v);
+  }
+  /** Plan p1 (customer 1, then its link changes), p2 (customer 1), p3 (customer 2, moves from account A to B on day 60). */
+  const hoursOf = (d: number, day: number) =>
+    [
+      { plan: 'p1', adv: 'A', cust: 1, page: d < 40 ? 'L1' : 'L2', cost: 100 + d },
+      { plan: 'p2', adv: 'A', cust: 1, page: 'L1', cost: 7 * d + 3 },
+      { plan: 'p3', adv: d < 60 ? 'A' : 'B', cust: 2, page: '', cost: 1000 - d },
+    ].flatMap((p) =>
+      [10, 15].map((h) => ({
+        adv: p.adv,
+        customerid: p.cust,
+        campaign_id: 'c1',
+        plan_id: p.plan,
+        pageid: p.page,
+        hour: day + h * 3600,
+        cost_fen: p.cost + h,
+        shows: 10 * p.cost,
+        clicks: p.cost % 13,
+        conversions: h === 15 ? 1 : 0,
+      })),
+    );
+  async function syncAll(d: number) {
+    const day = first + d * DAY;
+    const rows = hoursOf(d, day);
+    for (const adv of ['A', 'B']) {
+      const mine = rows.filter((r) => r.adv === adv).map(({ adv: _a, ...r }) => r);
+      if (mine.length) await syncDay(adv, day, mine);
+    }
+  }
+
+  const dailyRows = async () =>
+    (await t.deps.db.selectFrom('ad_facts_daily').selectAll().execute()).map((r) => ({ ...r, day: num(r.day) }));
+  /** Every block the daily rows make, computed here from the daily rows, vs what is stored. */
+  async function expectBlocksEqualDaily() {
+    const want = new Map<string, number[]>();
+    for (const r of await dailyRows())
+      for (const len of [8, 64]) {
+        const k = [len, blockStart(r.day, len), r.platform, r.plan_id, r.advertiser_id, r.customerid, r.campaign_id, r.pageid].join('|');
+        const s = want.get(k) ?? [0, 0, 0, 0];
+        want.set(k, [s[0]! + num(r.cost_fen), s[1]! + num(r.shows), s[2]! + num(r.clicks), s[3]! + num(r.conversions)]);
+      }
+    const stored = await t.deps.db.selectFrom('ad_facts_blocks').selectAll().execute();
+    const got = new Map(
+      stored.map((r) => [
+        [r.days, num(r.day), r.platform, r.plan_id, r.advertiser_id, r.customerid, r.campaign_id, r.pageid].join('|'),
+        [num(r.cost_fen), num(r.shows), num(r.clicks), num(r.conversions)],
+      ]),
+    );
+    expect(got.size).toBe(stored.length);
+    expect(Object.fromEntries([...got].sort())).toEqual(Object.fromEntries([...want].sort()));
+  }
+  /** The read model's sums by plan over whole days [from, to) equal the ledger's hours (all, or one customer's). */
+  async function expectReadModelEqualsLedger(from: number, to: number, customers: number[] | null) {
+    const want = new Map<string, number[]>();
+    for (const h of ledger.values()) {
+      if (h.hour < from || h.hour >= to || (customers && !customers.includes(h.customerid))) continue;
+      const s = want.get(h.plan_id) ?? [0, 0, 0, 0];
+      want.set(h.plan_id, [s[0]! + h.cost_fen, s[1]! + h.shows, s[2]! + h.clicks, s[3]! + h.conversions]);
+    }
+    const rows = await sumsBy(t.deps.db, { from, to }, { customers }, ['plan'], { sources: ['ad'] });
+    const got = new Map([...rows.values()].map((r) => [r.key[0]!, [r.sums.costFen, r.sums.shows, r.sums.clicks, r.sums.conversions]]));
+    expect(Object.fromEntries([...got].sort())).toEqual(Object.fromEntries([...want].sort()));
+    // the promotion lists' per-plan subquery reads the same rows
+    const keyed = await keyedAdSums(t.deps.db, 'plan', { customers }, { from, to }).execute();
+    const keyedMap = new Map(keyed.map((r) => [r.k, [num(r.cost_fen), num(r.shows), num(r.clicks), num(r.conversions)]]));
+    expect(Object.fromEntries([...keyedMap].sort())).toEqual(Object.fromEntries([...want].sort()));
+  }
+  const spans = () =>
+    [7, 8, 30, 64, 90, 100].flatMap((n) => [
+      [today - n * DAY, today],
+      [today - n * DAY - 3 * DAY, today - 3 * DAY],
+    ]) as [number, number][];
+
+  beforeAll(async () => {
+    t = await makeTestApp(dialect, {}, { clock });
+    for (let d = 0; d < 100; d++) await syncAll(d);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('after the sync of 100 days: the daily facts equal the hourly ones, the blocks the daily ones, the read model the hours', async () => {
+    const hourly = await t.deps.db.selectFrom('ad_facts_hourly').selectAll().execute();
+    const byDay = new Map<string, number>();
+    for (const h of hourly) {
+      const k = `${h.plan_id}|${chinaDayStart(num(h.hour))}`;
+      byDay.set(k, (byDay.get(k) ?? 0) + num(h.cost_fen));
+    }
+    const daily = await dailyRows();
+    expect(new Map(daily.map((r) => [`${r.plan_id}|${r.day}`, num(r.cost_fen)]))).toEqual(byDay);
+    await expectBlocksEqualDaily();
+    const blocks = await t.deps.db.selectFrom('ad_facts_blocks').select('days').execute();
+    expect(new Set(blocks.map((b) => num(b.days)))).toEqual(new Set([8, 64]));
+    for (const [from, to] of spans()) {
+      await expectReadModelEqualsLedger(from, to, null);
+      await expectReadModelEqualsLedger(from, to, [2]);
+    }
+  });
+
+  it('a late re-pull moves a day of p3 back to account A and changes p1: blocks and read model follow', async () => {
+    const day = first + 61 * DAY;
+    await syncDay('A', day, [
+      {
+        customerid: 2,
+        campaign_id: 'c1',
+        plan_id: 'p3',
+        pageid: '',
+        hour: day + 10 * 3600,
+        cost_fen: 5,
+        shows: 6,
+        clicks: 7,
+        conversions: 0,
+      },
+      {
+        customerid: 2,
+        campaign_id: 'c1',
+        plan_id: 'p3',
+        pageid: '',
+        hour: day + 15 * 3600,
+        cost_fen: 8,
+        shows: 9,
+        clicks: 1,
+        conversions: 2,
+      },
+      {
+        customerid: 1,
+        campaign_id: 'c1',
+        plan_id: 'p1',
+        pageid: 'L2',
+        hour: day + 10 * 3600,
+        cost_fen: 12_345,
+        shows: 1,
+        clicks: 1,
+        conversions: 1,
+      },
+    ]);
+    await expectBlocksEqualDaily();
+    for (const [from, to] of spans()) {
+      await expectReadModelEqualsLedger(from, to, null);
+      await expectReadModelEqualsLedger(from, to, [1]);
+    }
+  });
+
+  it('retention deletes the old hourly facts; the daily facts and their blocks stay and still give the same sums', async () => {
+    const deleted = await pruneOldestHour(t.deps.db, 'ad_facts_hourly', today - 30 * DAY);
+    expect(deleted).toBeGreaterThan(0);
+    await expectBlocksEqualDaily();
+    for (const [from, to] of spans()) await expectReadModelEqualsLedger(from, to, null);
+  });
+
+  it('upgrade: migration 0060 back-fills the blocks from the daily facts of an existing database', async () => {
+    await sql`drop table ad_facts_blocks`.execute(t.deps.db);
+    await adFactBlocks(t.handle.engine).up(t.deps.db as never);
+    await expectBlocksEqualDaily();
+    for (const [from, to] of spans()) await expectReadModelEqualsLedger(from, to, [2]);
+  });
+});
