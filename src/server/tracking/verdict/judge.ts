@@ -6,10 +6,12 @@
  * Where the device is read: a monitor ping is sent by the ad platform's server, so its request's IP and user agent
  * are the platform's — only the `ip` / `ua` macros describe the device (a ping without them is not judged by IP or
  * user agent). A landing visit comes from the browser itself: its request's IP and user agent are the device's.
+ * IP floods are counted on public addresses only (ip.ts: a loopback or private address is a proxy's or our own).
  */
 import type { InvalidReason } from '../../../shared/invalid-traffic.ts';
 import type { VerdictThresholds } from './config.ts';
 import type { FloodWindows } from './flood.ts';
+import { isDeviceIp } from './ip.ts';
 import type { Signals } from './signals.ts';
 import { isBotUa } from './ua.ts';
 
@@ -30,7 +32,7 @@ export interface PingToJudge {
 export function judgePing(p: PingToJudge, w: FloodWindows): Verdict {
   let flood: Verdict = '';
   if (p.kind === 'click') {
-    const byIp = p.deviceIp ? w.ip.hit(p.deviceIp, p.received_at) : false;
+    const byIp = isDeviceIp(p.deviceIp) ? w.ip.hit(p.deviceIp, p.received_at) : false;
     const byDevice = p.signals.device ? w.device.hit(p.signals.device, p.received_at) : false;
     const byLink = p.key ? false : w.link.hit(p.pageid, p.received_at);
     flood = byIp ? 'flood_ip' : byDevice ? 'flood_device' : byLink ? 'flood_link' : '';
@@ -49,7 +51,7 @@ export interface VisitToJudge {
 }
 
 export function judgeVisit(v: VisitToJudge, w: FloodWindows): Verdict {
-  const flood = v.ip ? w.visitIp.hit(v.ip, v.received_at) : false;
+  const flood = isDeviceIp(v.ip) ? w.visitIp.hit(v.ip, v.received_at) : false;
   if (v.signals.unfilled) return 'macro';
   if (v.signals.malformed) return 'malformed';
   if (isBotUa(v.ua)) return 'bot';

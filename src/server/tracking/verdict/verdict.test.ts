@@ -4,6 +4,7 @@ import { Query } from '../parse.ts';
 import { parseSlice, type RawPing } from '../slice.ts';
 import { DEFAULT_THRESHOLDS } from './config.ts';
 import { floodWindows, SlidingWindow } from './flood.ts';
+import { isDeviceIp } from './ip.ts';
 import { judgePing, judgeTiedVisit, judgeVisit, type PingToJudge } from './judge.ts';
 import { pingSignals, visitSignals } from './signals.ts';
 import { isBotUa } from './ua.ts';
@@ -124,6 +125,20 @@ describe('floods', () => {
       judgeVisit({ ip: '5.5.5.5', ua: PHONE, received_at: T0, signals: visitSignals(new Query('')) }, w),
     );
     expect(got.at(-1)).toBe('flood_ip');
+  });
+  it('no IP flood on a loopback or private address (a proxy not trusted, our own sandbox): the visitors behind it share it', () => {
+    const w = fresh();
+    const { max } = DEFAULT_THRESHOLDS.ipFlood;
+    for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.1.2.3', '192.168.1.9', '172.20.0.2', 'fd00::1', '']) {
+      const visits = Array.from({ length: max + 5 }, () =>
+        judgeVisit({ ip, ua: PHONE, received_at: T0, signals: visitSignals(new Query('')) }, w),
+      );
+      expect(visits.every((v) => v === '')).toBe(true);
+      const clicks = Array.from({ length: max + 5 }, (_, i) => judgePing(ping({ deviceIp: ip, key: `cb:${ip}${i}` }), w));
+      expect(clicks.every((v) => v === '')).toBe(true);
+    }
+    expect(['203.0.113.7', '9.9.9.9', '::ffff:8.8.8.8', '2001:db8::1'].every(isDeviceIp)).toBe(true);
+    expect(['not an ip', '127.0.0.1', '100.64.0.1', '169.254.1.1', 'fe80::1'].some(isDeviceIp)).toBe(false);
   });
   it('a window keeps at most max times per key, whatever the flood', () => {
     const w = new SlidingWindow(3, 60);
