@@ -114,6 +114,17 @@ export const promoteRow = z.object({
   has_facts: z.boolean(),
   synced_at: z.number().int(),
   metrics: wireMetrics,
+  /**
+   * A plan's clicks our monitor counted over the range (valid) and the invalid ones, by reason most first
+   * (docs/api-tracking.md "Invalid traffic"); null above plan level and for a plan with no monitored click.
+   */
+  invalid_traffic: z
+    .object({
+      valid: z.number().int(),
+      invalid: z.number().int(),
+      reasons: z.array(z.object({ reason: z.string(), label: z.string(), count: z.number().int() })),
+    })
+    .nullable(),
 });
 export type PromoteRow = z.output<typeof promoteRow>;
 

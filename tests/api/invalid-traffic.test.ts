@@ -6,6 +6,7 @@ import { chinaDay } from '../../src/shared/china-clock.ts';
 import { Code } from '../../src/shared/codes.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
+import type { PromoteRow } from '../../src/shared/promote-schemas.ts';
 import type { StatsResult } from '../../src/shared/stats.ts';
 import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
@@ -13,6 +14,7 @@ import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeLink, makeUser } from '../support/factories.ts';
 import { replayMonitorHits } from '../support/factories-orders.ts';
+import { insertAccount, insertEntity } from '../support/factories-promotion.ts';
 
 /**
  * Invalid traffic end to end (issue 23): the 巨量 sandbox's delivery engine clicks our plan as real phones, as bots
@@ -32,7 +34,12 @@ it('the live loop sends its share of bot clicks and, in turn, a one-device and a
     advertisers: [
       {
         name: '无效流量·实时',
-        campaigns: [{ name: '项目', plans: [{ name: '计划', clickUrl: monitorUrl(h.monitor.base, 'click', 2, '990001'), creatives: [{ name: '创意' }] }] }],
+        campaigns: [
+          {
+            name: '项目',
+            plans: [{ name: '计划', clickUrl: monitorUrl(h.monitor.base, 'click', 2, '990001'), creatives: [{ name: '创意' }] }],
+          },
+        ],
       },
     ],
   });
@@ -57,7 +64,8 @@ it('the live loop sends its share of bot clicks and, in turn, a one-device and a
   expect(engine.totals.invalid).toBe(bots.length + BURST_CLICKS.device + BURST_CLICKS.ip);
   expect(bots.length / (pings.length - BURST_CLICKS.device - BURST_CLICKS.ip)).toBeGreaterThan(0.03);
   expect(bots.length / (pings.length - BURST_CLICKS.device - BURST_CLICKS.ip)).toBeLessThan(0.2);
-  const most = (key: string) => Math.max(...Object.values(Object.groupBy(pings, (u) => u.searchParams.get(key) ?? '')).map((g) => g!.length));
+  const most = (key: string) =>
+    Math.max(...Object.values(Object.groupBy(pings, (u) => u.searchParams.get(key) ?? '')).map((g) => g!.length));
   // the first tick's burst: one phone 16 times; the second's: 40 phones (40 devices) behind one address
   expect(most('oaid')).toBe(BURST_CLICKS.device);
   expect(most('ip')).toBeGreaterThanOrEqual(BURST_CLICKS.ip);
@@ -68,12 +76,15 @@ describe.each(dialects())('invalid traffic on the link screens on $name', (diale
   let clock: ManualClock;
   let link: LinkView;
   let planId = '';
+  let advertiserId = '';
+  let ownerId = 0;
   let token = '';
 
   beforeEach(async () => {
     clock = testClock();
     t = await makeTestApp(dialect, {}, { clock });
     const owner = await makeUser(t.deps, { email: 'ivt@x.cn' });
+    ownerId = owner.id;
     token = await loginAs(t, owner.email);
     link = await makeLink(t.deps, owner, { platform: 2, state: 2, item: '612345678901' });
     const [adv] = await h.seed('juliang', {
@@ -90,6 +101,7 @@ describe.each(dialects())('invalid traffic on the link screens on $name', (diale
       ],
     });
     planId = adv!.campaigns[0]!.plans[0]!.id;
+    advertiserId = adv!.id;
   });
   afterEach(() => t.close());
 
@@ -145,6 +157,54 @@ describe.each(dialects())('invalid traffic on the link screens on $name', (diale
       { pageids: [link.pageid], start: first, end: today },
     );
     expect(metrics.list).toEqual([expect.objectContaining({ pageid: link.pageid, monitor_clicks: 60, invalid_clicks: 19 })]);
+
+    // the promotion list's plan row (the plan as the entity sync stores it, driving the link): the same counts, by reason
+    await insertAccount(t.deps, { platform: 2, advertiserId, customerid: ownerId });
+    await insertEntity(t.deps.db, {
+      platform: 2,
+      advertiser_id: advertiserId,
+      customerid: ownerId,
+      level: 'plan',
+      entity_id: planId,
+      pageid: link.pageid,
+    });
+    await insertEntity(t.deps.db, {
+      platform: 2,
+      advertiser_id: advertiserId,
+      customerid: ownerId,
+      level: 'plan',
+      entity_id: '1',
+      pageid: link.pageid,
+    });
+    const plans = await post<{ list: PromoteRow[] }>('/capi/napi/promote/index', {
+      acpl: 2,
+      type: 'plan',
+      advertiser_id: advertiserId,
+      start: first,
+      end: today,
+    });
+    const row = (id: string) => plans.list.find((r) => r.id === id);
+    expect(row(planId)?.invalid_traffic).toEqual({
+      valid: 60,
+      invalid: 19,
+      reasons: [
+        { reason: 'flood_ip', label: 'IP 频繁', count: 10 },
+        { reason: 'flood_device', label: '设备频繁', count: 6 },
+        { reason: 'bot', label: '爬虫/无头浏览器', count: 3 },
+      ],
+    });
+    // another plan of the same link had no click of its own
+    expect(row('1')?.invalid_traffic).toBeNull();
+    // a day before the clicks: none
+    const before = chinaDay(clock.now() - 86_400);
+    const earlier = await post<{ list: PromoteRow[] }>('/capi/napi/promote/index', {
+      acpl: 2,
+      type: 'plan',
+      advertiser_id: advertiserId,
+      start: before,
+      end: before,
+    });
+    expect(earlier.list.find((r) => r.id === planId)?.invalid_traffic).toBeNull();
   });
 
   it('a link with only valid clicks has no invalid-traffic reason and no invalid clicks', async () => {

@@ -155,3 +155,51 @@ export async function clickQuality(db: Executor, pageid: string, from: number, t
     invalid: invalid.map((x) => ({ reason: x.invalid, count: Number(x.n) })).sort((a, b) => b.count - a.count),
   };
 }
+
+/** A plan's clicks our monitor received and judged (de-duplicated): valid, invalid, and the invalid ones by reason. */
+export interface PlanClickQuality {
+  valid: number;
+  invalid: number;
+  /** Most first. */
+  reasons: Array<{ reason: string; count: number }>;
+}
+
+/**
+ * Per plan (`channel:aid`) of `plans`, its counted clicks and the invalid ones by reason over [from, to): the
+ * promotion list's invalid share (docs/api-tracking.md "Invalid traffic"). Read like `clickQuality` (the link
+ * detail's reasons) from the click events, narrowed to the plans' links (the events' page index) and the caller's
+ * customers; plans with no monitored click are absent.
+ */
+export async function planClickQuality(
+  db: Executor,
+  q: { customers: readonly number[] | null; pageids: readonly string[]; plans: ReadonlyArray<{ channel: number; aid: string }> },
+  from: number,
+  to: number,
+): Promise<Map<string, PlanClickQuality>> {
+  const out = new Map<string, PlanClickQuality>();
+  if (q.pageids.length === 0 || q.plans.length === 0 || q.customers?.length === 0) return out;
+  let sel = db
+    .selectFrom('monitor_events')
+    .select((eb) => ['channel', 'aid', 'invalid', eb.fn.countAll<number>().as('n')])
+    .where('pageid', 'in', [...q.pageids])
+    .where('received_at', '>=', from)
+    .where('received_at', '<', to)
+    .where('kind', '=', 'click')
+    .where('dup', '=', 0)
+    .where('aid', 'in', [...new Set(q.plans.map((p) => p.aid))]);
+  if (q.customers) sel = sel.where('customerid', 'in', [...q.customers]);
+  const wanted = new Set(q.plans.map((p) => `${p.channel}:${p.aid}`));
+  for (const r of await sel.groupBy(['channel', 'aid', 'invalid']).execute()) {
+    const key = `${Number(r.channel)}:${r.aid}`;
+    if (!wanted.has(key)) continue;
+    const e = out.get(key) ?? { valid: 0, invalid: 0, reasons: [] };
+    const n = Number(r.n);
+    if (r.invalid) {
+      e.invalid += n;
+      e.reasons.push({ reason: r.invalid, count: n });
+    } else e.valid += n;
+    out.set(key, e);
+  }
+  for (const e of out.values()) e.reasons.sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  return out;
+}

@@ -5,6 +5,7 @@ import type { PromoteRow } from '../../../shared/promote-schemas.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { ResourceTable, type RowAction, type SortState, type TableColumn, type TablePaging } from '../../ui/ResourceTable.tsx';
 import { useRuleBadges } from '../rules/useRuleBadges.ts';
+import { invalidBadge } from './invalid-badge.ts';
 import { KEY_METRICS, METRIC_WIDTH, metricColumns } from './metric-columns.tsx';
 import { StatusTag } from './StatusTag.tsx';
 import { PROMO_TERMS } from './terms.ts';
@@ -126,6 +127,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
                 · 规则 {rules.get(r.id)?.length}
               </span>
             ) : null}
+            <InvalidShare traffic={r.invalid_traffic} />
           </div>
         </div>
       ),
@@ -201,4 +203,14 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
       />
     </div>
   );
+}
+
+/** A plan's invalid share after its id, its reasons in the title; nothing when it had no invalid click. */
+function InvalidShare(p: { traffic: PromoteRow['invalid_traffic'] }) {
+  const b = invalidBadge(p.traffic);
+  return b.text ? (
+    <span className="invalid-badge" title={b.title}>
+      · {b.text}
+    </span>
+  ) : null;
 }
