@@ -127,8 +127,8 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
                 · 规则 {rules.get(r.id)?.length}
               </span>
             ) : null}
-            <InvalidShare traffic={r.invalid_traffic} />
           </div>
+          <InvalidShare traffic={r.invalid_traffic} />
         </div>
       ),
     },
@@ -205,12 +205,12 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
   );
 }
 
-/** A plan's invalid share after its id, its reasons in the title; nothing when it had no invalid click. */
+/** A plan's invalid share on a line of its own under its id (the id and rule badge fill theirs), its reasons in the title. */
 function InvalidShare(p: { traffic: PromoteRow['invalid_traffic'] }) {
   const b = invalidBadge(p.traffic);
   return b.text ? (
-    <span className="invalid-badge" title={b.title}>
-      · {b.text}
-    </span>
+    <div className="promote-sub invalid-badge" title={b.title}>
+      {b.text}
+    </div>
   ) : null;
 }
