@@ -125,6 +125,11 @@ export const promoteRow = z.object({
       reasons: z.array(z.object({ reason: z.string(), label: z.string(), count: z.number().int() })),
     })
     .nullable(),
+  /**
+   * Accounts only: when the account has plans and none drives a link of ours, how many plans and the account's
+   * whole report numbers over the range (no sub-platform holds them, so `metrics` under a sub-platform reads 0).
+   */
+  unlinked: z.object({ plans: z.number().int(), metrics: wireMetrics }).nullable().optional(),
 });
 export type PromoteRow = z.output<typeof promoteRow>;
 

@@ -100,13 +100,16 @@ export function seedAdminWorld(): AdminWorld {
         Math.round(11_000 * k),
       );
     }
-    // the day blocks of those daily facts, as the report sync keeps them (src/server/ads/blocks.ts, migration 0060)
+    // the day blocks of the daily facts, as the report sync keeps them (src/server/ads/blocks.ts, migration 0060): every
+    // block recomputed from the daily rows, over the blocks the demo world's sync (or an earlier seeding) already wrote
     for (const len of [8, 64])
       db.exec(
         `insert into ad_facts_blocks (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, days, day, cost_fen, shows, clicks, conversions)
          select platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${len}, day - ((day + 28800) % ${len * 86400}),
-           sum(cost_fen), sum(shows), sum(clicks), sum(conversions) from ad_facts_daily
-         group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid, day - ((day + 28800) % ${len * 86400})`,
+           sum(cost_fen), sum(shows), sum(clicks), sum(conversions) from ad_facts_daily where true
+         group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid, day - ((day + 28800) % ${len * 86400})
+         on conflict (platform, plan_id, days, day, customerid, advertiser_id, campaign_id, pageid) do update set
+           cost_fen = excluded.cost_fen, shows = excluded.shows, clicks = excluded.clicks, conversions = excluded.conversions`,
       );
     const order = db.prepare(
       `insert into orders (union_name, order_id, parent_order_id, item_id, item_title, item_image, item_num, shop_name, status, raw_status, presell, deposit_fen,

@@ -155,7 +155,7 @@ test('the old version shows the same account, its plan page the trend, the chang
     await page.goto('/promotion');
     await expect(page.getByRole('heading', { name: '推广管理 · 巨量引擎' })).toBeVisible();
     await page.locator('.promote-filter-account').click();
-    await page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: world.advertiserId }).first().click();
+    await page.locator('.p-dropdown-panel .p-dropdown-item', { hasText: world.advertiserName }).first().click();
     const plan = row(page, world.planName);
     await expect(plan).toBeVisible();
     const cost = ver2.list.find((p) => p.id === world.planId)?.metrics.sum_cost ?? 0;

@@ -17,7 +17,8 @@ import { chinaDayStart, hourStart } from '../../src/shared/china-clock.ts';
 import { consent } from '../support/ad-sandbox.ts';
 import { clockEnv, runningNow } from '../support/clock.ts';
 import { callbackOf } from '../support/factories-ads.ts';
-import { type Child, freePort, startServer } from './fixture.ts';
+import { freePort } from '../support/ports.ts';
+import { type Child, startServer } from './fixture.ts';
 
 const PLANS = 120;
 const children: Child[] = [];

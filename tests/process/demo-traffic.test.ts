@@ -10,7 +10,8 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index.ts';
-import { freePort, startServer } from './fixture.ts';
+import { freePort } from '../support/ports.ts';
+import { startServer } from './fixture.ts';
 
 describe('the demo world’s ad traffic', () => {
   it('authorises the demo accounts and delivers to the demo links: stored, parsed and rolled up without rejects', async () => {

@@ -5,7 +5,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
@@ -155,23 +154,6 @@ export async function seedFixture(h: DatabaseHandle, extraLinks = 0): Promise<vo
         detaillink: `https://item.taobao.com/item.htm?id=${i}`,
       } as never)
       .execute();
-}
-
-/**
- * A port for a server that must come back on the same address after a restart: one that binds on 127.0.0.1 now,
- * drawn below Linux's ephemeral range (32768–60999, where outgoing connections take their local ports) so that a
- * client socket elsewhere on the machine cannot hold it by the time the server listens.
- */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const candidate = 10_000 + Math.floor(Math.random() * 22_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(candidate, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return candidate;
-  }
 }
 
 export interface Child {

@@ -16,8 +16,9 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/index.ts'
 import { readMarks } from '../../src/server/tracking/progress.ts';
 import { runningNow } from '../support/clock.ts';
 import { freshPostgresDatabase } from '../support/dialects.ts';
+import { freePort } from '../support/ports.ts';
 import { fillRawBacklog } from '../support/raw-backlog.ts';
-import { type Child, freePort, prepareDataDir, seedFixture, startServer } from './fixture.ts';
+import { type Child, prepareDataDir, seedFixture, startServer } from './fixture.ts';
 
 const BACKLOG = Number(process.env.DURABILITY_BACKLOG_ROWS ?? 2_000_000);
 /** Filling and draining millions of rows takes minutes (much longer on a busy shared machine). */

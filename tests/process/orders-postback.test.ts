@@ -13,7 +13,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/index.ts';
 import { clockEnv, runningNow } from '../support/clock.ts';
-import { type Child, freePort, prepareDataDir, startServer } from './fixture.ts';
+import { freePort } from '../support/ports.ts';
+import { type Child, prepareDataDir, startServer } from './fixture.ts';
 
 const TAOBAO_KEY = { 'x-sandbox-key': 'sandbox-taobao-secret' };
 const ENV = { ORDER_SYNC_SECONDS: '1', SCRYPT_COST: '1024', DEMO_TRAFFIC: 'off', LOG_LEVEL: 'error' };

@@ -56,6 +56,8 @@ export interface RowContext {
   linkPlatforms: Map<string, number>;
   /** Plans' monitored clicks, valid and invalid by reason (`sumKey(channel, plan id)`; tracking/lookup.ts). */
   traffic?: Map<string, PlanClickQuality>;
+  /** Accounts whose plans drive none of our links: their plan count and whole sums (tree.ts unlinkedAccounts). */
+  unlinked?: Map<string, { plans: number; sums: Sums }>;
 }
 
 /** The row's invalid-traffic field: the plan's monitored clicks with each reason's Chinese name. */
@@ -161,5 +163,9 @@ export function accountRow(
     synced_at: Number(a.last_sync_at),
     metrics: wireOf(ctx.sums.get(sumKey(channel, a.advertiser_id))),
     invalid_traffic: null,
+    unlinked: unlinkedOf(ctx.unlinked?.get(sumKey(channel, a.advertiser_id))),
   };
 }
+
+const unlinkedOf = (u: { plans: number; sums: Sums } | undefined): PromoteRow['unlinked'] =>
+  u ? { plans: u.plans, metrics: wireOf(u.sums) } : null;

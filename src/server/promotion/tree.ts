@@ -25,6 +25,7 @@ import {
   accountCandidates,
   candidates,
   childCounts,
+  linkedPlanCounts,
   plansOfSubPlatform,
   type Scope,
   type SumLevel,
@@ -263,8 +264,34 @@ async function listAccounts(
       rows.map((r) => Number(r.customerid)),
     ),
   ]);
-  const ctx: RowContext = { sums, children, accounts: new Map(), customers, linkPlatforms: new Map() };
+  const unlinked = await unlinkedAccounts(db, scope, rows, range.span, today);
+  const ctx: RowContext = { sums, children, accounts: new Map(), customers, linkPlatforms: new Map(), unlinked };
   return { list: rows.map((a) => accountRow(a, ctx)), total, start: range.start, end: range.end };
+}
+
+/**
+ * Of these accounts, those with plans of which none drives a link of ours (a newly authorised account, plans made
+ * before our links): their plan count and whole report sums over the span, which no sub-platform holds — the row
+ * says so and shows the cost rather than a silent ¥0 beside a sync that wrote rows (issue 18).
+ */
+async function unlinkedAccounts(
+  db: Executor,
+  scope: Scope,
+  rows: ReadonlyArray<{ platform: number; advertiser_id: string }>,
+  span: Span,
+  today: number,
+): Promise<Map<string, { plans: number; sums: Sums }>> {
+  const out = new Map<string, { plans: number; sums: Sums }>();
+  for (const platform of new Set(rows.map((r) => Number(r.platform)))) {
+    const keys = rows.filter((r) => Number(r.platform) === platform).map((r) => r.advertiser_id);
+    const counts = await linkedPlanCounts(db, scope, platform, keys);
+    const bare = keys.filter((k) => (counts.get(k)?.plans ?? 0) > 0 && counts.get(k)?.linked === 0);
+    if (!bare.length) continue;
+    const sums = await sumsOf(db, 'advertiser', { scope, platform, keys: bare }, span, today);
+    for (const k of bare)
+      out.set(sumKey(platform, k), { plans: counts.get(k)?.plans ?? 0, sums: sums.get(sumKey(platform, k)) ?? ZERO_SUMS });
+  }
+  return out;
 }
 
 /** How many rows the list has at this level for these filters. */

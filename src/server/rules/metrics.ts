@@ -10,7 +10,7 @@ import type { RuleMetric, RuleScope, RuleWindow } from '../../shared/rules.ts';
 import { dayStartsSpan } from '../../shared/span.ts';
 import type { Deps } from '../deps.ts';
 import type { FactFilter } from '../facts/query.ts';
-import { sumOfRows, sumsBy } from '../facts/sums.ts';
+import { type FactRow, rowKey, sumOfRows, sumsBy } from '../facts/sums.ts';
 import { wireOf } from '../promotion/rows.ts';
 import type { EntityRow } from '../promotion/store.ts';
 import { entityRows } from '../promotion/tree.ts';
@@ -60,19 +60,14 @@ const valuesOf = (m: WireMetrics, budgetFen: number | null): PlanValues => ({
   budget_used: budgetFen && m.sum_cost !== null ? Math.round(((m.sum_cost * 100) / budgetFen) * 1e6) / 1e4 : null,
 });
 
-/** One plan's sums over the last N hours (the current one included), read from the read model like the plan trend's hours. */
-async function hoursOf(
-  deps: Deps,
-  customerid: number,
-  platform: number,
-  plan: EntityRow,
-  w: RuleWindow,
-  now: number,
-): Promise<WireMetrics> {
+/**
+ * Every plan's sums over the last N hours (the current one included), one read of the read model grouped by plan
+ * (the plan trend's hourly facts); a plan with no facts is absent.
+ */
+async function hoursOf(deps: Deps, customerid: number, platform: number, w: RuleWindow, now: number): Promise<Map<string, FactRow>> {
   const since = hourStart(now) - (w.n - 1) * 3600;
-  const filter: FactFilter = { customers: [customerid], channels: [platform], planId: plan.entity_id };
-  const groups = await sumsBy(deps.db, { from: since, to: hourStart(now) + 3600 }, filter, ['bucket'], { granularity: 'hour' });
-  return wireOf(sumOfRows(groups.values()));
+  const filter: FactFilter = { customers: [customerid], channels: [platform] };
+  return sumsBy(deps.db, { from: since, to: hourStart(now) + 3600 }, filter, ['plan'], { granularity: 'hour' });
 }
 
 /** Each plan's values over the window (keyed by plan id), exactly as the promotion list computes them. */
@@ -86,7 +81,11 @@ export async function planValues(
 ): Promise<Map<string, PlanValues>> {
   const out = new Map<string, PlanValues>();
   if (w.kind === 'hours') {
-    for (const p of plans) out.set(p.entity_id, valuesOf(await hoursOf(deps, customerid, platform, p, w, now), p.budget_fen));
+    const sums = await hoursOf(deps, customerid, platform, w, now);
+    for (const p of plans) {
+      const row = sums.get(rowKey([p.entity_id]));
+      out.set(p.entity_id, valuesOf(wireOf(sumOfRows(row ? [row] : [])), p.budget_fen));
+    }
     return out;
   }
   const range = windowDays(w, now);
