@@ -15,6 +15,7 @@ import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { linkSummaries } from '../links/lookup.ts';
+import { planClickQuality } from '../tracking/lookup.ts';
 import { type ChinaRange, dayRange } from './range.ts';
 import { type AccountInfo, accountRow, entityRow, NO_METRICS, type RowContext, sumKey, wireOf } from './rows.ts';
 import { promoteScope } from './scope.ts';
@@ -191,7 +192,8 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
   const child = CHILD[f.level];
   const childFilter = child ? { scope: f.scope, platform: f.platform, pl: f.pl, level: child } : null;
   const links = [...new Set(rows.map((r) => r.pageid || r.bound_pageid || '').filter(Boolean))];
-  const [sums, children, accounts, customers, summaries] = await Promise.all([
+  const plans = f.level === 'plan' ? rows.filter((r) => r.pageid || r.bound_pageid) : [];
+  const [sums, children, accounts, customers, summaries, traffic] = await Promise.all([
     f.level === 'creative'
       ? new Map<string, Sums>()
       : Promise.all(
@@ -207,6 +209,13 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
       rows.map((r) => Number(r.customerid)),
     ),
     linkSummaries(db, links),
+    // the plans' invalid share: their links' monitored clicks (a plan without a link has none)
+    planClickQuality(
+      db,
+      { customers: f.scope, pageids: links, plans: plans.map((r) => ({ channel: Number(r.platform), aid: r.entity_id })) },
+      span.from,
+      span.to,
+    ),
   ]);
   const ctx: RowContext = {
     sums,
@@ -214,6 +223,7 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
     accounts,
     customers,
     linkPlatforms: new Map(summaries.map((l) => [l.pageid, Number(l.platform)])),
+    traffic,
   };
   return rows.map((r) => entityRow(r, ctx));
 }

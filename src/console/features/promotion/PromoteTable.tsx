@@ -5,6 +5,7 @@ import type { PromoteRow } from '../../../shared/promote-schemas.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { ResourceTable, type RowAction, type SortState, type TableColumn, type TablePaging } from '../../ui/ResourceTable.tsx';
 import { useRuleBadges } from '../rules/useRuleBadges.ts';
+import { invalidBadge } from './invalid-badge.ts';
 import { KEY_METRICS, metricColumns } from './metric-columns.tsx';
 import { StatusTag } from './StatusTag.tsx';
 import { PROMO_TERMS } from './terms.ts';
@@ -128,6 +129,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
               </span>
             ) : null}
           </div>
+          <InvalidShare traffic={r.invalid_traffic} />
         </div>
       ),
     },
@@ -205,4 +207,14 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
       />
     </div>
   );
+}
+
+/** A plan's invalid share on a line of its own under its id (the id and rule badge fill theirs), its reasons in the title. */
+function InvalidShare(p: { traffic: PromoteRow['invalid_traffic'] }) {
+  const b = invalidBadge(p.traffic);
+  return b.text ? (
+    <div className="promote-sub invalid-badge" title={b.title}>
+      {b.text}
+    </div>
+  ) : null;
 }
