@@ -11,11 +11,11 @@ import type { LinkView } from '../../src/shared/links.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
 import type { TestApp } from './app.ts';
 
-/** A monitor ping as the platform sends it: the link's click-monitor URL with these macro values filled. */
-/** The shopper's phone browser the replayed landing visits come from (a non-browser agent would be judged a bot). */
-export const SHOPPER_UA =
-  'Mozilla/5.0 (Linux; Android 14; V2309A Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 aweme/30.1.0';
+import { SHOPPER_UA } from './shopper.ts';
 
+export { SHOPPER_UA };
+
+/** A monitor ping as the platform sends it: the link's click-monitor URL with these macro values filled. */
 export async function adClick(deps: Deps, pageid: string, channel: number, values: Record<string, string>, ua = SHOPPER_UA): Promise<void> {
   const template = monitorUrl('http://x', 'click', channel, pageid);
   const query = template
