@@ -162,7 +162,7 @@ test('the old version shows the same account, its plan page the trend, the chang
     await expect(plan).toContainText(cost.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
     await shot(page, 'old-juliang');
     await plan.getByRole('button', { name: world.planName, exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/promotion/plan/${world.planId}$`));
+    await expect(page).toHaveURL(new RegExp(`/promotion/plan/${world.planId}(\\?acpl=2)?$`));
     await expect(page.locator('.chart canvas')).toBeVisible();
     const log = page.locator('[aria-label="修改记录"]');
     await expect(log).toContainText('暂停 → 启用');
