@@ -22,6 +22,8 @@ describe.each(dialects())('order sync windows and pages on $name', (dialect) => 
   let link: LinkView;
   let orderCalls = 0;
   let failCalls = new Set<number>();
+  /** When set, the next order call waits here: a sync held in flight while another node tries to run. */
+  let hold: { reached: () => void; release: Promise<void> } | null = null;
 
   const connectors = (): AffiliateConnectors => {
     const cfg = loadAffiliateConfig(unionEnv(sb.url), 'http://127.0.0.1:1');
@@ -29,6 +31,12 @@ describe.each(dialects())('order sync windows and pages on $name', (dialect) => 
       if (String(init?.body ?? '').includes('taobao.tbk.order.details.get')) {
         orderCalls += 1;
         if (failCalls.has(orderCalls)) return new Response('busy', { status: 500 });
+        const h = hold;
+        hold = null;
+        if (h) {
+          h.reached();
+          await h.release;
+        }
       }
       return fetch(input, init);
     };
@@ -63,6 +71,7 @@ describe.each(dialects())('order sync windows and pages on $name', (dialect) => 
     sb = await startSandbox({ now: () => clock.nowMs(), historyDays: 0 });
     orderCalls = 0;
     failCalls = new Set();
+    hold = null;
     t = await makeTestApp(dialect, {}, { clock, unionSandbox: sb, affiliates: connectors() });
     owner = await makeUser(t.deps);
     link = await makeLink(t.deps, owner, { platform: 2, state: 2, item: '612345678901' });
@@ -119,8 +128,17 @@ describe.each(dialects())('order sync windows and pages on $name', (dialect) => 
     const db2 = await (t.handle as TestHandle).second();
     const second = await makeTestApp(dialect, {}, { clock, handle: db2, unionSandbox: sb, affiliates: connectors() });
     try {
-      const runs = await Promise.all([t.deps.jobs.run('order-sync'), second.deps.jobs.run('order-sync')]);
-      expect(runs.filter((r) => r.ran)).toHaveLength(1);
+      // node 1's sync is held in flight (its lease taken) while node 2 asks to run: node 2 must not
+      let reached!: () => void;
+      let release!: () => void;
+      const inFlight = new Promise<void>((r) => (reached = r));
+      hold = { reached, release: new Promise<void>((r) => (release = r)) };
+      const first = t.deps.jobs.run('order-sync');
+      await inFlight;
+      expect(await second.deps.jobs.run('order-sync')).toMatchObject({ ran: false });
+      release();
+      expect(await first).toMatchObject({ ran: true, error: '' });
+      // both at once, again: whichever runs, nothing is stored twice
       await Promise.all([t.deps.jobs.run('order-sync'), second.deps.jobs.run('order-sync')]);
     } finally {
       await second.close();
