@@ -10,6 +10,7 @@ import { seedDemoAdLinks } from './demo/ad-links.ts';
 import { seedDemoAds } from './demo/ads.ts';
 import { seedDemoLinks } from './demo/links.ts';
 import { seedDemoRules } from './demo/rules.ts';
+import { seedDemoBrands } from './demo/udsmart.ts';
 import { createHttpServer } from './http-server.ts';
 import { ConfigError, publicBaseUrl } from './kernel/config.ts';
 import { errorFields, log } from './kernel/log.ts';
@@ -159,7 +160,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => {
       seeding = seedDemoAdLinks(deps)
         .then(() => seedDemoAds(deps, internalBase, sandboxedPlatforms(adPlatforms), publicBaseUrl(config)))
-        .then(async (r) => ({ ...r, rules: await seedDemoRules(deps) }))
+        .then(async (r) => ({ ...r, rules: await seedDemoRules(deps), brands: await seedDemoBrands(deps) }))
         .then(
           (r) =>
             r.failed.length

@@ -147,6 +147,8 @@ export const pageOrdersView = z.object({
   title: z.string(),
   list: z.array(orderView),
   total: z.number().int(),
+  /** Of `total`, the orders 订单数 does not count (closed or invalid before any payment): total = sums.orders + this. */
+  closed_unpaid: z.number().int().nonnegative(),
   sums: z.object({
     orders: z.number().int(),
     order_price: z.number(),

@@ -132,4 +132,9 @@ export const itemOrderRow = z.object({
   postback_state: z.string(),
 });
 export type ItemOrderRow = z.output<typeof itemOrderRow>;
-export const itemOrderOutput = z.object({ list: z.array(itemOrderRow), total: z.number().int().nonnegative() });
+export const itemOrderOutput = z.object({
+  list: z.array(itemOrderRow),
+  total: z.number().int().nonnegative(),
+  /** Of `total`, the orders 订单数 does not count (closed or invalid before any payment): total = the item's 订单数 + this. */
+  closed_unpaid: z.number().int().nonnegative(),
+});

@@ -18,6 +18,14 @@ export const ORDER_STATUS = {
   invalid: '无效',
 } as const;
 export type OrderStatusName = keyof typeof ORDER_STATUS;
+
+/**
+ * The orders a list shows that 订单数 does not count: closed or invalid before any payment (docs/metrics.md "Sums";
+ * the rule is `PLACED_ORDER`, server/orders/list-store.ts). An order list's 共 N 条 names them beside its 订单数.
+ */
+export const CLOSED_UNPAID_LABEL = '未付款关闭';
+/** The 订单数 card of an order list: what it counts of the listed orders. */
+export const LIST_ORDERS_HINT = `列表中的订单，${CLOSED_UNPAID_LABEL}（未付款即关闭或无效）的不计入；退款后仍计入`;
 export const ORDER_STATUSES = Object.keys(ORDER_STATUS) as OrderStatusName[];
 
 /** 淘宝's tk_status codes as the old console sends them (tk_status filter): 11 拍下未付款, 12 付款, 13 关闭, 14 确认收货, 3 结算. */
@@ -58,6 +66,7 @@ export const ATTRIBUTION_RULE = {
   visit_before_order: '下单时间前最近的一次落地页访问',
   link_plan: '时间窗内只有一个计划投放该推广链接',
   link_plan_clicks: '估算：多个计划投放该推广链接，归到时间窗内点击最多的计划',
+  invalid_click: '唯一的点击/访问证据是无效流量：不归因到计划，不回传',
   link_only: '只归因到推广链接，未归因到计划',
   unattributed: '未找到推广链接',
 } as const;
@@ -273,7 +282,13 @@ export const postbackCounts = z.object({
 
 export const orderPage = z.object({
   list: z.array(orderView),
+  /** Every order the filters match (the pager's 共 N 条). */
   total: z.number().int().nonnegative(),
+  /**
+   * Of `total`, the orders 订单数 does not count: closed or invalid before any payment (docs/metrics.md). Read with
+   * the sums, so `total = sums.orders + closed_unpaid`.
+   */
+  closed_unpaid: z.number().int().nonnegative(),
   /** Over every order matching the filters (not only this page). */
   sums: orderSums,
   postback: postbackCounts,

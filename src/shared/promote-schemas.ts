@@ -114,6 +114,22 @@ export const promoteRow = z.object({
   has_facts: z.boolean(),
   synced_at: z.number().int(),
   metrics: wireMetrics,
+  /**
+   * A plan's clicks our monitor counted over the range (valid) and the invalid ones, by reason most first
+   * (docs/api-tracking.md "Invalid traffic"); null above plan level and for a plan with no monitored click.
+   */
+  invalid_traffic: z
+    .object({
+      valid: z.number().int(),
+      invalid: z.number().int(),
+      reasons: z.array(z.object({ reason: z.string(), label: z.string(), count: z.number().int() })),
+    })
+    .nullable(),
+  /**
+   * Accounts only: when the account has plans and none drives a link of ours, how many plans and the account's
+   * whole report numbers over the range (no sub-platform holds them, so `metrics` under a sub-platform reads 0).
+   */
+  unlinked: z.object({ plans: z.number().int(), metrics: wireMetrics }).nullable().optional(),
 });
 export type PromoteRow = z.output<typeof promoteRow>;
 

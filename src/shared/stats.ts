@@ -47,7 +47,7 @@ export type StatsPoint = z.output<typeof statsPoint>;
 
 /** Why our monitor's counts and the platform's differ: each reason with its count in the span (null: a fact of the setup). */
 export const trafficReason = z.object({
-  key: z.enum(['no_click_monitor', 'plans_without_monitor', 'deduped', 'unfilled_macros', 'clock']),
+  key: z.enum(['no_click_monitor', 'plans_without_monitor', 'deduped', 'unfilled_macros', 'invalid_traffic', 'clock']),
   count: z.number().int().nullable(),
   text: z.string(),
 });
@@ -87,9 +87,11 @@ export const linkMetricsInput = z.object({
 });
 export const linkMetricsRow = z.object({
   pageid: z.string(),
-  /** Our monitor's clicks and landing visits. */
+  /** Our monitor's clicks (有效点击) and landing visits. */
   monitor_clicks: z.number().int(),
   visits: z.number().int(),
+  /** Our monitor's invalid clicks (无效点击), not in `monitor_clicks`: 无效占比 = invalid / (monitor_clicks + invalid). */
+  invalid_clicks: z.number().int(),
   metrics: wireMetrics,
 });
 export type LinkMetricsRow = z.output<typeof linkMetricsRow>;

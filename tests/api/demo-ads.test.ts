@@ -13,11 +13,15 @@ import { seedDemoAccounts } from '../../src/server/demo/accounts.ts';
 import { seedDemoAdLinks } from '../../src/server/demo/ad-links.ts';
 import { DEMO_AD_PLATFORMS, seedDemoAds } from '../../src/server/demo/ads.ts';
 import { seedDemoLinks } from '../../src/server/demo/links.ts';
+import { seedDemoBrands } from '../../src/server/demo/udsmart.ts';
 import { createHttpServer } from '../../src/server/http-server.ts';
 import { type AdPlatformSandbox, createAdPlatformSandbox } from '../../src/server/sandbox/adplatforms/index.ts';
 import type { AuthView } from '../../src/shared/ad-auth.ts';
+import type { PageOrdersView } from '../../src/shared/admin-reports.ts';
+import { chinaDate } from '../../src/shared/time.ts';
+import type { PreviewView } from '../../src/shared/udsmart.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
-import { testClock } from '../support/clock.ts';
+import { testClock, testNow } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
 import { loginAs, makeLink } from '../support/factories.ts';
 import { sandboxRegistry } from '../support/factories-ads.ts';
@@ -70,7 +74,10 @@ describe.each(dialects())('the demo world’s ad accounts ($name)', (dialect) =>
         auths.map((a) => a.platform).sort((a, b) => a - b),
         email,
       ).toEqual([2, 4, 5, 8, 10]);
-      expect(auths.every((a) => a.status === 'valid' && a.accounts.length === 1 && a.last_sync_error === '')).toBe(true);
+      expect(
+        auths.map((a) => [a.platform, a.status, a.accounts.length, a.last_sync_error]),
+        email,
+      ).toEqual(auths.map((a) => [a.platform, 'valid', 1, '']));
       expect(auths.every((a) => a.accounts[0]!.plans === 5 && a.accounts[0]!.last_sync_at > 0 && a.accounts[0]!.report_synced_to > 0)).toBe(
         true,
       );
@@ -131,6 +138,31 @@ describe.each(dialects())('the demo world’s ad accounts ($name)', (dialect) =>
     );
     const sub1 = options.body.data.find((o) => o.company === '宁波海味食品有限公司')!;
     expect(Object.keys(sub1.advertisers).sort()).toEqual(['10', '2', '4', '5', '8']);
+  });
+
+  it('gives the UDSmart admin two brands made through the UDSmart service, so 数据查看 opens on numbers; the UD link’s page opens', async () => {
+    expect(await seedDemoBrands(t.deps)).toBe(2);
+    const token = await loginAs(t, 'udsmart@demo.local', 'demo123456');
+    const range = { start: chinaDate(testNow() - 6 * 86400), end: chinaDate(testNow()) };
+    const preview = await t.post<PreviewView>('/capi/napi/udsmart/preview', range, { token });
+    expect(preview.body.data.brands.map((b) => [b.brand, b.accounts]).sort()).toEqual([
+      ['优品数码', 3],
+      ['青禾服饰', 3],
+    ]);
+    expect(preview.body.data.totals.sum_cost).toBeGreaterThan(0);
+    const ud = await t.deps.db
+      .selectFrom('links')
+      .select('pageid')
+      .where('platform', '=', 7)
+      .where('demo', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(preview.body.data.pages.map((p) => p.pageid)).toContain(ud.pageid);
+    const page = await t.post<PageOrdersView>('/capi/napi/udsmart/page/orders', { pageid: ud.pageid }, { token });
+    expect(page.body).toMatchObject({ code: 1, data: { pageid: ud.pageid, customer: '杭州青禾服饰有限公司' } });
+    const sub = await t.post<PreviewView>('/capi/napi/udsmart/preview', range, {
+      token: await loginAs(t, 'udsub@demo.local', 'demo123456'),
+    });
+    expect(sub.body.data.brands.map((b) => b.brand)).toEqual(['青禾服饰']);
   });
 
   it('delivers only to the demo world’s links: a link a user makes is never pinged', async () => {

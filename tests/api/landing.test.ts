@@ -19,6 +19,11 @@ import { processAll } from '../../src/server/tracking/processor.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { insertLinkRow } from '../support/factories.ts';
+import { SHOPPER_UA } from '../support/factories-orders.ts';
+
+/** A shopper's iPhone in WeChat (a bare 'Mozilla/5.0 (iPhone)' is a bot by isbot). */
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47';
 
 const entry = path.resolve('dist/server/entry.mjs');
 
@@ -32,7 +37,9 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
   let landing: Landing;
   let base: string;
   let stopTracking: () => Promise<void>;
-  const get = (p: string, headers: Record<string, string> = {}) => fetch(base + p, { headers, redirect: 'manual' });
+  // a phone's browser: fetch's own agent ('node') is a bot by isbot, whose visits are invalid traffic (tracking/verdict)
+  const get = (p: string, headers: Record<string, string> = {}) =>
+    fetch(base + p, { headers: { 'user-agent': SHOPPER_UA, ...headers }, redirect: 'manual' });
 
   beforeAll(async () => {
     t = await makeTestApp(dialect);
@@ -89,7 +96,7 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
     }
     expect(landing.stats.hits - hits).toBe(5);
     const gz = await new Promise<{ enc: string; body: Buffer }>((resolve, reject) =>
-      httpGet(`${base}/pub/2001`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      httpGet(`${base}/pub/2001`, { headers: { 'accept-encoding': 'gzip', 'user-agent': SHOPPER_UA } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ enc: String(res.headers['content-encoding']), body: Buffer.concat(chunks) }));
@@ -97,7 +104,7 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
     );
     expect(gz.enc).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toContain('¥19.90');
-    const head = await fetch(base + '/pub/2001', { method: 'HEAD' });
+    const head = await fetch(base + '/pub/2001', { method: 'HEAD', headers: { 'user-agent': SHOPPER_UA } });
     expect(head.status).toBe(200);
     const stored = await t.deps.storage.get(landingKey('2001'));
     expect(stored?.body.toString()).toContain('商品A');
@@ -105,10 +112,10 @@ describe.skipIf(!existsSync(entry)).each(dialects())('landing pages on $name', (
 
   it('records visits with the click id and attributes them to the monitor click', async () => {
     expect((await get('/m/c/2002?ch=4&adv=33&aid=44&clickid=wx0abc')).status).toBe(204);
-    expect((await get('/pjd/2002?gdt_vid=wx0abc&x=1', { 'user-agent': 'Mozilla/5.0 (iPhone)' })).status).toBe(200);
+    expect((await get('/pjd/2002?gdt_vid=wx0abc&x=1', { 'user-agent': IPHONE })).status).toBe(200);
     await processAll(t.deps.db, t.deps.engine);
     const v = await t.deps.db.selectFrom('visit_events').selectAll().where('pageid', '=', '2002').executeTakeFirstOrThrow();
-    expect(v).toMatchObject({ click_param: 'gdt_vid', clickid: 'wx0abc', ua: 'Mozilla/5.0 (iPhone)' });
+    expect(v).toMatchObject({ click_param: 'gdt_vid', clickid: 'wx0abc', ua: IPHONE });
     const r = await t.deps.db.selectFrom('rollup_hourly').selectAll().where('pageid', '=', '2002').orderBy('adv').execute();
     expect(r.map((x) => [x.adv, x.aid, Number(x.clicks), Number(x.visits)])).toEqual([['33', '44', 1, 1]]);
     const a = await t.deps.db

@@ -123,6 +123,77 @@ describe.each(dialects())('conversion postback on $name', (dialect) => {
     expect(await postbackRow()).toMatchObject({ state: 'sent', attempts: 1 });
   });
 
+  const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36';
+  /** One click delivered by the sandbox; `bot`: a headless browser clicked (the `ua` macro) and opened the landing page. */
+  async function deliverClickAs(bot: boolean): Promise<void> {
+    const before = h.monitor.hits.length;
+    await h.admin('juliang', 'POST', '/deliver', { planId, shows: 0, clicks: 1, landingRate: 1, followRate: 0 });
+    const hits = h.monitor.hits.slice(before).map((u) => {
+      const x = new URL(u);
+      if (bot && x.pathname.startsWith('/m/c/')) x.searchParams.set('ua', HEADLESS);
+      return x;
+    });
+    await replayMonitorHits(t, hits, clock.now(), bot ? HEADLESS : undefined);
+  }
+  async function orderAfterClick(): Promise<string> {
+    clock.advance(2000);
+    const clickId = await followJump(t, link);
+    const o = await placeOrder(t, 'taobao', clickId, 'settled', { created_at: clock.now() + 30, paid_at: clock.now() + 60 });
+    clock.advance(5 * 60_000);
+    await syncOrders(t);
+    await t.deps.jobs.idle();
+    await t.deps.jobs.run('order-postback');
+    return o.id;
+  }
+
+  it('an order whose only evidence is an invalid click (a headless browser) is 无效流量: no click, no plan, never posted back', async () => {
+    await deliverClickAs(true);
+    const click = await t.deps.db
+      .selectFrom('monitor_events')
+      .select(['id', 'invalid'])
+      .where('kind', '=', 'click')
+      .executeTakeFirstOrThrow();
+    const visit = await t.deps.db.selectFrom('visit_events').select(['id', 'invalid', 'click_event_id']).executeTakeFirstOrThrow();
+    expect(click.invalid).toBe('bot');
+    expect(visit).toMatchObject({ invalid: 'bot', click_event_id: click.id });
+    const id = await orderAfterClick();
+    const row = await t.deps.db.selectFrom('orders').selectAll().where('order_id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      attribution_rule: 'invalid_click',
+      pageid: link.pageid,
+      visit_event_id: Number(visit.id),
+      click_event_id: 0,
+      plan_id: '',
+      callback: '',
+    });
+    expect(await t.deps.db.selectFrom('postbacks').selectAll().execute()).toEqual([]);
+    expect(await acceptedFor(id)).toBe(0);
+    // the click is counted as invalid, not as a click
+    const r = await t.deps.db
+      .selectFrom('rollup_daily')
+      .select((eb) => [eb.fn.sum<number>('clicks').as('c'), eb.fn.sum<number>('invalid_clicks').as('i')])
+      .where('pageid', '=', link.pageid)
+      .executeTakeFirstOrThrow();
+    expect([Number(r.c), Number(r.i)]).toEqual([0, 1]);
+  });
+
+  it('a valid click before an invalid one in the window is the one attributed and posted back', async () => {
+    await deliverClickAs(false);
+    const valid = await t.deps.db.selectFrom('visit_events').select(['id', 'click_event_id']).executeTakeFirstOrThrow();
+    clock.advance(60_000);
+    await deliverClickAs(true);
+    const id = await orderAfterClick();
+    const row = await t.deps.db.selectFrom('orders').selectAll().where('order_id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      attribution_rule: 'visit_before_click',
+      visit_event_id: Number(valid.id),
+      click_event_id: Number(valid.click_event_id),
+      plan_id: planId,
+      postback_state: 'sent',
+    });
+    expect(await acceptedFor(id)).toBe(1);
+  });
+
   it('retries a failed attempt after its back-off and then succeeds, once', async () => {
     await failNext(2);
     const id = await paidOrder();

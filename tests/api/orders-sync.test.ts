@@ -13,9 +13,13 @@ import {
   landingVisit,
   orderFromAd,
   placeOrder,
+  SHOPPER_UA,
   setWatermarks,
   syncOrders,
 } from '../support/factories-orders.ts';
+
+/** The browser of the earlier click and visit (a phone's, so not a bot by isbot). */
+const OLD_UA = `${SHOPPER_UA} old`;
 
 /** Everything the sync writes, to compare two runs. */
 async function snapshot(t: TestApp) {
@@ -150,9 +154,9 @@ describe.each(dialects())('order sync and attribution on $name', (dialect) => {
       link.pageid,
       2,
       { ADVERTISER_ID: '1760000000000001', PROMOTION_ID: '7300000000000000055', AID: '7300000000000000055', CALLBACK_PARAM: 'B.old' },
-      'ua-old',
+      OLD_UA,
     );
-    await landingVisit(t.deps, link.pageid, 'promotionid=7300000000000000055&clickid=EJold', 'ua-old');
+    await landingVisit(t.deps, link.pageid, 'promotionid=7300000000000000055&clickid=EJold', OLD_UA);
     const clickId = await followJump(t, link);
     const o = await placeOrder(t, 'taobao', clickId, 'settled', {
       created_at: clock.now() - 8 * 86400,

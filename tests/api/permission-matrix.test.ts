@@ -10,9 +10,12 @@ import { insertLinkRow } from '../support/factories.ts';
 import { insertOrder, makeAdAccount } from '../support/factories-admin.ts';
 import { authoriseAs, consentAs, sandboxRegistry, seedAdvertiser } from '../support/factories-ads.ts';
 import { seedBoardFacts } from '../support/factories-facts.ts';
-import { adClick, followJump, landingVisit, placeOrder, setWatermarks, syncOrders } from '../support/factories-orders.ts';
+import { adClick, followJump, landingVisit, placeOrder, SHOPPER_UA, setWatermarks, syncOrders } from '../support/factories-orders.ts';
 import { ALL_ACCEPTING, insertAccount, insertEntity } from '../support/factories-promotion.ts';
 import { CALLERS, type Caller, type Cell, MATRIX, parseCells, renderPermissionsDoc, ruleBody, type World } from './permissions.ts';
+
+/** The matrix's shopper: a phone's browser (a made-up agent is a bot by isbot, its visit no order's evidence). */
+const MATRIX_UA = `${SHOPPER_UA} matrix`;
 
 const PW = 'secret123';
 /** Routes that are not product endpoints: health, metrics and the API document (no envelope, no rights). */
@@ -94,9 +97,9 @@ describe.each(dialects().slice(0, 1))('the permission matrix ($name)', (dialect)
       pageid,
       2,
       { ADVERTISER_ID: '1760000000000077', PROMOTION_ID: planId, AID: planId, CALLBACK_PARAM: 'B.matrix' },
-      'matrix-ua',
+      MATRIX_UA,
     );
-    await landingVisit(t.deps, pageid, `promotionid=${planId}&clickid=EJmatrix`, 'matrix-ua');
+    await landingVisit(t.deps, pageid, `promotionid=${planId}&clickid=EJmatrix`, MATRIX_UA);
     const link = await t.deps.db
       .selectFrom('links')
       .select(['transedlink', 'platform'])

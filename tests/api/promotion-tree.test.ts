@@ -405,6 +405,31 @@ describe.each(dialects())('promotion tree on $name', (dialect) => {
     expect((await t.post('/capi/napi/promote/index', {})).body.code).toBe(1009);
   });
 
+  it('an account whose plans drive none of our links says so and shows its cost anyway (issue 18)', async () => {
+    const fact = { platform: 4, advertiser_id: TX, customerid: ids.sub!, campaign_id: '401', plan_id: '4001' };
+    await insertFacts(
+      t.deps.db,
+      [
+        { ...fact, hour: H('2026-03-09T20:00:00'), cost_fen: 3000, shows: 300, clicks: 6, conversions: 0 },
+        { ...fact, hour: H('2026-03-10T09:00:00'), cost_fen: 1500, shows: 120, clicks: 3, conversions: 0 },
+        // stamped in the last second the rollup job has not yet passed (its cursor stands at the clock's second - 1)
+      ],
+      NOW / 1000 - 1,
+    );
+    await t.deps.jobs.run(ACCOUNT_ROLLUP_JOB);
+    const span = { acpl: 4, type: 'adver', start: '2026-03-09', end: '2026-03-10' };
+    const [taobao] = (await index('sub', { ...span, pl: 2 })).body.data.list;
+    expect(taobao).toMatchObject({
+      id: TX,
+      metrics: { sum_cost: 0 },
+      unlinked: { plans: 1, metrics: { sum_cost: 45, sum_show_cnt: 420 } },
+    });
+    const [all] = (await index('sub', span)).body.data.list;
+    expect(all).toMatchObject({ metrics: { sum_cost: 45 }, unlinked: { plans: 1, metrics: { sum_cost: 45 } } });
+    const [linked] = (await index('c1', { acpl: 2, type: 'adver', pl: 2 })).body.data.list;
+    expect(linked).toMatchObject({ id: A1, unlinked: null });
+  });
+
   const bad = (msg: string, data: unknown = { field: expect.any(String), issues: expect.any(Number) }) => ({
     status: 400,
     body: { code: 4000, msg, data },

@@ -235,6 +235,25 @@ describe.each(dialects())('UDSmart on $name', (dialect) => {
     expect((await post('/capi/napi/udsmart/page/orders', { pageid: '99999' }, 'ud')).body).toMatchObject({ code: 4004 });
   });
 
+  it('a page the data view lists opens before its first order; one no visible account drove stays 4004', async () => {
+    const c = await t.deps.db.selectFrom('users').selectAll().where('id', '=', ids.c!).executeTakeFirstOrThrow();
+    const quiet = (await makeLink(t.deps, c)).pageid;
+    await writeAdFacts(t.deps.db, {
+      customerid: c.id,
+      platform: 5,
+      advertiser_id: acc.k!.advertiser_id,
+      pageid: quiet,
+      date: '2026-11-20',
+      clicks: 7,
+    });
+    const listed = await post<PreviewView>('/capi/napi/udsmart/preview', range, 'ud');
+    expect(listed.body.data.pages.map((p) => p.pageid)).toContain(quiet);
+    const r = await post<PageOrdersView>('/capi/napi/udsmart/page/orders', { pageid: quiet }, 'ud');
+    expect(r.body).toMatchObject({ code: 1, data: { pageid: quiet, customer: 'c公司', total: 0, list: [] } });
+    expect((await post('/capi/napi/udsmart/page/orders', { pageid: quiet }, 'sub2')).body).toMatchObject({ code: 4004 });
+    expect((await post('/capi/napi/udsmart/page/orders', { pageid: quiet }, 'other')).body).toMatchObject({ code: 4004 });
+  });
+
   it('unbinding an account drops its direct assignments; deleting a brand drops everything under it', async () => {
     await post('/capi/napi/udsmart/brand/bind', { id: brandA, account_ids: [acc.j!.id] }, 'ud');
     expect((await post<SubView[]>('/capi/napi/udsmart/sub/index', {}, 'ud')).body.data.find((s) => s.id === ids.sub2)!.account_ids).toEqual(

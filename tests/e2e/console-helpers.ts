@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { SHOPPER_UA } from '../support/shopper.ts';
 import { e2eClockEnv } from './clock.ts';
 
 export const PASSWORD = 'demo123456';
@@ -43,8 +44,11 @@ export async function apiData<T>(page: Page, path: string, body: Record<string, 
 
 /** Send a monitor ping with the macros filled in, as an ad platform would. */
 export async function ping(page: Page, monitorUrl: string, i: number): Promise<void> {
-  const url = monitorUrl.replace(/__([A-Z_]+)__/g, (_m, name: string) => (/CALLBACK|REQUEST|CLICK/.test(name) ? `e2e${i}-${RUN}` : '1'));
-  expect((await page.request.get(url)).status()).toBeLessThan(400);
+  // the platform fills the shopper's agent into the UA macro: a phone's browser (a '1' there is a bot)
+  const url = monitorUrl.replace(/__([A-Z_]+)__/g, (_m, name: string) =>
+    /CALLBACK|REQUEST|CLICK/.test(name) ? `e2e${i}-${RUN}` : /^(UA|USER_AGENT)$/.test(name) ? encodeURIComponent(SHOPPER_UA) : '1',
+  );
+  expect((await page.request.get(url, { headers: { 'user-agent': SHOPPER_UA } })).status()).toBeLessThan(400);
 }
 
 /** The operators' command line against the e2e server's data directory (playwright.config.ts sets it). */

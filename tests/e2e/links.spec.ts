@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { SHOPPER_UA } from '../support/shopper.ts';
 import { test } from './clock.ts';
 import { digits, login, PASSWORD, SHOTS } from './console-helpers.ts';
 
@@ -99,11 +100,14 @@ test('customer1 creates a taobao / juliang / direct link, copies its monitor URL
   const showUrl = (await rowOf(page, ITEM_C1).locator('.url-text', { hasText: '展示' }).locator('.url-value').getAttribute('title')) ?? '';
   const landingUrl =
     (await rowOf(page, ITEM_C1).locator('.url-text', { hasText: '落地页' }).locator('.url-value').getAttribute('title')) ?? '';
+  const shopper = { headers: { 'user-agent': SHOPPER_UA } }; // a phone's browser: Playwright's own agent is a bot
   const fill = (u: string, i: number): string =>
-    u.replace(/__([A-Z_]+)__/g, (_m, name: string) => (/CALLBACK|REQUEST|CLICK/.test(name) ? `e2e${i}` : '1'));
-  for (let i = 0; i < 6; i++) expect((await page.request.get(fill(showUrl, i))).status()).toBeLessThan(400);
-  for (let i = 0; i < 3; i++) expect((await page.request.get(fill(copied, i))).status()).toBeLessThan(400);
-  expect((await page.request.get(landingUrl, { maxRedirects: 0 })).status()).toBeLessThan(400);
+    u.replace(/__([A-Z_]+)__/g, (_m, name: string) =>
+      /CALLBACK|REQUEST|CLICK/.test(name) ? `e2e${i}` : /^(UA|USER_AGENT)$/.test(name) ? encodeURIComponent(SHOPPER_UA) : '1',
+    );
+  for (let i = 0; i < 6; i++) expect((await page.request.get(fill(showUrl, i), shopper)).status()).toBeLessThan(400);
+  for (let i = 0; i < 3; i++) expect((await page.request.get(fill(copied, i), shopper)).status()).toBeLessThan(400);
+  expect((await page.request.get(landingUrl, { ...shopper, maxRedirects: 0 })).status()).toBeLessThan(400);
 
   // detail: summary, stats chart and totals, change log, orders notice
   await rowOf(page, ITEM_C1).getByRole('link', { name: '详情' }).click();

@@ -141,6 +141,20 @@ test('the order pages of §2 show a link’s orders, with the back-flow defaults
   await expect(page.getByRole('heading', { name: `推广链接 ${link.pageid} 的订单` })).toBeVisible();
   const panel = page.locator('.orders-panel');
   await expect(panel.locator('.pager')).toContainText(/共 [1-9]\d* 条/); // the 30 days the union back-filled
+  // the card's 订单数 and the pager's 共 N 条 describe one list: the pager names the orders closed before payment,
+  // which 订单数 does not count (the back-fill closes some unpaid), as the server counted them with the rows
+  const answer = await apiData<{ total: number; closed_unpaid: number; sums: { orders: number } }>(page, 'napi/link/order', {
+    pageid: link.pageid,
+    page: 1,
+    pagesize: 20,
+  });
+  expect(answer.total).toBe(answer.sums.orders + answer.closed_unpaid);
+  await expect(panel.locator('.pager-total')).toHaveText(
+    answer.closed_unpaid
+      ? `共 ${answer.total} 条（计入订单数 ${answer.sums.orders} 条，未付款关闭 ${answer.closed_unpaid} 条）`
+      : `共 ${answer.total} 条`,
+  );
+  await expect(panel.getByRole('region', { name: '订单数', exact: true }).locator('.metric-value')).toHaveText(String(answer.sums.orders));
   await page.screenshot({ path: `${SHOTS}/orders-page-light.png`, fullPage: true });
   await panel.getByRole('tab', { name: '回流' }).click();
   await expect(panel.getByText('点击时间').first()).toBeVisible();

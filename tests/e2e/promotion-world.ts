@@ -194,3 +194,9 @@ export async function pingedCount(base: string, planId: string): Promise<number>
   const r = await admin<{ shows?: number; clicks?: number }>(base, `/pinged/${planId}`);
   return Number(r.shows ?? 0) + Number(r.clicks ?? 0);
 }
+
+/** The sandbox's bots click the plan `n` times (invalid traffic: a headless browser's or crawler's UA macro). */
+export async function botClicks(base: string, planId: string, n: number): Promise<void> {
+  const r = await admin<{ ok: boolean; state: string }>(base, '/deliver', { planId, shows: 0, clicks: 0, bots: n, landingRate: 0 });
+  if (r.state !== 'delivering') throw new Error(`plan ${planId} is ${r.state}: no bot clicks`);
+}

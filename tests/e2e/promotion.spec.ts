@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { subPlatformsOf } from '../../src/shared/promote.ts';
 import { test } from './clock.ts';
 import { apiData, login, SHOTS } from './console-helpers.ts';
-import { type PromotionWorld, pingedCount, promotionWorld } from './promotion-world.ts';
+import { botClicks, type PromotionWorld, pingedCount, promotionWorld } from './promotion-world.ts';
 
 /**
  * Promotion as a customer walks it: the tree of 巨量 · 流量通PRO down to a plan, pausing it (pending, then the
@@ -104,7 +104,15 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto('/promotion?acpl=2&pl=2');
     await expect(row(page, world.advertiserName)).toBeVisible();
     await shot(page, `accounts-${theme}`);
+    // bots click the plan: its row shows the invalid share under its id, whole inside the name cell, reasons in the title
+    await botClicks(new URL(page.url()).origin, world.planId, 2);
+    await page.waitForTimeout(1500); // the tracking processor (every 500 ms) judges the pings
     await toPlans(page);
+    const badge = row(page, world.planName).locator('.invalid-badge');
+    await expect(badge).toHaveText(/^无效 \d+\.\d%$/);
+    await expect(badge).toHaveAttribute('title', /爬虫\/无头浏览器 \d+/);
+    const [cell, inner] = await Promise.all([row(page, world.planName).locator('td').nth(1).boundingBox(), badge.boundingBox()]);
+    expect(inner!.x + inner!.width).toBeLessThanOrEqual(cell!.x + cell!.width);
     await shot(page, `plans-${theme}`);
     await row(page, world.planName).getByRole('button', { name: world.planName, exact: true }).click();
     await expect(page.getByRole('tab', { name: '创意' })).toHaveAttribute('aria-selected', 'true');
@@ -154,7 +162,7 @@ test('the old version shows the same account, its plan page the trend, the chang
     await expect(plan).toContainText(cost.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
     await shot(page, 'old-juliang');
     await plan.getByRole('button', { name: world.planName, exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/promotion/plan/${world.planId}$`));
+    await expect(page).toHaveURL(new RegExp(`/promotion/plan/${world.planId}(\\?acpl=2)?$`));
     await expect(page.locator('.chart canvas')).toBeVisible();
     const log = page.locator('[aria-label="修改记录"]');
     await expect(log).toContainText('暂停 → 启用');

@@ -11,14 +11,12 @@ import type { LinkView } from '../../src/shared/links.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
 import type { TestApp } from './app.ts';
 
+import { SHOPPER_UA } from './shopper.ts';
+
+export { SHOPPER_UA };
+
 /** A monitor ping as the platform sends it: the link's click-monitor URL with these macro values filled. */
-export async function adClick(
-  deps: Deps,
-  pageid: string,
-  channel: number,
-  values: Record<string, string>,
-  ua = 'Mozilla/5.0 test',
-): Promise<void> {
+export async function adClick(deps: Deps, pageid: string, channel: number, values: Record<string, string>, ua = SHOPPER_UA): Promise<void> {
   const template = monitorUrl('http://x', 'click', channel, pageid);
   const query = template
     .split('?')[1]!
@@ -31,7 +29,7 @@ export async function adClick(
 }
 
 /** A landing visit with this query (the channel's click-id parameter, 巨量's projectid / promotionid …). */
-export async function landingVisit(deps: Deps, pageid: string, query: string, ua = 'Mozilla/5.0 test'): Promise<void> {
+export async function landingVisit(deps: Deps, pageid: string, query: string, ua = SHOPPER_UA): Promise<void> {
   await deps.db
     .insertInto('landing_visits')
     .values({ pageid, query, ip: '203.0.113.7', ua, referer: '', received_at: deps.clock.now() })
@@ -87,7 +85,7 @@ export async function orderFromAd(
 ): Promise<SandboxOrder> {
   const plan = opts.plan ?? '7300000000000000001';
   const callback = opts.callback ?? `B.cb${Math.random().toString(36).slice(2, 10)}`;
-  const ua = `Mozilla/5.0 shopper-${callback}`;
+  const ua = `${SHOPPER_UA} shopper/${callback}`; // one browser per shopper, a phone (not a bot: tracking/verdict)
   await adClick(
     t.deps,
     link.pageid,
@@ -107,7 +105,10 @@ export async function orderFromAd(
   clock.advance(3000);
   const clickId = await followJump(t, link);
   const now = Math.floor(t.deps.clock.nowMs() / 1000);
-  const order = await placeOrder(t, unionOfLink(link), clickId, opts.fate ?? 'settled', { created_at: now + 60, paid_at: now + 120 });
+  // paid two minutes after the order, unless its fate is to close unpaid (then half an hour after it, never paid)
+  const times: Record<string, number | null> =
+    opts.fate === 'closed_unpaid' ? { paid_at: null, closed_at: now + 1800 } : { paid_at: now + 120 };
+  const order = await placeOrder(t, unionOfLink(link), clickId, opts.fate ?? 'settled', { created_at: now + 60, ...times });
   clock.advance(10 * 60_000);
   return order;
 }
@@ -127,17 +128,14 @@ export async function setWatermarks(t: TestApp, secondsAgo = 3600): Promise<void
  * What an ad sandbox's delivery sent to the loopback monitor server (`hits`), written into our raw tables exactly as
  * the hot paths write them (click pings to `monitor_raw`, landing visits to `landing_visits`), then processed.
  */
-export async function replayMonitorHits(t: TestApp, hits: readonly URL[], at: number): Promise<void> {
+export async function replayMonitorHits(t: TestApp, hits: readonly URL[], at: number, visitUa = SHOPPER_UA): Promise<void> {
   for (const hit of hits) {
     const pageid = hit.pathname.split('/').at(-1)!;
     const query = hit.search.slice(1);
     if (hit.pathname.startsWith('/m/c/'))
       await t.deps.db.insertInto('monitor_raw').values({ kind: 'c', pageid, query, ip: '', ua: 'sandbox-ua', received_at: at }).execute();
     else
-      await t.deps.db
-        .insertInto('landing_visits')
-        .values({ pageid, query, ip: '', ua: 'sandbox-ua', referer: '', received_at: at })
-        .execute();
+      await t.deps.db.insertInto('landing_visits').values({ pageid, query, ip: '', ua: visitUa, referer: '', received_at: at }).execute();
   }
   await processAll(t.deps.db, t.deps.engine);
 }

@@ -18,9 +18,10 @@ const PING_HEAD =
   '&promo=promotion_id_1234567&cid=cid_1234567&req=request_id_1234567&cb=';
 const PING_TAIL =
   '&cburl=callback_url_1234567&track=track_id_1234567&ctype=ctype_1234567&site=csite_1234567&union=union_site_1234567' +
-  '&imei=imei_1234567&idfa=idfa_1234567&androidid=androidid_1234567&oaid=oaid_1234567&caid=caid_1234567&os=0' +
-  '&mac=mac_1234567&ip=203.0.113.9&ua=Mozilla%2F5.0%20(Linux%3B%20Android%2014)&geo=geo_1234567&model=model_1234567' +
-  '&mid1=1&mid2=2&mid3=3&mid4=4&ts=';
+  '&imei=imei_1234567&idfa=idfa_1234567&androidid=androidid_1234567&oaid=oaid_';
+/** Each ping its own device (OAID) and device IP, as real traffic: none is a flood (tracking/verdict/config.ts). */
+const PING_DEVICE_TAIL = '&caid=caid_1234567&os=0&mac=mac_1234567&ip=';
+const PING_END = '&ua=Mozilla%2F5.0%20(Linux%3B%20Android%2014)&geo=geo_1234567&model=model_1234567' + '&mid1=1&mid2=2&mid3=3&mid4=4&ts=';
 /** A 巨量 2.0 landing URL's query: its clickid, the project and promotion the ad names. */
 const VISIT_HEAD = 'clickid=';
 const VISIT_TAIL = '&projectid=project_id_1234567&promotionid=aid_1234567&creativetype=5';
@@ -71,13 +72,14 @@ function fillSql(
   const rand = engine === 'postgres' ? `substr(md5(random()::text), 1, 12)` : `lower(hex(randomblob(6)))`;
   const id = `${rand} || '_' || i`;
   const processed = `case when i <= ${done} then 1 else 0 end`;
+  const ip = `'10.' || (i / 65536 % 256) || '.' || (i / 256 % 256) || '.' || (i % 256)`;
   const series =
     engine === 'postgres'
       ? `generate_series(${first}, ${last}) as s(i)`
       : `(with recursive s(i) as (select ${first} union all select i + 1 from s where i < ${last}) select i from s) as s`;
   const query =
     table === 'monitor_raw'
-      ? `${q(PING_HEAD)} || 'cb_' || ${id} || ${q(PING_TAIL)} || ${at}`
+      ? `${q(PING_HEAD)} || 'cb_' || ${id} || ${q(PING_TAIL)} || i || ${q(PING_DEVICE_TAIL)} || ${ip} || ${q(PING_END)} || ${at}`
       : `${q(VISIT_HEAD)} || 'lc_' || ${id} || ${q(VISIT_TAIL)}`;
   const columns =
     table === 'monitor_raw'
@@ -86,6 +88,6 @@ function fillSql(
   const values =
     table === 'monitor_raw'
       ? `'c', ${q(s.pageid)}, ${query}, '203.0.113.9', ${q(BACKLOG_UA)}, ${at}, ${processed}`
-      : `${q(s.pageid)}, ${query}, '203.0.113.9', ${q(BACKLOG_UA)}, '', ${at}, ${processed}`;
+      : `${q(s.pageid)}, ${query}, ${ip}, ${q(BACKLOG_UA)}, '', ${at}, ${processed}`;
   return `insert into ${table} (${columns}) select ${values} from ${series} order by i`;
 }

@@ -7,6 +7,8 @@ export interface ConfirmOptions {
   message: ReactNode;
   /** default '确定' */
   acceptLabel?: string;
+  /** default '取消' */
+  cancelLabel?: string;
   /** red accept button (deleting) */
   danger?: boolean;
   /** may return a promise: the button spins until it settles, and the box closes either way */
@@ -18,7 +20,15 @@ interface Props extends ConfirmOptions {
 }
 
 /** A yes/no box; the default focus is on 取消 so Enter never deletes by accident. */
-export function ConfirmDialog({ title, message, acceptLabel = '确定', danger = false, onAccept, onClose }: Props): React.JSX.Element {
+export function ConfirmDialog({
+  title,
+  message,
+  acceptLabel = '确定',
+  cancelLabel = '取消',
+  danger = false,
+  onAccept,
+  onClose,
+}: Props): React.JSX.Element {
   const [busy, setBusy] = useState(false);
   const accept = async (): Promise<void> => {
     setBusy(true);
@@ -33,7 +43,7 @@ export function ConfirmDialog({ title, message, acceptLabel = '确定', danger =
   };
   const footer = (
     <>
-      <Button label="取消" severity="secondary" outlined onClick={onClose} autoFocus disabled={busy} />
+      <Button label={cancelLabel} severity="secondary" outlined onClick={onClose} autoFocus disabled={busy} />
       <Button label={acceptLabel} severity={danger ? 'danger' : undefined} loading={busy} onClick={() => void accept()} />
     </>
   );

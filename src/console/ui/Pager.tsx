@@ -7,6 +7,8 @@ export const PAGER_COUNT = 5;
 
 export interface PagerProps {
   total: number;
+  /** after 共 N 条, what the total is made of (e.g. an order list's split into 订单数 and the rows it leaves out) */
+  note?: string;
   /** 1-based page */
   page: number;
   pageSize: number;
@@ -14,9 +16,15 @@ export interface PagerProps {
   onChange: (page: number, pageSize: number) => void;
 }
 
-const totalReport = (o: { totalRecords: number }): React.JSX.Element => <span className="pager-total">共 {o.totalRecords} 条</span>;
+const totalReport =
+  (note: string | undefined) =>
+  (o: { totalRecords: number }): React.JSX.Element => (
+    <span className="pager-total">
+      共 {o.totalRecords} 条{note ?? ''}
+    </span>
+  );
 
-export function Pager({ total, page, pageSize, onChange }: PagerProps): React.JSX.Element {
+export function Pager({ total, note, page, pageSize, onChange }: PagerProps): React.JSX.Element {
   return (
     <div className="pager">
       <Paginator
@@ -27,7 +35,7 @@ export function Pager({ total, page, pageSize, onChange }: PagerProps): React.JS
         pageLinkSize={PAGER_COUNT}
         template={{
           layout: 'CurrentPageReport PrevPageLink PageLinks NextPageLink RowsPerPageDropdown',
-          CurrentPageReport: totalReport,
+          CurrentPageReport: totalReport(note),
         }}
         onPageChange={(e: PaginatorPageChangeEvent) => onChange(e.rows !== pageSize ? 1 : e.page + 1, e.rows)}
       />

@@ -70,6 +70,23 @@ describe('ResourceTable', () => {
     expect(screen.getByText('共 3 条')).toBeTruthy();
   });
 
+  it("keeps the pager's note on its total while refreshing, and drops it when the next answer has none", () => {
+    const view = renderTable({ paging: { ...paging, note: '（计入订单数 2 条，未付款关闭 1 条）' } });
+    expect(screen.getByText('共 3 条（计入订单数 2 条，未付款关闭 1 条）')).toBeTruthy();
+    view.rerender(
+      <MemoryRouter>
+        <ResourceTable<Item> rows={undefined} loading rowKey={(r) => r.id} columns={columns} paging={{ ...paging, total: 0 }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('共 3 条（计入订单数 2 条，未付款关闭 1 条）')).toBeTruthy();
+    view.rerender(
+      <MemoryRouter>
+        <ResourceTable<Item> rows={items} rowKey={(r) => r.id} columns={columns} paging={paging} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('共 3 条')).toBeTruthy();
+  });
+
   it('shows 加载中 (and no count) before the first answer and 暂无数据 for an empty answer', () => {
     const view = renderTable({ rows: undefined, loading: true, paging: { ...paging, total: 0 } });
     expect(screen.getByText('加载中…')).toBeTruthy();

@@ -1,12 +1,13 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
-import { type CSSProperties, type ReactNode, useMemo, useState } from 'react';
+import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { endsSession, failureText } from '../lib/api.ts';
 import { Pager } from './Pager.tsx';
 import { nextSort, type SortState, type SortValue, sortRows } from './table-sort.ts';
 import { useLastDefined } from './useLastDefined.ts';
+import { useScrollEdges } from './useScrollEdges.ts';
 
 export type { SortState } from './table-sort.ts';
 
@@ -42,6 +43,8 @@ export interface RowAction<T> {
 
 export interface TablePaging {
   total: number;
+  /** after 共 N 条, what the total is made of (the pager's `note`) */
+  note?: string;
   page: number;
   pageSize: number;
   onChange: (page: number, pageSize: number) => void;
@@ -140,6 +143,8 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
     return sorted.map((row) => ({ key: rowKey(row), row }));
   }, [problem, lastRows, sort, onSort, columns, rowKey]);
   const total = problem ? 0 : p.rows === undefined ? (lastTotal ?? 0) : (p.paging?.total ?? 0);
+  const lastNote = useLastDefined(p.rows === undefined ? undefined : (p.paging?.note ?? ''));
+  const note = problem ? undefined : p.rows === undefined ? lastNote : p.paging?.note;
   const changeSort = (e: DataTableStateEvent): void => {
     const next = nextSort(sort, e.sortField);
     if (p.onSort) p.onSort(next);
@@ -147,6 +152,9 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
   };
   const offsets = frozenOffsets(p.columns);
   const lastFrozen = [...offsets.keys()].at(-1);
+  const frozenWidth = p.columns.reduce((n, c) => n + (offsets.has(c.key) ? (c.width ?? 0) : 0), 0);
+  const root = useRef<HTMLDivElement>(null);
+  useScrollEdges(root, offsets.size > 0);
   const frozenClass = (key: string, base?: string): string | undefined =>
     [base, offsets.has(key) ? 'cell-frozen' : '', key === lastFrozen ? 'cell-frozen-edge' : ''].filter(Boolean).join(' ') || undefined;
   const sessionEnded = endsSession(p.error) && lastRows === undefined;
@@ -162,7 +170,12 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
   );
 
   return (
-    <div className={`resource-table ${p.className ?? ''}`}>
+    <div
+      ref={root}
+      className={`resource-table ${offsets.size ? 'has-frozen' : ''} ${p.className ?? ''}`}
+      // the sideways scroll snaps each column's start to the frozen columns' edge (kit.css)
+      style={offsets.size ? ({ '--frozen-left': `${frozenWidth}px` } as CSSProperties) : undefined}
+    >
       {p.toolbar || p.exportSlot ? (
         <div className="resource-toolbar">
           <div className="resource-toolbar-main">{p.toolbar}</div>
@@ -193,6 +206,8 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
             field={c.key}
             header={c.header}
             sortable={!!c.sortable}
+            // the header sits where the cells do (a number's title above its digits, whole beside a frozen edge)
+            align={c.align === 'left' ? undefined : c.align}
             body={({ row }: Keyed<T>) => (c.cell ? c.cell(row) : defaultCell(c.value?.(row)))}
             style={cellStyle(c, offsets.get(c.key))}
             headerStyle={cellStyle(c, offsets.get(c.key))}
@@ -212,7 +227,9 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
           />
         ) : null}
       </DataTable>
-      {p.paging && known ? <Pager total={total} page={p.paging.page} pageSize={p.paging.pageSize} onChange={p.paging.onChange} /> : null}
+      {p.paging && known ? (
+        <Pager total={total} note={note || undefined} page={p.paging.page} pageSize={p.paging.pageSize} onChange={p.paging.onChange} />
+      ) : null}
     </div>
   );
 }

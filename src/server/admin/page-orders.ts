@@ -30,18 +30,21 @@ export const orderViewOf = (o: OrderRow): OrderView => ({
 
 /**
  * The orders of one landing page with its owner and the owner's agent (`/sxA/agentorader/{pageId}` for admins;
- * `accounts` narrows them to a UDSmart caller's advertiser accounts). A page with neither a link nor orders is 4004.
+ * `accounts` narrows them to a UDSmart caller's advertiser accounts). A page with neither a link nor orders is 4004;
+ * narrowed, a page none of those accounts drove (`drove`: a plan or report of theirs names it) and no order came
+ * through is 4004 too — one they drove opens with the orders that came through, none yet.
  */
 export async function pageOrders(
   deps: Deps,
   input: { pageid: string; page: number; pagesize: number },
   accounts: readonly AccountRef[] | null = null,
+  drove = false,
 ): Promise<PageOrdersView> {
   const link = await findLiveLink(deps.db, input.pageid);
   const ownerId = link?.customerid ?? (await pageOrderOwner(deps.db, input.pageid))?.customerid;
   if (ownerId === undefined) throw notFound('落地页不存在');
-  const { rows, total, sums } = await ordersOfPage(deps.db, input.pageid, accounts, input.pagesize, offsetOf(input));
-  if (accounts && total === 0) throw notFound('落地页不存在');
+  const { rows, total, closedUnpaid, sums } = await ordersOfPage(deps.db, input.pageid, accounts, input.pagesize, offsetOf(input));
+  if (accounts && total === 0 && !drove) throw notFound('落地页不存在');
   const owner = await findUserById(deps.db, ownerId);
   const agent = owner?.parent_id ? await findUserById(deps.db, owner.parent_id) : undefined;
   return {
@@ -51,6 +54,7 @@ export async function pageOrders(
     title: link?.title ?? '',
     list: rows.map(orderViewOf),
     total,
+    closed_unpaid: closedUnpaid,
     sums: {
       orders: sums.orders,
       order_price: fenToYuan(sums.orderFen),

@@ -1,4 +1,5 @@
 import type { Executor } from '../kernel/executor.ts';
+import type { AccountRef } from './directory.ts';
 
 /**
  * The ads feature's read API for other features (links' customer options, promotion, orders, dashboards):
@@ -119,4 +120,37 @@ export async function accountFreshness(db: Executor, platform: number, advertise
     .where('ad_accounts.platform', '=', platform)
     .where('ad_accounts.advertiser_id', 'in', [...new Set(advertiserIds)])
     .execute();
+}
+
+/**
+ * Whether one of these accounts drove a promotion link: a plan of theirs carries it (ad_entities.pageid) or their
+ * reports name it (ad_facts_daily / ad_facts_hourly) — what puts the link on UDSmart's data view before any order.
+ */
+export async function accountsDroveLink(db: Executor, pageid: string, accounts: readonly AccountRef[]): Promise<boolean> {
+  const byChannel = new Map<number, string[]>();
+  for (const a of accounts) byChannel.set(a.platform, [...(byChannel.get(a.platform) ?? []), a.advertiser_id]);
+  if (byChannel.size === 0) return false;
+  for (const [platform, ids] of byChannel) {
+    const plan = await db
+      .selectFrom('ad_entities')
+      .select('id')
+      .where('pageid', '=', pageid)
+      .where('platform', '=', platform)
+      .where('advertiser_id', 'in', ids)
+      .limit(1)
+      .executeTakeFirst();
+    if (plan) return true;
+    for (const table of ['ad_facts_daily', 'ad_facts_hourly'] as const) {
+      const fact = await db
+        .selectFrom(table)
+        .select('pageid')
+        .where('pageid', '=', pageid)
+        .where('platform', '=', platform)
+        .where('advertiser_id', 'in', ids)
+        .limit(1)
+        .executeTakeFirst();
+      if (fact) return true;
+    }
+  }
+  return false;
 }

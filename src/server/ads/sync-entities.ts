@@ -3,7 +3,7 @@ import type { AdEntity, EntityLevel } from '../connectors/ad-platform.ts';
 import type { Deps } from '../deps.ts';
 import type { JobContext } from '../jobs/types.ts';
 import { publicBaseUrl } from '../kernel/config.ts';
-import { linkFactsByPageId } from '../links/lookup.ts';
+import { linkFactsByPageId, udLinksByMonitorUrl } from '../links/lookup.ts';
 import { withCallAuth } from './credentials.ts';
 import { pageidOfEntity } from './link-match.ts';
 import * as sync from './store-sync.ts';
@@ -12,7 +12,7 @@ import type { AdEntitiesTable } from './tables.ts';
 /**
  * One account's entity and status sync: every level the platform has, top down, every page, upserted by
  * platform id with the raw and the normalised status; each plan or creative is tied to our promotion link when
- * its monitor or landing URL is one of the account owner's links. After a complete pass of a level, what the
+ * its monitor or landing URL is one of the account owner's links (a UDSmart link's: the monitor URLs UD issued). After a complete pass of a level, what the
  * platform no longer lists is marked deleted (kept for history). Returns the entities written.
  */
 export async function syncAccountEntities(
@@ -47,14 +47,26 @@ export async function syncAccountEntities(
   return written;
 }
 
-/** Entity id → pageid, for the entities whose URLs point at a live link of this customer. */
+/**
+ * Entity id → pageid, for the entities whose URLs point at a live link of this customer: our monitor or landing
+ * path, or — for a UDSmart link, whose monitor URLs UD issued on its own host — exactly that link's monitor URL.
+ */
 async function ownLinks(deps: Deps, customerid: number, items: AdEntity[], base: string): Promise<Map<string, string>> {
   const candidates = new Map(items.map((e) => [e.id, pageidOfEntity(e, base)] as const).filter(([, p]) => p));
-  if (!candidates.size) return candidates;
-  const facts = await linkFactsByPageId(deps.db, [...new Set(candidates.values())]);
-  for (const [id, pageid] of candidates) {
-    const f = facts.get(pageid);
-    if (!f || f.customerid !== customerid || f.deleted_at !== null) candidates.delete(id);
+  if (candidates.size) {
+    const facts = await linkFactsByPageId(deps.db, [...new Set(candidates.values())]);
+    for (const [id, pageid] of candidates) {
+      const f = facts.get(pageid);
+      if (!f || f.customerid !== customerid || f.deleted_at !== null) candidates.delete(id);
+    }
+  }
+  const rest = items.filter((e) => !candidates.has(e.id));
+  const urls = [...new Set(rest.flatMap((e) => [e.clickMonitorUrl, e.showMonitorUrl]).filter((u): u is string => !!u))];
+  if (!urls.length) return candidates;
+  const ud = await udLinksByMonitorUrl(deps.db, customerid, urls);
+  for (const e of rest) {
+    const pageid = ud.get(e.clickMonitorUrl ?? '') ?? ud.get(e.showMonitorUrl ?? '');
+    if (pageid) candidates.set(e.id, pageid);
   }
   return candidates;
 }

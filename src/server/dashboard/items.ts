@@ -134,7 +134,7 @@ export async function itemOrders(deps: BoardDeps, actor: Actor, input: ItemOrder
   const customers = await customersOf(deps.db, actor, input.customerid);
   const target = await requireTarget(deps.db, customers, input.item_id);
   const period = resolvePeriod(input.start, input.end, nowOf(deps));
-  const { rows, total } = await itemOrderPage(deps.db, {
+  const { rows, total, closedUnpaid } = await itemOrderPage(deps.db, {
     customers,
     itemId: target.item.item_id,
     ...(target.pageid ? { pageid: target.pageid } : {}),
@@ -155,6 +155,7 @@ export async function itemOrders(deps: BoardDeps, actor: Actor, input: ItemOrder
       commission: fenToYuan(Number(commission_fen)),
     })),
     total,
+    closed_unpaid: closedUnpaid,
   };
 }
 

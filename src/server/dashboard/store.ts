@@ -3,6 +3,7 @@
  * item's own order list (which is the orders themselves: the orders table, index customer + item).
  */
 import type { Executor } from '../kernel/executor.ts';
+import { orderSums } from '../orders/directory.ts';
 
 /** Whether any order fact of these customers names the item (an item is known to a caller by its links or its orders). */
 export async function itemInOrderFacts(db: Executor, customers: readonly number[] | null, itemId: string): Promise<boolean> {
@@ -21,7 +22,7 @@ export async function itemOrderPage(
   db: Executor,
   q: { customers: readonly number[] | null; itemId: string; pageid?: string; from: number; to: number; limit: number; offset: number },
 ) {
-  if (q.customers?.length === 0) return { rows: [], total: 0 };
+  if (q.customers?.length === 0) return { rows: [], total: 0, closedUnpaid: 0 };
   let base = db
     .selectFrom('orders')
     // a promotion link's orders are every item bought through it; an item's, that item's through any link
@@ -29,7 +30,8 @@ export async function itemOrderPage(
     .where('created_at', '>=', q.from)
     .where('created_at', '<', q.to);
   if (q.customers) base = base.where('customerid', 'in', [...q.customers]);
-  const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  // the order lists' sums: how many rows, and how many of them 订单数 leaves out (closed or invalid before payment)
+  const counted = await base.select(orderSums()).executeTakeFirst();
   const rows = await base
     .select([
       'order_id',
@@ -54,5 +56,5 @@ export async function itemOrderPage(
     .limit(q.limit)
     .offset(q.offset)
     .execute();
-  return { rows, total: Number(counted?.n ?? 0) };
+  return { rows, total: Number(counted?.n ?? 0), closedUnpaid: Number(counted?.closed_unpaid ?? 0) };
 }

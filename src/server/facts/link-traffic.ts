@@ -7,6 +7,7 @@
  */
 import { channelLabel } from '../../shared/catalog.ts';
 import { chinaDay, chinaDayStart, hourStart } from '../../shared/china-clock.ts';
+import { INVALID_REASONS, type InvalidReason, invalidShare } from '../../shared/invalid-traffic.ts';
 import { clickMacros, MONITOR_PATH } from '../../shared/macros.ts';
 import { metricsOf, ratio, toWire, ZERO_SUMS } from '../../shared/metrics.ts';
 import { fenToYuan } from '../../shared/money.ts';
@@ -66,6 +67,16 @@ async function reasonsOf(
       count: q.unfilled,
       text: `${q.unfilled} 次点击的宏没有被平台替换（没有点击 ID、回调参数和广告 ID）：无法去重，也归不到计划`,
     });
+  const bad = q.invalid.reduce((n, x) => n + x.count, 0);
+  if (bad > 0) {
+    const share = Math.round(invalidShare(bad, ours + bad) * 1000) / 10;
+    const parts = q.invalid.map((x) => `${INVALID_REASONS[x.reason as InvalidReason] ?? x.reason} ${x.count}`).join('、');
+    out.push({
+      key: 'invalid_traffic',
+      count: bad,
+      text: `${bad} 次无效点击未计入有效点击（无效占比 ${share}%）：${parts}。无效点击不归因订单、不回传`,
+    });
+  }
   if (ours !== theirs)
     out.push({
       key: 'clock',
@@ -142,6 +153,7 @@ export async function linkNumbers(db: Db, customers: readonly number[] | null, p
         pageid,
         monitor_clicks: r?.monitor.clicks ?? 0,
         visits: r?.monitor.visits ?? 0,
+        invalid_clicks: r?.monitor.invalidClicks ?? 0,
         metrics: toWire(metricsOf(r?.sums ?? ZERO_SUMS)),
       };
       return [pageid, row];

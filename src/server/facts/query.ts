@@ -125,7 +125,7 @@ function conditions(source: Source, part: FactPart, f: FactFilter): RawBuilder<u
 const SUMS: Record<Source, RawBuilder<unknown>> = {
   ad: sql`coalesce(sum(f.cost_fen), 0) as a, coalesce(sum(f.shows), 0) as b, coalesce(sum(f.clicks), 0) as c, coalesce(sum(f.conversions), 0) as d, 0 as e`,
   order: sql`coalesce(sum(f.orders), 0) as a, coalesce(sum(f.order_fen), 0) as b, coalesce(sum(f.paid_orders), 0) as c, coalesce(sum(f.paid_fen), 0) as d, coalesce(sum(f.commission_fen), 0) as e`,
-  rollup: sql`coalesce(sum(f.visits), 0) as a, coalesce(sum(f.shows), 0) as b, coalesce(sum(f.clicks), 0) as c, 0 as d, 0 as e`,
+  rollup: sql`coalesce(sum(f.visits), 0) as a, coalesce(sum(f.shows), 0) as b, coalesce(sum(f.clicks), 0) as c, coalesce(sum(f.invalid_clicks), 0) as d, 0 as e`,
 };
 
 /** A grouped row: the key parts' values as text (in the order asked), the group's customer (max), five sums. */
@@ -138,7 +138,7 @@ export interface PartRow {
 /**
  * Sums of one source over one part, grouped by `parts` (each a column the source has: check `nativeParts`).
  * ad: cost fen, shows, clicks, conversions; order: orders, order fen, paid orders, paid fen, commission fen;
- * rollup: visits, shows, clicks (our monitor's).
+ * rollup: visits, shows, clicks (our monitor's, valid), invalid clicks (tracking/verdict/).
  */
 export async function partSums(db: Executor, source: Source, part: FactPart, f: FactFilter, parts: readonly KeyPart[]): Promise<PartRow[]> {
   if (part.to <= part.from || f.customers?.length === 0 || f.channels?.length === 0 || f.accounts?.length === 0) return [];

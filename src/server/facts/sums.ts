@@ -18,8 +18,10 @@ export interface MonitorCounts {
   visits: number;
   shows: number;
   clicks: number;
+  /** Clicks judged invalid traffic, not in `clicks` (docs/api-tracking.md "Invalid traffic"). */
+  invalidClicks: number;
 }
-export const ZERO_MONITOR: MonitorCounts = { visits: 0, shows: 0, clicks: 0 };
+export const ZERO_MONITOR: MonitorCounts = { visits: 0, shows: 0, clicks: 0, invalidClicks: 0 };
 
 export interface FactRow {
   /** The key parts' values as text, in the order asked ('' = none at that level: no plan, no link …). */
@@ -109,6 +111,7 @@ export async function sumsBy(
         m.visits += r.sums[0];
         m.shows += r.sums[1];
         m.clicks += r.sums[2];
+        m.invalidClicks += r.sums[3];
       }
   }
   return out;

@@ -4,7 +4,14 @@
  */
 import type { Executor } from '../kernel/executor.ts';
 
-export { findLinkByPageId as findLiveLink, linkFactsByPageId, linksDeletedBefore, liveDemoLinks, recentLivePageIds } from './store.ts';
+export {
+  findLinkByPageId as findLiveLink,
+  linkFactsByPageId,
+  linksDeletedBefore,
+  liveDemoLinks,
+  recentLivePageIds,
+  udLinksByMonitorUrl,
+} from './store.ts';
 
 /** Pageids of the links on one shop platform, deleted ones included, as a subquery (the promotion tree's sub-platform filter). */
 export const pageidsOfPlatform = (db: Executor, platform: number) =>

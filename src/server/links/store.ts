@@ -40,6 +40,28 @@ export async function linkFactsByPageId(db: Executor, pageids: string[]): Promis
   return map;
 }
 
+/**
+ * One customer's live UDSmart links (platform 7) whose stored monitor URLs are among these, URL → pageid. UD issues
+ * those URLs on its own host (affiliate/links.ts), so a plan carrying one drives that link though no path of ours
+ * names it.
+ */
+export async function udLinksByMonitorUrl(db: Executor, customerid: number, urls: string[]): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  for (let i = 0; i < urls.length; i += 250) {
+    const some = urls.slice(i, i + 250);
+    const rows = await db
+      .selectFrom('links')
+      .select(['pageid', 'monitor_touch_url', 'monitor_show_url'])
+      .where('customerid', '=', customerid)
+      .where('platform', '=', 7)
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('monitor_touch_url', 'in', some), eb('monitor_show_url', 'in', some)]))
+      .execute();
+    for (const r of rows) for (const u of [r.monitor_touch_url, r.monitor_show_url]) if (u && some.includes(u)) map.set(u, r.pageid);
+  }
+  return map;
+}
+
 /** The pageids of the most recently changed live links. */
 export const recentLivePageIds = async (db: Executor, limit: number): Promise<string[]> =>
   (await db.selectFrom('links').select('pageid').where('deleted_at', 'is', null).orderBy('updated_at', 'desc').limit(limit).execute()).map(

@@ -10,6 +10,9 @@
  * 3. the plan that drove the link (plan-rule.ts), when 1–2 named no plan: link_plan — exactly one plan whose URL is
  *    the link had clicks on it in the window; link_plan_clicks — several: the one with the most clicks (估算);
  * 4. link_only: the link, no plan; unattributed: no link carries the order's tracking key.
+ * Invalid traffic (tracking/verdict/) is never evidence: the visits of 2 (and UD's landing visit of 1) are the valid
+ * ones. When the only visit in the window is invalid — a bot's, a flood's, one tied to an invalid click — the order
+ * is `invalid_click`: the link, that visit for the record, no click, no plan, no callback (so never posted back).
  * Channel: the click's, else the plan's platform, else the link's own ad channel. The ad ids come from the visit's
  * click (its macros) or, without one, from what the landing URL named (tracking/visit-ties.ts), read through
  * tracking/lookup.ts; the plans' clicks through ads/lookup.ts.
@@ -163,10 +166,16 @@ export class Attributor {
     for (const v of found) this.visits.get(v.pageid)?.push(v);
   }
 
-  /** The latest visit of `pageid` in [at − window, at]: from the prefetched span when it covers it, else one query. */
-  private async nearest(pageid: string, at: number, window: number): Promise<VisitFacts | null> {
+  /**
+   * The latest valid visit of `pageid` in [at − window, at] and, when there is none, the latest invalid one: from the
+   * prefetched span when it covers it, else by query.
+   */
+  private async nearest(pageid: string, at: number, window: number): Promise<{ valid: VisitFacts | null; invalid: VisitFacts | null }> {
     const list = this.visits.get(pageid);
-    if (!list) return nearestVisit(this.db, pageid, at, window);
+    if (!list) {
+      const valid = await nearestVisit(this.db, pageid, at, window, true);
+      return { valid, invalid: valid ? null : await nearestVisit(this.db, pageid, at, window) };
+    }
     let lo = 0;
     let hi = list.length;
     while (lo < hi) {
@@ -174,8 +183,14 @@ export class Attributor {
       if (list[mid]!.received_at <= at) lo = mid + 1;
       else hi = mid;
     }
-    const v = list[lo - 1];
-    return v && v.received_at >= at - window ? v : null;
+    let invalid: VisitFacts | null = null;
+    for (let i = lo - 1; i >= 0; i--) {
+      const v = list[i]!;
+      if (v.received_at < at - window) break;
+      if (!v.invalid) return { valid: v, invalid: null };
+      invalid ??= v;
+    }
+    return { valid: null, invalid };
   }
 
   async prepare(rows: Array<Pick<UnionSide, 'tracking_key'>>): Promise<void> {
@@ -216,7 +231,7 @@ export class Attributor {
     const byClick = row.click_at > 0;
     const anchor = byClick ? row.click_at : row.created_at;
     const evidence = row.union_name === 'ud' ? await this.fromUd(row, base) : await this.fromVisit(base, anchor, byClick);
-    if (evidence.plan_id || anchor <= 0) return evidence;
+    if (evidence.plan_id || anchor <= 0 || evidence.attribution_rule === 'invalid_click') return evidence;
     // no click or visit named the plan: the plan that drove the link (the visit, if any, stays on the order)
     const plan = await this.planFor(link.pageid, facts.customerid, anchor);
     if (!plan) return evidence;
@@ -235,15 +250,18 @@ export class Attributor {
 
   private async fromVisit(base: Attribution, anchor: number, byClick: boolean): Promise<Attribution> {
     if (anchor <= 0) return base;
-    const visit = await this.nearest(base.pageid, anchor, byClick ? CLICK_WINDOW_SECONDS : ORDER_WINDOW_SECONDS);
-    if (!visit) return base;
-    return { ...fromVisit(base, visit), attribution_rule: byClick ? 'visit_before_click' : 'visit_before_order' };
+    const { valid, invalid } = await this.nearest(base.pageid, anchor, byClick ? CLICK_WINDOW_SECONDS : ORDER_WINDOW_SECONDS);
+    if (valid) return { ...fromVisit(base, valid), attribution_rule: byClick ? 'visit_before_click' : 'visit_before_order' };
+    return invalid ? invalidEvidence(base, invalid) : base;
   }
 
   private async fromUd(row: UnionSide, base: Attribution): Promise<Attribution> {
     const ud = JSON.parse(row.union_click) as Partial<UdClickFacts>;
     const channel = CHANNEL_OF_UD[ud.channelId ?? ''] ?? base.channel;
-    const [visit] = ud.synClickId ? (await visitsByClickIds(this.db, [ud.synClickId])).filter((v) => v.pageid === base.pageid) : [];
+    const visits = ud.synClickId ? (await visitsByClickIds(this.db, [ud.synClickId])).filter((v) => v.pageid === base.pageid) : [];
+    const visit = visits.find((v) => !v.invalid);
+    const bad = visit ? undefined : visits[0];
+    if (bad) return invalidEvidence({ ...base, channel }, bad);
     const fromVisitIds = visit ? fromVisit({ ...base, channel }, visit) : { ...base, channel };
     const ids = {
       advertiser_id: nonZero(ud.advertiserId) || fromVisitIds.advertiser_id,
@@ -263,6 +281,11 @@ export class Attributor {
       callback: clickIds && ids.advertiser_id ? clickIds : '',
     };
   }
+}
+
+/** The only evidence is invalid traffic: the visit is kept for the record; no click, ad ids or callback. */
+function invalidEvidence(base: Attribution, v: VisitFacts): Attribution {
+  return { ...base, attribution_rule: 'invalid_click', visit_event_id: v.id, click_event_id: 0, click_ref: '', callback: '' };
 }
 
 function fromVisit(base: Attribution, v: VisitFacts): Attribution {

@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
 import type { AccountRef } from '../ads/directory.ts';
 import type { Executor } from '../kernel/executor.ts';
-import { PAID_ORDER, PLACED_ORDER } from './list-store.ts';
+import { orderSums } from './list-store.ts';
+
+/** The order lists' sums (list-store.ts), for another feature's list of orders (the item analysis' order list). */
+export { orderSums };
 
 /**
  * The orders feature's read API for the admin and UDSmart areas: the orders of one landing page and postback dead
@@ -20,21 +22,13 @@ export async function ordersOfPage(db: Executor, pageid: string, accounts: reado
         : eb.or([...byChannel].map(([c, ids]) => eb.and([eb('channel', '=', c), eb('advertiser_id', 'in', ids)]))),
     );
   }
-  // the order lists' rule of which orders count as placed and as paid (list-store.ts), so the page's sums are the lists'
-  const sums = await q
-    .select((eb) => [
-      eb.fn.countAll<number>().as('n'),
-      sql<number>`sum(case when ${PLACED_ORDER} then 1 else 0 end)`.as('orders'),
-      sql<number>`sum(case when ${PLACED_ORDER} then orders.order_fen else 0 end)`.as('order_fen'),
-      sql<number>`sum(case when ${PAID_ORDER} then 1 else 0 end)`.as('paid_orders'),
-      sql<number>`sum(case when ${PAID_ORDER} then orders.paid_fen else 0 end)`.as('paid_fen'),
-      sql<number>`sum(case when ${PAID_ORDER} then orders.commission_fen else 0 end)`.as('commission_fen'),
-    ])
-    .executeTakeFirstOrThrow();
+  // the order lists' sums (list-store.ts), so the page's sums and the split of its total are the lists'
+  const sums = await q.select(orderSums()).executeTakeFirstOrThrow();
   const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
   return {
     rows,
     total: Number(sums.n),
+    closedUnpaid: Number(sums.closed_unpaid ?? 0),
     sums: {
       orders: Number(sums.orders ?? 0),
       orderFen: Number(sums.order_fen ?? 0),

@@ -142,7 +142,10 @@ export async function countOrders(db: Executor, scope: OrderScope, f: OrderFilte
 }
 
 export interface Totals {
+  /** Every row the filter lists. */
   total: number;
+  /** Of those, the rows 订单数 does not count: closed or invalid before any payment (`total - orders`). */
+  closed_unpaid: number;
   orders: number;
   order_fen: number;
   paid_orders: number;
@@ -154,30 +157,37 @@ export interface Totals {
 /**
  * Which orders the sums count (docs/metrics.md): placed — every status but closed before any payment —, and paid —
  * paid, confirmed or settled (a presell order with only its deposit paid is placed, not paid). Every order list's
- * sums (the lists, a page's orders for admins and UDSmart) count by these.
+ * sums (the lists, a page's orders for admins and UDSmart) count by these, through `orderSums`.
  */
 export const PLACED_ORDER = sql<boolean>`not (orders.status in ('closed', 'invalid') and orders.paid_at = 0 and orders.deposit_paid_at = 0)`;
 export const PAID_ORDER = sql<boolean>`orders.status in (${sql.join([...PAID_STATUSES])})`;
 
+/**
+ * The sums of a list, read in the query that counts its rows: every row (`n`), the rows 订单数 does not count
+ * (`closed_unpaid`), placed and paid orders and amounts. One selection for every order list, so a list's 共 N 条
+ * always splits into its 订单数 and its 未付款关闭 rows.
+ */
+export const orderSums = () => [
+  sql<number>`count(*)`.as('n'),
+  sql<number>`sum(case when ${PLACED_ORDER} then 0 else 1 end)`.as('closed_unpaid'),
+  sql<number>`sum(case when ${PLACED_ORDER} then 1 else 0 end)`.as('orders'),
+  sql<number>`sum(case when ${PLACED_ORDER} then orders.order_fen else 0 end)`.as('order_fen'),
+  sql<number>`sum(case when ${PAID_ORDER} then 1 else 0 end)`.as('paid_orders'),
+  sql<number>`sum(case when ${PAID_ORDER} then orders.paid_fen else 0 end)`.as('paid_fen'),
+  sql<number>`sum(case when ${PAID_ORDER} then orders.commission_fen else 0 end)`.as('commission_fen'),
+];
+
 /** Count, sums (docs/metrics.md: placed = not closed before payment; paid = paid, confirmed, settled) and postback states. */
 export async function totals(db: Executor, scope: OrderScope, f: OrderFilter): Promise<Totals> {
-  const placed = PLACED_ORDER;
-  const isPaid = PAID_ORDER;
   const groups = await filtered(db, scope, f)
-    .select((eb) => [
-      'orders.postback_state as state',
-      eb.fn.countAll<number>().as('n'),
-      sql<number>`sum(case when ${placed} then 1 else 0 end)`.as('orders'),
-      sql<number>`sum(case when ${placed} then orders.order_fen else 0 end)`.as('order_fen'),
-      sql<number>`sum(case when ${isPaid} then 1 else 0 end)`.as('paid_orders'),
-      sql<number>`sum(case when ${isPaid} then orders.paid_fen else 0 end)`.as('paid_fen'),
-      sql<number>`sum(case when ${isPaid} then orders.commission_fen else 0 end)`.as('commission_fen'),
-    ])
+    .select('orders.postback_state as state')
+    .select(orderSums())
     .groupBy('orders.postback_state')
     .execute();
-  const out: Totals = { total: 0, orders: 0, order_fen: 0, paid_orders: 0, paid_fen: 0, commission_fen: 0, postback: {} };
+  const out: Totals = { total: 0, closed_unpaid: 0, orders: 0, order_fen: 0, paid_orders: 0, paid_fen: 0, commission_fen: 0, postback: {} };
   for (const g of groups) {
     out.total += Number(g.n);
+    out.closed_unpaid += Number(g.closed_unpaid ?? 0);
     out.orders += Number(g.orders ?? 0);
     out.order_fen += Number(g.order_fen ?? 0);
     out.paid_orders += Number(g.paid_orders ?? 0);

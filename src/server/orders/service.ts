@@ -91,6 +91,7 @@ async function page(
   return {
     list: await views(deps, rows),
     total: t.total,
+    closed_unpaid: t.closed_unpaid,
     sums: { orders: t.orders, paid_orders: t.paid_orders, order_fen: t.order_fen, paid_fen: t.paid_fen, commission_fen: t.commission_fen },
     postback: postbackCounts(t.postback),
   };

@@ -6,6 +6,7 @@ import { type AdLevel, LEVEL_NAMES, levelNameOf, promoteLevel } from '../../shar
 import type { AdPlatform } from '../../shared/ad-platforms.ts';
 import { adStatusLabel, genericStatusLabel, statusFamily } from '../../shared/ad-status.ts';
 import { channelLabel } from '../../shared/catalog.ts';
+import { INVALID_REASONS, isInvalidReason } from '../../shared/invalid-traffic.ts';
 import { METRIC_KEYS, metricsOf, type Sums, toWire, type WireMetrics, ZERO_SUMS } from '../../shared/metrics.ts';
 import { fenToYuanOrNull } from '../../shared/money.ts';
 import {
@@ -19,6 +20,7 @@ import {
   typeOfLevel,
 } from '../../shared/promote.ts';
 import type { PromoteRow } from '../../shared/promote-schemas.ts';
+import type { PlanClickQuality } from '../tracking/lookup.ts';
 import type { EntityRow } from './store.ts';
 
 /** The §4 label of an entity's status: its family's label of the raw code, or the normalised status's. */
@@ -52,6 +54,17 @@ export interface RowContext {
   customers: Map<number, string>;
   /** Shop platform of each link a plan drives. */
   linkPlatforms: Map<string, number>;
+  /** Plans' monitored clicks, valid and invalid by reason (`sumKey(channel, plan id)`; tracking/lookup.ts). */
+  traffic?: Map<string, PlanClickQuality>;
+  /** Accounts whose plans drive none of our links: their plan count and whole sums (tree.ts unlinkedAccounts). */
+  unlinked?: Map<string, { plans: number; sums: Sums }>;
+}
+
+/** The row's invalid-traffic field: the plan's monitored clicks with each reason's Chinese name. */
+function invalidTrafficOf(q: PlanClickQuality | undefined): PromoteRow['invalid_traffic'] {
+  if (!q) return null;
+  const label = (r: string) => (isInvalidReason(r) ? INVALID_REASONS[r] : r);
+  return { valid: q.valid, invalid: q.invalid, reasons: q.reasons.map((r) => ({ ...r, label: label(r.reason) })) };
 }
 
 export const sumKey = (platform: number, key: string): string => `${platform}:${key}`;
@@ -105,6 +118,7 @@ export function entityRow(e: EntityRow, ctx: RowContext): PromoteRow {
     has_facts: hasFacts,
     synced_at: Number(e.synced_at),
     metrics: hasFacts ? wireOf(ctx.sums.get(sumKey(channel, e.entity_id))) : NO_METRICS,
+    invalid_traffic: level === 'plan' ? invalidTrafficOf(ctx.traffic?.get(sumKey(channel, e.entity_id))) : null,
   };
 }
 
@@ -148,5 +162,10 @@ export function accountRow(
     has_facts: true,
     synced_at: Number(a.last_sync_at),
     metrics: wireOf(ctx.sums.get(sumKey(channel, a.advertiser_id))),
+    invalid_traffic: null,
+    unlinked: unlinkedOf(ctx.unlinked?.get(sumKey(channel, a.advertiser_id))),
   };
 }
+
+const unlinkedOf = (u: { plans: number; sums: Sums } | undefined): PromoteRow['unlinked'] =>
+  u ? { plans: u.plans, metrics: wireOf(u.sums) } : null;

@@ -90,6 +90,29 @@ export async function childCounts(db: Executor, f: TreeFilter, parentKeys: strin
   return new Map(rows.map((r) => [r.k, Number(r.n)]));
 }
 
+/**
+ * Per account of one channel: its plans (not deleted) and how many drive a link of ours (their own URLs or a
+ * mini-app binding) — an account whose plans drive none has report facts on no sub-platform.
+ */
+export async function linkedPlanCounts(
+  db: Executor,
+  scope: Scope,
+  platform: number,
+  advertiserIds: string[],
+): Promise<Map<string, { plans: number; linked: number }>> {
+  if (advertiserIds.length === 0) return new Map();
+  const rows = await candidates(db, { scope, platform, level: 'plan' })
+    .where('e.advertiser_id', 'in', advertiserIds)
+    .select([
+      sql<string>`e.advertiser_id`.as('k'),
+      sql<number>`count(*)`.as('plans'),
+      sql<number>`sum(case when ${planLink} <> '' then 1 else 0 end)`.as('linked'),
+    ])
+    .groupBy('e.advertiser_id')
+    .execute();
+  return new Map(rows.map((r) => [r.k, { plans: Number(r.plans), linked: Number(r.linked) }]));
+}
+
 /** Advertiser accounts a list holds (alias `a`, its authorisation `au`). */
 export function accountCandidates(db: Executor, f: { scope: Scope; platform?: number; advertiserId?: string; exact?: string }) {
   let q = db.selectFrom('ad_accounts as a').innerJoin('ad_auths as au', 'au.id', 'a.auth_id');

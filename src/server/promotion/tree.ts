@@ -15,6 +15,7 @@ import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { linkSummaries } from '../links/lookup.ts';
+import { planClickQuality } from '../tracking/lookup.ts';
 import { type ChinaRange, dayRange } from './range.ts';
 import { type AccountInfo, accountRow, entityRow, NO_METRICS, type RowContext, sumKey, wireOf } from './rows.ts';
 import { promoteScope } from './scope.ts';
@@ -24,6 +25,7 @@ import {
   accountCandidates,
   candidates,
   childCounts,
+  linkedPlanCounts,
   plansOfSubPlatform,
   type Scope,
   type SumLevel,
@@ -190,7 +192,8 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
   const child = CHILD[f.level];
   const childFilter = child ? { scope: f.scope, platform: f.platform, pl: f.pl, level: child } : null;
   const links = [...new Set(rows.map((r) => r.pageid || r.bound_pageid || '').filter(Boolean))];
-  const [sums, children, accounts, customers, summaries] = await Promise.all([
+  const plans = f.level === 'plan' ? rows.filter((r) => r.pageid || r.bound_pageid) : [];
+  const [sums, children, accounts, customers, summaries, traffic] = await Promise.all([
     f.level === 'creative'
       ? new Map<string, Sums>()
       : Promise.all(
@@ -206,6 +209,13 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
       rows.map((r) => Number(r.customerid)),
     ),
     linkSummaries(db, links),
+    // the plans' invalid share: their links' monitored clicks (a plan without a link has none)
+    planClickQuality(
+      db,
+      { customers: f.scope, pageids: links, plans: plans.map((r) => ({ channel: Number(r.platform), aid: r.entity_id })) },
+      span.from,
+      span.to,
+    ),
   ]);
   const ctx: RowContext = {
     sums,
@@ -213,6 +223,7 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
     accounts,
     customers,
     linkPlatforms: new Map(summaries.map((l) => [l.pageid, Number(l.platform)])),
+    traffic,
   };
   return rows.map((r) => entityRow(r, ctx));
 }
@@ -253,8 +264,34 @@ async function listAccounts(
       rows.map((r) => Number(r.customerid)),
     ),
   ]);
-  const ctx: RowContext = { sums, children, accounts: new Map(), customers, linkPlatforms: new Map() };
+  const unlinked = await unlinkedAccounts(db, scope, rows, range.span, today);
+  const ctx: RowContext = { sums, children, accounts: new Map(), customers, linkPlatforms: new Map(), unlinked };
   return { list: rows.map((a) => accountRow(a, ctx)), total, start: range.start, end: range.end };
+}
+
+/**
+ * Of these accounts, those with plans of which none drives a link of ours (a newly authorised account, plans made
+ * before our links): their plan count and whole report sums over the span, which no sub-platform holds — the row
+ * says so and shows the cost rather than a silent ¥0 beside a sync that wrote rows (issue 18).
+ */
+async function unlinkedAccounts(
+  db: Executor,
+  scope: Scope,
+  rows: ReadonlyArray<{ platform: number; advertiser_id: string }>,
+  span: Span,
+  today: number,
+): Promise<Map<string, { plans: number; sums: Sums }>> {
+  const out = new Map<string, { plans: number; sums: Sums }>();
+  for (const platform of new Set(rows.map((r) => Number(r.platform)))) {
+    const keys = rows.filter((r) => Number(r.platform) === platform).map((r) => r.advertiser_id);
+    const counts = await linkedPlanCounts(db, scope, platform, keys);
+    const bare = keys.filter((k) => (counts.get(k)?.plans ?? 0) > 0 && counts.get(k)?.linked === 0);
+    if (!bare.length) continue;
+    const sums = await sumsOf(db, 'advertiser', { scope, platform, keys: bare }, span, today);
+    for (const k of bare)
+      out.set(sumKey(platform, k), { plans: counts.get(k)?.plans ?? 0, sums: sums.get(sumKey(platform, k)) ?? ZERO_SUMS });
+  }
+  return out;
 }
 
 /** How many rows the list has at this level for these filters. */

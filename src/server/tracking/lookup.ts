@@ -17,14 +17,24 @@ const numbers = <T extends { id: number; received_at: number }>(r: T): T => ({
   received_at: Number(r.received_at),
 });
 
-/** The latest landing visit of `pageid` at or before `at`, not older than `windowSeconds`; null when none. */
-export async function nearestVisit(db: Executor, pageid: string, at: number, windowSeconds: number): Promise<VisitFacts | null> {
+/**
+ * The latest landing visit of `pageid` at or before `at`, not older than `windowSeconds`; null when none. `valid`:
+ * only visits the processor judged valid (invalid traffic is never an order's evidence, tracking/verdict/).
+ */
+export async function nearestVisit(
+  db: Executor,
+  pageid: string,
+  at: number,
+  windowSeconds: number,
+  valid = false,
+): Promise<VisitFacts | null> {
   const r = await db
     .selectFrom('visit_events')
     .selectAll()
     .where('pageid', '=', pageid)
     .where('received_at', '<=', at)
     .where('received_at', '>=', at - windowSeconds)
+    .$if(valid, (q) => q.where('invalid', '=', ''))
     .orderBy('received_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
@@ -100,6 +110,8 @@ export interface ClickQuality {
   duplicates: number;
   /** Clicks whose macros the platform left unfilled: no click id, callback, advertiser or plan id. */
   unfilled: number;
+  /** Clicks (not repeated) the processor judged invalid traffic, per reason (tracking/verdict/), largest first. */
+  invalid: Array<{ reason: string; count: number }>;
 }
 
 /** Click pings of one link in [from, to): read by the (pageid, received_at) index of the events, one link at a time. */
@@ -125,5 +137,69 @@ export async function clickQuality(db: Executor, pageid: string, from: number, t
     .where('received_at', '<', to)
     .where('kind', '=', 'click')
     .executeTakeFirst();
-  return { received: Number(r?.n ?? 0), duplicates: Number(r?.dup ?? 0), unfilled: Number(r?.unfilled ?? 0) };
+  const invalid = await db
+    .selectFrom('monitor_events')
+    .select((eb) => ['invalid', eb.fn.countAll<number>().as('n')])
+    .where('pageid', '=', pageid)
+    .where('received_at', '>=', from)
+    .where('received_at', '<', to)
+    .where('kind', '=', 'click')
+    .where('dup', '=', 0)
+    .where('invalid', '!=', '')
+    .groupBy('invalid')
+    .execute();
+  return {
+    received: Number(r?.n ?? 0),
+    duplicates: Number(r?.dup ?? 0),
+    unfilled: Number(r?.unfilled ?? 0),
+    invalid: invalid.map((x) => ({ reason: x.invalid, count: Number(x.n) })).sort((a, b) => b.count - a.count),
+  };
+}
+
+/** A plan's clicks our monitor received and judged (de-duplicated): valid, invalid, and the invalid ones by reason. */
+export interface PlanClickQuality {
+  valid: number;
+  invalid: number;
+  /** Most first. */
+  reasons: Array<{ reason: string; count: number }>;
+}
+
+/**
+ * Per plan (`channel:aid`) of `plans`, its counted clicks and the invalid ones by reason over [from, to): the
+ * promotion list's invalid share (docs/api-tracking.md "Invalid traffic"). Read like `clickQuality` (the link
+ * detail's reasons) from the click events, narrowed to the plans' links (the events' page index) and the caller's
+ * customers; plans with no monitored click are absent.
+ */
+export async function planClickQuality(
+  db: Executor,
+  q: { customers: readonly number[] | null; pageids: readonly string[]; plans: ReadonlyArray<{ channel: number; aid: string }> },
+  from: number,
+  to: number,
+): Promise<Map<string, PlanClickQuality>> {
+  const out = new Map<string, PlanClickQuality>();
+  if (q.pageids.length === 0 || q.plans.length === 0 || q.customers?.length === 0) return out;
+  let sel = db
+    .selectFrom('monitor_events')
+    .select((eb) => ['channel', 'aid', 'invalid', eb.fn.countAll<number>().as('n')])
+    .where('pageid', 'in', [...q.pageids])
+    .where('received_at', '>=', from)
+    .where('received_at', '<', to)
+    .where('kind', '=', 'click')
+    .where('dup', '=', 0)
+    .where('aid', 'in', [...new Set(q.plans.map((p) => p.aid))]);
+  if (q.customers) sel = sel.where('customerid', 'in', [...q.customers]);
+  const wanted = new Set(q.plans.map((p) => `${p.channel}:${p.aid}`));
+  for (const r of await sel.groupBy(['channel', 'aid', 'invalid']).execute()) {
+    const key = `${Number(r.channel)}:${r.aid}`;
+    if (!wanted.has(key)) continue;
+    const e = out.get(key) ?? { valid: 0, invalid: 0, reasons: [] };
+    const n = Number(r.n);
+    if (r.invalid) {
+      e.invalid += n;
+      e.reasons.push({ reason: r.invalid, count: n });
+    } else e.valid += n;
+    out.set(key, e);
+  }
+  for (const e of out.values()) e.reasons.sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  return out;
 }

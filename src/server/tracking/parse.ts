@@ -122,6 +122,11 @@ export function parseTs(v: string): number {
  * Throws PingReject for malformed input; unsubstituted macros read as empty.
  */
 export function parsePing(kind: 'click' | 'show', query: string, fallbackChannel: number): ParsedPing {
+  return parsePingQuery(kind, query, fallbackChannel).ping;
+}
+
+/** `parsePing`, with the decoded query (the invalid-traffic verdicts read it again: tracking/verdict/signals.ts). */
+export function parsePingQuery(kind: 'click' | 'show', query: string, fallbackChannel: number): { ping: ParsedPing; params: Query } {
   if (query.length > LIMITS.query) throw new PingReject('too_long', `query ${query.length} chars`);
   const params = new Query(query);
   const chRaw = Number(params.get('ch'));
@@ -146,7 +151,7 @@ export function parsePing(kind: 'click' | 'show', query: string, fallbackChannel
   const callback = get('cb') || get('cburl');
   // UC sends its click id only inside the callback URL (macros.ts CALLBACK_CLICK_ID); an overlong one is not an id
   const inCallback = clickIdOfCallback(channel, callback);
-  return {
+  const ping: ParsedPing = {
     channel,
     adv: id('adv'),
     // 巨量 升级版 fills __PROJECT_ID__ / __PROMOTION_ID__ (bububa/oceanengine api/track/click.go project_id,
@@ -161,6 +166,7 @@ export function parsePing(kind: 'click' | 'show', query: string, fallbackChannel
     ua: get('ua').slice(0, LIMITS.ua),
     ts: parseTs(get('ts') || get('clicktime') || get('imptime')),
   };
+  return { ping, params };
 }
 
 /** The dedupe key of a click: its click id, else its callback, else none (counted every time). */
@@ -181,6 +187,11 @@ export interface ParsedVisit {
 
 /** Landing visit: which parameter carries the click id (first found in LANDING_CLICK_PARAMS order), and the ad ids. */
 export function parseVisit(query: string): ParsedVisit {
+  return parseVisitQuery(query).visit;
+}
+
+/** `parseVisit`, with the decoded query. */
+export function parseVisitQuery(query: string): { visit: ParsedVisit; params: Query } {
   if (query.length > LIMITS.query) throw new PingReject('too_long', `query ${query.length} chars`);
   const params = new Query(query);
   const first = (keys: readonly string[]): string => {
@@ -198,7 +209,8 @@ export function parseVisit(query: string): ParsedVisit {
       break;
     }
   }
-  return { ...click, camp: first(LANDING_AD_PARAMS.camp), aid: first(LANDING_AD_PARAMS.aid), cid: first(LANDING_AD_PARAMS.cid) };
+  const visit = { ...click, camp: first(LANDING_AD_PARAMS.camp), aid: first(LANDING_AD_PARAMS.aid), cid: first(LANDING_AD_PARAMS.cid) };
+  return { visit, params };
 }
 
 export const isPageId = (s: string): boolean => s.length > 0 && s.length <= LIMITS.pageid && /^\d+$/.test(s);

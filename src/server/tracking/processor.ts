@@ -6,9 +6,10 @@
  * meantime is thrown away — nothing is counted twice. Never throws on bad input (bad rows become rejects).
  *
  * The steps of a slice, in order (each over all its rows at once):
- *   read → parse (slice.ts) → [verdict: issue 23's invalid-traffic step goes here — mark rows so `counts` skips
- *   them] → claim click keys (repeats are `dup`) → write ping events → tie visits to clicks (visit-ties.ts) →
- *   write visits and rejects → add the counted rows to the rollups.
+ *   read → parse and judge (slice.ts, verdict/: each ping and visit valid or invalid with its reason, the flood
+ *   windows kept per database across slices) → claim click keys (repeats are `dup`) → write ping events → tie visits
+ *   to clicks (visit-ties.ts; a visit of an invalid click, or long after it, is invalid too) → write visits and
+ *   rejects → add the rows to the rollups: valid ones to the counts, invalid ones to the `invalid_…` counts.
  */
 import type { Engine } from '../db/dialect.ts';
 import type { Db } from '../kernel/executor.ts';
@@ -18,6 +19,9 @@ import { advanceMarks, committedCeilings, type Ids, pingsAfter, readMarks, visit
 import { RollupAccumulator } from './rollup.ts';
 import { type ParsedSlice, type PingEvent, parseSlice } from './slice.ts';
 import * as store from './store.ts';
+import { DEFAULT_THRESHOLDS, type VerdictThresholds } from './verdict/config.ts';
+import { type FloodWindows, floodWindows } from './verdict/flood.ts';
+import { judgeTiedVisit } from './verdict/judge.ts';
 import { tieVisits, type VisitTie } from './visit-ties.ts';
 
 export interface RunResult {
@@ -31,9 +35,31 @@ export interface SliceOutcome extends RunResult {
   more: boolean;
 }
 
-/** The committed ceilings a run works below; read again once reached. */
+/** The committed ceilings a run works below (read again once reached), and the verdicts' thresholds and flood windows. */
 export interface RunPosition {
   ceilings: Ids | null;
+  verdict?: Verdicts;
+}
+
+interface Verdicts {
+  thresholds: VerdictThresholds;
+  floods: FloodWindows;
+}
+
+/**
+ * The flood windows outlive a run (the job runs every 500 ms): one set per database handle, for the life of the
+ * process. A restart starts them empty (at most one window of history is not seen); several nodes each see the slices
+ * they process (docs/api-tracking.md "Invalid traffic").
+ */
+const windowsOf = new WeakMap<object, Verdicts>();
+function verdictsFor(db: Db, thresholds?: VerdictThresholds): Verdicts {
+  if (thresholds) return { thresholds, floods: floodWindows(thresholds) };
+  let v = windowsOf.get(db);
+  if (!v) {
+    v = { thresholds: DEFAULT_THRESHOLDS, floods: floodWindows(DEFAULT_THRESHOLDS) };
+    windowsOf.set(db, v);
+  }
+  return v;
 }
 
 /**
@@ -42,8 +68,8 @@ export interface RunPosition {
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Whether a ping counts in the rollups: not a repeated click (and, later, not refused by a verdict step). */
-const counts = (e: PingEvent): boolean => e.dup === 0;
+/** Whether a ping counts in the rollups: not a repeated click and valid. Repeated clicks are in no count. */
+const counts = (e: PingEvent): boolean => e.dup === 0 && e.invalid === '';
 
 /** Repeated clicks: a key seen in an earlier slice (`click_keys`) or earlier in this one. */
 async function markRepeats(tx: Db, engine: Engine, pings: PingEvent[]): Promise<void> {
@@ -62,7 +88,7 @@ async function markRepeats(tx: Db, engine: Engine, pings: PingEvent[]): Promise<
   for (const [k, e] of first) if (!fresh.has(k)) e.dup = 1;
 }
 
-async function writeSlice(tx: Db, engine: Engine, s: ParsedSlice): Promise<void> {
+async function writeSlice(tx: Db, engine: Engine, s: ParsedSlice, v: Verdicts): Promise<void> {
   await markRepeats(tx, engine, s.pings);
   await store.insertPingEvents(
     tx,
@@ -73,19 +99,28 @@ async function writeSlice(tx: Db, engine: Engine, s: ParsedSlice): Promise<void>
     tx,
     s.visits.map((v) => v.tie),
   );
-  const visitRows = s.visits.map((v, i) => ({ ...v.row, ...(ties[i] as VisitTie) }));
+  const visitRows = s.visits.map((visit, i) => {
+    const { click, ...tie } = ties[i] as VisitTie;
+    return { ...visit.row, ...tie, invalid: judgeTiedVisit(visit.row.invalid, visit.row.received_at, click, v.thresholds) };
+  });
   await store.insertVisitEvents(tx, engine, visitRows);
   await store.insertRejects(tx, engine, s.rejects);
   const acc = new RollupAccumulator();
   for (const e of s.pings) {
-    if (!counts(e)) continue;
+    if (e.dup !== 0) continue;
+    const valid = counts(e);
     acc.add(
       e.received_at,
       { pageid: e.pageid, customerid: e.customerid, adv: e.adv, aid: e.aid },
-      e.kind === 'click' ? { clicks: 1 } : { shows: 1 },
+      e.kind === 'click' ? (valid ? { clicks: 1 } : { invalid_clicks: 1 }) : valid ? { shows: 1 } : { invalid_shows: 1 },
     );
   }
-  for (const v of visitRows) acc.add(v.received_at, { pageid: v.pageid, customerid: v.customerid, adv: v.adv, aid: v.aid }, { visits: 1 });
+  for (const r of visitRows)
+    acc.add(
+      r.received_at,
+      { pageid: r.pageid, customerid: r.customerid, adv: r.adv, aid: r.aid },
+      r.invalid ? { invalid_visits: 1 } : { visits: 1 },
+    );
   const rollups = acc.rows();
   await store.addRollups(tx, rollups.hourly, rollups.daily);
 }
@@ -97,6 +132,7 @@ interface PreparedSlice {
   more: boolean;
   parsed: ParsedSlice;
   rows: { monitor: number; visits: number };
+  verdict: Verdicts;
 }
 
 /** Read and parse the slice after `marks` (at most `limit` pings and `limit` visits); no transaction. */
@@ -121,10 +157,11 @@ async function prepareSlice(db: Db, engine: Engine, limit: number, pos: RunPosit
   const pageids = [...new Set([...rawPings, ...rawVisits].map((r) => r.pageid).filter(isPageId))];
   const links = pageids.length ? await linkFactsByPageId(db, pageids) : new Map();
   await nextTurn();
-  const parsed = parseSlice(rawPings, rawVisits, links);
+  pos.verdict ??= verdictsFor(db);
+  const parsed = parseSlice(rawPings, rawVisits, links, pos.verdict.floods);
   await nextTurn();
   const more = pings.length === limit || visits.length === limit;
-  return { marks, next, more, parsed, rows: { monitor: rawPings.length, visits: rawVisits.length } };
+  return { marks, next, more, parsed, rows: { monitor: rawPings.length, visits: rawVisits.length }, verdict: pos.verdict };
 }
 
 const moves = (p: PreparedSlice) => p.next.monitor_raw !== p.marks.monitor_raw || p.next.landing_visits !== p.marks.landing_visits;
@@ -134,7 +171,7 @@ async function writePrepared(db: Db, engine: Engine, p: PreparedSlice, now: numb
   if (!moves(p)) return true;
   return db.transaction().execute(async (tx) => {
     if (!(await advanceMarks(tx, p.marks, p.next, now))) return false;
-    await writeSlice(tx, engine, p.parsed);
+    await writeSlice(tx, engine, p.parsed, p.verdict);
     return true;
   });
 }
@@ -159,6 +196,8 @@ export interface ProcessOptions {
   now?: () => number;
   /** After each slice that wrote something. */
   onSlice?: (r: SliceOutcome) => void | Promise<void>;
+  /** Other verdict thresholds, with flood windows of their own for this run (tests); default verdict/config.ts. */
+  verdict?: VerdictThresholds;
 }
 
 /**
@@ -168,7 +207,7 @@ export interface ProcessOptions {
  */
 export async function processAll(db: Db, engine: Engine, opts: ProcessOptions = {}): Promise<RunResult> {
   const total: RunResult = { monitor: 0, visits: 0, rejects: 0 };
-  const pos: RunPosition = { ceilings: null };
+  const pos: RunPosition = { ceilings: null, verdict: verdictsFor(db, opts.verdict) };
   const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
   const limit = () => opts.slice?.() ?? 2000;
   let prepared: Promise<PreparedSlice> | null = null;

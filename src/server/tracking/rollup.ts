@@ -1,5 +1,6 @@
 /** Rollup buckets, and the in-memory sums of one processing run (written by `addRollups` in the store). */
 
+import type { Insertable } from 'kysely';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
 import type { RollupDailyTable, RollupHourlyTable } from './tables.ts';
 
@@ -12,7 +13,11 @@ export interface Counts {
   shows: number;
   clicks: number;
   visits: number;
+  invalid_shows: number;
+  invalid_clicks: number;
+  invalid_visits: number;
 }
+const COUNTS = ['shows', 'clicks', 'visits', 'invalid_shows', 'invalid_clicks', 'invalid_visits'] as const;
 export interface RollupKey {
   pageid: string;
   customerid: number;
@@ -33,17 +38,15 @@ export class RollupAccumulator {
       const k = `${bucket}|${key.pageid}|${key.adv}|${key.aid}`;
       let row = map.get(k);
       if (!row) {
-        row = { ...key, bucket, shows: 0, clicks: 0, visits: 0 };
+        row = { ...key, bucket, shows: 0, clicks: 0, visits: 0, invalid_shows: 0, invalid_clicks: 0, invalid_visits: 0 };
         map.set(k, row);
       }
-      row.shows += counts.shows ?? 0;
-      row.clicks += counts.clicks ?? 0;
-      row.visits += counts.visits ?? 0;
+      for (const c of COUNTS) row[c] += counts[c] ?? 0;
     }
   }
 
   /** The accumulated rows, ready for `addRollups`. */
-  rows(): { hourly: RollupHourlyTable[]; daily: RollupDailyTable[] } {
+  rows(): { hourly: Array<Insertable<RollupHourlyTable>>; daily: Array<Insertable<RollupDailyTable>> } {
     return {
       hourly: [...this.hourly.values()].map(({ bucket, ...r }) => ({ hour: bucket, ...r })),
       daily: [...this.daily.values()].map(({ bucket, ...r }) => ({ day: bucket, ...r })),

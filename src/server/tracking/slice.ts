@@ -4,8 +4,12 @@
  * calls `parseSlice` outside its write transaction, then de-duplicates, ties, counts and writes (processor.ts).
  */
 import type { Insertable } from 'kysely';
-import { clickKey, isPageId, LIMITS, PingReject, parsePing, parseVisit } from './parse.ts';
+import { clickKey, isPageId, LIMITS, PingReject, parsePingQuery, parseVisitQuery } from './parse.ts';
 import type { MonitorEventsTable, MonitorRejectsTable, VisitEventsTable } from './tables.ts';
+import { DEFAULT_THRESHOLDS } from './verdict/config.ts';
+import { type FloodWindows, floodWindows } from './verdict/flood.ts';
+import { judgePing, judgeVisit, type Verdict } from './verdict/judge.ts';
+import { pingSignals, visitSignals } from './verdict/signals.ts';
 import type { VisitToTie } from './visit-ties.ts';
 
 export interface LinkFacts {
@@ -26,7 +30,7 @@ export interface RawPing {
 }
 export type RawVisit = Omit<RawPing, 'kind'>;
 
-/** A parsed ping: its event row, its click key ('' = none) and whether it counts (`dup` 0, and every later verdict). */
+/** A parsed ping: its event row, its click key ('' = none) and whether it counts (`dup` 0 and `invalid` ''). */
 export type PingEvent = Insertable<MonitorEventsTable> & {
   pageid: string;
   customerid: number;
@@ -35,11 +39,13 @@ export type PingEvent = Insertable<MonitorEventsTable> & {
   aid: string;
   received_at: number;
   dup: number;
+  /** The invalid-traffic verdict ('' = valid): verdict/judge.ts. */
+  invalid: Verdict;
   key: string;
 };
 
 export interface ParsedVisitRow {
-  row: Insertable<VisitEventsTable> & { received_at: number; pageid: string; customerid: number };
+  row: Insertable<VisitEventsTable> & { received_at: number; pageid: string; customerid: number; invalid: Verdict };
   tie: VisitToTie;
 }
 
@@ -57,7 +63,16 @@ function checkPage(pageid: string, links: Map<string, LinkFacts>): LinkFacts {
   return link;
 }
 
-export function parseSlice(pings: RawPing[], visits: RawVisit[], links: Map<string, LinkFacts>): ParsedSlice {
+/**
+ * Parse and judge a slice. `floods` are the processor's sliding windows (they outlive the slice); a slice parsed on
+ * its own gets fresh ones with the default thresholds.
+ */
+export function parseSlice(
+  pings: RawPing[],
+  visits: RawVisit[],
+  links: Map<string, LinkFacts>,
+  floods: FloodWindows = floodWindows(DEFAULT_THRESHOLDS),
+): ParsedSlice {
   const out: ParsedSlice = { pings: [], visits: [], rejects: [] };
   const reject = (source: 'monitor' | 'visit', r: RawVisit, kind: string, err: unknown) => {
     const e = err instanceof PingReject ? err : new PingReject('malformed', String((err as Error)?.message ?? err).slice(0, 200));
@@ -76,8 +91,13 @@ export function parseSlice(pings: RawPing[], visits: RawVisit[], links: Map<stri
     try {
       const link = checkPage(r.pageid, links);
       if (r.ua.length > LIMITS.ua) throw new PingReject('ua_too_long', `${r.ua.length} chars`);
-      const p = parsePing(kind, r.query, link.state);
+      const { ping: p, params } = parsePingQuery(kind, r.query, link.state);
       const received = Number(r.received_at);
+      const key = kind === 'click' ? clickKey(p) : '';
+      const invalid = judgePing(
+        { kind, pageid: r.pageid, received_at: received, key, deviceIp: p.ip, deviceUa: p.ua, signals: pingSignals(params) },
+        floods,
+      );
       // Platform time is kept when plausible (not in the future, not older than 7 days); buckets always use received_at.
       const ts = p.ts && p.ts <= received + 300 && p.ts >= received - 7 * 86400 ? p.ts : received;
       out.pings.push({
@@ -98,7 +118,8 @@ export function parseSlice(pings: RawPing[], visits: RawVisit[], links: Map<stri
         ts,
         received_at: received,
         dup: 0,
-        key: kind === 'click' ? clickKey(p) : '',
+        invalid,
+        key,
       });
     } catch (err) {
       reject('monitor', r, kind, err);
@@ -107,16 +128,21 @@ export function parseSlice(pings: RawPing[], visits: RawVisit[], links: Map<stri
   for (const r of visits) {
     try {
       const link = checkPage(r.pageid, links);
-      const v = parseVisit(r.query);
+      const { visit: v, params } = parseVisitQuery(r.query);
+      const ip = r.ip.slice(0, 64);
+      const ua = r.ua.slice(0, LIMITS.ua);
+      const received = Number(r.received_at);
+      const invalid = judgeVisit({ ip, ua, received_at: received, signals: visitSignals(params) }, floods);
       const row = {
         raw_id: Number(r.id),
         pageid: r.pageid,
         customerid: link.customerid,
         click_param: v.click_param,
         clickid: v.clickid,
-        ip: r.ip.slice(0, 64),
-        ua: r.ua.slice(0, LIMITS.ua),
-        received_at: Number(r.received_at),
+        ip,
+        ua,
+        received_at: received,
+        invalid,
       };
       out.visits.push({ row, tie: { ...v, pageid: r.pageid, channel: link.state, ua: row.ua, received_at: row.received_at } });
     } catch (err) {

@@ -101,12 +101,13 @@ const PING_EVENT_COLUMNS: JsonColumn[] = [
   ['ts', 'int'],
   ['received_at', 'int'],
   ['dup', 'int'],
+  ['invalid', 'text'],
 ];
 
 /** Parsed pings, one statement (ids follow the array's order). */
 export async function insertPingEvents(tx: Executor, engine: Engine, rows: Array<Insertable<MonitorEventsTable>>): Promise<void> {
   if (rows.length === 0) return;
-  const values = rows.map((r) => PING_EVENT_COLUMNS.map(([c]) => r[c as keyof typeof r] ?? (c === 'dup' ? 0 : '')));
+  const values = rows.map((r) => PING_EVENT_COLUMNS.map(([c, type]) => r[c as keyof typeof r] ?? (type === 'int' ? 0 : '')));
   await sql`insert into monitor_events (${jsonColumnNames(PING_EVENT_COLUMNS)}) ${jsonRows(engine, PING_EVENT_COLUMNS, values)}`.execute(
     tx,
   );
@@ -124,8 +125,10 @@ export interface ClickForTie {
   callback: string;
   ua: string;
   received_at: number;
+  /** The click's invalid-traffic verdict ('' = valid). */
+  invalid: string;
 }
-const TIE_COLUMNS = ['id', 'pageid', 'clickid', 'adv', 'camp', 'aid', 'cid', 'callback', 'ua', 'received_at'] as const;
+const TIE_COLUMNS = ['id', 'pageid', 'clickid', 'adv', 'camp', 'aid', 'cid', 'callback', 'ua', 'received_at', 'invalid'] as const;
 const asTie = (r: Record<(typeof TIE_COLUMNS)[number], unknown>): ClickForTie => ({
   id: Number(r.id),
   pageid: String(r.pageid),
@@ -137,6 +140,7 @@ const asTie = (r: Record<(typeof TIE_COLUMNS)[number], unknown>): ClickForTie =>
   callback: String(r.callback),
   ua: String(r.ua),
   received_at: Number(r.received_at),
+  invalid: String(r.invalid),
 });
 
 /** Clicks with these click ids (a landing visit carrying the same id belongs to that click). */
@@ -224,6 +228,7 @@ const VISIT_EVENT_COLUMNS: JsonColumn[] = [
   ['aid', 'text'],
   ['cid', 'text'],
   ['callback', 'text'],
+  ['invalid', 'text'],
 ];
 
 /** Parsed visits with their ties, one statement. */
@@ -252,7 +257,11 @@ export async function insertRejects(tx: Executor, engine: Engine, rows: Array<In
 }
 
 /** Add counts to the rollups (insert … on conflict do update, the same on SQLite and PostgreSQL). */
-export async function addRollups(tx: Executor, hourly: RollupHourlyTable[], daily: RollupDailyTable[]): Promise<void> {
+export async function addRollups(
+  tx: Executor,
+  hourly: Array<Insertable<RollupHourlyTable>>,
+  daily: Array<Insertable<RollupDailyTable>>,
+): Promise<void> {
   for (const part of chunks(hourly, 300)) {
     await tx
       .insertInto('rollup_hourly')
@@ -262,6 +271,9 @@ export async function addRollups(tx: Executor, hourly: RollupHourlyTable[], dail
           shows: sql`rollup_hourly.shows + excluded.shows`,
           clicks: sql`rollup_hourly.clicks + excluded.clicks`,
           visits: sql`rollup_hourly.visits + excluded.visits`,
+          invalid_shows: sql`rollup_hourly.invalid_shows + excluded.invalid_shows`,
+          invalid_clicks: sql`rollup_hourly.invalid_clicks + excluded.invalid_clicks`,
+          invalid_visits: sql`rollup_hourly.invalid_visits + excluded.invalid_visits`,
         }),
       )
       .execute();
@@ -275,6 +287,9 @@ export async function addRollups(tx: Executor, hourly: RollupHourlyTable[], dail
           shows: sql`rollup_daily.shows + excluded.shows`,
           clicks: sql`rollup_daily.clicks + excluded.clicks`,
           visits: sql`rollup_daily.visits + excluded.visits`,
+          invalid_shows: sql`rollup_daily.invalid_shows + excluded.invalid_shows`,
+          invalid_clicks: sql`rollup_daily.invalid_clicks + excluded.invalid_clicks`,
+          invalid_visits: sql`rollup_daily.invalid_visits + excluded.invalid_visits`,
         }),
       )
       .execute();

@@ -63,6 +63,8 @@ export interface MonitorEventsTable {
   received_at: number;
   /** 1: a repeated click (same pageid and click key); not counted. */
   dup: number;
+  /** The invalid-traffic verdict (shared/invalid-traffic.ts reasons), '' = valid; an invalid ping is not counted. */
+  invalid: Generated<string>;
 }
 
 export interface ClickKeysTable {
@@ -93,6 +95,8 @@ export interface VisitEventsTable {
   aid: Generated<string>;
   cid: Generated<string>;
   callback: Generated<string>;
+  /** The invalid-traffic verdict, '' = valid (an invalid visit is never the evidence of an order's attribution). */
+  invalid: Generated<string>;
 }
 
 export interface MonitorRejectsTable {
@@ -112,9 +116,14 @@ interface RollupCounts {
   customerid: number;
   adv: string;
   aid: string;
+  /** Valid events (not repeated, not invalid traffic): the counts every screen shows. */
   shows: number;
   clicks: number;
   visits: number;
+  /** Invalid traffic, not in the counts above (raw = valid + invalid; repeated clicks are in neither). */
+  invalid_shows: Generated<number>;
+  invalid_clicks: Generated<number>;
+  invalid_visits: Generated<number>;
 }
 /** Counts per hour (epoch seconds at the start of the hour). */
 export interface RollupHourlyTable extends RollupCounts {

@@ -31,6 +31,8 @@ export interface VisitToTie {
 }
 
 export interface VisitTie {
+  /** The click itself (the invalid-traffic verdict reads its time and verdict), null when none. */
+  click: Pick<ClickForTie, 'received_at' | 'invalid'> | null;
   click_event_id: number;
   adv: string;
   camp: string;
@@ -43,8 +45,9 @@ const landingCallback = (v: VisitToTie): string =>
   v.clickid && isChannel(v.channel) && LANDING_ID_IS_CALLBACK[v.channel as Channel] ? v.clickid : '';
 
 function tieOf(v: VisitToTie, click: ClickForTie | null): VisitTie {
-  if (!click) return { click_event_id: 0, adv: '', camp: v.camp, aid: v.aid, cid: v.cid, callback: landingCallback(v) };
+  if (!click) return { click: null, click_event_id: 0, adv: '', camp: v.camp, aid: v.aid, cid: v.cid, callback: landingCallback(v) };
   return {
+    click,
     click_event_id: click.id,
     adv: click.adv,
     camp: click.camp || v.camp,

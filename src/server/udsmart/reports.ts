@@ -6,6 +6,7 @@ import { chinaDate } from '../../shared/time.ts';
 import type { AccountRow, PreviewView } from '../../shared/udsmart.ts';
 import { pageOrders } from '../admin/page-orders.ts';
 import { type AccountRef, accountState, accountsWhere } from '../ads/directory.ts';
+import { accountsDroveLink } from '../ads/lookup.ts';
 import type { Deps } from '../deps.ts';
 import type { AccountRef as FactAccount, FactFilter } from '../facts/query.ts';
 import { sumOfRows, sumsBy } from '../facts/sums.ts';
@@ -129,12 +130,15 @@ export async function accountList(
   return { list: list.slice(offset, offset + input.pagesize), total: list.length };
 }
 
-/** Orders of a page that came through the caller's visible accounts; a page with none of them is 4004. */
+/**
+ * Orders of a page that came through the caller's visible accounts. A page those accounts drove (the data view lists
+ * it by its cost and clicks) opens even before its first order; a page with neither is 4004.
+ */
 export async function udPageOrders(
   deps: Deps,
   actor: Actor,
   input: { pageid: string; page: number; pagesize: number },
 ): Promise<PageOrdersView> {
-  const v = await visible(deps, actor);
-  return pageOrders(deps, input, [...v.refs.values()]);
+  const refs = [...(await visible(deps, actor)).refs.values()];
+  return pageOrders(deps, input, refs, await accountsDroveLink(deps.db, input.pageid, refs));
 }

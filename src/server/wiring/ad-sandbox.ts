@@ -8,6 +8,7 @@ import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Deps } from '../deps.ts';
 import { type AdPlatformSandbox, createAdPlatformSandbox } from '../sandbox/adplatforms/index.ts';
+import { DEMO_INVALID } from '../sandbox/adplatforms/invalid-traffic.ts';
 
 export function startAdSandbox(
   deps: Pick<Deps, 'config' | 'lifecycle' | 'clock'>,
@@ -22,7 +23,9 @@ export function startAdSandbox(
     live: opts.live ?? true,
     // the server's clock (CLOCK_START pins both): delivery hours, history and token lifetimes agree with ours
     now: () => deps.clock.now(),
-    delivery: { rewrite: publicBaseUrl === internalBaseUrl ? [] : [[publicBaseUrl, internalBaseUrl]] },
+    // the demo world's traffic carries a small share of bots and click-farm bursts (invalid-traffic.ts), so the
+    // invalid-traffic verdicts have something to show
+    delivery: { rewrite: publicBaseUrl === internalBaseUrl ? [] : [[publicBaseUrl, internalBaseUrl]], invalid: DEMO_INVALID },
   });
   deps.lifecycle.onShutdown('ad-sandbox', () => sandbox.close());
   return { sandbox, listener: getRequestListener(sandbox.app.fetch) };

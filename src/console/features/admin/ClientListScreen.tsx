@@ -21,9 +21,10 @@ const columns: TableColumn<ClientView>[] = [
   {
     key: 'company',
     header: '客户',
+    width: 230,
     cell: (c) => (
-      <div>
-        <div>{c.company || '--'}</div>
+      <div className="client-name">
+        <div title={c.company || undefined}>{c.company || '--'}</div>
         <div className="muted">{c.email}</div>
       </div>
     ),

@@ -18,7 +18,7 @@ export function ClientPromoteScreen(): React.JSX.Element {
         onChange={(v) => (setAcpl(v ?? 2), setPl(null))}
       />
       <Select<number>
-        className="promote-filter-channel"
+        className="promote-filter-channel promote-filter-sub"
         ariaLabel="竞价推广平台"
         allLabel="全部推广平台"
         placeholder="全部推广平台"

@@ -1,8 +1,10 @@
 import type { OrderView, PageOrdersView } from '../../../shared/admin-reports.ts';
+import { LIST_ORDERS_HINT } from '../../../shared/orders.ts';
 import { formatNumber, formatTime } from '../../lib/formats.ts';
 import { MetricCard } from '../../ui/MetricCard.tsx';
 import { ResourceTable, type TableColumn, type TablePaging } from '../../ui/ResourceTable.tsx';
 import { ExportAction } from '../export-template/ExportAction.tsx';
+import { orderTotalNote } from '../orders/terms.ts';
 import { accountTypeLabel, orderStatusLabel, unionLabel } from './labels.ts';
 
 const columns: TableColumn<OrderView>[] = [
@@ -87,7 +89,7 @@ export function OrdersTable({ data, loading, error, paging, pageId }: Props): Re
   return (
     <>
       <div className="metric-row">
-        <MetricCard label="订单数" value={s?.orders} loading={loading} />
+        <MetricCard label="订单数" value={s?.orders} loading={loading} hint={LIST_ORDERS_HINT} />
         <MetricCard label="订单金额" value={s?.order_price} format={2} loading={loading} />
         <MetricCard label="付款订单数" value={s?.paid_orders} loading={loading} />
         <MetricCard label="付款金额" value={s?.paid_price} format={2} loading={loading} />
@@ -101,7 +103,11 @@ export function OrdersTable({ data, loading, error, paging, pageId }: Props): Re
         loading={loading}
         error={error}
         emptyText="暂无订单"
-        paging={{ ...paging, total: data?.total ?? 0 }}
+        paging={{
+          ...paging,
+          total: data?.total ?? 0,
+          note: orderTotalNote(data && { orders: data.sums.orders, closedUnpaid: data.closed_unpaid }),
+        }}
         exportSlot={<ExportAction kind="orders" filters={{ pubid: pageId }} disabled={!data?.total} />}
       />
     </>

@@ -6,7 +6,7 @@ import { formatNumber, formatTime } from '../../lib/formats.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
 import { PeriodPicker } from '../dashboard/PeriodPicker.tsx';
-import { postbackLabel, statusLabel, unionLabel } from '../orders/terms.ts';
+import { orderTotalNote, postbackLabel, statusLabel, unionLabel } from '../orders/terms.ts';
 import { ItemCell } from './ItemCell.tsx';
 import { channelLabel } from './terms.ts';
 import { useItemDetail, useItemOrders } from './useItems.ts';
@@ -112,6 +112,7 @@ export function ItemOrdersScreen(): React.JSX.Element {
           error={q.error}
           paging={{
             total: q.data?.total ?? 0,
+            note: orderTotalNote(q.data && { orders: q.data.total - q.data.closed_unpaid, closedUnpaid: q.data.closed_unpaid }),
             page: paging.page,
             pageSize: paging.pagesize,
             onChange: (page, pagesize) => setPaging({ page, pagesize }),

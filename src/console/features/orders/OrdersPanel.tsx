@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { OrderView } from '../../../shared/orders.ts';
+import { LIST_ORDERS_HINT, type OrderView } from '../../../shared/orders.ts';
 import { MetricCard } from '../../ui/MetricCard.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../ui/Pager.tsx';
 import { ResourceTable, type TableColumn } from '../../ui/ResourceTable.tsx';
@@ -9,7 +9,7 @@ import { OrderFiltersBar } from './OrderFiltersBar.tsx';
 import { OrderPathDialog } from './OrderPathDialog.tsx';
 import { initialFilters, orderQuery } from './order-query.ts';
 import { PostbackSetting } from './PostbackSetting.tsx';
-import { DATE_LABEL } from './terms.ts';
+import { DATE_LABEL, orderTotalNote } from './terms.ts';
 import { useOrderPage } from './useOrders.ts';
 import './orders.css';
 import { fenToYuan } from '../../../shared/money.ts';
@@ -62,7 +62,7 @@ export function OrdersPanel({ pageid, postbackSetting = false }: OrdersPanelProp
         <div className="link-section-tools">{postbackSetting ? <PostbackSetting pageid={pageid} /> : null}</div>
       </div>
       <div className="order-totals">
-        <MetricCard label="订单数" value={s?.orders} loading={isLoading} />
+        <MetricCard label="订单数" value={s?.orders} loading={isLoading} hint={LIST_ORDERS_HINT} />
         <MetricCard label="付款订单数" value={s?.paid_orders} loading={isLoading} />
         <MetricCard label="订单金额" value={s ? fenToYuan(s.order_fen) : undefined} format={2} loading={isLoading} />
         <MetricCard label="付款金额" value={s ? fenToYuan(s.paid_fen) : undefined} format={2} loading={isLoading} />
@@ -95,6 +95,7 @@ export function OrdersPanel({ pageid, postbackSetting = false }: OrdersPanelProp
         actionsWidth={80}
         paging={{
           total: data?.total ?? 0,
+          note: orderTotalNote(data && { orders: data.sums.orders, closedUnpaid: data.closed_unpaid }),
           page,
           pageSize: size,
           onChange: (p, r) => {

@@ -2,6 +2,7 @@ import { channelLabel, platformLabel } from '../../../shared/catalog.ts';
 import {
   ATTRIBUTION_RULE,
   type AttributionRule,
+  CLOSED_UNPAID_LABEL,
   DEPOSIT,
   type Deposit,
   ORDER_STATUS,
@@ -22,6 +23,16 @@ export const unionLabel = (u: string): string => UNION_LABEL[u as UnionName] ?? 
 export const ruleLabel = (r: string): string => ATTRIBUTION_RULE[r as AttributionRule] ?? r;
 export const channelText = (c: number): string => channelLabel(c, '--');
 export const platformText = (p: number): string => platformLabel(p, '--');
+
+/**
+ * After an order list's 共 N 条: how the total splits into the orders 订单数 counts and the 未付款关闭 ones it leaves
+ * out, both as the server counted them with the rows (`sums.orders`, `closed_unpaid`). Nothing when none is left out:
+ * then 共 N 条 is the 订单数.
+ */
+export function orderTotalNote(split: { orders: number; closedUnpaid: number } | undefined): string | undefined {
+  if (!split || split.closedUnpaid <= 0) return undefined;
+  return `（计入订单数 ${split.orders} 条，${CLOSED_UNPAID_LABEL} ${split.closedUnpaid} 条）`;
+}
 
 /** Tag colour per status and per postback state (orders.css). */
 export const STATUS_TONE: Record<string, 'ok' | 'info' | 'warn' | 'bad' | 'mute'> = {

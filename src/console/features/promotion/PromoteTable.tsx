@@ -5,7 +5,8 @@ import type { PromoteRow } from '../../../shared/promote-schemas.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { ResourceTable, type RowAction, type SortState, type TableColumn, type TablePaging } from '../../ui/ResourceTable.tsx';
 import { useRuleBadges } from '../rules/useRuleBadges.ts';
-import { KEY_METRICS, METRIC_WIDTH, metricColumns } from './metric-columns.tsx';
+import { invalidBadge } from './invalid-badge.ts';
+import { KEY_METRICS, metricColumns } from './metric-columns.tsx';
 import { StatusTag } from './StatusTag.tsx';
 import { PROMO_TERMS } from './terms.ts';
 
@@ -39,7 +40,8 @@ export interface PromoteTableProps {
   ariaLabel: string;
 }
 
-const ACTIONS_WIDTH = 150;
+/** The 操作 column: room for the links a row of this list can show (2 for plans, 3 with 预览 for creatives). */
+const actionsWidth = (links: number): number => 24 + 42 * Math.max(links, 1);
 
 function Money({
   row,
@@ -91,7 +93,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
       ? [
           {
             key: 'select',
-            width: 44,
+            width: 40,
             frozen: true,
             header: <Checkbox checked={allOn} onChange={toggleAll} disabled={changeable.length === 0} aria-label="选择本页全部" />,
             cell: (r: PromoteRow) => (
@@ -118,7 +120,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
             {r.name || r.id}
           </button>
           <div className="muted promote-sub">
-            {r.id}
+            <span className="promote-id">{r.id}</span>
             {p.showCustomer && r.customer ? <span title={r.customer}> · {r.customer}</span> : null}
             {rules.has(r.id) ? (
               <span className="rule-badge" title={`自动规则：${rules.get(r.id)?.join('、')}`}>
@@ -127,6 +129,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
               </span>
             ) : null}
           </div>
+          <InvalidShare traffic={r.invalid_traffic} />
         </div>
       ),
     },
@@ -154,7 +157,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
           {
             key: 'budget',
             header: '日预算',
-            width: 140,
+            width: 128,
             align: 'right' as const,
             sortable: true,
             value: (r: PromoteRow) => r.budget,
@@ -179,7 +182,10 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
     { label: PROMO_TERMS.preview, visible: (r) => r.can.preview, onClick: p.onPreview },
     ...(p.onDetail ? [{ label: PROMO_TERMS.detail, visible: (r: PromoteRow) => r.type !== 'adver', onClick: p.onDetail }] : []),
   ];
-  const width = columns.reduce((n, c) => n + (c.width ?? 0), 0) + ACTIONS_WIDTH;
+  // 暂停 and 启用 share a place; the frozen 操作 column is no wider than its links, leaving the scrolling columns room
+  const links = (rows.some((r) => r.can.status) ? 1 : 0) + (rows.some((r) => r.can.preview) ? 1 : 0) + (p.onDetail && entity ? 1 : 0);
+  const actionsW = actionsWidth(links);
+  const width = columns.reduce((n, c) => n + (c.width ?? 0), 0) + actionsW;
   return (
     <div className="promote-table-wrap" style={rows.length ? ({ '--promote-min': `${width}px` } as React.CSSProperties) : undefined}>
       <ResourceTable<PromoteRow>
@@ -194,11 +200,21 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
         sort={p.sort}
         onSort={p.onSort}
         actions={actions}
-        actionsWidth={ACTIONS_WIDTH}
+        actionsWidth={actionsW}
         emptyText={p.emptyText}
         toolbar={p.toolbar}
         exportSlot={p.exportSlot}
       />
     </div>
   );
+}
+
+/** A plan's invalid share on a line of its own under its id (the id and rule badge fill theirs), its reasons in the title. */
+function InvalidShare(p: { traffic: PromoteRow['invalid_traffic'] }) {
+  const b = invalidBadge(p.traffic);
+  return b.text ? (
+    <div className="promote-sub invalid-badge" title={b.title}>
+      {b.text}
+    </div>
+  ) : null;
 }

@@ -18,6 +18,7 @@ import { PromoteTable } from './PromoteTable.tsx';
 import { TotalsBar } from './TotalsBar.tsx';
 import { DEFAULT_METRICS, levelTabs, metricLabel, PROMO_TERMS } from './terms.ts';
 import { atLevel, crumbs, drill, listInput, ROOT, sumInput, type TreePlace } from './tree-state.ts';
+import { UnlinkedNotice } from './UnlinkedNotice.tsx';
 import { useChanges } from './useChanges.tsx';
 import { useCustomers, usePromoteList, usePromoteSum } from './usePromote.ts';
 import './promotion.css';
@@ -171,6 +172,7 @@ export function PromotionTree({ acpl, pl, pickCustomer, leading }: PromotionTree
           <Button size="small" label="取消选择" text onClick={() => setSelected(new Set())} />
         </section>
       ) : null}
+      <UnlinkedNotice rows={rows} />
       <PromoteTable
         ariaLabel="推广列表"
         rows={rows}

@@ -23,6 +23,7 @@ import { trackingProgress } from './0045_tracking_progress.ts';
 import { trackingBigintIds } from './0046_tracking_bigint_ids.ts';
 import { rules } from './0055_rules.ts';
 import { adFactBlocks } from './0060_ad_fact_blocks.ts';
+import { invalidTraffic } from './0065_invalid_traffic.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -52,6 +53,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0046_tracking_bigint_ids', trackingBigintIds],
   ['0055_rules', rules],
   ['0060_ad_fact_blocks', adFactBlocks],
+  ['0065_invalid_traffic', invalidTraffic],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

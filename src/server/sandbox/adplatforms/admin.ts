@@ -230,13 +230,20 @@ export function adminRoutes(ctx: PlatformContext): Hono {
         clicks: z.number().int().min(0).max(10_000),
         landingRate: z.number().min(0).max(1).default(1),
         followRate: z.number().min(0).max(1).optional(),
+        /** Extra clicks by bots and a click farm's burst (invalid-traffic.ts), on top of `clicks`. */
+        bots: z.number().int().min(0).max(10_000).default(0),
+        burst: z.enum(['device', 'ip']).optional(),
       })
       .parse(await c.req.json());
     const p = world.entity(platform, 'plan', b.planId);
     if (!p) return c.json({ ok: false, error: 'no such plan' }, 404);
     if (world.state(p) !== 'delivering')
-      return c.json({ ok: true, state: world.state(p), sent: { shows: 0, clicks: 0, visits: 0, follows: 0, skipped: 0 } });
-    return c.json({ ok: true, state: 'delivering', sent: await engine.deliver(p, b.shows, b.clicks, b.landingRate, b.followRate) });
+      return c.json({ ok: true, state: world.state(p), sent: { shows: 0, clicks: 0, visits: 0, follows: 0, skipped: 0, invalid: 0 } });
+    return c.json({
+      ok: true,
+      state: 'delivering',
+      sent: await engine.deliver(p, b.shows, b.clicks, b.landingRate, b.followRate, { bots: b.bots, burst: b.burst }),
+    });
   });
   admin.get('/pinged/:planId', (c) => c.json({ ok: true, ...world.pinged(platform, c.req.param('planId')) }));
   admin.post('/history', async (c) => {

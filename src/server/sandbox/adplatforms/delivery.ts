@@ -13,6 +13,7 @@ import type { AdPlatform } from '../../../shared/ad-platforms.ts';
 import { hourStart } from '../../../shared/china-clock.ts';
 import { CHINA_OFFSET_SECONDS } from '../../../shared/time.ts';
 import { recordTarget } from './drivers.ts';
+import { type Burst, botDevice, burstDevices, type InvalidTrafficOptions, NO_INVALID } from './invalid-traffic.ts';
 import { isV3 } from './juliang-world.ts';
 import { fillMacros, knownMacros, macroValues, type PingDevice } from './macros.ts';
 import { PROFILES } from './profiles.ts';
@@ -38,6 +39,8 @@ export interface DeliveryOptions {
    * (what its monitor links carry) maps to its loopback address, so traffic stays on the machine.
    */
   rewrite: Array<[from: string, to: string]>;
+  /** The live loop's bot clicks and click-farm bursts (invalid-traffic.ts); none by default. */
+  invalid: InvalidTrafficOptions;
 }
 export const DEFAULT_DELIVERY: DeliveryOptions = {
   publicBase: 'http://127.0.0.1:4321/sandbox',
@@ -49,6 +52,7 @@ export const DEFAULT_DELIVERY: DeliveryOptions = {
   seed: 1,
   tickMs: 1000,
   rewrite: [],
+  invalid: NO_INVALID,
 };
 
 /** Share of the daily peak by China-time hour (quiet at night, evening peak). */
@@ -96,6 +100,15 @@ export interface Sent {
   /** Landing visits whose shopper followed the page's jump into the union. */
   follows: number;
   skipped: number;
+  /** Of the clicks asked for, those made by bots or in a burst (invalid-traffic.ts), sent or skipped. */
+  invalid: number;
+}
+const nothingSent = (): Sent => ({ shows: 0, clicks: 0, visits: 0, follows: 0, skipped: 0, invalid: 0 });
+
+/** Extra clicks of one delivery that are invalid traffic: made by bots, or one click farm's burst. */
+export interface InvalidClicks {
+  bots?: number;
+  burst?: Burst;
 }
 
 /** The jump a landing page offers: its `data-web` attribute (the web URL its button and script go to), '' when none. */
@@ -119,7 +132,9 @@ export class DeliveryEngine {
   private inFlight = 0;
   private carry = 0;
   private running = false;
-  readonly totals: Sent = { shows: 0, clicks: 0, visits: 0, follows: 0, skipped: 0 };
+  readonly totals: Sent = nothingSent();
+  /** Bursts sent by the live loop (they alternate between one device and one IP). */
+  private bursts = 0;
 
   constructor(world: World, opts: Partial<DeliveryOptions> = {}) {
     this.world = world;
@@ -155,16 +170,30 @@ export class DeliveryEngine {
       const plans = this.deliveringPlans();
       if (!plans.length || !n) return;
       const weights = plans.reduce((s, p) => s + p.weight, 0);
-      const per = new Map<Entity, { shows: number; clicks: number }>();
+      const { botShare, burstsPerHour } = this.opts.invalid;
+      const per = new Map<Entity, { shows: number; clicks: number; bots: number; burst?: Burst }>();
       for (let i = 0; i < n; i++) {
         if (this.inFlight >= this.opts.maxInFlight) break;
         const plan = this.pickByWeight(plans, this.rand() * weights);
-        const e = per.get(plan) ?? { shows: 0, clicks: 0 };
+        const e = per.get(plan) ?? { shows: 0, clicks: 0, bots: 0 };
         e.shows += 1;
-        if (this.rand() < this.opts.clickThroughRate) e.clicks += 1;
+        if (this.rand() < this.opts.clickThroughRate) {
+          if (botShare > 0 && this.rand() < botShare) e.bots += 1;
+          else e.clicks += 1;
+        }
         per.set(plan, e);
       }
-      await Promise.all([...per].map(([plan, c]) => this.deliver(plan, c.shows, c.clicks, this.opts.landingRate)));
+      if (burstsPerHour > 0 && this.rand() < (burstsPerHour * this.opts.tickMs) / 3_600_000) {
+        const plan = this.pickByWeight(plans, this.rand() * weights);
+        const e = per.get(plan) ?? { shows: 0, clicks: 0, bots: 0 };
+        e.burst = this.bursts++ % 2 ? 'ip' : 'device';
+        per.set(plan, e);
+      }
+      await Promise.all(
+        [...per].map(([plan, c]) =>
+          this.deliver(plan, c.shows, c.clicks, this.opts.landingRate, this.opts.followRate, { bots: c.bots, burst: c.burst }),
+        ),
+      );
     } finally {
       this.running = false;
     }
@@ -182,15 +211,24 @@ export class DeliveryEngine {
   /**
    * Send exactly `shows` impressions and `clicks` clicks of one plan now (the admin API uses this for
    * deterministic tests), wait for the pings, and record them with their cost (each click costs the bid).
+   * `invalid` adds bot clicks (a bot's UA macro; its landing visit, at `landingRate`, by that bot, never followed)
+   * and a click farm's burst (no landing visits): the platform records and bills them like the others.
    */
-  async deliver(plan: Entity, shows: number, clicks: number, landingRate = 1, followRate = this.opts.followRate): Promise<Sent> {
+  async deliver(
+    plan: Entity,
+    shows: number,
+    clicks: number,
+    landingRate = 1,
+    followRate = this.opts.followRate,
+    invalid: InvalidClicks = {},
+  ): Promise<Sent> {
     const profile = PROFILES[plan.platform];
     const known = knownMacros(profile.channel);
     const creatives = this.world.creativesOf(plan.platform, plan.id);
     const campaign = plan.campaignId ? this.world.entity(plan.platform, 'campaign', plan.campaignId) : undefined;
-    const sent: Sent = { shows: 0, clicks: 0, visits: 0, follows: 0, skipped: 0 };
+    const sent: Sent = nothingSent();
     const jobs: Promise<unknown>[] = [];
-    const event = (kind: 'show' | 'click') => {
+    const event = (device: () => PingDevice = () => this.device()) => {
       const creative = creatives.length ? creatives[Math.floor(this.rand() * creatives.length)]! : undefined;
       const clickId = plan.platform === 'tengxun' ? `wx0${randomBytes(8).toString('hex')}` : randomBytes(12).toString('hex');
       const callback = this.callbackFor(plan.platform, clickId);
@@ -204,7 +242,7 @@ export class DeliveryEngine {
           creativeId: creative?.id ?? '',
           juliangV3: plan.platform === 'juliang' && isV3(this.world, plan.advertiserId),
         },
-        this.device(),
+        device(),
         { clickId, callback, requestId: randomBytes(10).toString('hex'), nowMs: this.world.now() * 1000 },
       );
       // 快手's __CALLBACK__ is an http address; the click is known (and its landing page told) by the parameter inside it
@@ -212,16 +250,16 @@ export class DeliveryEngine {
       return { clickId, callback, token, values, ua: values.UA ?? UAS[0]!, ip: values.IP ?? '' };
     };
     for (let i = 0; i < shows; i++) {
-      const ev = event('show');
+      const ev = event();
       if (plan.showUrl) jobs.push(this.get(fillMacros(plan.showUrl, ev.values, known), ev.ua, sent, 'shows'));
       else sent.shows += 1;
     }
-    for (let i = 0; i < clicks; i++) {
-      const ev = event('click');
+    const click = (device: (() => PingDevice) | undefined, visitRate: number, follow: number) => {
+      const ev = event(device);
       this.world.recordClick(plan.platform, ev.clickId, plan.id, ev.token);
       if (plan.clickUrl) jobs.push(this.get(fillMacros(plan.clickUrl, ev.values, known), ev.ua, sent, 'clicks'));
       else sent.clicks += 1;
-      if (plan.landingUrl && this.rand() < landingRate) {
+      if (plan.landingUrl && visitRate > 0 && this.rand() < visitRate) {
         const u = new URL(plan.landingUrl);
         // 巨量 appends the project, promotion and creative type to a 2.0 landing URL, beside its clickid
         if (plan.platform === 'juliang') {
@@ -230,9 +268,14 @@ export class DeliveryEngine {
           u.searchParams.set('creativetype', '5');
         }
         u.searchParams.set(profile.landingParam, plan.platform === 'kuaishou' ? ev.token : ev.clickId);
-        jobs.push(this.visit(plan, u.toString(), ev.ua, ev.ip, sent, followRate));
+        jobs.push(this.visit(plan, u.toString(), ev.ua, ev.ip, sent, follow));
       }
-    }
+    };
+    for (let i = 0; i < clicks; i++) click(undefined, landingRate, followRate);
+    for (let i = 0; i < (invalid.bots ?? 0); i++) click(() => botDevice(this.device(), this.rand()), landingRate, 0);
+    const farm = invalid.burst ? burstDevices(invalid.burst, () => this.device()) : [];
+    for (const d of farm) click(() => d, 0, 0);
+    sent.invalid = (invalid.bots ?? 0) + farm.length;
     await Promise.all(jobs);
     const cost = sent.clicks * (plan.bidFen ?? campaign?.bidFen ?? 50);
     if (sent.shows || sent.clicks)
@@ -242,6 +285,7 @@ export class DeliveryEngine {
     this.totals.visits += sent.visits;
     this.totals.follows += sent.follows;
     this.totals.skipped += sent.skipped;
+    this.totals.invalid += sent.invalid;
     return sent;
   }
 
@@ -315,7 +359,7 @@ export class DeliveryEngine {
         platform,
       )
       .filter((p) => isLoopbackUrl(this.rewritten(p.landing_url)));
-    const sent: Sent = { shows: 0, clicks: 0, visits: 0, follows: 0, skipped: 0 };
+    const sent: Sent = nothingSent();
     const byUrl = new Map<string, string[]>();
     for (const p of plans) byUrl.set(p.landing_url, [...(byUrl.get(p.landing_url) ?? []), String(p.id)]);
     let read = 0;

@@ -1,0 +1,22 @@
+/**
+ * The thresholds of the invalid-traffic verdicts (issue 23, docs/api-tracking.md "Invalid traffic"), in ONE place.
+ * Every verdict reads them from here; the processor takes another set only in tests (`ProcessOptions.verdict`).
+ * Windows slide over the events' received time (epoch seconds), in the order the processor reads them.
+ */
+export interface VerdictThresholds {
+  /** A device IP (the `ip` macro of a ping, the browser's address of a landing visit) sending more than `max` clicks or visits in `seconds`. */
+  ipFlood: { max: number; seconds: number };
+  /** One device id (OAID, IDFA, IMEI, MUID, CAID or Android id, hashed or not, as the platform filled it) clicking more than `max` times in `seconds`. */
+  deviceFlood: { max: number; seconds: number };
+  /** One link receiving more than `max` click pings that carry neither a click id nor a callback (de-duplication cannot catch them) in `seconds`. */
+  linkFlood: { max: number; seconds: number };
+  /** A landing visit arriving more than this many seconds after the ad click it is tied to. */
+  lateVisitSeconds: number;
+}
+
+export const DEFAULT_THRESHOLDS: VerdictThresholds = {
+  ipFlood: { max: 30, seconds: 60 },
+  deviceFlood: { max: 10, seconds: 60 },
+  linkFlood: { max: 600, seconds: 60 },
+  lateVisitSeconds: 6 * 3600,
+};

@@ -1,0 +1,69 @@
+/**
+ * Sliding-window counters for the flood verdicts: per key (an IP, a device id, a link), the times of its recent
+ * events. `hit` records one event and says whether it is past the window's limit — the first `max` events of a
+ * window count, the ones after them are floods. Memory is bounded: a key keeps at most `max` times, times older than
+ * the window go as the key is hit, and every `SWEEP` hits the keys whose window emptied are dropped.
+ */
+const SWEEP = 50_000;
+
+export class SlidingWindow {
+  private readonly times = new Map<string, number[]>();
+  private hits = 0;
+  private readonly max: number;
+  private readonly seconds: number;
+
+  constructor(max: number, seconds: number) {
+    this.max = max;
+    this.seconds = seconds;
+  }
+
+  /** Record an event of `key` at `at` (epoch seconds); true when the window already held `max` events. */
+  hit(key: string, at: number): boolean {
+    if (++this.hits % SWEEP === 0) this.sweep(at);
+    let list = this.times.get(key);
+    if (!list) {
+      list = [];
+      this.times.set(key, list);
+    }
+    const from = at - this.seconds;
+    let drop = 0;
+    while (drop < list.length && (list[drop] as number) <= from) drop++;
+    if (drop) list.splice(0, drop);
+    const flood = list.length >= this.max;
+    // only the latest `max` times matter: a list never grows past it, whatever the flood's size
+    list.push(at);
+    if (list.length > this.max) list.shift();
+    return flood;
+  }
+
+  /** Keys tracked (tests, metrics). */
+  size(): number {
+    return this.times.size;
+  }
+
+  private sweep(at: number): void {
+    const from = at - this.seconds;
+    for (const [k, list] of this.times) if (list.length === 0 || (list[list.length - 1] as number) <= from) this.times.delete(k);
+  }
+}
+
+/** The flood windows of one database's processor: they outlive a run (the job runs every 500 ms). */
+export interface FloodWindows {
+  ip: SlidingWindow;
+  device: SlidingWindow;
+  link: SlidingWindow;
+  visitIp: SlidingWindow;
+}
+
+export function floodWindows(t: {
+  ipFlood: { max: number; seconds: number };
+  deviceFlood: { max: number; seconds: number };
+  linkFlood: { max: number; seconds: number };
+}): FloodWindows {
+  return {
+    ip: new SlidingWindow(t.ipFlood.max, t.ipFlood.seconds),
+    device: new SlidingWindow(t.deviceFlood.max, t.deviceFlood.seconds),
+    link: new SlidingWindow(t.linkFlood.max, t.linkFlood.seconds),
+    visitIp: new SlidingWindow(t.ipFlood.max, t.ipFlood.seconds),
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Invalid traffic (无效流量, issue 23): the reasons the tracking processor gives a click, show or landing visit it
+ * does not count, with their Chinese names (the console's breakdowns, exports and docs use these). Order = the order
+ * the processor tries them; an event carries the first that applies.
+ */
+export const INVALID_REASONS = {
+  macro: '宏未替换',
+  malformed: '参数异常',
+  bot: '爬虫/无头浏览器',
+  flood_ip: 'IP 频繁',
+  flood_device: '设备频繁',
+  flood_link: '链接突发',
+  click_invalid: '来自无效点击',
+  late_visit: '访问远晚于点击',
+} as const;
+export type InvalidReason = keyof typeof INVALID_REASONS;
+
+export const isInvalidReason = (s: string): s is InvalidReason => Object.hasOwn(INVALID_REASONS, s);
+
+/** Invalid share as a fraction (0 when nothing was received). */
+export const invalidShare = (invalid: number, raw: number): number => (raw > 0 ? invalid / raw : 0);
