@@ -1,5 +1,14 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteStatement,
+} from 'kysely';
 
 /**
  * Kysely's SqliteDialect over Node's built-in `node:sqlite` (no native build).
@@ -48,5 +57,29 @@ export function nodeSqliteDialect(db: DatabaseSync): SqliteDialect {
     },
     prepare,
   };
-  return new SqliteDialect({ database });
+  return new ImmediateSqliteDialect({ database });
+}
+
+/**
+ * Transactions begin IMMEDIATE: they take the write lock at `begin`, waiting up to busy_timeout for another process's
+ * writer. Kysely's plain (deferred) `begin` starts as a reader, and a reader that later writes after another
+ * connection has committed cannot wait — SQLite answers SQLITE_BUSY ("database is locked") at once
+ * (sqlite.org/lang_transaction.html, "deferred" and SQLITE_BUSY_SNAPSHOT in sqlite.org/wal.html). A second process on
+ * the same file (the CLI, a test seeding rows) then failed a request that read before it wrote.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
