@@ -74,6 +74,17 @@ export const promoteExportInput = z.object({ ...filterShape, ...sortShape }).ref
 export type PromoteExportInput = z.output<typeof promoteExportInput>;
 
 /** One row of the promotion tree: an advertiser account, a campaign, a plan or a creative, with its metrics. */
+/**
+ * A plan's clicks our monitor counted over a range (valid) and the invalid ones, by reason most first
+ * (docs/api-tracking.md "Invalid traffic"): the promotion list's rows and the plan detail's trend.
+ */
+export const invalidTraffic = z.object({
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  reasons: z.array(z.object({ reason: z.string(), label: z.string(), count: z.number().int() })),
+});
+export type InvalidTraffic = z.output<typeof invalidTraffic>;
+
 export const promoteRow = z.object({
   id: z.string(),
   name: z.string(),
@@ -118,13 +129,7 @@ export const promoteRow = z.object({
    * A plan's clicks our monitor counted over the range (valid) and the invalid ones, by reason most first
    * (docs/api-tracking.md "Invalid traffic"); null above plan level and for a plan with no monitored click.
    */
-  invalid_traffic: z
-    .object({
-      valid: z.number().int(),
-      invalid: z.number().int(),
-      reasons: z.array(z.object({ reason: z.string(), label: z.string(), count: z.number().int() })),
-    })
-    .nullable(),
+  invalid_traffic: invalidTraffic.nullable(),
   /**
    * Accounts only: when the account has plans and none drives a link of ours, how many plans and the account's
    * whole report numbers over the range (no sub-platform holds them, so `metrics` under a sub-platform reads 0).
@@ -206,7 +211,12 @@ export const trendInput = z.object({
   granularity: z.enum(['hour', 'day'], { error: '统计粒度只能是 hour 或 day' }).default('hour'),
 });
 export const trendPoint = z.object({ time: z.string(), ts: z.number().int(), metrics: wireMetrics });
-export const trendResult = z.object({ series: z.array(trendPoint), metrics: wireMetrics });
+export const trendResult = z.object({
+  series: z.array(trendPoint),
+  metrics: wireMetrics,
+  /** A plan's monitored clicks over the trend's span, as its row on the list has them; null for other levels and without clicks. */
+  invalid_traffic: invalidTraffic.nullable(),
+});
 
 export const changeLogInput = z.object({
   acpl: channelInput.optional(),

@@ -195,6 +195,19 @@ describe.each(dialects())('invalid traffic on the link screens on $name', (diale
     });
     // another plan of the same link had no click of its own
     expect(row('1')?.invalid_traffic).toBeNull();
+    // the plan detail's trend: the same clicks over the same days, by day and by hour; none for the other plan
+    const trend = (id: string, granularity: 'day' | 'hour', start = first) =>
+      post<{ invalid_traffic: PromoteRow['invalid_traffic'] }>('/capi/napi/promote/trend', {
+        acpl: 2,
+        type: 'plan',
+        id,
+        start,
+        end: today,
+        granularity,
+      });
+    expect((await trend(planId, 'day')).invalid_traffic).toEqual(row(planId)?.invalid_traffic);
+    expect((await trend(planId, 'hour')).invalid_traffic).toEqual(row(planId)?.invalid_traffic);
+    expect((await trend('1', 'day')).invalid_traffic).toBeNull();
     // a day before the clicks: none
     const before = chinaDay(clock.now() - 86_400);
     const earlier = await post<{ list: PromoteRow[] }>('/capi/napi/promote/index', {

@@ -61,7 +61,7 @@ export interface RowContext {
 }
 
 /** The row's invalid-traffic field: the plan's monitored clicks with each reason's Chinese name. */
-function invalidTrafficOf(q: PlanClickQuality | undefined): PromoteRow['invalid_traffic'] {
+export function invalidTrafficOf(q: PlanClickQuality | undefined): PromoteRow['invalid_traffic'] {
   if (!q) return null;
   const label = (r: string) => (isInvalidReason(r) ? INVALID_REASONS[r] : r);
   return { valid: q.valid, invalid: q.invalid, reasons: q.reasons.map((r) => ({ ...r, label: label(r.reason) })) };

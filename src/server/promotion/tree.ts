@@ -15,12 +15,12 @@ import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { linkSummaries } from '../links/lookup.ts';
-import { planClickQuality } from '../tracking/lookup.ts';
 import { type ChinaRange, dayRange } from './range.ts';
 import { type AccountInfo, accountRow, entityRow, NO_METRICS, type RowContext, sumKey, wireOf } from './rows.ts';
 import { promoteScope } from './scope.ts';
 import { needsOrders, sortExpression } from './sort.ts';
 import { accountsByIds, companies, type EntityRow } from './store.ts';
+import { planLinkOf, plansTraffic } from './traffic.ts';
 import {
   accountCandidates,
   candidates,
@@ -192,7 +192,7 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
   const child = CHILD[f.level];
   const childFilter = child ? { scope: f.scope, platform: f.platform, pl: f.pl, level: child } : null;
   const links = [...new Set(rows.map((r) => r.pageid || r.bound_pageid || '').filter(Boolean))];
-  const plans = f.level === 'plan' ? rows.filter((r) => r.pageid || r.bound_pageid) : [];
+  const plans = f.level === 'plan' ? rows.map(planLinkOf) : [];
   const [sums, children, accounts, customers, summaries, traffic] = await Promise.all([
     f.level === 'creative'
       ? new Map<string, Sums>()
@@ -210,12 +210,7 @@ export async function entityRows(db: Executor, rows: EntityRow[], f: TreeFilter,
     ),
     linkSummaries(db, links),
     // the plans' invalid share: their links' monitored clicks (a plan without a link has none)
-    planClickQuality(
-      db,
-      { customers: f.scope, pageids: links, plans: plans.map((r) => ({ channel: Number(r.platform), aid: r.entity_id })) },
-      span.from,
-      span.to,
-    ),
+    plansTraffic(db, f.scope, plans, span),
   ]);
   const ctx: RowContext = {
     sums,

@@ -11,8 +11,9 @@ import { sumOfRows, sumsBy } from '../facts/sums.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { invalid, notFound } from '../kernel/errors.ts';
 import { dayRange } from './range.ts';
-import { wireOf } from './rows.ts';
+import { invalidTrafficOf, sumKey, wireOf } from './rows.ts';
 import { promoteScope, requireEntity } from './scope.ts';
+import { planLinkOf, plansTraffic } from './traffic.ts';
 
 export async function entityTrend(
   deps: Deps,
@@ -29,8 +30,8 @@ export async function entityTrend(
   if (input.type === 'creative') throw invalid('创意没有单独的报表数据，请查看所属计划的走势', { field: 'type' });
   const scope = await promoteScope(deps.db, actor);
   const level = levelOfType(input.type);
-  if (level) await requireEntity(deps.db, scope, input.acpl, level, input.id);
-  else await requireAccount(deps, scope, input.acpl, input.id);
+  const entity = level ? await requireEntity(deps.db, scope, input.acpl, level, input.id) : null;
+  if (!entity) await requireAccount(deps, scope, input.acpl, input.id);
   const range = dayRange(deps.clock, input.start, input.end);
   const hourly = input.granularity === 'hour';
   // Hours not yet begun are not zeros: an hourly series stops at the end of the current hour.
@@ -47,7 +48,13 @@ export async function entityTrend(
     const text = chinaDateTime(t);
     return { time: hourly ? text.slice(0, 16) : text.slice(0, 10), ts: t, metrics: wireOf(byT.get(t)) };
   });
-  return { series, metrics: wireOf(sumOfRows(groups.values())) };
+  // a plan's monitored clicks over the same span, as its row on the list reads them (promotion/traffic.ts)
+  const traffic = entity && level === 'plan' ? await plansTraffic(deps.db, scope, [planLinkOf(entity)], span) : null;
+  return {
+    series,
+    metrics: wireOf(sumOfRows(groups.values())),
+    invalid_traffic: invalidTrafficOf(traffic?.get(sumKey(input.acpl, input.id))),
+  };
 }
 
 async function requireAccount(deps: Deps, scope: number[] | null, platform: number, advertiserId: string): Promise<void> {

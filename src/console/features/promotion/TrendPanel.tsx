@@ -8,6 +8,7 @@ import { LazyChart } from '../../ui/LazyChart.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { MetricCard } from '../../ui/MetricCard.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { PlanClicks } from './PlanClicks.tsx';
 import { metricLabel } from './terms.ts';
 import { useTrend } from './usePromote.ts';
 
@@ -50,6 +51,7 @@ export function TrendPanel({ acpl, type, id }: { acpl: number; type: PromoteType
           />
         ))}
       </div>
+      {type === 'plan' && data ? <PlanClicks traffic={data.invalid_traffic} /> : null}
       <Tabs<MetricKey>
         ariaLabel="图表指标"
         tabs={CHARTED.map((k) => ({ label: metricLabel(k), value: k }))}
