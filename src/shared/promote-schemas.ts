@@ -82,6 +82,8 @@ export const invalidTraffic = z.object({
   valid: z.number().int(),
   invalid: z.number().int(),
   reasons: z.array(z.object({ reason: z.string(), label: z.string(), count: z.number().int() })),
+  /** The share passes the alert (tracking/verdict/config.ts DEFAULT_ALERT: ≥ 20 % of ≥ 50 monitored clicks). */
+  flagged: z.boolean(),
 });
 export type InvalidTraffic = z.output<typeof invalidTraffic>;
 

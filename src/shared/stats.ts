@@ -92,6 +92,8 @@ export const linkMetricsRow = z.object({
   visits: z.number().int(),
   /** Our monitor's invalid clicks (无效点击), not in `monitor_clicks`: 无效占比 = invalid / (monitor_clicks + invalid). */
   invalid_clicks: z.number().int(),
+  /** The invalid share passes the alert (tracking/verdict/config.ts DEFAULT_ALERT: ≥ 20 % of ≥ 50 monitored clicks). */
+  invalid_flagged: z.boolean(),
   metrics: wireMetrics,
 });
 export type LinkMetricsRow = z.output<typeof linkMetricsRow>;

@@ -5,18 +5,22 @@ import { ManualClock } from '../../src/server/kernel/clock.ts';
 import { MAIL_JOB } from '../../src/server/mail/jobs.ts';
 import { REPORT_JOB } from '../../src/server/reports/jobs.ts';
 import { formatMetric } from '../../src/server/reports/render.ts';
+import { processAll } from '../../src/server/tracking/processor.ts';
 import type { LastReport } from '../../src/shared/api/reports.ts';
+import type { LinkView } from '../../src/shared/links.ts';
 import { metricsOf } from '../../src/shared/metrics.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects, type TestHandle } from '../support/dialects.ts';
-import { loginAs, makeUser } from '../support/factories.ts';
+import { loginAs, makeLink, makeUser } from '../support/factories.ts';
 import { insertAccount, insertAdFacts, insertOrderFacts, insertPlan, mailParts } from '../support/factories-reports.ts';
+import { SHOPPER_UA } from '../support/shopper.ts';
 import { type ReceivedMail, startSmtp } from '../support/smtp.ts';
 
 /** 11:05 China time on 2026-11-21: the report covers 10:00–11:00. */
 const NOW = Date.UTC(2026, 10, 21, 3, 5, 0);
 const H = Date.UTC(2026, 10, 21, 2, 0, 0) / 1000;
 const DAY = 86400;
+const BOT_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36';
 
 describe.each(dialects())('hourly report e-mail on $name', (dialect) => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -26,6 +30,7 @@ describe.each(dialects())('hourly report e-mail on $name', (dialect) => {
   const clock = new ManualClock(NOW);
   const u: Record<string, UserRow> = {};
   const tok: Record<string, string> = {};
+  let ivtLink: LinkView;
 
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -79,6 +84,23 @@ describe.each(dialects())('hourly report e-mail on $name', (dialect) => {
       state: 'reauth',
       last_error: '刷新令牌已失效',
     });
+    // our monitor at 10:10: plan P1 on c1's link, 40 phones and 12 bots (23.1 % of 52: flagged); P5, 1 phone and
+    // 1 bot (50 %, but 2 clicks: under the guard); the link 13 of 54 (24.1 %: flagged)
+    ivtLink = await makeLink(t.deps, u.c1!, { title: '无效流量测试链接' });
+    const ping = (aid: string, n: number, ua: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        kind: 'c',
+        pageid: ivtLink.pageid,
+        query: `ch=2&adv=A1&aid=${aid}&cb=${aid}-${ua.length}-${i}&ua=${encodeURIComponent(ua)}`,
+        ip: '',
+        ua: 'sandbox-ua',
+        received_at: H + 600,
+      }));
+    await t.deps.db
+      .insertInto('monitor_raw')
+      .values([...ping('P1', 40, SHOPPER_UA), ...ping('P1', 12, BOT_UA), ...ping('P5', 1, SHOPPER_UA), ...ping('P5', 1, BOT_UA)])
+      .execute();
+    await processAll(t.deps.db, t.deps.engine);
   });
   afterAll(async () => {
     await t2.close();
@@ -154,6 +176,13 @@ describe.each(dialects())('hourly report e-mail on $name', (dialect) => {
     expect(text).toContain('  · 腾讯计划「围巾-腾讯」今日已消耗 ¥50.00，尚无订单');
     expect(text).toContain('  · 巨量引擎计划「双十一爆款」审核未通过');
     expect(text).not.toContain('999.99');
+    // invalid traffic past the alert (≥ 20 % of ≥ 50 monitored clicks today), named with its share; P5 is under the guard
+    expect(text).toContain('  · 巨量引擎计划「卫衣-巨量」今日无效点击占比 23.1%（监测点击 52 次，其中无效 12 次），请检查流量来源');
+    expect(text).toContain(
+      `  · 链接「无效流量测试链接」（${ivtLink.pageid}）今日无效点击占比 24.1%（监测点击 54 次，其中无效 13 次），请检查流量来源`,
+    );
+    expect(text).not.toContain('P5');
+    expect(html).toContain('<li>巨量引擎计划「卫衣-巨量」今日无效点击占比 23.1%');
     expect(html).toContain('<html lang="zh-CN">');
     expect(html).toContain('<table role="presentation"');
     expect(html).not.toMatch(/<style|<script|class=/);
@@ -164,9 +193,12 @@ describe.each(dialects())('hourly report e-mail on $name', (dialect) => {
     expect(agent).toContain(`  ${totalLine(agentHour)}`);
     expect(agent).toContain('¥70.00');
     expect(agent).toContain('  · 腾讯账户「sub 腾讯账户」需要重新授权（刷新令牌已失效）');
+    // c1's traffic is not the agent's
+    expect(agent).not.toContain('无效点击占比');
     const admin = mailParts(mailTo(inbox, 'admin')[0]!.raw).text;
     expect(admin).toContain(`  ${totalLine(await dashboardSums(null, H, H))}`);
     expect(admin).toContain('¥1,244.99');
+    expect(admin).toContain('计划「卫衣-巨量」今日无效点击占比 23.1%');
   });
 
   it('sends nobody twice for one hour: reruns, two nodes at once, and a restarted node', async () => {

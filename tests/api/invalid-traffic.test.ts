@@ -156,7 +156,10 @@ describe.each(dialects())('invalid traffic on the link screens on $name', (diale
       '/capi/napi/link/metrics',
       { pageids: [link.pageid], start: first, end: today },
     );
-    expect(metrics.list).toEqual([expect.objectContaining({ pageid: link.pageid, monitor_clicks: 60, invalid_clicks: 19 })]);
+    // 24.1 % of 79 monitored clicks passes the alert (≥ 20 % of ≥ 50: tracking/verdict/config.ts)
+    expect(metrics.list).toEqual([
+      expect.objectContaining({ pageid: link.pageid, monitor_clicks: 60, invalid_clicks: 19, invalid_flagged: true }),
+    ]);
 
     // the promotion list's plan row (the plan as the entity sync stores it, driving the link): the same counts, by reason
     await insertAccount(t.deps, { platform: 2, advertiserId, customerid: ownerId });
@@ -192,6 +195,7 @@ describe.each(dialects())('invalid traffic on the link screens on $name', (diale
         { reason: 'flood_device', label: '设备频繁', count: 6 },
         { reason: 'bot', label: '爬虫/无头浏览器', count: 3 },
       ],
+      flagged: true,
     });
     // another plan of the same link had no click of its own
     expect(row('1')?.invalid_traffic).toBeNull();
@@ -231,6 +235,16 @@ describe.each(dialects())('invalid traffic on the link screens on $name', (diale
       start: day,
       end: day,
     });
-    expect(metrics.list[0]).toMatchObject({ monitor_clicks: 5, invalid_clicks: 0 });
+    expect(metrics.list[0]).toMatchObject({ monitor_clicks: 5, invalid_clicks: 0, invalid_flagged: false });
+  });
+
+  it('a high share of too few clicks is not flagged (2 bots of 5 clicks: 40 %, under the 50-click guard)', async () => {
+    await deliver({ clicks: 3, bots: 2 });
+    const day = chinaDay(clock.now());
+    const metrics = await post<{ list: Array<{ monitor_clicks: number; invalid_clicks: number; invalid_flagged: boolean }> }>(
+      '/capi/napi/link/metrics',
+      { pageids: [link.pageid], start: day, end: day },
+    );
+    expect(metrics.list[0]).toMatchObject({ monitor_clicks: 3, invalid_clicks: 2, invalid_flagged: false });
   });
 });

@@ -22,6 +22,7 @@ import type { Db } from '../kernel/executor.ts';
 import { linkSummaries } from '../links/lookup.ts';
 import { requireLink, scopeOf } from '../links/scope.ts';
 import { clickQuality } from '../tracking/lookup.ts';
+import { invalidFlagged } from '../tracking/verdict/alert.ts';
 import { sumsBy } from './sums.ts';
 
 /** Our CTR field of the stats answer: clicks / shows × 100 with two decimals; null without shows (spec §9: '--', not 0%). */
@@ -154,6 +155,7 @@ export async function linkNumbers(db: Db, customers: readonly number[] | null, p
         monitor_clicks: r?.monitor.clicks ?? 0,
         visits: r?.monitor.visits ?? 0,
         invalid_clicks: r?.monitor.invalidClicks ?? 0,
+        invalid_flagged: invalidFlagged(r?.monitor.clicks ?? 0, r?.monitor.invalidClicks ?? 0),
         metrics: toWire(metricsOf(r?.sums ?? ZERO_SUMS)),
       };
       return [pageid, row];

@@ -21,6 +21,7 @@ import {
 } from '../../shared/promote.ts';
 import type { PromoteRow } from '../../shared/promote-schemas.ts';
 import type { PlanClickQuality } from '../tracking/lookup.ts';
+import { invalidFlagged } from '../tracking/verdict/alert.ts';
 import type { EntityRow } from './store.ts';
 
 /** The §4 label of an entity's status: its family's label of the raw code, or the normalised status's. */
@@ -60,11 +61,16 @@ export interface RowContext {
   unlinked?: Map<string, { plans: number; sums: Sums }>;
 }
 
-/** The row's invalid-traffic field: the plan's monitored clicks with each reason's Chinese name. */
+/** The row's invalid-traffic field: the plan's monitored clicks with each reason's Chinese name, and the alert's flag. */
 export function invalidTrafficOf(q: PlanClickQuality | undefined): PromoteRow['invalid_traffic'] {
   if (!q) return null;
   const label = (r: string) => (isInvalidReason(r) ? INVALID_REASONS[r] : r);
-  return { valid: q.valid, invalid: q.invalid, reasons: q.reasons.map((r) => ({ ...r, label: label(r.reason) })) };
+  return {
+    valid: q.valid,
+    invalid: q.invalid,
+    reasons: q.reasons.map((r) => ({ ...r, label: label(r.reason) })),
+    flagged: invalidFlagged(q.valid, q.invalid),
+  };
 }
 
 export const sumKey = (platform: number, key: string): string => `${platform}:${key}`;

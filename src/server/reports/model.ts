@@ -8,6 +8,7 @@ import { entityNames } from '../facts/names.ts';
 import { type FactRow, sumsBy } from '../facts/sums.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { findLiveLink } from '../links/lookup.ts';
+import { flaggedLinks, flaggedPlans } from './invalid-share.ts';
 
 /** Account types in the spec's order (§1: 2 巨量引擎, 10 小红书, 8 UC, 5 磁力引擎, 4 腾讯), then any other channel. */
 export const ACCOUNT_TYPE_ORDER = [2, 10, 8, 5, 4, 3] as const;
@@ -76,12 +77,14 @@ export async function buildReport(db: Executor, customers: Customers, hour: numb
   const today = hoursSpan(day, hour);
   const byCost = (rows: Map<string, FactRow>) =>
     [...rows.values()].filter((r) => r.sums.costFen > 0).sort((a, b) => b.sums.costFen - a.sums.costFen);
-  const [planRows, linkRows, reauth, rejected] = await Promise.all([
+  const [planRows, links, reauth, rejected, invalidShares] = await Promise.all([
     sumsBy(db, today, { customers }, ['channel', 'plan'], { granularity: 'hour' }).then(byCost),
-    sumsBy(db, today, { customers }, ['link'], { granularity: 'hour' }).then(byCost),
+    sumsBy(db, today, { customers }, ['link'], { granularity: 'hour', monitor: true }),
     accountsNeedingReauth(db, customers, 10),
     rejectedPlans(db, customers, 10),
+    flaggedPlans(db, customers, today),
   ]);
+  const linkRows = byCost(links);
   const plans = planRows.filter((p) => p.key[1] !== '');
   const names = await entityNames(
     db,
@@ -100,6 +103,8 @@ export async function buildReport(db: Executor, customers: Customers, hour: numb
       (a) => `${channelLabel(a.platform)}账户「${a.name || a.advertiser_id}」需要重新授权${a.last_error ? `（${a.last_error}）` : ''}`,
     ),
     ...rejected.map((p) => `${channelLabel(p.platform)}计划「${p.name || p.entity_id}」审核未通过`),
+    ...invalidShares,
+    ...(await flaggedLinks(db, links)),
     ...plans
       .slice(0, 50)
       .filter((p) => p.sums.orders === 0)

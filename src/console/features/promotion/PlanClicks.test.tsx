@@ -14,6 +14,7 @@ describe('a plan’s monitored clicks on its detail (issue 23)', () => {
             { reason: 'flood_device', label: '设备频繁', count: 6 },
             { reason: 'bot', label: '爬虫/无头浏览器', count: 3 },
           ],
+          flagged: true,
         }}
       />,
     );
@@ -21,14 +22,15 @@ describe('a plan’s monitored clicks on its detail (issue 23)', () => {
     expect(text).toContain('有效点击 60');
     expect(text).toContain('无效点击 19');
     // 19 / (60 + 19), as the promotion list's badge
-    expect(text).toContain('无效占比 24.1%');
+    expect(text).toContain('无效占比 24.1% 偏高');
     const reasons = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(reasons).toEqual(['IP 频繁 10', '设备频繁 6', '爬虫/无头浏览器 3']);
   });
   it('reads 0.0% and lists no reason when every click was valid', () => {
-    render(<PlanClicks traffic={{ valid: 5, invalid: 0, reasons: [] }} />);
+    render(<PlanClicks traffic={{ valid: 5, invalid: 0, reasons: [], flagged: false }} />);
     expect(screen.getByLabelText('监测点击').textContent).toContain('无效占比 0.0%');
     expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.getByLabelText('监测点击').textContent).not.toContain('偏高');
   });
   it('says no click was monitored when there was none', () => {
     render(<PlanClicks traffic={null} />);

@@ -1,6 +1,6 @@
 import type { InvalidTraffic } from '../../../shared/promote-schemas.ts';
 import { formatNumber } from '../../lib/formats.ts';
-import { invalidShareText } from './invalid-badge.ts';
+import { FLAG_WORD, invalidShareText } from './invalid-badge.ts';
 
 /**
  * 监测点击 of a plan over the trend's range (docs/api-tracking.md "Invalid traffic"): the clicks our monitor counted
@@ -24,6 +24,7 @@ export function PlanClicks({ traffic }: { traffic: InvalidTraffic | null }): Rea
       </span>
       <span className={traffic.invalid > 0 ? 'plan-clicks-share' : undefined}>
         无效占比 <strong>{invalidShareText(traffic)}</strong>
+        {traffic.flagged ? <span className="plan-clicks-flag"> {FLAG_WORD}</span> : null}
       </span>
       {traffic.reasons.length > 0 ? (
         <ul className="plan-clicks-reasons" aria-label="无效原因">

@@ -213,7 +213,7 @@ export function PromoteTable(p: PromoteTableProps): React.JSX.Element {
 function InvalidShare(p: { traffic: PromoteRow['invalid_traffic'] }) {
   const b = invalidBadge(p.traffic);
   return b.text ? (
-    <div className="promote-sub invalid-badge" title={b.title}>
+    <div className={b.flagged ? 'promote-sub invalid-badge flagged' : 'promote-sub invalid-badge'} title={b.title}>
       {b.text}
     </div>
   ) : null;

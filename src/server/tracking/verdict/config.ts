@@ -20,3 +20,15 @@ export const DEFAULT_THRESHOLDS: VerdictThresholds = {
   linkFlood: { max: 600, seconds: 60 },
   lateVisitSeconds: 6 * 3600,
 };
+
+/**
+ * When a link's or plan's invalid share is flagged (the promotion list, the link list, the hourly e-mail): its
+ * invalid clicks reach `percent` % of its monitored clicks (valid + invalid) over the span, and there were at least
+ * `minClicks` of them — so that 1 invalid click of 2 does not raise a flag.
+ */
+export interface InvalidShareAlert {
+  percent: number;
+  minClicks: number;
+}
+
+export const DEFAULT_ALERT: InvalidShareAlert = { percent: 20, minClicks: 50 };

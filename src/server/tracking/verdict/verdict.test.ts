@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { monitorUrl } from '../../../shared/macros.ts';
 import { Query } from '../parse.ts';
 import { parseSlice, type RawPing } from '../slice.ts';
-import { DEFAULT_THRESHOLDS } from './config.ts';
+import { invalidFlagged, sharePercent } from './alert.ts';
+import { DEFAULT_ALERT, DEFAULT_THRESHOLDS } from './config.ts';
 import { floodWindows, SlidingWindow } from './flood.ts';
 import { isDeviceIp } from './ip.ts';
 import { judgePing, judgeTiedVisit, judgeVisit, type PingToJudge } from './judge.ts';
@@ -194,5 +195,28 @@ describe('garbage never throws', () => {
     expect(s.pings.length + s.visits.length + s.rejects.length).toBe(6);
     expect(s.pings.find((p) => p.raw_id === 3)?.invalid).toBe('malformed');
     expect(s.rejects.find((r) => r.raw_id === 2 && r.source === 'monitor')?.reason).toBe('ua_too_long');
+  });
+});
+
+describe('the invalid-share flag', () => {
+  it('flags a share at or above the threshold once there are enough clicks', () => {
+    expect(DEFAULT_ALERT).toEqual({ percent: 20, minClicks: 50 });
+    // 19 of 79: 24.1 %
+    expect(sharePercent(60, 19)).toBe(24.1);
+    expect(invalidFlagged(60, 19)).toBe(true);
+    // exactly at 20 %, and just under
+    expect(invalidFlagged(40, 10)).toBe(true);
+    expect(invalidFlagged(41, 9)).toBe(false);
+  });
+  it('never flags on too few clicks, however high the share (1 of 2, 49 of 49)', () => {
+    expect(invalidFlagged(1, 1)).toBe(false);
+    expect(invalidFlagged(0, 49)).toBe(false);
+    expect(invalidFlagged(0, 50)).toBe(true);
+  });
+  it('never flags without invalid clicks, and reads other thresholds when given', () => {
+    expect(invalidFlagged(500, 0)).toBe(false);
+    expect(invalidFlagged(0, 0)).toBe(false);
+    expect(invalidFlagged(8, 2, { percent: 20, minClicks: 10 })).toBe(true);
+    expect(invalidFlagged(8, 2, { percent: 25, minClicks: 10 })).toBe(false);
   });
 });
