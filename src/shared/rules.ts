@@ -7,7 +7,7 @@ import { z } from './zod.ts';
  * a person's words (unknown metrics, windows beyond retention, inverted bounds, actions a platform lacks).
  */
 
-/** The metrics a condition may read: the promotion list's own §3 metrics (same keys), plus cost vs budget. */
+/** The metrics a condition may read: the promotion list's own §3 metrics (same keys), plus cost vs budget and the invalid share. */
 export const RULE_METRICS = {
   sum_cost: { label: '消耗', unit: '元' },
   sum_show_cnt: { label: '展示数', unit: '' },
@@ -22,6 +22,8 @@ export const RULE_METRICS = {
   roi: { label: 'ROI', unit: '' },
   pay_roi: { label: '付款 ROI', unit: '' },
   budget_used: { label: '消耗占日预算', unit: '%' },
+  /** Invalid clicks / our monitored clicks (valid + invalid) over the window, as the promotion list and plan detail show it. */
+  invalid_click_share: { label: '无效点击占比', unit: '%' },
 } as const;
 export type RuleMetric = keyof typeof RULE_METRICS;
 export const RULE_METRIC_KEYS = Object.keys(RULE_METRICS) as RuleMetric[];

@@ -7,6 +7,7 @@ import { Code } from '../../src/shared/codes.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
 import type { PromoteRow } from '../../src/shared/promote-schemas.ts';
+import type { RulePreview } from '../../src/shared/rules.ts';
 import type { StatsResult } from '../../src/shared/stats.ts';
 import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
@@ -212,6 +213,33 @@ describe.each(dialects())('invalid traffic on the link screens on $name', (diale
     expect((await trend(planId, 'day')).invalid_traffic).toEqual(row(planId)?.invalid_traffic);
     expect((await trend(planId, 'hour')).invalid_traffic).toEqual(row(planId)?.invalid_traffic);
     expect((await trend('1', 'day')).invalid_traffic).toBeNull();
+
+    // an automatic rule on the share (a percent, as the list shows it): today and the last hour match at 20 %, not at 25 %
+    const preview = (value: number, window: { kind: 'today' } | { kind: 'hours'; n: number }) =>
+      post<RulePreview>('/capi/napi/rules/preview', {
+        rule: {
+          name: '无效点击占比过高',
+          acpl: 2,
+          scope: { kind: 'plans', ids: [planId, '1'] },
+          conditions: [{ metric: 'invalid_click_share', op: 'gte', value }],
+          window,
+          action: { kind: 'notify' },
+          schedule: { kind: 'every', minutes: 30 },
+        },
+      });
+    for (const window of [{ kind: 'today' as const }, { kind: 'hours' as const, n: 1 }]) {
+      const hit = await preview(20, window);
+      expect(
+        hit.list.find((r) => r.id === planId),
+        JSON.stringify(window),
+      ).toMatchObject({
+        matched: true,
+        values: { invalid_click_share: 24.1 },
+      });
+      // the plan without a monitored click has no share: it never matches
+      expect(hit.list.find((r) => r.id === '1')).toMatchObject({ matched: false, values: { invalid_click_share: null } });
+      expect((await preview(25, window)).list.find((r) => r.id === planId)).toMatchObject({ matched: false, verdict: 'none' });
+    }
     // a day before the clicks: none
     const before = chinaDay(clock.now() - 86_400);
     const earlier = await post<{ list: PromoteRow[] }>('/capi/napi/promote/index', {

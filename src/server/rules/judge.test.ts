@@ -18,6 +18,7 @@ const values = (over: Partial<PlanValues> = {}): PlanValues => ({
   roi: 1 / 3,
   pay_roi: 1 / 3,
   budget_used: 60,
+  invalid_click_share: 24.1,
   ...over,
 });
 const plan = { entity_id: 'p1', advertiser_id: 'a1', name: '计划', enabled: 1, budget_fen: 50_000, bid_fen: 300 } as unknown as EntityRow;
@@ -35,6 +36,18 @@ describe('rule judgement', () => {
     expect(conditionMet(cond, values({ sum_cost: 150 }))).toBe(false);
     expect(conditionMet(cond, values({ roi: null }))).toBe(false);
     expect(conditionMet({ ...cond, metric: 'ordernum', op: 'eq', value: 0 }, values({ ordernum: 0 }))).toBe(true);
+  });
+  it('the invalid click share: a percent, with the same guards; none without a monitored click', () => {
+    const share = { metric: 'invalid_click_share', op: 'gte' as const, value: 20, min_cost: 0, min_clicks: 100 };
+    expect(conditionMet(share, values())).toBe(true);
+    expect(conditionMet(share, values({ invalid_click_share: 19.9 }))).toBe(false);
+    expect(conditionMet(share, values({ sum_click: 99 }))).toBe(false);
+    expect(conditionMet({ ...share, min_cost: 500 }, values())).toBe(false);
+    expect(conditionMet({ ...share, op: 'lt', value: 100 }, values({ invalid_click_share: null }))).toBe(false);
+    expect(judge({ ...rule, conditions: [share] }, plan, values(), undefined, 10_000)).toMatchObject({
+      verdict: 'act',
+      values: { sum_cost: 300, invalid_click_share: 24.1 },
+    });
   });
   it('limits: a day count, a cool-down, and no retry after a refusal', () => {
     expect(judge(rule, plan, values(), undefined, 10_000).verdict).toBe('act');

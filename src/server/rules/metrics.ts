@@ -3,18 +3,22 @@
  * computation — `entityRows` (the list's rows: daily rollups, `metricsOf`) for today and last-N-days windows, and
  * for last-N-hours windows the read model's hourly sums of the plan (`sumsBy`, the plan trend's own query). Rules never
  * sum facts themselves, so a rule's ROI is the ROI the screens show — both read the read model (src/server/facts/).
+ * The invalid click share is the list row's (`invalid_traffic`) for day windows, and for hours windows the same read
+ * (promotion/traffic.ts) over those hours.
  */
 import { chinaDay, chinaDayStart, hourStart } from '../../shared/china-clock.ts';
 import type { WireMetrics } from '../../shared/metrics.ts';
 import type { RuleMetric, RuleScope, RuleWindow } from '../../shared/rules.ts';
-import { dayStartsSpan } from '../../shared/span.ts';
+import { dayStartsSpan, type Span } from '../../shared/span.ts';
 import type { Deps } from '../deps.ts';
 import type { FactFilter } from '../facts/query.ts';
 import { type FactRow, rowKey, sumOfRows, sumsBy } from '../facts/sums.ts';
-import { wireOf } from '../promotion/rows.ts';
+import { sumKey, wireOf } from '../promotion/rows.ts';
 import type { EntityRow } from '../promotion/store.ts';
+import { planLinkOf, plansTraffic } from '../promotion/traffic.ts';
 import { entityRows } from '../promotion/tree.ts';
 import { candidates } from '../promotion/tree-store.ts';
+import { sharePercent } from '../tracking/verdict/alert.ts';
 
 export type PlanValues = Record<RuleMetric, number | null>;
 
@@ -44,7 +48,11 @@ export function windowDays(w: RuleWindow, now: number): { from: number; to: numb
   return { from, to, start: chinaDay(from), end: chinaDay(to) };
 }
 
-const valuesOf = (m: WireMetrics, budgetFen: number | null): PlanValues => ({
+/** The plan's invalid share in percent as the screens show it (one decimal); null without a monitored click. */
+const shareOf = (q: { valid: number; invalid: number } | null | undefined): number | null =>
+  q && q.valid + q.invalid > 0 ? sharePercent(q.valid, q.invalid) : null;
+
+const valuesOf = (m: WireMetrics, budgetFen: number | null, invalidShare: number | null): PlanValues => ({
   sum_cost: m.sum_cost,
   sum_show_cnt: m.sum_show_cnt,
   sum_click: m.sum_click,
@@ -58,6 +66,7 @@ const valuesOf = (m: WireMetrics, budgetFen: number | null): PlanValues => ({
   roi: m.roi,
   pay_roi: m.pay_roi,
   budget_used: budgetFen && m.sum_cost !== null ? Math.round(((m.sum_cost * 100) / budgetFen) * 1e6) / 1e4 : null,
+  invalid_click_share: invalidShare,
 });
 
 /**
@@ -65,10 +74,12 @@ const valuesOf = (m: WireMetrics, budgetFen: number | null): PlanValues => ({
  * (the plan trend's hourly facts); a plan with no facts is absent.
  */
 async function hoursOf(deps: Deps, customerid: number, platform: number, w: RuleWindow, now: number): Promise<Map<string, FactRow>> {
-  const since = hourStart(now) - (w.n - 1) * 3600;
   const filter: FactFilter = { customers: [customerid], channels: [platform] };
-  return sumsBy(deps.db, { from: since, to: hourStart(now) + 3600 }, filter, ['plan'], { granularity: 'hour' });
+  return sumsBy(deps.db, hoursSpan(w, now), filter, ['plan'], { granularity: 'hour' });
 }
+
+/** The last N hours, the current one included. */
+const hoursSpan = (w: RuleWindow, now: number): Span => ({ from: hourStart(now) - (w.n - 1) * 3600, to: hourStart(now) + 3600 });
 
 /** Each plan's values over the window (keyed by plan id), exactly as the promotion list computes them. */
 export async function planValues(
@@ -82,9 +93,12 @@ export async function planValues(
   const out = new Map<string, PlanValues>();
   if (w.kind === 'hours') {
     const sums = await hoursOf(deps, customerid, platform, w, now);
+    // the plans' monitored clicks over the same hours, read as the promotion list reads them
+    const traffic = await plansTraffic(deps.db, [customerid], plans.map(planLinkOf), hoursSpan(w, now));
     for (const p of plans) {
       const row = sums.get(rowKey([p.entity_id]));
-      out.set(p.entity_id, valuesOf(wireOf(sumOfRows(row ? [row] : [])), p.budget_fen));
+      const share = shareOf(traffic.get(sumKey(platform, p.entity_id)));
+      out.set(p.entity_id, valuesOf(wireOf(sumOfRows(row ? [row] : [])), p.budget_fen, share));
     }
     return out;
   }
@@ -92,7 +106,7 @@ export async function planValues(
   for (let i = 0; i < plans.length; i += 500) {
     const chunk = plans.slice(i, i + 500);
     const rows = await entityRows(deps.db, chunk, { scope: [customerid], level: 'plan', platform }, dayStartsSpan(range.from, range.to));
-    for (const [k, p] of chunk.entries()) out.set(p.entity_id, valuesOf(rows[k]!.metrics, p.budget_fen));
+    for (const [k, p] of chunk.entries()) out.set(p.entity_id, valuesOf(rows[k]!.metrics, p.budget_fen, shareOf(rows[k]!.invalid_traffic)));
   }
   return out;
 }
