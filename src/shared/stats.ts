@@ -37,7 +37,9 @@ export const statsPoint = z.object({
   /** Bucket start, epoch seconds. */
   ts: z.number().int(),
   shows: z.number().int(),
+  /** Valid clicks (有效点击); `invalid_clicks` beside them (raw = clicks + invalid_clicks). */
   clicks: z.number().int(),
+  invalid_clicks: z.number().int(),
   visits: z.number().int(),
   /** The ad platforms' report for the plans carrying the link, same bucket. */
   platform_shows: z.number().int(),
@@ -55,8 +57,16 @@ export type TrafficReason = z.output<typeof trafficReason>;
 
 export const statsResult = z.object({
   series: z.array(statsPoint),
-  /** Our monitor's totals; ctr = clicks / shows × 100, two decimals; null without shows (shown '--', spec §9). */
-  totals: z.object({ shows: z.number().int(), clicks: z.number().int(), visits: z.number().int(), ctr: z.number().nullable() }),
+  /** Our monitor's totals; ctr = (valid) clicks / shows × 100, two decimals; null without shows (shown '--', spec §9). */
+  totals: z.object({
+    shows: z.number().int(),
+    /** Valid clicks (有效点击), the invalid ones beside them and both together (raw_clicks = clicks + invalid_clicks). */
+    clicks: z.number().int(),
+    invalid_clicks: z.number().int(),
+    raw_clicks: z.number().int(),
+    visits: z.number().int(),
+    ctr: z.number().nullable(),
+  }),
   /** The platforms' report for the same link and span: plans with facts, shows, clicks, cost (yuan). */
   platform: z.object({ plans: z.number().int(), shows: z.number().int(), clicks: z.number().int(), cost: z.number() }),
   reasons: z.array(trafficReason),

@@ -143,8 +143,10 @@ describe.each(dialects())('invalid traffic on the link screens on $name', (diale
 
     const today = chinaDay(clock.now());
     const stats = await post<StatsResult>('/capi/napi/link/stats', { pageid: link.pageid, start: first, end: today, granularity: 'day' });
-    // 点击 is valid clicks only
-    expect(stats.totals).toMatchObject({ clicks: 60, visits: 0 });
+    // 点击 is valid clicks only; the invalid ones and the raw count beside them, per bucket too
+    expect(stats.totals).toMatchObject({ clicks: 60, invalid_clicks: 19, raw_clicks: 79, visits: 0 });
+    expect(stats.series.reduce((n, p) => n + p.invalid_clicks, 0)).toBe(19);
+    expect(stats.series.reduce((n, p) => n + p.clicks, 0)).toBe(60);
     const reason = stats.reasons.find((r) => r.key === 'invalid_traffic');
     expect(reason).toEqual({
       key: 'invalid_traffic',

@@ -245,7 +245,7 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
       }>('/capi/napi/link/stats', { pageid: '1001', start: day(first), end: day(last), granularity: 'hour' }, { token: tok });
       expect(r.body.code).toBe(1);
       expect(r.body.data.series.length % 24).toBe(0);
-      expect(r.body.data.totals).toEqual({ shows: 3000, clicks: 1500, visits: 0, ctr: 50 });
+      expect(r.body.data.totals).toEqual({ shows: 3000, clicks: 1500, invalid_clicks: 0, raw_clicks: 1500, visits: 0, ctr: 50 });
       const lastHour = r.body.data.series.find((p) => p.ts === hourOf(last));
       expect(lastHour?.shows).toBeGreaterThan(0);
       const d = await t.post<{ series: Array<{ shows: number; clicks: number; visits: number }>; totals: Record<string, number> }>(
@@ -255,7 +255,16 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
       );
       if (day(first) === day(last))
         expect(d.body.data.series).toEqual([
-          { time: day(last), ts: expect.any(Number), shows: 3000, clicks: 1500, visits: 0, platform_shows: 0, platform_clicks: 0 },
+          {
+            time: day(last),
+            ts: expect.any(Number),
+            shows: 3000,
+            clicks: 1500,
+            invalid_clicks: 0,
+            visits: 0,
+            platform_shows: 0,
+            platform_clicks: 0,
+          },
         ]);
       expect(d.body.data.series.reduce((a, p) => a + p.shows, 0)).toBe(3000);
       // a range without shows has no 点击率 (spec §9: an undefined ratio is '--'), not 0 %
@@ -264,7 +273,7 @@ describe.each(dialects())('tracking ingestion on $name', (dialect) => {
         { pageid: '1001', start: '2020-01-01', end: '2020-01-02', granularity: 'day' },
         { token: tok },
       );
-      expect(none.body.data.totals).toEqual({ shows: 0, clicks: 0, visits: 0, ctr: null });
+      expect(none.body.data.totals).toEqual({ shows: 0, clicks: 0, invalid_clicks: 0, raw_clicks: 0, visits: 0, ctr: null });
     });
 
     it.each([

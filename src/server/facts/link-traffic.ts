@@ -99,14 +99,15 @@ export async function linkStats(deps: { db: Db }, actor: Actor, input: z.output<
   const filter = { customers: scope, pageids: [link.pageid] };
   const groups = await sumsBy(deps.db, span, filter, ['bucket'], { granularity: input.granularity, sources: ['ad', 'rollup'] });
   const byTs = new Map([...groups.values()].map((g) => [Number(g.key[0]), g]));
-  const totals: StatsResult['totals'] = { shows: 0, clicks: 0, visits: 0, ctr: null };
+  const totals: StatsResult['totals'] = { shows: 0, clicks: 0, invalid_clicks: 0, raw_clicks: 0, visits: 0, ctr: null };
   const platform = { plans: 0, shows: 0, clicks: 0, cost: 0 };
   let costFen = 0;
   const series = bucketStarts(span, input.granularity).map((ts) => {
     const g = byTs.get(ts);
-    const m = g?.monitor ?? { shows: 0, clicks: 0, visits: 0 };
+    const m = g?.monitor ?? { shows: 0, clicks: 0, invalidClicks: 0, visits: 0 };
     totals.shows += m.shows;
     totals.clicks += m.clicks;
+    totals.invalid_clicks += m.invalidClicks;
     totals.visits += m.visits;
     platform.shows += g?.sums.shows ?? 0;
     platform.clicks += g?.sums.clicks ?? 0;
@@ -116,11 +117,13 @@ export async function linkStats(deps: { db: Db }, actor: Actor, input: z.output<
       ts,
       shows: m.shows,
       clicks: m.clicks,
+      invalid_clicks: m.invalidClicks,
       visits: m.visits,
       platform_shows: g?.sums.shows ?? 0,
       platform_clicks: g?.sums.clicks ?? 0,
     };
   });
+  totals.raw_clicks = totals.clicks + totals.invalid_clicks;
   totals.ctr = ctrOf(totals.clicks, totals.shows);
   platform.cost = fenToYuan(costFen);
   platform.plans = (await sumsBy(deps.db, span, filter, ['channel', 'plan'], { sources: ['ad'] })).size;

@@ -6,6 +6,7 @@ import { LazyChart } from '../../ui/LazyChart.tsx';
 import { Loading } from '../../ui/Loading.tsx';
 import { MetricCard } from '../../ui/MetricCard.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { invalidHint } from './format.ts';
 import type { Granularity } from './types.ts';
 import { useLinkStats } from './useLinks.ts';
 
@@ -38,7 +39,8 @@ export function LinkStatsPanel({ pageid }: { pageid: string }): React.JSX.Elemen
       </div>
       <div className="stats-totals">
         <MetricCard label="展示数" value={t?.shows} loading={isLoading} />
-        <MetricCard label="点击数" value={t?.clicks} loading={isLoading} />
+        <MetricCard label="点击数" value={t?.clicks} loading={isLoading} hint="有效点击：无效点击（宏未替换、爬虫、频繁点击等）不计入" />
+        <MetricCard label="无效点击" value={t?.invalid_clicks} loading={isLoading} hint={t ? invalidHint(t) : undefined} />
         <MetricCard label="访问数" value={t?.visits} loading={isLoading} />
         <MetricCard label="点击率" value={t?.ctr} format={3} loading={isLoading} />
       </div>
