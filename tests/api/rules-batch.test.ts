@@ -329,4 +329,27 @@ describe.each(dialects())('rules job batches ($name)', (dialect) => {
     expect(await tick(200)).toEqual({ rows: 1 });
     expect((await events(b)).length).toBe(1);
   });
+
+  it('a batch that cannot be read is read again one rule at a time: the failure is recorded on its own rule', async () => {
+    const notify = { scope: { kind: 'plans', ids: [plan.P2] }, action: { kind: 'notify' } };
+    const before = await save('c1', { name: '读前', ...notify, conditions: [{ metric: 'sum_cost', op: 'gte', value: 100 }] });
+    const orders = await save('c1', { name: '读订单', ...notify, conditions: [{ metric: 'roi', op: 'gte', value: 1 }] });
+    const after = await save('c1', { name: '读后', ...notify, conditions: [{ metric: 'sum_cost', op: 'gte', value: 100 }] });
+    // The union settings cannot be read: only a rule on order metrics needs them.
+    const broken = {
+      ...t.deps,
+      unions: {
+        get enabled(): never {
+          throw new Error('联盟配置读取失败');
+        },
+      },
+    } as unknown as typeof t.deps;
+    const result = await runDueRules(broken, { signal: new AbortController().signal, yield: async () => {} }, 200);
+    expect(result).toEqual({ rows: 2, error: '1 条规则评估失败（见各规则的最近结果）' });
+    expect((await events(before)).length).toBe(1);
+    expect((await events(after)).length).toBe(1);
+    expect(await events(orders)).toEqual([]);
+    expect(await ruleRow(orders)).toMatchObject({ last_result: '评估失败：联盟配置读取失败' });
+    expect(Number((await ruleRow(orders)).last_slot)).toBe(slotOf({ kind: 'every', minutes: 30, times: [] }, clock.now()));
+  });
 });

@@ -93,9 +93,11 @@ export async function readRules(
     items.map((i): Watch => i.rule),
   );
   const indexed = items.map((item, i) => ({ ...item, plans: plans[i]! }));
-  const unions = AFFILIATE_UNIONS.filter((u) => deps.unions.enabled[u]);
   const orderCursors = new Map<string, number>();
-  if (unions.length && items.some((i) => i.rule.conditions.some((c) => ORDER_METRICS.has(c.metric)))) {
+  const unions = items.some((i) => i.rule.conditions.some((c) => ORDER_METRICS.has(c.metric)))
+    ? AFFILIATE_UNIONS.filter((u) => deps.unions.enabled[u])
+    : [];
+  if (unions.length) {
     const cursors = new Map((await cursorsOf(deps.db, ORDER_JOB)).map((c) => [c.key, Number(c.value)]));
     for (const u of unions) orderCursors.set(u, cursors.get(u) ?? 0);
   }
