@@ -9,8 +9,8 @@
  * the same rows written, every one valid). Every ping has its own callback, device (OAID) and public device IP and
  * a real phone's user agent in its `ua` macro, so every verdict check runs and none finds anything.
  *   node bench/tracking-drain.ts [sqlite,postgres] [pings]   (pings default: SQLite 1 000 000, PostgreSQL 200 000)
- *   BENCH_VERDICTS (on,off), BENCH_CPU_PROFILE=1 (V8 profile: the verdicts' inclusive share), BENCH_SLICE,
- *   BENCH_PG_URL, BENCH_DIR (where SQLite files go)
+ *   BENCH_VERDICTS (on,off), BENCH_LABEL (a name for this code version), BENCH_CPU_PROFILE=1 (V8 profile: the
+ *   verdicts' inclusive share), BENCH_SLICE, BENCH_PG_URL, BENCH_DIR (where SQLite files go)
  * Appends to bench/tracking-drain-results.json; bench/README.md "Idle drain" reads it.
  */
 import { randomBytes } from 'node:crypto';
@@ -28,6 +28,7 @@ import { type BenchDb, openBenchDb, PAGEID, seedLink } from './tracking/world.ts
 
 const engines = (process.argv[2] ?? 'sqlite,postgres').split(',') as Engine[];
 const DEFAULT_PINGS: Record<Engine, number> = { sqlite: 1_000_000, postgres: 200_000 };
+const LABEL = process.env.BENCH_LABEL ?? 'current';
 const variants = (process.env.BENCH_VERDICTS ?? 'on,off').split(',').map((v) => v.trim() === 'on');
 /** 2026-11-20 08:00 China time: pings follow at 5 000 a second from there. */
 const T0 = 1_763_596_800;
@@ -101,6 +102,7 @@ async function one(engine: Engine, pings: number, verdicts: boolean) {
     const rows = result.monitor + result.visits;
     const sqlMs = timer.sumMs();
     const out = {
+      label: LABEL,
       engine,
       verdicts: verdicts ? 'on' : 'off',
       pings,
