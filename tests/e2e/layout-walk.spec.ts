@@ -3,9 +3,11 @@ import { test } from './clock.ts';
 import { apiData, login, SHOTS } from './console-helpers.ts';
 
 /**
- * Issue 18's layout check: every console route of each role's menu at 1280 px — the page never scrolls sideways,
- * the screen's heading shows, and no table header is clipped or wrapped inside its word. A screenshot per route
- * (test-results/screens/walk-<role>-<route>.png) is for looking at.
+ * Issue 18's layout check: every console route of each role's menu at 1280 px, and the detail screen (a route with an
+ * id: plan, link, landing page, order page) that each list's first row opens — the page never scrolls sideways, the
+ * screen's heading shows, no table header is clipped or wrapped inside its word, no body cell's text is clipped
+ * without an ellipsis and a tooltip, and no short name or number (a company, a platform, an amount, an order number)
+ * is broken across lines. A screenshot per route (test-results/screens/walk-<role>-<route>.png) is for looking at.
  */
 test.use({ viewport: { width: 1280, height: 860 } });
 
@@ -47,9 +49,38 @@ async function layoutProblems(page: Page): Promise<string[]> {
         if (lines.size > 1) out.push(`header wrapped inside a word: ${n.textContent.trim()}`);
       }
     }
+    for (const td of document.querySelectorAll<HTMLElement>('main td')) {
+      if (!td.offsetParent) continue;
+      const text = td.textContent?.trim() ?? '';
+      if (!text) continue;
+      // clipped: overflowing its cell, unless an ellipsis says so and a tooltip holds the whole text
+      if (td.scrollWidth > td.clientWidth + 1) {
+        const marked = [td, ...td.querySelectorAll<HTMLElement>('*')].some(
+          (el) => getComputedStyle(el).textOverflow === 'ellipsis' && !!el.closest('[title]'),
+        );
+        if (!marked) out.push(`cell clipped: ${text.slice(0, 40)} (${td.scrollWidth} in ${td.clientWidth} px)`);
+      }
+      const texts = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+      for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+        const t = n.textContent?.trim() ?? '';
+        // a name or a number short enough to stand on one line: a company, a platform, a status, an amount, an id
+        const whole = /^[\d.,:%¥+-]{2,24}$/.test(t) || (/^[^\s]{2,12}$/.test(t) && /[\u4e00-\u9fff]/.test(t));
+        if (!whole) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) out.push(`cell text broken across lines: ${t}`);
+      }
+    }
     return out;
   });
 }
+
+/** A detail screen's route pattern (its id replaced): the walk opens one screen of each kind per role. */
+const detailKind = (href: string): string | null => {
+  const path = href.split('?')[0] ?? '';
+  return /\/[^/]*\d[^/]*$/.test(path) ? path.replace(/\/[^/]+$/, '/:id') : null;
+};
 
 const slug = (url: string): string =>
   url
@@ -58,8 +89,10 @@ const slug = (url: string): string =>
     .replace(/_+$/, '') || 'home';
 
 for (const role of ROLES) {
-  test(`${role.name}: every menu route at 1280 px, nothing scrolls sideways, headers whole`, async ({ page }) => {
-    test.setTimeout(120_000);
+  test(`${role.name}: every menu route and detail screen at 1280 px, nothing scrolls sideways, headers and cells whole`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
     await login(page, role.email, { admin: role.admin });
     await expect(page).toHaveURL(role.admin ? /\/sxA/ : /\/dashboard/);
     if (role.old) await apiData(page, 'api/user/version', { version: 'ver1' });
@@ -71,7 +104,8 @@ for (const role of ROLES) {
       // one visit per screen: 竞价推广's sub-platform tabs (?pl=) are the same screen with other rows
       const routes = [...new Map(links.map((l) => [l.replace(/&pl=\d+$/, ''), l])).values()];
       expect(routes.length, `${role.name}'s menu`).toBeGreaterThan(2);
-      for (const route of routes) {
+      const details = new Map<string, string>();
+      const visit = async (route: string) => {
         await page.goto(route);
         const heading = page.locator('main').getByRole('heading').first();
         await expect(heading, `${route}: the screen's heading`).toBeVisible();
@@ -80,7 +114,31 @@ for (const role of ROLES) {
         await page.waitForTimeout(300); // charts and late rows settle
         expect.soft(await layoutProblems(page), `${role.name} ${route}`).toEqual([]);
         await page.screenshot({ path: `${SHOTS}/walk-${role.name}-${slug(route)}.png`, fullPage: true });
+      };
+      for (const route of routes) {
+        await visit(route);
+        // the detail screens this list opens (its rows' links), one of each kind
+        const hrefs = await page.locator('main table a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+        for (const href of hrefs) {
+          const kind = detailKind(href);
+          if (kind && !details.has(kind)) details.set(kind, href);
+        }
       }
+      // screens a list opens through a dialog or a button, not a link: a plan's page and its link's plans
+      const plans = await apiData<{ list: Array<{ id: string; pageid?: string }> }>(
+        page,
+        'napi/promote/index',
+        { acpl: 2, type: 'plan', page: 1, pagesize: 20 },
+        role.admin,
+      );
+      const plan = plans.list.find((p) => p.pageid) ?? plans.list[0];
+      if (plan) {
+        const base = role.admin ? '/newsxA/client' : '/promotion';
+        details.set('plan', `${base}/plan/${plan.id}?acpl=2`);
+        if (plan.pageid) details.set('promote', role.admin ? `${base}/promote/${plan.pageid}` : `${base}/page/${plan.pageid}`);
+      }
+      expect(details.size, `${role.name}: detail screens reached from the lists`).toBeGreaterThan(1);
+      for (const href of details.values()) await visit(href);
     } finally {
       if (role.old) await apiData(page, 'api/user/version', { version: 'ver2' });
     }

@@ -26,6 +26,11 @@ export interface TableColumn<T> {
   /** keep the cell on one line (dates, codes) */
   nowrap?: boolean;
   /**
+   * A name never broken inside itself (a company, an account): one line, a longer one ends in … and the whole of it
+   * (`value`) is the cell's tooltip.
+   */
+  oneLine?: boolean;
+  /**
    * Stays in view while a wide table scrolls sideways (the columns a person acts on: name, status, cost,
    * orders, ROI). Frozen columns come first and need a width; the 操作 column is then frozen at the right.
    */
@@ -98,6 +103,17 @@ function frozenOffsets<T>(columns: readonly TableColumn<T>[]): Map<string, numbe
 
 function defaultCell(v: SortValue): ReactNode {
   return v === null || v === undefined || v === '' ? <span className="muted">--</span> : String(v);
+}
+
+function bodyOf<T>(c: TableColumn<T>, row: T): ReactNode {
+  const content = c.cell ? c.cell(row) : defaultCell(c.value?.(row));
+  if (!c.oneLine) return content;
+  const whole = c.value?.(row);
+  return (
+    <div className="cell-one-line" title={whole === null || whole === undefined ? undefined : String(whole)}>
+      {content}
+    </div>
+  );
 }
 
 function Actions<T>({ row, actions }: { row: T; actions: readonly RowAction<T>[] }): React.JSX.Element {
@@ -208,7 +224,7 @@ export function ResourceTable<T>(p: ResourceTableProps<T>): React.JSX.Element {
             sortable={!!c.sortable}
             // the header sits where the cells do (a number's title above its digits, whole beside a frozen edge)
             align={c.align === 'left' ? undefined : c.align}
-            body={({ row }: Keyed<T>) => (c.cell ? c.cell(row) : defaultCell(c.value?.(row)))}
+            body={({ row }: Keyed<T>) => bodyOf(c, row)}
             style={cellStyle(c, offsets.get(c.key))}
             headerStyle={cellStyle(c, offsets.get(c.key))}
             className={frozenClass(c.key, c.nowrap ? 'cell-nowrap' : undefined)}

@@ -37,17 +37,30 @@ const typeColumns: TableColumn<TypeRow>[] = [
 ];
 type Top = HomeView['top_customers'][number];
 const topColumns: TableColumn<Top>[] = [
-  { key: 'company', header: '客户', cell: (r) => <Link to={`/sxA/costinfo?customerid=${r.customerid}`}>{r.company}</Link> },
-  { key: 'sum_cost', header: '消耗', align: 'right', value: (r) => r.sum_cost, cell: (r) => formatNumber(r.sum_cost, 2) },
-  { key: 'order_price', header: '订单金额', align: 'right', value: (r) => r.order_price, cell: (r) => formatNumber(r.order_price, 2) },
-  { key: 'roi', header: 'ROI', align: 'right', value: (r) => r.roi, cell: (r) => formatNumber(r.roi, METRIC_META.roi.format) },
+  {
+    key: 'company',
+    header: '客户',
+    oneLine: true,
+    value: (r) => r.company,
+    cell: (r) => <Link to={`/sxA/costinfo?customerid=${r.customerid}`}>{r.company}</Link>,
+  },
+  { key: 'sum_cost', header: '消耗', align: 'right', width: 100, value: (r) => r.sum_cost, cell: (r) => formatNumber(r.sum_cost, 2) },
+  {
+    key: 'order_price',
+    header: '订单金额',
+    align: 'right',
+    width: 110,
+    value: (r) => r.order_price,
+    cell: (r) => formatNumber(r.order_price, 2),
+  },
+  { key: 'roi', header: 'ROI', align: 'right', width: 60, value: (r) => r.roi, cell: (r) => formatNumber(r.roi, METRIC_META.roi.format) },
 ];
 type Page = HomeView['top_pages'][number];
 const pageColumns: TableColumn<Page>[] = [
-  { key: 'pageid', header: '推广链接', cell: (r) => <Link to={`/sxA/agentorader/${r.pageid}`}>{r.pageid}</Link> },
-  { key: 'company', header: '客户', value: (r) => r.company },
-  { key: 'sum_cost', header: '消耗', align: 'right', value: (r) => r.sum_cost, cell: (r) => formatNumber(r.sum_cost, 2) },
-  { key: 'ordernum', header: '订单', align: 'right', value: (r) => r.ordernum },
+  { key: 'pageid', header: '推广链接', width: 96, cell: (r) => <Link to={`/sxA/agentorader/${r.pageid}`}>{r.pageid}</Link> },
+  { key: 'company', header: '客户', oneLine: true, value: (r) => r.company },
+  { key: 'sum_cost', header: '消耗', align: 'right', width: 100, value: (r) => r.sum_cost, cell: (r) => formatNumber(r.sum_cost, 2) },
+  { key: 'ordernum', header: '订单', align: 'right', width: 56, value: (r) => r.ordernum },
 ];
 
 const DAYS = [7, 15, 30].map((d) => ({ label: `近${d}天`, value: d }));

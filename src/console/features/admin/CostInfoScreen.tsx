@@ -37,7 +37,13 @@ export function CostInfoScreen(): React.JSX.Element {
   const columns: TableColumn<CostRow>[] = [
     customerid
       ? { key: 'label', header: '日期', width: 120, value: (r) => r.label }
-      : { key: 'label', header: '客户', cell: (r) => <Link to={`/sxA/costinfo?customerid=${r.customerid}`}>{r.label}</Link> },
+      : {
+          key: 'label',
+          header: '客户',
+          oneLine: true,
+          value: (r) => r.label,
+          cell: (r) => <Link to={`/sxA/costinfo?customerid=${r.customerid}`}>{r.label}</Link>,
+        },
     ...types.map((t) => ({
       key: `t${t}`,
       header: accountTypeLabel(t),

@@ -34,7 +34,7 @@ const actionColumn: TableColumn<HealthItem> = {
 
 const columns: TableColumn<HealthItem>[] = [
   { key: 'subject', header: '对象', value: (r) => r.subject },
-  { key: 'customer', header: '客户', width: 160, value: (r) => r.customer },
+  { key: 'customer', header: '客户', width: 160, oneLine: true, value: (r) => r.customer },
   { key: 'error', header: '原因', cell: (r) => <span className="tag-off">{r.error || '--'}</span> },
   { key: 'at', header: '时间', width: 150, nowrap: true, value: (r) => r.at, cell: (r) => formatTime(r.at, 'YYYY-MM-DD HH:mm') },
 ];

@@ -47,8 +47,10 @@ function nameCell(level: RankLevel, r: RankRow): React.JSX.Element {
 /** The ranked tables' columns: the row's name (with its id), its customer for agents, and the metrics. */
 export function rankColumns(level: RankLevel, showCustomer: boolean): TableColumn<RankRow>[] {
   return [
-    { key: 'name', header: LEVEL_LABELS[level], cell: (r) => nameCell(level, r), sortable: true, width: 220 },
-    ...(showCustomer && level !== 'customer' ? [{ key: 'customer', header: '客户', value: (r: RankRow) => r.customer, width: 120 }] : []),
+    { key: 'name', header: LEVEL_LABELS[level], cell: (r) => nameCell(level, r), sortable: true, width: 170 },
+    ...(showCustomer && level !== 'customer'
+      ? [{ key: 'customer', header: '客户', value: (r: RankRow) => r.customer, width: 160, oneLine: true }]
+      : []),
     ...RANK_COLUMNS.map((k) => ({
       key: k,
       header: <span title={metricHint(k) || undefined}>{metricLabel(k)}</span>,

@@ -31,7 +31,7 @@ const columns = (showCustomer: boolean): TableColumn<AuthView>[] => [
       </div>
     ),
   },
-  ...(showCustomer ? [{ key: 'company', header: '所属客户', width: 150, value: (a: AuthView) => a.company }] : []),
+  ...(showCustomer ? [{ key: 'company', header: '所属客户', width: 180, oneLine: true, value: (a: AuthView) => a.company }] : []),
   {
     key: 'accounts',
     header: '广告账户',

@@ -26,7 +26,7 @@ const columns: TableColumn<RuleView>[] = [
       </>
     ),
   },
-  { key: 'customer', header: '客户', width: 110, value: (r) => r.customer },
+  { key: 'customer', header: '客户', width: 170, oneLine: true, value: (r) => r.customer },
   {
     key: 'summary',
     header: '规则内容',
