@@ -196,3 +196,24 @@ describe('garbage never throws', () => {
     expect(s.rejects.find((r) => r.raw_id === 2 && r.source === 'monitor')?.reason).toBe('ua_too_long');
   });
 });
+
+describe('verdicts off (the processor option benchmarks use)', () => {
+  it('a slice parsed without flood windows judges nothing: the same rows, every one valid', () => {
+    const links = new Map([['1001', { customerid: 1, state: 2, deleted_at: null }]]);
+    const pings: RawPing[] = [1, 2].map((id) => ({
+      id,
+      kind: 'c',
+      pageid: '1001',
+      query: `adv=1&cb=k${id}&ua=${encodeURIComponent(HEADLESS)}`,
+      ip: '',
+      ua: '',
+      received_at: T0,
+    }));
+    expect(parseSlice(pings, [], links).pings.map((p) => p.invalid)).toEqual(['bot', 'bot']);
+    const off = parseSlice(pings, [], links, null);
+    expect(off.pings.map((p) => [p.raw_id, p.invalid])).toEqual([
+      [1, ''],
+      [2, ''],
+    ]);
+  });
+});
