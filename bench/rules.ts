@@ -3,7 +3,8 @@
  * (default 100 000; each rule one campaign of 20 plans, so every plan is watched by BENCH_RULES × 20 / BENCH_PLANS
  * rules) on SQLite or PostgreSQL (`BENCH_PG_URL`, default the test server; a fresh database), with today's daily facts and orders for every plan, fresh syncs, and notify-only rules (nothing
  * is sent to a platform: the platform calls are the connectors' cost, not the rules'). Times the tick
- * (`runDueRules`, the job's own work) and gives ms per rule. Results: bench/rules-results.json, bench/README.md.
+ * (`runDueRules`, the job's own work) and gives ms per rule. `BENCH_WINDOW=hours`: the rules read the last 3 hours
+ * instead of today (the same facts written hourly too, this hour). Results: bench/rules-results*.json, bench/README.md.
  *
  *   node bench/rules.ts [sqlite|postgres]
  */
@@ -13,8 +14,8 @@ import { sql } from 'kysely';
 import { createUser } from '../src/server/accounts/users.ts';
 import { boot } from '../src/server/boot.ts';
 import { setLogLevel } from '../src/server/kernel/log.ts';
-import { runDueRules } from '../src/server/rules/execute.ts';
 import { columnsOf } from '../src/server/rules/model.ts';
+import { runDueRules } from '../src/server/rules/tick.ts';
 import { chinaDayStart, hourStart } from '../src/shared/china-clock.ts';
 import { ruleInput } from '../src/shared/rules.ts';
 import { benchDatabase, engineArg, insertAdvertiser, seriesSql } from './world.ts';
@@ -24,6 +25,7 @@ const RULES = Number(process.env.BENCH_RULES ?? 10_000);
 const PER_ADVERTISER = 500;
 const PER_CAMPAIGN = 20;
 const CUSTOMERS = 50;
+const HOURS = process.env.BENCH_WINDOW === 'hours';
 setLogLevel('silent');
 
 async function main(): Promise<void> {
@@ -64,22 +66,31 @@ async function main(): Promise<void> {
       )
       .execute(db);
     const day = chinaDayStart(now);
-    await sql
-      .raw(
-        `insert into ad_facts_daily (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, day, cost_fen, shows, clicks, conversions, synced_at)
-         select 2, cast(${1_700_000_000} + i / ${PER_ADVERTISER} as text), ${cust}, cast(${7_100_000_000} + i / ${PER_CAMPAIGN} as text), cast(${7_300_000_000} + i as text), '', ${day},
-                10000 + (i % 50) * 1000, 2000 + i % 500, 40 + i % 60, i % 5, ${now}
-         from ${series(PLANS)}`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `insert into order_facts_daily (customerid, pageid, item_id, channel, advertiser_id, campaign_id, plan_id, day, orders, order_fen, paid_orders, paid_fen, commission_fen)
-         select ${cust}, '', 'i', 2, cast(${1_700_000_000} + i / ${PER_ADVERTISER} as text), cast(${7_100_000_000} + i / ${PER_CAMPAIGN} as text), cast(${7_300_000_000} + i as text), ${day},
-                i % 4, (i % 4) * 8000, i % 4, (i % 4) * 8000, 0
-         from ${series(PLANS)} where i % 2 = 0`,
-      )
-      .execute(db);
+    // today's daily facts, and for hourly windows the same facts in this hour
+    const grains: Array<[string, number]> = HOURS
+      ? [
+          ['day', day],
+          ['hour', hourStart(now)],
+        ]
+      : [['day', day]];
+    for (const [grain, at] of grains) {
+      await sql
+        .raw(
+          `insert into ad_facts_${grain === 'day' ? 'daily' : 'hourly'} (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${grain}, cost_fen, shows, clicks, conversions, synced_at)
+           select 2, cast(${1_700_000_000} + i / ${PER_ADVERTISER} as text), ${cust}, cast(${7_100_000_000} + i / ${PER_CAMPAIGN} as text), cast(${7_300_000_000} + i as text), '', ${at},
+                  10000 + (i % 50) * 1000, 2000 + i % 500, 40 + i % 60, i % 5, ${now}
+           from ${series(PLANS)}`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `insert into order_facts_${grain === 'day' ? 'daily' : 'hourly'} (customerid, pageid, item_id, channel, advertiser_id, campaign_id, plan_id, ${grain}, orders, order_fen, paid_orders, paid_fen, commission_fen)
+           select ${cust}, '', 'i', 2, cast(${1_700_000_000} + i / ${PER_ADVERTISER} as text), cast(${7_100_000_000} + i / ${PER_CAMPAIGN} as text), cast(${7_300_000_000} + i as text), ${at},
+                  i % 4, (i % 4) * 8000, i % 4, (i % 4) * 8000, 0
+           from ${series(PLANS)} where i % 2 = 0`,
+        )
+        .execute(db);
+    }
     for (const key of ['taobao', 'jd', 'pdd', 'ud'])
       await db
         .insertInto('job_cursors')
@@ -95,7 +106,7 @@ async function main(): Promise<void> {
         acpl: 2,
         scope: { kind: 'campaigns', ids: [String(7_100_000_000 + campaign)] },
         conditions: [{ metric: 'roi', op: 'lt', value: 1, min_cost: 200 }],
-        window: { kind: 'today' },
+        window: HOURS ? { kind: 'hours', n: 3 } : { kind: 'today' },
         action: { kind: 'pause' },
         schedule: { kind: 'every', minutes: 15 },
         notify_only: true,
@@ -123,6 +134,7 @@ async function main(): Promise<void> {
     );
     const out = {
       engine,
+      window: HOURS ? 'hours 3' : 'today',
       plans: PLANS,
       rules: RULES,
       fillSeconds: Math.round(fillSeconds),
@@ -134,7 +146,7 @@ async function main(): Promise<void> {
     };
     console.log(JSON.stringify(out));
     writeFileSync(
-      path.join(import.meta.dirname, `rules-results${engine === 'postgres' ? '-postgres' : ''}.json`),
+      path.join(import.meta.dirname, `rules-results${engine === 'postgres' ? '-postgres' : ''}${HOURS ? '-hours' : ''}.json`),
       `${JSON.stringify(out, null, 2)}\n`,
     );
     await close();

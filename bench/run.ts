@@ -5,14 +5,18 @@
  *   b) landing page from memory (records the visit, also after COMMIT) vs the baseline serving the same bytes
  *   c) the same landing page rendered by Astro on every request (LANDING_CACHE=off)
  *   d) a) and b) with a new connection per request (Connection: close)
+ * BENCH_CASES (e.g. `a,b`: only those cases; default all), BENCH_OUT (the raw JSON's file name in bench/, default
+ * results.json).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/server/db/index.ts';
+import { processingLag } from '../src/server/tracking/lag.ts';
 import { monitorUrl } from '../src/shared/macros.ts';
 import { prepareDataDir, startServer } from '../tests/process/fixture.ts';
+import { machineFacts } from './tracking/machine.ts';
 
 const DURATION = process.env.BENCH_DURATION ?? '8s';
 const CONNS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -92,6 +96,8 @@ async function main() {
     duration: DURATION,
     connections: CONNS,
     threads: THREADS,
+    /** The shared machine's load average and busiest processes when the run started. */
+    machine: machineFacts(),
   };
   console.log(facts);
 
@@ -126,7 +132,9 @@ async function main() {
     return { ...r, requests: rs.reduce((n, x) => n + x.requests, 0), non2xx: rs.reduce((n, x) => n + x.non2xx, 0) };
   };
   const rows: Array<{ name: string; baseline?: WrkResult; ours: WrkResult; ratios: number[] }> = [];
+  const cases = process.env.BENCH_CASES?.split(',').map((c) => c.trim());
   const run = (name: string, oursUrl: string, baseUrl: string | null, extra: string[] = []) => {
+    if (cases && !cases.includes(name.slice(0, name.indexOf(')')))) return;
     wrk(oursUrl, ['-d2s', ...extra]); // warm-up
     const bs: WrkResult[] = [];
     const os_: WrkResult[] = [];
@@ -170,15 +178,8 @@ async function main() {
         .executeTakeFirstOrThrow()
     ).n,
   );
-  const pending = Number(
-    (
-      await h.db
-        .selectFrom('monitor_raw')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('processed', '=', 0)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  // waiting for the processor: the raw rows after its high-water marks (tracking/lag.ts)
+  const pending = (await processingLag(h.db, Math.floor(Date.now() / 1000))).rows;
   await h.close();
   const pingRows = rows.filter((r) => r.name.includes('monitor'));
   const acked = pingRows.reduce((n, r) => n + r.ours.requests - r.ours.non2xx, 0);
@@ -199,8 +200,9 @@ async function main() {
     ),
   ].join('\n');
   console.log(`\n${table}\n`);
-  const outFile = path.join(import.meta.dirname, 'results.json');
-  writeFileSync(outFile, JSON.stringify({ facts, pageFacts, rows, durability, table }, null, 2));
+  const outFile = path.join(import.meta.dirname, process.env.BENCH_OUT ?? 'results.json');
+  const machineAfter = machineFacts();
+  writeFileSync(outFile, JSON.stringify({ facts, pageFacts, rows, durability, table, machineAfter }, null, 2));
   console.log(`written ${outFile}`);
   void readFileSync;
 }

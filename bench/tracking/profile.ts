@@ -67,8 +67,16 @@ export class QueryTimer implements KyselyPlugin {
   }
 }
 
-/** Run `fn` under the V8 sampling profiler; the functions with the most self time. */
-export async function cpuProfile<T>(fn: () => Promise<T>, top = 20): Promise<{ result: T; top: Array<{ fn: string; ms: number }> }> {
+/**
+ * Run `fn` under the V8 sampling profiler; the functions with the most self time, the total sampled time, and for
+ * each group of `inclusive` (a name → test of a frame's `function file:line` key) the time spent in those functions
+ * and everything they called (a frame inside another frame of the same group is counted once).
+ */
+export async function cpuProfile<T>(
+  fn: () => Promise<T>,
+  top = 20,
+  inclusive: Record<string, (key: string) => boolean> = {},
+): Promise<{ result: T; top: Array<{ fn: string; ms: number }>; totalMs: number; inclusiveMs: Record<string, number> }> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -83,13 +91,35 @@ export async function cpuProfile<T>(fn: () => Promise<T>, top = 20): Promise<{ r
   samples.forEach((id, i) => {
     self.set(id, (self.get(id) ?? 0) + (deltas[i] ?? 0) / 1000);
   });
+  const keyOf = (cf: { functionName: string; url: string; lineNumber: number }) => {
+    const file = cf.url.replace(/^.*\/(node_modules\/[^/]+|src|bench|tests)\//, '$1/');
+    return `${cf.functionName || '(anonymous)'} ${file}:${cf.lineNumber + 1}`;
+  };
   const byFn = new Map<string, number>();
   for (const node of profile.nodes) {
-    const cf = node.callFrame;
-    const file = cf.url.replace(/^.*\/(node_modules\/[^/]+|src|bench|tests)\//, '$1/');
-    const key = `${cf.functionName || '(anonymous)'} ${file}:${cf.lineNumber + 1}`;
+    const key = keyOf(node.callFrame);
     byFn.set(key, (byFn.get(key) ?? 0) + (self.get(node.id) ?? 0));
   }
   const list = [...byFn.entries()].map(([f, ms]) => ({ fn: f, ms: Math.round(ms) })).sort((a, b) => b.ms - a.ms);
-  return { result, top: list.slice(0, top) };
+  const totalMs = [...self.values()].reduce((a, b) => a + b, 0);
+  // inclusive time: walk the call tree from the root, a group's subtree summed where its first frame is met
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const subtree = (id: number): number => {
+    const n = nodes.get(id);
+    return (self.get(id) ?? 0) + (n?.children ?? []).reduce((a, c) => a + subtree(c), 0);
+  };
+  const inclusiveMs: Record<string, number> = {};
+  for (const [group, test] of Object.entries(inclusive)) {
+    let ms = 0;
+    const walk = (id: number) => {
+      const n = nodes.get(id);
+      if (!n) return;
+      if (test(keyOf(n.callFrame))) ms += subtree(id);
+      else for (const c of n.children ?? []) walk(c);
+    };
+    const root = profile.nodes[0];
+    if (root) walk(root.id);
+    inclusiveMs[group] = Math.round(ms);
+  }
+  return { result, top: list.slice(0, top), totalMs: Math.round(totalMs), inclusiveMs };
 }

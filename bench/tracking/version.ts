@@ -30,3 +30,18 @@ export async function markPrefixForBench(db: Kysely<Database>): Promise<void> {
       where source = ${table}`.execute(db);
   }
 }
+
+/**
+ * Process everything waiting as the processor job does with nothing arriving: its idle slice, and the lag read from
+ * ids after every slice (the gauge). `verdicts` false runs the processor without the invalid-traffic verdicts (the
+ * same rows written, every one valid) to measure what they cost.
+ */
+export const drainLikeJobForBench = (db: Kysely<Database>, engine: Engine, verdicts: boolean, onSlice: (rows: number) => void = () => {}) =>
+  processAll(db, engine, {
+    slice: () => SLICE_FOR_BENCH,
+    verdict: verdicts ? undefined : false,
+    onSlice: async (r) => {
+      await processingLag(db, Math.floor(Date.now() / 1000));
+      onSlice(r.monitor + r.visits);
+    },
+  });

@@ -3,12 +3,12 @@
  * rules history list's own answer for the same filters — same rows, same order (newest first), the list's words
  * for matched values, action and outcome — across several keyset pages, in the caller's tenants only (a customer
  * its own rules' rows, an agent its sub-customers', an admin every customer's). Audit rows are written by the
- * rules job's own claim (`claimEvent`), as the job writes them.
+ * rules job's own claim (`claimEvents`), as the job writes them.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
 import { EXPORT_JOB } from '../../src/server/exports/service.ts';
-import { claimEvent } from '../../src/server/rules/store.ts';
+import { claimEvents } from '../../src/server/rules/store.ts';
 import { channelLabel } from '../../src/shared/catalog.ts';
 import type { ExportView } from '../../src/shared/exports.ts';
 import { eventActionText, valuesText } from '../../src/shared/rule-text.ts';
@@ -82,28 +82,30 @@ describe.each(dialects())('rule history export on $name', (dialect) => {
     rules.other = (await post<RuleView>('other', '/capi/napi/rules/save', rule('别家止损'))).data.id;
     const now = clock.now();
     const event = (ruleId: number, customerid: number, i: number, over: Record<string, unknown> = {}) =>
-      claimEvent(t.deps.db, {
-        rule_id: ruleId,
-        rule_version: 1,
-        customerid,
-        platform: 2,
-        advertiser_id: `17600000000000${customerid}`,
-        plan_id: `73000000000${1000 + i}`,
-        plan_name: `计划 ${i}`,
-        slot: now - 1800 * i,
-        day: now - (now % 86400),
-        matched: JSON.stringify({ roi: 0.25 + i / 100, sum_cost: 300 + i }),
-        action: 'notify',
-        before: '',
-        after: '',
-        outcome: 'notified',
-        message: '',
-        change_id: 0,
-        author_id: customerid,
-        at: now - 60 * (10 - i),
-        finished_at: now,
-        ...over,
-      });
+      claimEvents(t.deps.db, [
+        {
+          rule_id: ruleId,
+          rule_version: 1,
+          customerid,
+          platform: 2,
+          advertiser_id: `17600000000000${customerid}`,
+          plan_id: `73000000000${1000 + i}`,
+          plan_name: `计划 ${i}`,
+          slot: now - 1800 * i,
+          day: now - (now % 86400),
+          matched: JSON.stringify({ roi: 0.25 + i / 100, sum_cost: 300 + i }),
+          action: 'notify',
+          before: '',
+          after: '',
+          outcome: 'notified',
+          message: '',
+          change_id: 0,
+          author_id: customerid,
+          at: now - 60 * (10 - i),
+          finished_at: now,
+          ...over,
+        },
+      ]);
     for (let i = 0; i < 5; i++) await event(rules.sub, users.sub.id, i);
     await event(rules.sub2, users.sub.id, 5, {
       action: 'budget',

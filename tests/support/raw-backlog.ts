@@ -26,6 +26,13 @@ const PING_END = '&ua=Mozilla%2F5.0%20(Linux%3B%20Android%2014)&geo=geo_1234567&
 const VISIT_HEAD = 'clickid=';
 const VISIT_TAIL = '&projectid=project_id_1234567&promotionid=aid_1234567&creativetype=5';
 
+/**
+ * The same 巨量 click ping as one query string, for writers that go through the product's raw-row writer
+ * (bench/tracking-drain.ts): its callback, its device (OAID number), the device IP and the platform's time.
+ */
+export const backlogPingQuery = (callback: string, device: number, deviceIp: string, at: number): string =>
+  `${PING_HEAD}${callback}${PING_TAIL}${device}${PING_DEVICE_TAIL}${deviceIp}${PING_END}${at}`;
+
 export interface BacklogSpec {
   /** A 巨量 (channel 2) link. */
   pageid: string;

@@ -38,6 +38,8 @@ export interface FactFilter {
   advertiserId?: string;
   campaignId?: string;
   planId?: string;
+  /** Only facts of these plans (ids within the channels asked: group by channel or narrow to one); [] matches nothing. */
+  planIds?: readonly string[];
   /** Only facts of these promotion links; [] matches nothing. */
   pageids?: readonly string[];
   /** The item: a link's item for ad facts and rollups, the item bought for orders. */
@@ -117,6 +119,7 @@ function conditions(source: Source, part: FactPart, f: FactFilter): RawBuilder<u
   if (f.advertiserId !== undefined) out.push(eq(c.advertiser, f.advertiserId));
   if (f.campaignId !== undefined) out.push(eq(c.campaign, f.campaignId));
   if (f.planId !== undefined) out.push(eq(c.plan, f.planId));
+  if (f.planIds) out.push(c.plan ? inList(c.plan, f.planIds) : sql`1 = 0`);
   if (f.pageids) out.push(inList('f.pageid', f.pageids));
   if (f.itemId !== undefined) out.push(c.item ? sql`${ref(c.item)} = ${f.itemId}` : linksWhere('itemid', [f.itemId]));
   return out;
@@ -142,7 +145,7 @@ export interface PartRow {
  */
 export async function partSums(db: Executor, source: Source, part: FactPart, f: FactFilter, parts: readonly KeyPart[]): Promise<PartRow[]> {
   if (part.to <= part.from || f.customers?.length === 0 || f.channels?.length === 0 || f.accounts?.length === 0) return [];
-  if (f.pageids?.length === 0 || f.shops?.length === 0) return [];
+  if (f.pageids?.length === 0 || f.shops?.length === 0 || f.planIds?.length === 0) return [];
   const keys = parts.map((p) => (p === 'bucket' ? text(`f.${part.grain}`) : text(COLUMNS[source][p] as string)));
   const select = keys.length ? sql.join(keys.map((k, i) => sql`${k} as ${sql.ref(`k${i}`)}`)) : sql`'' as k0`;
   // Time buckets per customer: the covering index (customerid, day, …) hands rows over in group order, so SQLite

@@ -1,25 +1,23 @@
 /**
- * The rules job's work (docs/rules.md#execution): each enabled rule whose schedule slot has come is evaluated
- * once per slot; every plan it acts on is first claimed in `rule_events` (unique per rule, plan and slot — a second
- * node or a re-run finds the claim and does nothing), then changed through the promotion feature's `applyChanges`,
- * the same path as a person's change (same change log, naming the rule; same refusals; same platform limits).
- * A refusal or a dead authorisation is recorded and notified and not retried that day.
+ * What the rules job does with one due rule (docs/rules.md#execution), from what its batch read (`readRules`, the
+ * tick in `tick.ts`): its verdicts, then every plan it acts on is first claimed in `rule_events` (unique per rule,
+ * plan and slot — a second node or a re-run finds the claim and does nothing; one insert for the rule's plans), then
+ * changed through the promotion feature's `applyChanges`, the same path as a person's change (same change log,
+ * naming the rule; same refusals; same platform limits). A refusal or a dead authorisation is recorded and notified
+ * and not retried that day.
  */
-
 import { channelLabel } from '../../shared/catalog.ts';
 import { chinaDateTime, chinaDayStart } from '../../shared/china-clock.ts';
 import { Code, defaultMessage } from '../../shared/codes.ts';
 import type { PromoteChannel } from '../../shared/promote.ts';
 import { actionText, ruleText } from '../../shared/rule-text.ts';
-import { findUserById } from '../accounts/lookup.ts';
+import type { UserRow } from '../accounts/lookup.ts';
 import { accountFreshness } from '../ads/lookup.ts';
 import type { Deps } from '../deps.ts';
-import type { JobContext, JobResult } from '../jobs/types.ts';
-import { errorFields, log } from '../kernel/log.ts';
+import type { Actor } from '../kernel/actor.ts';
 import { applyChanges } from '../promotion/changes.ts';
-import { authorOf } from './author.ts';
-import { evaluate, type Verdict } from './evaluate.ts';
-import { type Rule, ruleOf, slotOf } from './model.ts';
+import { type RuleReads, type Verdict, verdictsOf } from './evaluate.ts';
+import type { Rule } from './model.ts';
 import * as store from './store.ts';
 
 interface Done {
@@ -28,18 +26,18 @@ interface Done {
   message: string;
 }
 
-async function act(
-  deps: Deps,
-  rule: Rule,
-  slot: number,
-  acting: Verdict[],
-  author: NonNullable<Awaited<ReturnType<typeof authorOf>>>,
-): Promise<Done[]> {
+/** What was done: the plans claimed and their outcomes, and whether a platform was called (its state may have changed). */
+interface Acted {
+  done: Done[];
+  sent: boolean;
+}
+
+async function act(deps: Deps, rule: Rule, slot: number, acting: Verdict[], author: Actor): Promise<Acted> {
   const now = deps.clock.now();
   const dry = rule.notify_only || rule.action.kind === 'notify';
-  const claimed: Array<{ id: number; v: Verdict }> = [];
-  for (const v of acting) {
-    const id = await store.claimEvent(deps.db, {
+  const ids = await store.claimEvents(
+    deps.db,
+    acting.map((v) => ({
       rule_id: rule.id,
       rule_version: rule.version,
       customerid: rule.customerid,
@@ -59,17 +57,25 @@ async function act(
       author_id: rule.created_by,
       at: now,
       finished_at: dry ? now : 0,
-    });
-    if (id !== null) claimed.push({ id, v });
-  }
+    })),
+  );
+  const claimed = acting.flatMap((v) => {
+    const id = ids.get(v.id);
+    return id === undefined ? [] : [{ id, v }];
+  });
   if (dry)
-    return claimed.map(({ v }) => ({ verdict: v, outcome: rule.action.kind === 'notify' ? 'notified' : 'would', message: v.reason }));
+    return {
+      done: claimed.map(({ v }) => ({ verdict: v, outcome: rule.action.kind === 'notify' ? 'notified' : 'would', message: v.reason })),
+      sent: false,
+    };
   const out: Done[] = [];
+  let sent = false;
   // One call for a switch of many plans (as a person's batch), one per plan for budgets and bids (each its own value).
   const groups = rule.action.kind === 'pause' || rule.action.kind === 'resume' ? [claimed] : claimed.map((c) => [c]);
   for (const group of groups) {
     if (!group.length || !group[0]!.v.target) continue;
     let result: Awaited<ReturnType<typeof applyChanges>>;
+    sent = true;
     try {
       result = await applyChanges(
         deps,
@@ -111,7 +117,7 @@ async function act(
       out.push({ verdict: c.v, outcome, message });
     }
   }
-  return out;
+  return { done: out, sent };
 }
 
 const OUTCOME_WORDS: Record<string, string> = {
@@ -122,11 +128,12 @@ const OUTCOME_WORDS: Record<string, string> = {
   would: '仅通知（未执行）',
 };
 
-async function notify(deps: Deps, rule: Rule, done: Done[]): Promise<void> {
+/** The e-mail of what was done, to the rule's customer and author (`users`: read with the batch). */
+async function notify(deps: Deps, rule: Rule, done: Done[], users: ReadonlyMap<number, UserRow>): Promise<void> {
   if (!rule.notify_email || !done.length) return;
   const to = new Set<string>();
   for (const id of [rule.customerid, rule.created_by]) {
-    const u = await findUserById(deps.db, id);
+    const u = users.get(id);
     if (u?.email && Number(u.status) === 1) to.add(u.email);
   }
   const lines = done.map((d) => {
@@ -148,19 +155,22 @@ async function notify(deps: Deps, rule: Rule, done: Done[]): Promise<void> {
     await deps.mailer.send({ to: addr, subject: `【自动规则】${rule.name}：${done.length} 个计划${actionText(rule.action)}`, text });
 }
 
-/** Evaluate one due rule for its slot; returns the plans acted on (or notified), and records the result in words. */
-export async function runRule(deps: Deps, rule: Rule, slot: number): Promise<number> {
-  const now = deps.clock.now();
-  const author = await authorOf(deps, rule);
-  if (!author) {
-    await store.updateRule(deps.db, rule.id, { last_slot: slot, last_run_at: now, last_result: '规则作者的账号已停用，规则不执行' });
-    return 0;
-  }
-  const ev = await evaluate(deps, rule, rule.id, now);
+/**
+ * Evaluate one due rule for its slot from what its batch read (`now`: when it was read), act as its author, and
+ * record the result in words; returns the plans acted on (or notified), and whether a platform was called.
+ */
+export async function runRule(
+  deps: Deps,
+  due: { rule: Rule; slot: number; author: Actor; reads: RuleReads },
+  users: ReadonlyMap<number, UserRow>,
+  now: number,
+): Promise<{ count: number; sent: boolean }> {
+  const { rule, slot } = due;
+  const ev = verdictsOf(rule, due.reads, now);
   const acting = ev.verdicts.filter((v) => v.verdict === 'act');
   const waiting = ev.verdicts.filter((v) => v.verdict === 'wait');
-  const done = acting.length ? await act(deps, rule, slot, acting, author) : [];
-  await notify(deps, rule, done);
+  const { done, sent } = acting.length ? await act(deps, rule, slot, acting, due.author) : { done: [], sent: false };
+  await notify(deps, rule, done, users);
   const counts = (o: string) => done.filter((d) => d.outcome === o).length;
   const parts = [
     `评估 ${ev.verdicts.length} 个计划，命中 ${ev.verdicts.filter((v) => v.matched).length} 个`,
@@ -170,31 +180,5 @@ export async function runRule(deps: Deps, rule: Rule, slot: number): Promise<num
     waiting.length ? `${waiting.length} 个等待数据：${waiting[0]!.reason}` : '',
   ].filter(Boolean);
   await store.updateRule(deps.db, rule.id, { last_slot: slot, last_run_at: now, last_result: parts.join('；') });
-  return done.length;
-}
-
-/** One tick of the rules job: every enabled rule whose slot has come, one after another, yielding between them. */
-export async function runDueRules(deps: Deps, ctx: Pick<JobContext, 'signal' | 'yield'>): Promise<JobResult> {
-  let rows = 0;
-  let failed = 0;
-  for (const row of await store.enabledRules(deps.db)) {
-    if (ctx.signal.aborted) break;
-    const rule = ruleOf(row);
-    const now = deps.clock.now();
-    const slot = slotOf(rule.schedule, now);
-    if (slot <= Number(row.last_slot) || (rule.schedule.kind === 'times' && slot < Number(row.created_at))) continue;
-    try {
-      rows += await runRule(deps, rule, slot);
-    } catch (err) {
-      failed += 1;
-      log.error('rule evaluation failed', { rule: rule.id, ...errorFields(err) });
-      await store.updateRule(deps.db, rule.id, {
-        last_slot: slot,
-        last_run_at: now,
-        last_result: `评估失败：${err instanceof Error ? err.message : '未知错误'}`,
-      });
-    }
-    await ctx.yield();
-  }
-  return failed ? { rows, error: `${failed} 条规则评估失败（见各规则的最近结果）` } : { rows };
+  return { count: done.length, sent };
 }

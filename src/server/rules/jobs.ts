@@ -1,6 +1,6 @@
 import type { Deps } from '../deps.ts';
 import type { JobDef } from '../jobs/types.ts';
-import { runDueRules } from './execute.ts';
+import { runDueRules } from './tick.ts';
 
 export const RULES_JOB = 'rules';
 

@@ -52,12 +52,12 @@ export const rulesOfCustomers = (db: Executor, platform: number, customerids: nu
     .where('customerid', 'in', ids(customerids))
     .execute();
 
-/** This China day's audit rows of a rule (its per-plan limits read them). */
-export const eventsOfDay = (db: Executor, ruleId: number, day: number) =>
+/** This China day's audit rows of these rules (their per-plan limits read them). */
+export const eventsOfDay = (db: Executor, ruleIds: readonly number[], day: number) =>
   db
     .selectFrom('rule_events')
-    .select(['platform', 'plan_id', 'outcome', 'at'])
-    .where('rule_id', '=', ruleId)
+    .select(['rule_id', 'platform', 'plan_id', 'outcome', 'at'])
+    .where('rule_id', 'in', ids([...ruleIds]))
     .where('day', '=', day)
     .execute();
 
@@ -74,17 +74,22 @@ export async function countToday(db: Executor, ruleIds: number[], day: number): 
 }
 
 /**
- * Claim one plan of one schedule slot for a rule: the row is written unless it exists (unique on rule, plan and
- * slot), so a second node or a re-run of the slot finds it taken and does nothing. Returns the id, or null.
+ * Claim plans of one schedule slot for a rule, one insert (500 rows a statement): each row is written unless it
+ * exists (unique on rule, plan and slot), so a second node or a re-run of the slot finds it taken and does nothing.
+ * Returns the ids of the rows written, by plan id (a plan taken already is absent).
  */
-export async function claimEvent(db: Executor, row: Insertable<RuleEventsTable>): Promise<number | null> {
-  const out = await db
-    .insertInto('rule_events')
-    .values(row)
-    .onConflict((oc) => oc.columns(['rule_id', 'platform', 'plan_id', 'slot']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return out ? Number(out.id) : null;
+export async function claimEvents(db: Executor, rows: ReadonlyArray<Insertable<RuleEventsTable>>): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += 500) {
+    const written = await db
+      .insertInto('rule_events')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.columns(['rule_id', 'platform', 'plan_id', 'slot']).doNothing())
+      .returning(['id', 'plan_id'])
+      .execute();
+    for (const r of written) out.set(r.plan_id, Number(r.id));
+  }
+  return out;
 }
 
 export async function finishEvent(db: Executor, id: number, patch: Updateable<RuleEventsTable>): Promise<void> {

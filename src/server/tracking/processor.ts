@@ -43,7 +43,8 @@ export interface RunPosition {
 
 interface Verdicts {
   thresholds: VerdictThresholds;
-  floods: FloodWindows;
+  /** null: verdicts off (`ProcessOptions.verdict === false`, benchmarks only). */
+  floods: FloodWindows | null;
 }
 
 /**
@@ -52,7 +53,8 @@ interface Verdicts {
  * they process (docs/api-tracking.md "Invalid traffic").
  */
 const windowsOf = new WeakMap<object, Verdicts>();
-function verdictsFor(db: Db, thresholds?: VerdictThresholds): Verdicts {
+function verdictsFor(db: Db, thresholds?: VerdictThresholds | false): Verdicts {
+  if (thresholds === false) return { thresholds: DEFAULT_THRESHOLDS, floods: null };
   if (thresholds) return { thresholds, floods: floodWindows(thresholds) };
   let v = windowsOf.get(db);
   if (!v) {
@@ -101,7 +103,8 @@ async function writeSlice(tx: Db, engine: Engine, s: ParsedSlice, v: Verdicts): 
   );
   const visitRows = s.visits.map((visit, i) => {
     const { click, ...tie } = ties[i] as VisitTie;
-    return { ...visit.row, ...tie, invalid: judgeTiedVisit(visit.row.invalid, visit.row.received_at, click, v.thresholds) };
+    const invalid = v.floods ? judgeTiedVisit(visit.row.invalid, visit.row.received_at, click, v.thresholds) : visit.row.invalid;
+    return { ...visit.row, ...tie, invalid };
   });
   await store.insertVisitEvents(tx, engine, visitRows);
   await store.insertRejects(tx, engine, s.rejects);
@@ -196,8 +199,12 @@ export interface ProcessOptions {
   now?: () => number;
   /** After each slice that wrote something. */
   onSlice?: (r: SliceOutcome) => void | Promise<void>;
-  /** Other verdict thresholds, with flood windows of their own for this run (tests); default verdict/config.ts. */
-  verdict?: VerdictThresholds;
+  /**
+   * Other verdict thresholds, with flood windows of their own for this run (tests); default verdict/config.ts.
+   * `false`: no verdicts — every row valid, the same rows written (bench/tracking-drain.ts measures their cost with
+   * it; never set by the product).
+   */
+  verdict?: VerdictThresholds | false;
 }
 
 /**

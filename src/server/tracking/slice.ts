@@ -65,13 +65,14 @@ function checkPage(pageid: string, links: Map<string, LinkFacts>): LinkFacts {
 
 /**
  * Parse and judge a slice. `floods` are the processor's sliding windows (they outlive the slice); a slice parsed on
- * its own gets fresh ones with the default thresholds.
+ * its own gets fresh ones with the default thresholds; null judges nothing (every row valid: the processor's
+ * verdicts-off option, for benchmarks).
  */
 export function parseSlice(
   pings: RawPing[],
   visits: RawVisit[],
   links: Map<string, LinkFacts>,
-  floods: FloodWindows = floodWindows(DEFAULT_THRESHOLDS),
+  floods: FloodWindows | null = floodWindows(DEFAULT_THRESHOLDS),
 ): ParsedSlice {
   const out: ParsedSlice = { pings: [], visits: [], rejects: [] };
   const reject = (source: 'monitor' | 'visit', r: RawVisit, kind: string, err: unknown) => {
@@ -94,10 +95,12 @@ export function parseSlice(
       const { ping: p, params } = parsePingQuery(kind, r.query, link.state);
       const received = Number(r.received_at);
       const key = kind === 'click' ? clickKey(p) : '';
-      const invalid = judgePing(
-        { kind, pageid: r.pageid, received_at: received, key, deviceIp: p.ip, deviceUa: p.ua, signals: pingSignals(params) },
-        floods,
-      );
+      const invalid = floods
+        ? judgePing(
+            { kind, pageid: r.pageid, received_at: received, key, deviceIp: p.ip, deviceUa: p.ua, signals: pingSignals(params) },
+            floods,
+          )
+        : '';
       // Platform time is kept when plausible (not in the future, not older than 7 days); buckets always use received_at.
       const ts = p.ts && p.ts <= received + 300 && p.ts >= received - 7 * 86400 ? p.ts : received;
       out.pings.push({
@@ -132,7 +135,7 @@ export function parseSlice(
       const ip = r.ip.slice(0, 64);
       const ua = r.ua.slice(0, LIMITS.ua);
       const received = Number(r.received_at);
-      const invalid = judgeVisit({ ip, ua, received_at: received, signals: visitSignals(params) }, floods);
+      const invalid = floods ? judgeVisit({ ip, ua, received_at: received, signals: visitSignals(params) }, floods) : '';
       const row = {
         raw_id: Number(r.id),
         pageid: r.pageid,

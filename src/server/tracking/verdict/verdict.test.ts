@@ -198,6 +198,27 @@ describe('garbage never throws', () => {
   });
 });
 
+describe('verdicts off (the processor option benchmarks use)', () => {
+  it('a slice parsed without flood windows judges nothing: the same rows, every one valid', () => {
+    const links = new Map([['1001', { customerid: 1, state: 2, deleted_at: null }]]);
+    const pings: RawPing[] = [1, 2].map((id) => ({
+      id,
+      kind: 'c',
+      pageid: '1001',
+      query: `adv=1&cb=k${id}&ua=${encodeURIComponent(HEADLESS)}`,
+      ip: '',
+      ua: '',
+      received_at: T0,
+    }));
+    expect(parseSlice(pings, [], links).pings.map((p) => p.invalid)).toEqual(['bot', 'bot']);
+    const off = parseSlice(pings, [], links, null);
+    expect(off.pings.map((p) => [p.raw_id, p.invalid])).toEqual([
+      [1, ''],
+      [2, ''],
+    ]);
+  });
+});
+
 describe('the invalid-share flag', () => {
   it('flags a share at or above the threshold once there are enough clicks', () => {
     expect(DEFAULT_ALERT).toEqual({ percent: 20, minClicks: 50 });
