@@ -8,12 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
 import type { AdPlatformConnector } from '../../src/server/connectors/ad-platform.ts';
-import { createJuliangConnector } from '../../src/server/connectors/juliang/index.ts';
 import { seedDemoRules } from '../../src/server/demo/rules.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
-import { SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
 import type { RulePreview, RuleView } from '../../src/shared/rules.ts';
-import { FAST_HTTP, type Harness, startSandbox } from '../support/ad-sandbox.ts';
+import { type Harness, sandboxJuliang, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { setWatermarks } from '../support/factories-orders.ts';
@@ -25,13 +23,7 @@ let juliang: AdPlatformConnector;
 
 beforeAll(async () => {
   h = await startSandbox();
-  juliang = createJuliangConnector({
-    ...SANDBOX_APPS.juliang,
-    apiBase: `${h.base}/juliang/open_api`,
-    authBase: `${h.base}/juliang`,
-    postbackBase: `${h.base}/juliang/analytics/api/v2`,
-    http: FAST_HTTP,
-  });
+  juliang = sandboxJuliang(h);
 });
 afterAll(async () => h?.close());
 

@@ -6,12 +6,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { AdPlatformConnector } from '../../src/server/connectors/ad-platform.ts';
+import { createJuliangConnector } from '../../src/server/connectors/juliang/index.ts';
 import type { Clock } from '../../src/server/kernel/clock.ts';
 import { setLogLevel } from '../../src/server/kernel/log.ts';
 import type { SeededAdvertiser, SeedSpec } from '../../src/server/sandbox/adplatforms/admin.ts';
 import { type AdPlatformSandbox, createAdPlatformSandbox } from '../../src/server/sandbox/adplatforms/index.ts';
 import type { RecordedRequest } from '../../src/server/sandbox/adplatforms/kit.ts';
-import type { AdPlatform, OAuthPlatform } from '../../src/shared/ad-platforms.ts';
+import { type AdPlatform, type OAuthPlatform, SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
 import { testClock } from './clock.ts';
 
 export const FOREIGN_APP = { appId: '1780000000000999', appSecret: 'another-app-secret' };
@@ -120,6 +122,17 @@ const unescapeHtml = (s: string) => s.replace(/&#(\d+);/g, (_m, n: string) => St
 
 /** A fast retry policy for tests (the same code paths, shorter waits). */
 export const FAST_HTTP = { timeoutMs: 1500, retries: 3, rateLimitRetries: 4, baseDelayMs: 5, maxDelayMs: 50 };
+
+/** The 巨量 connector pointed at this harness's sandbox (its sandbox app, fast retries). */
+export function sandboxJuliang(h: Harness): AdPlatformConnector {
+  return createJuliangConnector({
+    ...SANDBOX_APPS.juliang,
+    apiBase: `${h.base}/juliang/open_api`,
+    authBase: `${h.base}/juliang`,
+    postbackBase: `${h.base}/juliang/analytics/api/v2`,
+    http: FAST_HTTP,
+  });
+}
 
 /** Wait until `cond` holds (monitor pings arrive asynchronously to the sender's bookkeeping). */
 export async function until(cond: () => boolean, ms = 5000): Promise<void> {
