@@ -13,7 +13,7 @@
  * Invalid traffic (tracking/verdict/) is never evidence: the visits of 2 (and UD's landing visit of 1) are the valid
  * ones. When the only visit in the window is invalid — a bot's, a flood's, one tied to an invalid click — the order
  * is `invalid_click`: the link, that visit for the record, no click, no plan, no callback (so never posted back).
- * Nor is a visit less than `fastConversionSeconds` (tracking/verdict/config.ts) before the order's creation: an
+ * Nor is a visit less than `fastConversionSeconds` (tracking/verdict/config.ts) up to the order's creation: an
  * earlier valid visit in the window is the evidence, else the order is `fast_conversion`, handled as `invalid_click`.
  * Channel: the click's, else the plan's platform, else the link's own ad channel. The ad ids come from the visit's
  * click (its macros) or, without one, from what the landing URL named (tracking/visit-ties.ts), read through
@@ -30,7 +30,7 @@ import { DEFAULT_THRESHOLDS } from '../tracking/verdict/config.ts';
 import type { UnionSide } from './model.ts';
 import { drivingPlan, planWindow } from './plan-rule.ts';
 import type { OrdersTable } from './tables.ts';
-import { evidenceNotAfter, pickVisit, type VisitPick } from './visit-pick.ts';
+import { fastSpan, isFast, pickVisit, type VisitPick } from './visit-pick.ts';
 
 export const CLICK_WINDOW_SECONDS = 30 * 60;
 export const ORDER_WINDOW_SECONDS = 24 * 3600;
@@ -179,14 +179,16 @@ export class Attributor {
    * prefetched span when it covers it, else by query.
    */
   private async nearest(pageid: string, at: number, window: number, createdAt: number): Promise<VisitPick> {
-    const notAfter = evidenceNotAfter(at, createdAt, this.fastSeconds);
+    const span = fastSpan(createdAt, this.fastSeconds);
     const list = this.visits.get(pageid);
-    if (list) return pickVisit(list, at, window, notAfter);
+    if (list) return pickVisit(list, at, window, span);
+    const latest = await nearestVisit(this.db, pageid, at, window, true);
+    if (!latest) return { valid: null, fast: null, invalid: await nearestVisit(this.db, pageid, at, window) };
+    if (!span || !isFast(latest.received_at, span)) return { valid: latest, fast: null, invalid: null };
+    // the newest valid visit is too close to the order: the one before the span, if still in the window
     const from = at - window;
-    const valid = notAfter >= from ? await nearestVisit(this.db, pageid, notAfter, notAfter - from, true) : null;
-    if (valid) return { valid, fast: null, invalid: null };
-    const fast = notAfter < at ? await nearestVisit(this.db, pageid, at, Math.min(window, at - notAfter - 1), true) : null;
-    return { valid: null, fast, invalid: fast ? null : await nearestVisit(this.db, pageid, at, window) };
+    const earlier = span.after >= from ? await nearestVisit(this.db, pageid, span.after, span.after - from, true) : null;
+    return earlier ? { valid: earlier, fast: null, invalid: null } : { valid: null, fast: latest, invalid: null };
   }
 
   async prepare(rows: Array<Pick<UnionSide, 'tracking_key'>>): Promise<void> {
@@ -259,7 +261,7 @@ export class Attributor {
     const visit = visits.find((v) => !v.invalid);
     const bad = visit ? undefined : visits[0];
     if (bad) return notEvidence({ ...base, channel }, bad, 'invalid_click');
-    if (visit && visit.received_at > evidenceNotAfter(visit.received_at, row.created_at, this.fastSeconds)) {
+    if (visit && isFast(visit.received_at, fastSpan(row.created_at, this.fastSeconds))) {
       return notEvidence({ ...base, channel }, visit, 'fast_conversion');
     }
     const fromVisitIds = visit ? fromVisit({ ...base, channel }, visit) : { ...base, channel };

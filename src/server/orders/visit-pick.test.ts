@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VisitFacts } from '../tracking/lookup.ts';
 import { DEFAULT_THRESHOLDS } from '../tracking/verdict/config.ts';
-import { evidenceNotAfter, pickVisit } from './visit-pick.ts';
+import { fastSpan, pickVisit } from './visit-pick.ts';
 
 const T = 1_795_000_000;
 const FAST = DEFAULT_THRESHOLDS.fastConversionSeconds;
@@ -25,7 +25,7 @@ const v = (id: number, received_at: number, invalid = ''): VisitFacts => ({
   invalid,
 });
 /** An order whose union click (the anchor) and creation are both at `created`. */
-const pick = (visits: VisitFacts[], created: number) => pickVisit(visits, created, WINDOW, evidenceNotAfter(created, created, FAST));
+const pick = (visits: VisitFacts[], created: number) => pickVisit(visits, created, WINDOW, fastSpan(created, FAST));
 
 describe('the visit an order is attributed to, and a conversion seconds after its click (fast_conversion)', () => {
   it('the threshold is 10 s: a real purchase path (union app, item page, order form) takes longer', () => {
@@ -52,17 +52,15 @@ describe('the visit an order is attributed to, and a conversion seconds after it
     expect(pick([v(1, T - WINDOW - 1)], T)).toEqual({ valid: null, fast: null, invalid: null });
   });
 
-  it('the anchor bounds the visits; an order without a creation time is not judged', () => {
+  it('the anchor bounds the visits; a visit after the creation and an order without a creation time are not judged', () => {
     // 淘宝: the visits up to the union's click time count, measured against the order's creation after it
     const click = T;
     const visits = [v(1, T - 3), v(2, T + 1)];
-    expect(pickVisit(visits, click, WINDOW, evidenceNotAfter(click, T + 2, FAST))).toEqual({
-      valid: null,
-      fast: v(1, T - 3),
-      invalid: null,
-    });
-    expect(pickVisit(visits, click, WINDOW, evidenceNotAfter(click, T + 30, FAST)).valid?.id).toBe(1);
-    expect(evidenceNotAfter(click, 0, FAST)).toBe(click);
-    expect(pickVisit([v(1, T - 1)], click, WINDOW, evidenceNotAfter(click, 0, FAST)).valid?.id).toBe(1);
+    expect(pickVisit(visits, click, WINDOW, fastSpan(T + 2, FAST))).toEqual({ valid: null, fast: v(1, T - 3), invalid: null });
+    expect(pickVisit(visits, click, WINDOW, fastSpan(T + 30, FAST)).valid?.id).toBe(1);
+    // the union says the order was created before our visit: the clocks disagree, nothing is judged
+    expect(pickVisit(visits, click, WINDOW, fastSpan(T - 100, FAST)).valid?.id).toBe(1);
+    expect(fastSpan(0, FAST)).toBeNull();
+    expect(pickVisit([v(1, T - 1)], click, WINDOW, fastSpan(0, FAST)).valid?.id).toBe(1);
   });
 });

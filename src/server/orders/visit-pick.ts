@@ -16,15 +16,25 @@ export interface VisitPick {
   invalid: VisitFacts | null;
 }
 
-/**
- * The latest time a visit may have to be an order's evidence: `fastSeconds` before its creation (never after the
- * anchor); an order without a creation time is not judged.
- */
-export const evidenceNotAfter = (at: number, createdAt: number, fastSeconds: number): number =>
-  createdAt > 0 ? Math.min(at, createdAt - fastSeconds) : at;
+/** The visits too close to an order: received in (after, until]. */
+export interface FastSpan {
+  after: number;
+  until: number;
+}
 
-/** The pick among `visits` (one link's, oldest first) for an order anchored at `at`, evidence not after `notAfter`. */
-export function pickVisit(visits: readonly VisitFacts[], at: number, window: number, notAfter: number): VisitPick {
+/**
+ * The span of visits too close to an order created at `createdAt`: the `fastSeconds` up to its creation. A visit after
+ * the creation (the union's clock against ours, both as the union and we saw them) is not judged; neither is an order
+ * without a creation time.
+ */
+export const fastSpan = (createdAt: number, fastSeconds: number): FastSpan | null =>
+  createdAt > 0 && fastSeconds > 0 ? { after: createdAt - fastSeconds, until: createdAt } : null;
+
+export const isFast = (receivedAt: number, span: FastSpan | null): boolean =>
+  span !== null && receivedAt > span.after && receivedAt <= span.until;
+
+/** The pick among `visits` (one link's, oldest first) for an order anchored at `at`. */
+export function pickVisit(visits: readonly VisitFacts[], at: number, window: number, span: FastSpan | null): VisitPick {
   let lo = 0;
   let hi = visits.length;
   while (lo < hi) {
@@ -38,7 +48,7 @@ export function pickVisit(visits: readonly VisitFacts[], at: number, window: num
     const v = visits[i]!;
     if (v.received_at < at - window) break;
     if (v.invalid) invalid ??= v;
-    else if (v.received_at > notAfter) fast ??= v;
+    else if (isFast(v.received_at, span)) fast ??= v;
     else return { valid: v, fast: null, invalid: null };
   }
   return { valid: null, fast, invalid: fast ? null : invalid };
