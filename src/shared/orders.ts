@@ -67,6 +67,7 @@ export const ATTRIBUTION_RULE = {
   link_plan: '时间窗内只有一个计划投放该推广链接',
   link_plan_clicks: '估算：多个计划投放该推广链接，归到时间窗内点击最多的计划',
   invalid_click: '唯一的点击/访问证据是无效流量：不归因到计划，不回传',
+  fast_conversion: '点击后数秒内即下单，不可能是真实购买路径：不归因到计划，不回传',
   link_only: '只归因到推广链接，未归因到计划',
   unattributed: '未找到推广链接',
 } as const;

@@ -4,6 +4,7 @@ import { createJuliangConnector } from '../../src/server/connectors/juliang/inde
 import type { Clock, ManualClock } from '../../src/server/kernel/clock.ts';
 import { MAX_ATTEMPTS, RETRY_DELAYS } from '../../src/server/orders/postback.ts';
 import { claim } from '../../src/server/orders/postback-store.ts';
+import { DEFAULT_THRESHOLDS } from '../../src/server/tracking/verdict/config.ts';
 import { SANDBOX_APPS } from '../../src/shared/ad-platforms.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
@@ -135,10 +136,12 @@ describe.each(dialects())('conversion postback on $name', (dialect) => {
     });
     await replayMonitorHits(t, hits, clock.now(), bot ? HEADLESS : undefined);
   }
-  async function orderAfterClick(): Promise<string> {
+  /** The shopper jumps into the union 2 s later; the order is created 30 s after that, or at `createdAt`. */
+  async function orderAfterClick(createdAt?: number): Promise<string> {
     clock.advance(2000);
     const clickId = await followJump(t, link);
-    const o = await placeOrder(t, 'taobao', clickId, 'settled', { created_at: clock.now() + 30, paid_at: clock.now() + 60 });
+    const created = createdAt ?? clock.now() + 30;
+    const o = await placeOrder(t, 'taobao', clickId, 'settled', { created_at: created, paid_at: created + 30 });
     clock.advance(5 * 60_000);
     await syncOrders(t);
     await t.deps.jobs.idle();
@@ -192,6 +195,75 @@ describe.each(dialects())('conversion postback on $name', (dialect) => {
       postback_state: 'sent',
     });
     expect(await acceptedFor(id)).toBe(1);
+  });
+
+  const FAST = DEFAULT_THRESHOLDS.fastConversionSeconds;
+  const lastVisit = () =>
+    t.deps.db
+      .selectFrom('visit_events')
+      .select(['id', 'invalid', 'click_event_id', 'received_at'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+
+  it('an order created seconds after its only click (less than fastConversionSeconds) is fast_conversion: no click, no plan, never posted back', async () => {
+    await deliverClickAs(false);
+    const visit = await lastVisit();
+    expect(visit.invalid).toBe('');
+    const id = await orderAfterClick(Number(visit.received_at) + 3);
+    const row = await t.deps.db.selectFrom('orders').selectAll().where('order_id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      attribution_rule: 'fast_conversion',
+      pageid: link.pageid,
+      visit_event_id: Number(visit.id),
+      click_event_id: 0,
+      plan_id: '',
+      callback: '',
+    });
+    expect(await t.deps.db.selectFrom('postbacks').selectAll().execute()).toEqual([]);
+    expect(await acceptedFor(id)).toBe(0);
+    expect((await conversions()).filter((c) => c.payload?.properties?.order_id === id)).toEqual([]);
+    // the click itself stays a valid click: the order, not the traffic, is what was too fast
+    const r = await t.deps.db
+      .selectFrom('rollup_daily')
+      .select((eb) => [eb.fn.sum<number>('clicks').as('c'), eb.fn.sum<number>('invalid_clicks').as('i')])
+      .where('pageid', '=', link.pageid)
+      .executeTakeFirstOrThrow();
+    expect([Number(r.c), Number(r.i)]).toEqual([1, 0]);
+  });
+
+  it(`an order ${FAST} s or more after its click is the click's conversion, posted back`, async () => {
+    await deliverClickAs(false);
+    const visit = await lastVisit();
+    const id = await orderAfterClick(Number(visit.received_at) + FAST);
+    const row = await t.deps.db.selectFrom('orders').selectAll().where('order_id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      attribution_rule: 'visit_before_click',
+      visit_event_id: Number(visit.id),
+      plan_id: planId,
+      postback_state: 'sent',
+    });
+    expect(await acceptedFor(id)).toBe(1);
+  });
+
+  it('a click fired seconds before the order does not take it from the earlier click that earned it (click injection)', async () => {
+    await deliverClickAs(false);
+    const earned = await lastVisit();
+    clock.advance(5 * 60_000);
+    await deliverClickAs(false);
+    const injected = await lastVisit();
+    expect(Number(injected.id)).toBeGreaterThan(Number(earned.id));
+    const id = await orderAfterClick(Number(injected.received_at) + 2);
+    const row = await t.deps.db.selectFrom('orders').selectAll().where('order_id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      attribution_rule: 'visit_before_click',
+      visit_event_id: Number(earned.id),
+      click_event_id: Number(earned.click_event_id),
+      plan_id: planId,
+      postback_state: 'sent',
+    });
+    expect(await acceptedFor(id)).toBe(1);
+    const sent = (await conversions()).find((c) => c.payload?.properties?.order_id === id)!;
+    expect(sent.payload?.context?.ad?.callback).toBe(row.callback);
   });
 
   it('retries a failed attempt after its back-off and then succeeds, once', async () => {

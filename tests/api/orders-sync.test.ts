@@ -269,4 +269,31 @@ describe.each(dialects())('order sync and attribution on $name', (dialect) => {
       click_ref: 'NOTOURS',
     });
   });
+
+  it('rule fast_conversion on UD: an order created 3 s after the landing visit UD names is not posted back', async () => {
+    const ud = await makeLink(t.deps, owner, { platform: 7, state: 2, item: '612345670002' });
+    await landingVisit(t.deps, ud.pageid, 'clickid=CLKF&projectid=1770000000000009&promotionid=7300000000000000009');
+    const visit = await t.deps.db
+      .selectFrom('visit_events')
+      .select(['id', 'received_at'])
+      .where('pageid', '=', ud.pageid)
+      .executeTakeFirstOrThrow();
+    const landed = await followJump(t, ud, 'clickid=CLKF&request_id=req2');
+    const created = Number(visit.received_at) + 3;
+    const o = await placeOrder(t, 'ud', landed, 'settled', { created_at: created, paid_at: created + 30 });
+    clock.advance(10 * 60_000);
+    await syncOrders(t);
+    await t.deps.jobs.idle();
+    const row = await t.deps.db.selectFrom('orders').selectAll().where('parent_order_id', '=', o.parent_id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      union_name: 'ud',
+      pageid: ud.pageid,
+      attribution_rule: 'fast_conversion',
+      visit_event_id: Number(visit.id),
+      click_event_id: 0,
+      plan_id: '',
+      callback: '',
+      postback_state: 'none',
+    });
+  });
 });

@@ -13,6 +13,8 @@
  * Invalid traffic (tracking/verdict/) is never evidence: the visits of 2 (and UD's landing visit of 1) are the valid
  * ones. When the only visit in the window is invalid — a bot's, a flood's, one tied to an invalid click — the order
  * is `invalid_click`: the link, that visit for the record, no click, no plan, no callback (so never posted back).
+ * Nor is a visit less than `fastConversionSeconds` (tracking/verdict/config.ts) up to the order's creation: an
+ * earlier valid visit in the window is the evidence, else the order is `fast_conversion`, handled as `invalid_click`.
  * Channel: the click's, else the plan's platform, else the link's own ad channel. The ad ids come from the visit's
  * click (its macros) or, without one, from what the landing URL named (tracking/visit-ties.ts), read through
  * tracking/lookup.ts; the plans' clicks through ads/lookup.ts.
@@ -24,9 +26,11 @@ import type { UdClickFacts } from '../connectors/affiliate.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { linkFactsByPageId } from '../links/lookup.ts';
 import { nearestVisit, type VisitFacts, visitsBetween, visitsByClickIds } from '../tracking/lookup.ts';
+import { DEFAULT_THRESHOLDS } from '../tracking/verdict/config.ts';
 import type { UnionSide } from './model.ts';
 import { drivingPlan, planWindow } from './plan-rule.ts';
 import type { OrdersTable } from './tables.ts';
+import { fastSpan, isFast, pickVisit, type VisitPick } from './visit-pick.ts';
 
 export const CLICK_WINDOW_SECONDS = 30 * 60;
 export const ORDER_WINDOW_SECONDS = 24 * 3600;
@@ -91,8 +95,12 @@ export class Attributor {
   private readonly byKey = new Map<string, AffiliateLinkRow[]>();
   private readonly links = new Map<string, LinkFacts>();
 
-  constructor(db: Executor) {
+  /** An order created less than this after its visit is not that visit's conversion (`fast_conversion`). */
+  private readonly fastSeconds: number;
+
+  constructor(db: Executor, fastSeconds = DEFAULT_THRESHOLDS.fastConversionSeconds) {
     this.db = db;
+    this.fastSeconds = fastSeconds;
   }
 
   /** pageid → its visits in the time span the page's orders need (oldest first); absent when too many to hold. */
@@ -167,30 +175,20 @@ export class Attributor {
   }
 
   /**
-   * The latest valid visit of `pageid` in [at − window, at] and, when there is none, the latest invalid one: from the
+   * The visit pick (visit-pick.ts) of `pageid` in [at − window, at] for an order created at `createdAt`: from the
    * prefetched span when it covers it, else by query.
    */
-  private async nearest(pageid: string, at: number, window: number): Promise<{ valid: VisitFacts | null; invalid: VisitFacts | null }> {
+  private async nearest(pageid: string, at: number, window: number, createdAt: number): Promise<VisitPick> {
+    const span = fastSpan(createdAt, this.fastSeconds);
     const list = this.visits.get(pageid);
-    if (!list) {
-      const valid = await nearestVisit(this.db, pageid, at, window, true);
-      return { valid, invalid: valid ? null : await nearestVisit(this.db, pageid, at, window) };
-    }
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (list[mid]!.received_at <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    let invalid: VisitFacts | null = null;
-    for (let i = lo - 1; i >= 0; i--) {
-      const v = list[i]!;
-      if (v.received_at < at - window) break;
-      if (!v.invalid) return { valid: v, invalid: null };
-      invalid ??= v;
-    }
-    return { valid: null, invalid };
+    if (list) return pickVisit(list, at, window, span);
+    const latest = await nearestVisit(this.db, pageid, at, window, true);
+    if (!latest) return { valid: null, fast: null, invalid: await nearestVisit(this.db, pageid, at, window) };
+    if (!span || !isFast(latest.received_at, span)) return { valid: latest, fast: null, invalid: null };
+    // the newest valid visit is too close to the order: the one before the span, if still in the window
+    const from = at - window;
+    const earlier = span.after >= from ? await nearestVisit(this.db, pageid, span.after, span.after - from, true) : null;
+    return earlier ? { valid: earlier, fast: null, invalid: null } : { valid: null, fast: latest, invalid: null };
   }
 
   async prepare(rows: Array<Pick<UnionSide, 'tracking_key'>>): Promise<void> {
@@ -230,8 +228,8 @@ export class Attributor {
     };
     const byClick = row.click_at > 0;
     const anchor = byClick ? row.click_at : row.created_at;
-    const evidence = row.union_name === 'ud' ? await this.fromUd(row, base) : await this.fromVisit(base, anchor, byClick);
-    if (evidence.plan_id || anchor <= 0 || evidence.attribution_rule === 'invalid_click') return evidence;
+    const evidence = row.union_name === 'ud' ? await this.fromUd(row, base) : await this.fromVisit(base, anchor, byClick, row.created_at);
+    if (evidence.plan_id || anchor <= 0 || NOT_EVIDENCE.has(evidence.attribution_rule)) return evidence;
     // no click or visit named the plan: the plan that drove the link (the visit, if any, stays on the order)
     const plan = await this.planFor(link.pageid, facts.customerid, anchor);
     if (!plan) return evidence;
@@ -248,11 +246,12 @@ export class Attributor {
     };
   }
 
-  private async fromVisit(base: Attribution, anchor: number, byClick: boolean): Promise<Attribution> {
+  private async fromVisit(base: Attribution, anchor: number, byClick: boolean, createdAt: number): Promise<Attribution> {
     if (anchor <= 0) return base;
-    const { valid, invalid } = await this.nearest(base.pageid, anchor, byClick ? CLICK_WINDOW_SECONDS : ORDER_WINDOW_SECONDS);
-    if (valid) return { ...fromVisit(base, valid), attribution_rule: byClick ? 'visit_before_click' : 'visit_before_order' };
-    return invalid ? invalidEvidence(base, invalid) : base;
+    const pick = await this.nearest(base.pageid, anchor, byClick ? CLICK_WINDOW_SECONDS : ORDER_WINDOW_SECONDS, createdAt);
+    if (pick.valid) return { ...fromVisit(base, pick.valid), attribution_rule: byClick ? 'visit_before_click' : 'visit_before_order' };
+    if (pick.fast) return notEvidence(base, pick.fast, 'fast_conversion');
+    return pick.invalid ? notEvidence(base, pick.invalid, 'invalid_click') : base;
   }
 
   private async fromUd(row: UnionSide, base: Attribution): Promise<Attribution> {
@@ -261,7 +260,10 @@ export class Attributor {
     const visits = ud.synClickId ? (await visitsByClickIds(this.db, [ud.synClickId])).filter((v) => v.pageid === base.pageid) : [];
     const visit = visits.find((v) => !v.invalid);
     const bad = visit ? undefined : visits[0];
-    if (bad) return invalidEvidence({ ...base, channel }, bad);
+    if (bad) return notEvidence({ ...base, channel }, bad, 'invalid_click');
+    if (visit && isFast(visit.received_at, fastSpan(row.created_at, this.fastSeconds))) {
+      return notEvidence({ ...base, channel }, visit, 'fast_conversion');
+    }
     const fromVisitIds = visit ? fromVisit({ ...base, channel }, visit) : { ...base, channel };
     const ids = {
       advertiser_id: nonZero(ud.advertiserId) || fromVisitIds.advertiser_id,
@@ -283,9 +285,15 @@ export class Attributor {
   }
 }
 
-/** The only evidence is invalid traffic: the visit is kept for the record; no click, ad ids or callback. */
-function invalidEvidence(base: Attribution, v: VisitFacts): Attribution {
-  return { ...base, attribution_rule: 'invalid_click', visit_event_id: v.id, click_event_id: 0, click_ref: '', callback: '' };
+/** Rules whose visit is not evidence: no plan is looked for, nothing is posted back. */
+const NOT_EVIDENCE: ReadonlySet<AttributionRule> = new Set<AttributionRule>(['invalid_click', 'fast_conversion']);
+
+/**
+ * The only visit is invalid traffic, or came seconds before the order: the visit is kept for the record; no click, ad
+ * ids or callback.
+ */
+function notEvidence(base: Attribution, v: VisitFacts, rule: 'invalid_click' | 'fast_conversion'): Attribution {
+  return { ...base, attribution_rule: rule, visit_event_id: v.id, click_event_id: 0, click_ref: '', callback: '' };
 }
 
 function fromVisit(base: Attribution, v: VisitFacts): Attribution {

@@ -12,6 +12,12 @@ export interface VerdictThresholds {
   linkFlood: { max: number; seconds: number };
   /** A landing visit arriving more than this many seconds after the ad click it is tied to. */
   lateVisitSeconds: number;
+  /**
+   * An order created less than this many seconds after the landing visit (and so the ad click) it would be attributed
+   * to: no shopper gets from an ad through the union's app, the item page and the order form that fast, so the click
+   * is not the order's evidence (orders/attribution.ts, rule `fast_conversion`).
+   */
+  fastConversionSeconds: number;
 }
 
 export const DEFAULT_THRESHOLDS: VerdictThresholds = {
@@ -19,6 +25,7 @@ export const DEFAULT_THRESHOLDS: VerdictThresholds = {
   deviceFlood: { max: 10, seconds: 60 },
   linkFlood: { max: 600, seconds: 60 },
   lateVisitSeconds: 6 * 3600,
+  fastConversionSeconds: 10,
 };
 
 /**
