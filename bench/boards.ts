@@ -9,18 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createApp } from '../src/server/app.ts';
-import { boot } from '../src/server/boot.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
 import { dayBlocks } from '../src/server/facts/days.ts';
 import { ManualClock } from '../src/server/kernel/clock.ts';
 import { parseChinaTime } from '../src/shared/china-clock.ts';
 import { freshPostgresDatabase } from '../tests/support/dialects.ts';
-import { adWorld } from './boards/ads.ts';
-import { makeEvents } from './boards/events.ts';
-import { casesFor, RUNS, type Timing, time } from './boards/measure.ts';
-import { makeOrders } from './boards/orders.ts';
-import { makePeople, PASSWORD } from './boards/people.ts';
+import { casesFor, login, RUNS, type Timing, time } from './boards/measure.ts';
+import { PASSWORD } from './boards/people.ts';
 import { shapeOf } from './boards/shape.ts';
+import { buildBoardsWorld } from './boards/world.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 0.1);
 /** Which callers and ranges to time (BENCH_CALLERS=agent, BENCH_DAYS=30,90); BENCH_COMPARE=1 times each without the day blocks too. */
@@ -108,21 +105,7 @@ async function run(engine: string): Promise<EngineResult> {
     console.log(`  ${engine} ${name}: ${build[name]} s`);
     return r;
   };
-  // The people first (their ids feed the ad world's plans), then the app with the bench's ad platforms.
-  const pre = await boot({ env: { DATA_DIR: dir, DEMO_DATA: 'off', LOG_LEVEL: 'error', SCRYPT_COST: '1024' }, handle: db.handle, clock });
-  const people = await phase('customers and links', () => makePeople(pre.deps, shape));
-  await pre.close();
-  const ads = adWorld(shape, people.customers, people.links);
-  const booted = await boot({
-    env: { DATA_DIR: dir, DEMO_DATA: 'off', LOG_LEVEL: 'error', SCRYPT_COST: '1024' },
-    handle: db.handle,
-    clock,
-    adPlatforms: ads.registry,
-  });
-  const deps = booted.deps;
-  await phase('ad report sync (90 days)', () => ads.build(deps, clock, NOW));
-  await phase('monitor events (ingest + processor)', () => makeEvents(deps, shape, people.links, ads.plans, NOW));
-  await phase('orders (order sync ingest)', () => makeOrders(deps, shape, people.links, NOW));
+  const { booted, deps, people } = await buildBoardsWorld(db.handle, dir, shape, clock, NOW, phase);
   const rows: Record<string, number> = {};
   for (const t of [
     'ad_facts_hourly',
@@ -144,22 +127,12 @@ async function run(engine: string): Promise<EngineResult> {
   build.total = Math.round(Object.values(build).reduce((a, b) => a + b, 0) * 10) / 10;
 
   const app = createApp(deps);
-  const login = async (email: string) =>
-    (
-      (await (
-        await app.request('/capi/api/user/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.0.${email.length}` },
-          body: JSON.stringify({ email, password: PASSWORD }),
-        })
-      ).json()) as { data: { jwt: string } }
-    ).data.jwt;
   const timings: Timing[] = [];
   for (const [caller, email] of [
     ['customer (100 plans)', people.customerEmail],
     [`agent (${shape.subCustomers} sub-customers, ${shape.subCustomers * shape.plansPerCustomer} plans)`, people.agentEmail],
   ] as const) {
-    const token = await login(email);
+    const token = await login(app, email, PASSWORD);
     const customerid = caller.startsWith('customer') ? people.customers[shape.subCustomers] : people.customers[0];
     const item = people.links.find((l) => l.customerid === customerid)?.itemid ?? '';
     if (!CALLERS.some((c) => caller.startsWith(c))) continue;

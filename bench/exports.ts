@@ -28,6 +28,7 @@ import type { Db } from '../src/server/kernel/executor.ts';
 import { setLogLevel } from '../src/server/kernel/log.ts';
 import { monitorUrl } from '../src/shared/macros.ts';
 import { freshPostgresDatabase } from '../tests/support/dialects.ts';
+import { insertExportLinks } from './exports-fill.ts';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const OWNER = 'bench-exports@x.cn';
@@ -82,15 +83,7 @@ async function fill(t: Target): Promise<void> {
       console.log(`[${t.engine}] filled ${ROWS} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       return;
     }
-    await sql`insert into links (pageid, customerid, platform, state, title, itemid, item_title, item_image, item_price, isdirect,
-        jumptype, detaillink, transedlink, monitor_touch_url, monitor_show_url, relate_advertiser_ids, created_by, created_at, updated_at)
-      select cast(100000000 + n as text), ${owner.id}, 2, 2, '秋冬加厚卫衣 直跳 ' || cast(n as text), cast(600000000000 + n as text),
-        '男士秋冬季加厚连帽卫衣宽松潮牌外套 ' || cast(n % 1000 as text), 'https://img.alicdn.com/imgextra/i1/' || cast(n as text) || '.jpg',
-        9900 + (n % 5000), 1, 'detail', 'https://detail.tmall.com/item.htm?id=' || cast(600000000000 + n as text),
-        'https://s.click.taobao.com/t?e=' || cast(n as text),
-        ${click[0]} || cast(100000000 + n as text) || ${click[1]}, ${show[0]} || cast(100000000 + n as text) || ${show[1]},
-        '1700000000000001', ${owner.id}, ${now} - (n % 86400), ${now}
-      from (${series}) as s`.execute(deps.db);
+    await insertExportLinks(deps.db, t.engine, owner.id, ROWS, now);
     if (t.engine === 'postgres') await sql`analyze links`.execute(deps.db);
     console.log(`[${t.engine}] filled ${ROWS} links in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {

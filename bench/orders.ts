@@ -32,6 +32,7 @@ import { prepareDataDir, startServer } from '../tests/process/fixture.ts';
 import { unionEnv } from '../tests/support/app.ts';
 import { freshPostgresDatabase } from '../tests/support/dialects.ts';
 import { startSandbox } from '../tests/support/unions.ts';
+import { recordBackfill } from './orders-backfill.ts';
 import { replica } from './orders-replica.ts';
 
 const TOTAL = Number(process.env.ORDERS_TOTAL ?? 1_000_000);
@@ -229,20 +230,7 @@ async function busyDataDir(orders: number): Promise<string> {
     publicBaseUrl: 'http://127.0.0.1:1',
     historyDays: 0,
   });
-  const w = sandbox.world;
-  const link = w.issueLink(
-    'taobao',
-    { pid: 'mm_1000001_2000002_3000003', site_id: '2000002', adzone_id: '3000003', relation_id: '', special_id: '' },
-    'taobao:3000003::',
-    'item',
-    '612345678901',
-    '1',
-  );
-  const now = Math.floor(Date.now() / 1000);
-  w.db.exec('BEGIN');
-  for (let i = 0; i < orders; i++)
-    w.recordClick(link, 'landing', {}, '', '', now - 30 * 86400 + Math.floor((i * 29 * 86400) / orders), 10_000);
-  w.db.exec('COMMIT');
+  recordBackfill(sandbox.world, orders, Math.floor(Date.now() / 1000));
   sandbox.close();
   return dir;
 }

@@ -1,6 +1,7 @@
 /** wrk on loopback and the bare node:http baseline, for the benchmarks that compare our server with it. */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { monitorUrl } from '../src/shared/macros.ts';
 
 export interface WrkResult {
@@ -18,16 +19,35 @@ const ms = (v: string): number => {
   return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
 };
 
-export function wrk(url: string, opts: { duration: string; connections: number; threads?: number }): WrkResult {
-  const args = [`-t${opts.threads ?? 1}`, `-c${opts.connections}`, `-d${opts.duration}`, '--latency', url];
-  const out = execFileSync('wrk', args, { encoding: 'utf8' });
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
-    p50: ms(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ''),
-    p99: ms(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ''),
-    requests: Number(/(\d+) requests in/.exec(out)?.[1]),
-    non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
-  };
+const wrkArgs = (url: string, opts: WrkOptions): string[] => [
+  `-t${opts.threads ?? 1}`,
+  `-c${opts.connections}`,
+  `-d${opts.duration}`,
+  '--latency',
+  url,
+];
+
+const parse = (out: string): WrkResult => ({
+  rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
+  p50: ms(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ''),
+  p99: ms(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ''),
+  requests: Number(/(\d+) requests in/.exec(out)?.[1]),
+  non2xx: Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0),
+});
+
+export interface WrkOptions {
+  duration: string;
+  connections: number;
+  threads?: number;
+}
+
+export function wrk(url: string, opts: WrkOptions): WrkResult {
+  return parse(execFileSync('wrk', wrkArgs(url, opts), { encoding: 'utf8' }));
+}
+
+/** wrk without blocking this process: for a server that runs in it (bench/contended.ts). */
+export async function wrkAsync(url: string, opts: WrkOptions): Promise<WrkResult> {
+  return parse((await promisify(execFile)('wrk', wrkArgs(url, opts), { encoding: 'utf8' })).stdout);
 }
 
 /** bench/baseline-server.ts: 204 to any ping, the given HTML to a page. */

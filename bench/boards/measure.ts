@@ -25,19 +25,32 @@ export interface Timing extends Case {
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 const round = (ms: number): number => Math.round(ms * 10) / 10;
 
+/** One call of case `c` as `token`: its time in ms and the rows it answered (throws when the envelope is not a success). */
+export async function callCase(app: ReturnType<typeof createApp>, token: string, c: Case): Promise<{ ms: number; rows: number }> {
+  const started = performance.now();
+  const res = await app.request(c.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token },
+    body: JSON.stringify(c.body),
+  });
+  const env = (await res.json()) as { code: number; msg: string; data: { total?: number; list?: unknown[]; series?: unknown[] } };
+  const ms = performance.now() - started;
+  if (env.code !== 1) throw new Error(`${c.path} ${JSON.stringify(c.body)}: ${env.code} ${env.msg}`);
+  return { ms, rows: env.data.total ?? env.data.series?.length ?? env.data.list?.length ?? 0 };
+}
+
+/** The console's login as `email` (the bench password): the token its calls carry. */
+export async function login(app: ReturnType<typeof createApp>, email: string, password: string): Promise<string> {
+  const res = await app.request('/capi/api/user/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.0.${email.length}` },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await res.json()) as { data: { jwt: string } }).data.jwt;
+}
+
 export async function time(app: ReturnType<typeof createApp>, token: string, c: Case): Promise<Timing> {
-  const call = async (): Promise<{ ms: number; rows: number }> => {
-    const started = performance.now();
-    const res = await app.request(c.path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: token },
-      body: JSON.stringify(c.body),
-    });
-    const env = (await res.json()) as { code: number; msg: string; data: { total?: number; list?: unknown[]; series?: unknown[] } };
-    const ms = performance.now() - started;
-    if (env.code !== 1) throw new Error(`${c.path} ${JSON.stringify(c.body)}: ${env.code} ${env.msg}`);
-    return { ms, rows: env.data.total ?? env.data.series?.length ?? env.data.list?.length ?? 0 };
-  };
+  const call = () => callCase(app, token, c);
   for (let i = 0; i < WARMUP; i++) await call();
   const ms: number[] = [];
   let rows = 0;
