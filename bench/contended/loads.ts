@@ -3,12 +3,11 @@
  * DATA_DIR holding the fixture links (the pinged 810001 among them), boots the product on it, and gives the background
  * load that runs in this process while the pings do. `done()` is the work finished so far, in the load's `unit`.
  */
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { actorOf } from '../../src/server/accounts/actor.ts';
 import { createUser } from '../../src/server/accounts/users.ts';
 import { createApp } from '../../src/server/app.ts';
-import { type Booted, boot } from '../../src/server/boot.ts';
+import { boot } from '../../src/server/boot.ts';
 import { openDatabase } from '../../src/server/db/index.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import { createExport } from '../../src/server/exports/service.ts';
@@ -27,20 +26,8 @@ import { buildBoardsWorld } from '../boards/world.ts';
 import { insertExportLinks } from '../exports-fill.ts';
 import { recordBackfill } from '../orders-backfill.ts';
 import { buildRulesWorld } from '../rules/world.ts';
+import { closing, envOf, type Load, loop, type Prepared, sleep } from './loop.ts';
 import type { Gate } from './server.ts';
-
-export interface Load {
-  unit: string;
-  done(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-export interface Prepared {
-  deps: Deps;
-  /** Starts the background load (after the server listens); none for the idle case. */
-  start?: (gate: Gate) => Load;
-  close(): Promise<void>;
-}
 
 /** The issue's volumes times BENCH_SCALE. */
 export const volumes = (scale: number) => ({
@@ -54,44 +41,27 @@ export const volumes = (scale: number) => ({
 type Volumes = ReturnType<typeof volumes>;
 
 const BOARD_CALLS = ['board/card', 'board/list', 'index/detail (plans)'];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const count = async (deps: Deps, table: 'orders' | 'rules', nonZeroSlot = false): Promise<number> => {
-  let q = deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
-  if (nonZeroSlot) q = (q as typeof q).where('last_slot' as never, '!=', 0 as never);
-  return Number((await q.executeTakeFirstOrThrow()).n);
-};
 
-/** `step` again and again until stopped, each time once the gate is open; a failure ends the loop and `stop()` throws it. */
-function loop(gate: Gate, step: () => Promise<void>): () => Promise<void> {
-  let running = true;
-  const finished = (async () => {
-    while (running) {
-      await gate.wait();
-      if (running) await step();
-    }
-  })();
-  finished.catch(() => {});
-  return async () => {
-    running = false;
-    await finished;
-  };
-}
-
-const envOf = (dir: string, extra: Record<string, string> = {}): Record<string, string> => ({
-  DATA_DIR: dir,
-  DEMO_DATA: 'off',
-  LOG_LEVEL: 'error',
-  SCRYPT_COST: '1024',
-  // bench/run.ts case a's setting
-  TRACKING_BATCH_DELAY_MS: process.env.BENCH_BATCH_DELAY_MS ?? '0',
-  ...extra,
-});
-
-const closing = (booted: Booted, dir: string, more?: () => Promise<void>) => async () => {
-  await booted.close();
-  await more?.();
-  rmSync(dir, { recursive: true, force: true });
-};
+const countOrders = async (deps: Deps): Promise<number> =>
+  Number(
+    (
+      await deps.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+/** Rules this tick has evaluated (a tick begins by making every rule due: last_slot 0). */
+const rulesEvaluated = async (deps: Deps): Promise<number> =>
+  Number(
+    (
+      await deps.db
+        .selectFrom('rules')
+        .where('last_slot', '!=', 0)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function idle(): Promise<Prepared> {
   const dir = await prepareDataDir();
@@ -115,7 +85,7 @@ async function rules(v: Volumes): Promise<Prepared> {
       inTick = false;
       ticks += 1;
     });
-    return { unit: 'rules evaluated', stop, done: async () => ticks * v.rules + (inTick ? await count(deps, 'rules', true) : 0) };
+    return { unit: 'rules evaluated', stop, done: async () => ticks * v.rules + (inTick ? await rulesEvaluated(deps) : 0) };
   };
   return { deps, start, close: closing(booted, dir) };
 }
@@ -210,7 +180,7 @@ async function orders(v: Volumes): Promise<Prepared> {
       await deps.jobs.run(SYNC_JOB);
       await sleep(1000); // ORDER_SYNC_SECONDS=1, as in bench/orders.ts part 3
     });
-    return { unit: 'orders stored', stop, done: () => count(deps, 'orders') };
+    return { unit: 'orders stored', stop, done: () => countOrders(deps) };
   };
   return { deps, start, close: closing(booted, dir, () => sb.close()) };
 }
