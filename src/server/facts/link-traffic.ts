@@ -153,7 +153,9 @@ export async function linkMetrics(
  */
 export async function linkNumbers(db: Db, customers: readonly number[] | null, pageids: readonly string[], span: Span) {
   const rows = await sumsBy(db, span, { customers, pageids }, ['link'], { monitor: true });
-  const reasons = await linkInvalidReasons(db, { customers, pageids }, span.from, span.to);
+  // the events are read only for links with invalid clicks in the span (most links have none)
+  const withInvalid = pageids.filter((p) => (rows.get(p)?.monitor.invalidClicks ?? 0) > 0);
+  const reasons = await linkInvalidReasons(db, { customers, pageids: withInvalid }, span.from, span.to);
   return new Map(
     pageids.map((pageid) => {
       const r = rows.get(pageid);
