@@ -148,7 +148,11 @@ for (const role of ROLES) {
         const base = role.admin ? '/newsxA/client' : '/promotion';
         details.set('plan', `${base}/plan/${plan.id}?acpl=2`);
         if (plan.pageid) details.set('promote', role.admin ? `${base}/promote/${plan.pageid}` : `${base}/page/${plan.pageid}`);
+        // the old version's 淘宝新链接 menu opens the same plan page, and a mini-app link's orders, under its own path
+        if (role.old) details.set('mini-plan', `/minipromote/plan/${plan.id}?acpl=2`);
       }
+      const mini = details.get('/minilandurl/:id');
+      if (role.old && mini) details.set('mini-page', mini.replace('/minilandurl/', '/minipromote/page/'));
       // a UD landing page with orders rather than the first row's (its order rows are what can break), once the demo
       // world's seed has put UD orders on one (it runs beside the walk)
       if (role.ud) {
