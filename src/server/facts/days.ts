@@ -7,7 +7,7 @@
  * reach every branch (same columns as the daily facts, `day` being a block's first day); else the daily facts.
  */
 import { type RawBuilder, sql } from 'kysely';
-import { dayPieces } from '../ads/blocks.ts';
+import { type DayPiece, dayPieces } from '../ads/blocks.ts';
 import type { AdFactsBlocksTable } from '../ads/tables.ts';
 import type { FactFilter, KeyPart } from './query.ts';
 
@@ -20,18 +20,33 @@ const COLUMNS = sql.raw('platform, advertiser_id, customerid, campaign_id, plan_
  * Whether whole days are read from the blocks and the per-customer days (always, in the product). Only the boards
  * benchmark turns them off, to time the same database without them in the same run (bench/README.md "Boards").
  */
-export const dayBlocks = { on: true };
+export const dayBlocks = { on: true, oneEdgeBranch: true };
 export const customerDays = { on: true };
 
-/** `(select … union all select …)` over the whole days [from, to); use as `from ${adDays(…)} f`. */
-export function adDays(from: number, to: number): RawBuilder<AdDayRow> {
+/**
+ * `(select … union all select …)` over the whole days [from, to); use as `from ${adDays(…)} f`. `everyCustomer`: the
+ * reader narrows by no customer, so each daily branch is a scan of the whole table (there is no index led by the day):
+ * the edge days are then one branch (`day in [a, b) or day in [c, d)`), one scan instead of one per edge. A reader of
+ * some customers keeps a branch per edge: each is a range of the (customerid, day) index.
+ */
+export function adDays(from: number, to: number, everyCustomer = false): RawBuilder<AdDayRow> {
   const pieces = dayBlocks.on ? dayPieces(from, to) : dayPieces(from, to, []);
   if (pieces.length === 0) return sql<AdDayRow>`(select ${COLUMNS} from ad_facts_daily where 1 = 0)`;
-  const branches = pieces.map((p) =>
-    p.len === 1
-      ? sql`select ${COLUMNS} from ad_facts_daily where day >= ${p.from} and day < ${p.to}`
-      : sql`select ${COLUMNS} from ad_facts_blocks where days = ${p.len} and day >= ${p.from} and day < ${p.to}`,
-  );
+  const edges = pieces.filter((p) => p.len === 1);
+  const daily = (ps: DayPiece[]) =>
+    sql`select ${COLUMNS} from ad_facts_daily where ${sql.join(
+      ps.map((p) => sql`(day >= ${p.from} and day < ${p.to})`),
+      sql` or `,
+    )}`;
+  const oneEdge = everyCustomer && dayBlocks.oneEdgeBranch && edges.length > 1;
+  const branches = [
+    ...(oneEdge ? [daily(edges)] : []),
+    ...pieces
+      .filter((p) => !(oneEdge && p.len === 1))
+      .map((p) =>
+        p.len === 1 ? daily([p]) : sql`select ${COLUMNS} from ad_facts_blocks where days = ${p.len} and day >= ${p.from} and day < ${p.to}`,
+      ),
+  ];
   return sql<AdDayRow>`(${sql.join(branches, sql` union all `)})`;
 }
 
@@ -48,5 +63,5 @@ export function byCustomerDays(parts: readonly KeyPart[], f: FactFilter): boolea
 /** The table a read of whole days of ad facts takes its rows from (alias it `f`). */
 export function adDayTable(from: number, to: number, parts: readonly KeyPart[], f: FactFilter): RawBuilder<unknown> {
   if (byCustomerDays(parts, f)) return sql.table('ad_customer_days');
-  return parts.includes('bucket') ? sql.table('ad_facts_daily') : adDays(from, to);
+  return parts.includes('bucket') ? sql.table('ad_facts_daily') : adDays(from, to, f.customers === null);
 }
