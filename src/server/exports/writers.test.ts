@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { KindColumn } from './kind.ts';
-import { chinaDateTime, csvWriter } from './writers.ts';
+import { chinaDateTime, csvDateTime, csvWriter } from './writers.ts';
 
 const COLUMNS: KindColumn[] = [
   { key: 'name', label: '名称', type: 'text', width: 20 },
@@ -66,5 +66,13 @@ describe('chinaDateTime', () => {
   it('shows epoch seconds in China time', () => {
     expect(chinaDateTime(0)).toBe('1970-01-01 08:00:00');
     expect(chinaDateTime(1763692200)).toBe('2025-11-21 10:30:00');
+  });
+});
+
+describe('csvDateTime', () => {
+  it('equals chinaDateTime across days, midnight, fractions and years', () => {
+    const samples = [1, 59.999, 57_600, 57_599, 86_399, 1763692200, 1763692200.5, 1767196799, 1767196800, 4102444799];
+    for (let t = 1_700_000_000; t < 1_700_000_000 + 3 * 86400; t += 997) samples.push(t);
+    for (const t of samples) expect(csvDateTime(t)).toBe(chinaDateTime(t));
   });
 });

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { KindColumn } from './kind.ts';
 import { xlsxWriter } from './xlsx.ts';
-import { columnName } from './xlsx-parts.ts';
+import { columnName, dateSerial } from './xlsx-parts.ts';
 
 // Files are read back with exceljs's reader (a devDependency: the product no longer writes with it).
 
@@ -186,5 +186,16 @@ describe('xlsxWriter', () => {
 describe('columnName', () => {
   it('names columns as A1 references do', () => {
     expect([0, 25, 26, 51, 52, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA']);
+  });
+});
+
+describe('dateSerial', () => {
+  it('is the China wall time as days since 1899-12-30, to well under a second', () => {
+    expect(dateSerial(0)).toBe('25569.3333333333');
+    expect(dateSerial(57_600)).toBe('25570');
+    for (const t of [1, 1763692200, 1763692200.25, 1767196799, 4102444799]) {
+      const serial = Number(dateSerial(t));
+      expect(Math.abs((serial - 25569) * 86400 - (t + 8 * 3600))).toBeLessThan(0.001);
+    }
   });
 });
