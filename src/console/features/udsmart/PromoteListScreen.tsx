@@ -16,6 +16,8 @@ const columns: TableColumn<AccountRow>[] = [
   {
     key: 'name',
     header: '广告账户',
+    width: 170,
+    nowrap: true,
     cell: (a) => (
       <div>
         {a.name || '--'}
@@ -23,15 +25,16 @@ const columns: TableColumn<AccountRow>[] = [
       </div>
     ),
   },
-  { key: 'platform', header: '账户类型', width: 100, value: (a) => accountTypeLabel(a.platform) },
+  { key: 'platform', header: '账户类型', width: 90, value: (a) => accountTypeLabel(a.platform) },
   {
     key: 'brand',
     header: '品牌 / 客户',
-    width: 150,
+    width: 180,
+    // a company name stays on one line: cut with an ellipsis, whole in the tooltip (issue 18's walk)
     cell: (a) => (
-      <div>
+      <div className="cell-one-line" title={`${a.brand} / ${a.customer}`}>
         {a.brand}
-        <div className="muted">{a.customer}</div>
+        <div className="muted cell-one-line">{a.customer}</div>
       </div>
     ),
   },
@@ -39,12 +42,13 @@ const columns: TableColumn<AccountRow>[] = [
     key: 'state',
     header: '状态',
     width: 110,
+    nowrap: true,
     cell: (a) => <span className={a.state === 'active' ? 'tag-on' : 'tag-off'}>{stateLabel(a.state)}</span>,
   },
   {
     key: 'sum_cost',
     header: '消耗',
-    width: 110,
+    width: 100,
     align: 'right',
     sortable: true,
     value: (a) => a.sum_cost,
@@ -53,16 +57,16 @@ const columns: TableColumn<AccountRow>[] = [
   {
     key: 'sum_show_cnt',
     header: '展示数',
-    width: 100,
+    width: 90,
     align: 'right',
     value: (a) => a.sum_show_cnt,
     cell: (a) => formatNumber(a.sum_show_cnt),
   },
-  { key: 'sum_click', header: '点击数', width: 90, align: 'right', value: (a) => a.sum_click, cell: (a) => formatNumber(a.sum_click) },
+  { key: 'sum_click', header: '点击数', width: 80, align: 'right', value: (a) => a.sum_click, cell: (a) => formatNumber(a.sum_click) },
   {
     key: 'last_sync_at',
     header: '最近同步',
-    width: 150,
+    width: 140,
     nowrap: true,
     cell: (a) => (
       <div>
