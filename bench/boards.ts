@@ -2,7 +2,8 @@
  * Boards benchmark (issue 12): build a dataset through the product's own write paths, then time the board endpoints
  * for 1, 7, 30 and 90-day ranges as a customer and as an agent, on SQLite and PostgreSQL.
  *   node bench/boards.ts [sqlite,postgres]      BENCH_SCALE (0.1), BENCH_RUNS (20), BENCH_PG_URL, BENCH_KEEP (keep the database)
- * Results: bench/boards-results.json and a markdown table on stdout (bench/README.md "Boards").
+ *   BENCH_COMPARE=blocks (or 1) | customer-days: each case also without the day blocks / the per-customer days, calls interleaved
+ * Results: bench/boards-results.json (BENCH_OUT: another file name in bench/) and a markdown table on stdout (bench/README.md "Boards").
  */
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,20 +11,27 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { createApp } from '../src/server/app.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
-import { dayBlocks } from '../src/server/facts/days.ts';
+import { customerDays, dayBlocks } from '../src/server/facts/days.ts';
 import { ManualClock } from '../src/server/kernel/clock.ts';
 import { parseChinaTime } from '../src/shared/china-clock.ts';
 import { freshPostgresDatabase } from '../tests/support/dialects.ts';
-import { casesFor, login, RUNS, type Timing, time } from './boards/measure.ts';
+import { casesFor, login, RUNS, type Timing, timeAB } from './boards/measure.ts';
 import { PASSWORD } from './boards/people.ts';
 import { shapeOf } from './boards/shape.ts';
 import { buildBoardsWorld } from './boards/world.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 0.1);
-/** Which callers and ranges to time (BENCH_CALLERS=agent, BENCH_DAYS=30,90); BENCH_COMPARE=1 times each without the day blocks too. */
+/** Which callers and ranges to time (BENCH_CALLERS=agent, BENCH_DAYS=30,90). */
 const CALLERS = (process.env.BENCH_CALLERS ?? 'customer,agent').split(',');
 const DAYS = (process.env.BENCH_DAYS ?? '1,7,30,90').split(',').map(Number);
-const COMPARE = Boolean(process.env.BENCH_COMPARE);
+/** BENCH_COMPARE: each case also timed with one read-model switch off (the state before it), interleaved call by call. */
+const COMPARES = {
+  blocks: { label: 'daily only', switch: dayBlocks },
+  'customer-days': { label: 'no customer days', switch: customerDays },
+} as const;
+const COMPARE_NAME = process.env.BENCH_COMPARE === '1' ? 'blocks' : process.env.BENCH_COMPARE;
+const COMPARE = COMPARE_NAME ? COMPARES[COMPARE_NAME as keyof typeof COMPARES] : undefined;
+if (COMPARE_NAME && !COMPARE) throw new Error(`BENCH_COMPARE: ${COMPARE_NAME}? (blocks, customer-days)`);
 const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
 /** "Now" of the dataset: a fixed afternoon, so every run builds and asks the same thing. */
 const NOW = parseChinaTime('2026-11-20 15:30');
@@ -111,6 +119,7 @@ async function run(engine: string): Promise<EngineResult> {
     'ad_facts_hourly',
     'ad_facts_daily',
     'ad_facts_blocks',
+    'ad_customer_days',
     'monitor_raw',
     'landing_visits',
     'monitor_events',
@@ -137,15 +146,17 @@ async function run(engine: string): Promise<EngineResult> {
     const item = people.links.find((l) => l.customerid === customerid)?.itemid ?? '';
     if (!CALLERS.some((c) => caller.startsWith(c))) continue;
     for (const c of casesFor(caller, NOW, item).filter((c) => DAYS.includes(c.days))) {
-      // BENCH_COMPARE=1: each case first without the day blocks (the daily facts only, as before issue 21), then with
-      if (COMPARE) {
-        dayBlocks.on = false;
-        const before = await time(app, token, c);
-        dayBlocks.on = true;
-        timings.push({ ...before, endpoint: `${c.endpoint} [daily only]` });
-        console.log(`  ${engine} ${caller} ${c.endpoint} ${c.days}d daily only: p50 ${before.p50} p95 ${before.p95} (${before.rows} rows)`);
+      // BENCH_COMPARE: the switch off (as before it) and on, call after call on the same database
+      const sw = COMPARE?.switch;
+      const [r, before] = await timeAB(app, token, c, sw ? [() => (sw.on = true), () => (sw.on = false)] : [() => {}]);
+      if (sw) sw.on = true;
+      if (!r) throw new Error('no timing');
+      if (COMPARE && before) {
+        timings.push({ ...before, endpoint: `${c.endpoint} [${COMPARE.label}]` });
+        console.log(
+          `  ${engine} ${caller} ${c.endpoint} ${c.days}d ${COMPARE.label}: p50 ${before.p50} p95 ${before.p95} (${before.rows} rows)`,
+        );
       }
-      const r = await time(app, token, c);
       timings.push(r);
       console.log(`  ${engine} ${caller} ${c.endpoint} ${c.days}d: p50 ${r.p50} p95 ${r.p95} (${r.rows} rows)`);
     }
@@ -169,7 +180,7 @@ const machine = {
 console.log(machine, shapeOf(SCALE));
 const results: EngineResult[] = [];
 for (const e of engines) results.push(await run(e));
-const out = path.join(import.meta.dirname, 'boards-results.json');
+const out = path.join(import.meta.dirname, process.env.BENCH_OUT ?? 'boards-results.json');
 const previous = existsSync(out) ? ((JSON.parse(readFileSync(out, 'utf8')) as { results?: EngineResult[] }).results ?? []) : [];
 const merged = [...previous.filter((p) => !engines.includes(p.engine)), ...results];
 writeFileSync(out, JSON.stringify({ machine, shape: shapeOf(SCALE), runs: RUNS, results: merged }, null, 2));

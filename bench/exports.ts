@@ -6,6 +6,9 @@
  *   node bench/exports.ts                 fill once per engine, then one child process per format
  *   BENCH_EXPORT_ROWS=200000 node bench/exports.ts
  *   BENCH_SQLITE_DIR=/tmp/x node bench/exports.ts   keep the SQLite data directory (filled once, reused)
+ *   BENCH_COMPARE_DIR=/tmp/old BENCH_ROUNDS=2 node bench/exports.ts   A/B: the same exports by an older checkout's
+ *     code (its bench/exports.ts in child mode, e.g. `git archive <commit>` unpacked with node_modules linked),
+ *     alternating with this checkout's on the same data, BENCH_ROUNDS times each
  *
  * Each export runs in a fresh child process (so the fill's memory does not count): rows/s from the create call
  * to `done`, peak RSS (getrusage maxRSS), and the progress the console would show (`export/status`), sampled
@@ -35,6 +38,9 @@ const OWNER = 'bench-exports@x.cn';
 /** Which list to export: `links` (the default) or `orders` (BENCH_EXPORT_KIND=orders). */
 const KIND = process.env.BENCH_EXPORT_KIND === 'orders' ? 'orders' : 'links';
 const RESULTS = path.join(import.meta.dirname, KIND === 'links' ? 'exports-results.json' : `exports-${KIND}-results.json`);
+/** A/B: an older checkout whose bench/exports.ts exports the same data, alternating with this one's. */
+const COMPARE_DIR = process.env.BENCH_COMPARE_DIR;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 /** Orders are spread over this many links of the owner. */
 const ORDER_LINKS = 100;
 
@@ -44,6 +50,8 @@ interface Target {
 }
 
 interface ChildResult {
+  /** `before` when run by BENCH_COMPARE_DIR's code, `after` for this checkout's. */
+  code?: 'before' | 'after';
   engine: string;
   format: string;
   rows: number;
@@ -199,10 +207,10 @@ async function child(engine: string, format: 'xlsx' | 'csv', env: Record<string,
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
 }
 
-function runChild(engine: string, format: string, env: Record<string, string>): Promise<ChildResult> {
+function runChild(engine: string, format: string, env: Record<string, string>, script = import.meta.filename): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     const flags = (process.env.BENCH_CHILD_FLAGS ?? '').split(' ').filter(Boolean);
-    const proc = spawn(process.execPath, [...flags, import.meta.filename, 'child', engine, format, JSON.stringify(env)], {
+    const proc = spawn(process.execPath, [...flags, script, 'child', engine, format, JSON.stringify(env)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -230,11 +238,16 @@ async function main(): Promise<void> {
     try {
       if (!keep || !existsSync(path.join(keep, 'toufang.sqlite'))) await fill(t);
       for (const format of (process.env.BENCH_FORMATS ?? 'csv,xlsx').split(',').filter((f) => f === 'csv' || f === 'xlsx')) {
-        const r = await runChild(engine, format, t.env);
-        console.log(
-          `[${engine} ${format}] ${r.rows} rows in ${r.seconds} s = ${r.rowsPerSecond} rows/s, peak RSS ${r.peakRssMb} MB, ${Math.round(r.bytes / 1e6)} MB file`,
-        );
-        results.push(r);
+        for (let round = 0; round < ROUNDS; round++) {
+          for (const code of COMPARE_DIR ? (['before', 'after'] as const) : (['after'] as const)) {
+            const script = code === 'before' ? path.join(COMPARE_DIR ?? '', 'bench', 'exports.ts') : import.meta.filename;
+            const r = { code, ...(await runChild(engine, format, t.env, script)) };
+            console.log(
+              `[${engine} ${format}${COMPARE_DIR ? ` ${code}` : ''}] ${r.rows} rows in ${r.seconds} s = ${r.rowsPerSecond} rows/s, peak RSS ${r.peakRssMb} MB, ${Math.round(r.bytes / 1e6)} MB file`,
+            );
+            results.push(r);
+          }
+        }
       }
     } finally {
       await pg?.drop();
@@ -248,6 +261,8 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     rows: ROWS,
     kind: KIND,
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    ...(COMPARE_DIR ? { compareDir: COMPARE_DIR, rounds: ROUNDS } : {}),
   };
   writeFileSync(RESULTS, `${JSON.stringify({ facts, results }, null, 2)}\n`);
   console.log(`wrote ${RESULTS}`);

@@ -10,7 +10,9 @@
  * a real phone's user agent in its `ua` macro, so every verdict check runs and none finds anything.
  *   node bench/tracking-drain.ts [sqlite,postgres] [pings]   (pings default: SQLite 1 000 000, PostgreSQL 200 000)
  *   BENCH_VERDICTS (on,off), BENCH_LABEL (a name for this code version), BENCH_CPU_PROFILE=1 (V8 profile: the
- *   verdicts' inclusive share), BENCH_SLICE, BENCH_PG_URL, BENCH_DIR (where SQLite files go)
+ *   verdicts' inclusive share), BENCH_SLICE, BENCH_PG_URL, BENCH_DIR (where SQLite files go), BENCH_SQLITE_PRAGMAS
+ *   (`|`-separated pragma sets, each a variant with a fresh database and backlog: `|wal_autocheckpoint=1000` runs as shipped, then with
+ *   SQLite's default checkpoint)
  * Appends to bench/tracking-drain-results.json; bench/README.md "Idle drain" reads it.
  */
 import { randomBytes } from 'node:crypto';
@@ -30,6 +32,8 @@ const engines = (process.argv[2] ?? 'sqlite,postgres').split(',') as Engine[];
 const DEFAULT_PINGS: Record<Engine, number> = { sqlite: 1_000_000, postgres: 200_000 };
 const LABEL = process.env.BENCH_LABEL ?? 'current';
 const variants = (process.env.BENCH_VERDICTS ?? 'on,off').split(',').map((v) => v.trim() === 'on');
+/** SQLite only: `|`-separated sets of `;`-separated pragmas, each set a variant ('' = as shipped), e.g. `|cache_size=-65536`. */
+const pragmaSets = (process.env.BENCH_SQLITE_PRAGMAS ?? '').split('|');
 /** 2026-11-20 08:00 China time: pings follow at 5 000 a second from there. */
 const T0 = 1_763_596_800;
 const PER_SECOND = 5000;
@@ -65,9 +69,10 @@ async function counts(b: BenchDb) {
   return { events: Number(x?.events ?? 0), rollupClicks: Number(x?.valid ?? 0), rollupInvalidClicks: Number(x?.invalid ?? 0) };
 }
 
-async function one(engine: Engine, pings: number, verdicts: boolean) {
+async function one(engine: Engine, pings: number, verdicts: boolean, pragmas: string) {
   const b = await openBenchDb(engine, `drain${verdicts ? 'on' : 'off'}`);
   try {
+    if (engine === 'sqlite') for (const p of pragmas.split(';').filter((x) => x.trim())) await sql.raw(`pragma ${p}`).execute(b.handle.db);
     await seedLink(b.handle.db);
     const f0 = performance.now();
     await fillBacklog(b, pings);
@@ -76,7 +81,7 @@ async function one(engine: Engine, pings: number, verdicts: boolean) {
     const fillSeconds = (performance.now() - f0) / 1000;
     const machineBefore = machineFacts();
     console.log(
-      `${engine} ${pings} verdicts ${verdicts ? 'on' : 'off'}: backlog written in ${fillSeconds.toFixed(0)} s; load ${machineBefore.load.join(' ')}`,
+      `${engine} ${pings} verdicts ${verdicts ? 'on' : 'off'}${pragmas ? ` pragmas ${pragmas}` : ''}: backlog written in ${fillSeconds.toFixed(0)} s; load ${machineBefore.load.join(' ')}`,
     );
 
     const timer = new QueryTimer();
@@ -105,6 +110,7 @@ async function one(engine: Engine, pings: number, verdicts: boolean) {
       label: LABEL,
       engine,
       verdicts: verdicts ? 'on' : 'off',
+      pragmas: engine === 'sqlite' ? pragmas : '',
       pings,
       slice: SLICE_FOR_BENCH,
       processed: result,
@@ -144,10 +150,11 @@ async function main() {
   const file = path.join(import.meta.dirname, 'tracking-drain-results.json');
   const all: unknown[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
   for (const engine of engines)
-    for (const verdicts of variants) {
-      all.push(await one(engine, Number(process.argv[3] ?? DEFAULT_PINGS[engine]), verdicts));
-      writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
-    }
+    for (const verdicts of variants)
+      for (const pragmas of engine === 'sqlite' ? pragmaSets : ['']) {
+        all.push(await one(engine, Number(process.argv[3] ?? DEFAULT_PINGS[engine]), verdicts, pragmas));
+        writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+      }
 }
 
 main().catch((err) => {

@@ -49,18 +49,26 @@ export async function login(app: ReturnType<typeof createApp>, email: string, pa
   return ((await res.json()) as { data: { jwt: string } }).data.jwt;
 }
 
-export async function time(app: ReturnType<typeof createApp>, token: string, c: Case): Promise<Timing> {
+/**
+ * The same case under several settings (`modes`: each sets one, e.g. a read-model switch off / on), the calls
+ * interleaved — mode 0, mode 1, mode 0, … — so that a shared machine's load falls on every mode alike.
+ */
+export async function timeAB(app: ReturnType<typeof createApp>, token: string, c: Case, modes: readonly (() => void)[]): Promise<Timing[]> {
   const call = () => callCase(app, token, c);
-  for (let i = 0; i < WARMUP; i++) await call();
-  const ms: number[] = [];
-  let rows = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const r = await call();
-    ms.push(r.ms);
-    rows = r.rows;
-  }
-  ms.sort((a, b) => a - b);
-  return { ...c, p50: round(quantile(ms, 0.5)), p95: round(quantile(ms, 0.95)), max: round(ms.at(-1) ?? NaN), rows };
+  const ms = modes.map(() => [] as number[]);
+  const rows = modes.map(() => 0);
+  for (let i = 0; i < WARMUP + RUNS; i++)
+    for (const [m, set] of modes.entries()) {
+      set();
+      const r = await call();
+      if (i < WARMUP) continue;
+      ms[m]!.push(r.ms);
+      rows[m] = r.rows;
+    }
+  return ms.map((all, m) => {
+    all.sort((a, b) => a - b);
+    return { ...c, p50: round(quantile(all, 0.5)), p95: round(quantile(all, 0.95)), max: round(all.at(-1) ?? NaN), rows: rows[m]! };
+  });
 }
 
 const day = (now: number, back: number): string => new Date((now + 8 * 3600 - back * 86400) * 1000).toISOString().slice(0, 10);

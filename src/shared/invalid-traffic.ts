@@ -19,3 +19,6 @@ export const isInvalidReason = (s: string): s is InvalidReason => Object.hasOwn(
 
 /** Invalid share as a fraction (0 when nothing was received). */
 export const invalidShare = (invalid: number, raw: number): number => (raw > 0 ? invalid / raw : 0);
+
+/** A stored reason's Chinese name (an unknown one, e.g. from a newer version, as it is). */
+export const invalidReasonLabel = (r: string): string => (isInvalidReason(r) ? INVALID_REASONS[r] : r);

@@ -31,7 +31,7 @@ export const dateInput = (label: string) =>
     .string({ error: `${label}必须是 YYYY-MM-DD` })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
-const pageidFilter = z
+export const pageidFilter = z
   .union([z.string().trim(), z.number().int().nonnegative().transform(String)], { error: '推广链接编号只能是数字' })
   .pipe(z.string().regex(/^\d{1,20}$/, '推广链接编号只能是数字'));
 
@@ -39,7 +39,7 @@ export const SORT_FIELDS = [...METRIC_KEYS, 'name', 'budget', 'bid', 'status', '
 export type SortField = (typeof SORT_FIELDS)[number];
 
 /** The list's filters (shared by index and sumdata). `pl` filters by the sub-platform of the plans' links. */
-const filterShape = {
+export const filterShape = {
   acpl: channelInput.optional(),
   pl: subPlatformInput.optional(),
   type: promoteTypeInput.default('plan'),
@@ -150,7 +150,7 @@ export const promoteList = z.object({
 
 export const promoteSum = z.object({ total: z.number().int(), start: z.string(), end: z.string(), metrics: wireMetrics });
 
-const yuan = (label: string) =>
+export const yuan = (label: string) =>
   z
     .number({ error: `${label}必须是数字（元）` })
     .positive(`${label}必须大于 0`)
@@ -296,83 +296,3 @@ export const previewResult = z.object({
   landing_url: z.string(),
   link: drivenLink.nullable(),
 });
-
-/** Old version (spec §7 Plans): `social` is the channel code, `customer_id` 微博's account id. */
-const oldListShape = {
-  start: dateInput('开始日期').optional(),
-  end: dateInput('结束日期').optional(),
-  status: filterShape.status,
-  exact: filterShape.exact,
-  sort_field: z.enum(SORT_FIELDS, { error: '排序字段不正确' }).optional(),
-  sort: z.enum(['asc', 'desc', 'ascending', 'descending'], { error: '排序方向只能是 asc 或 desc' }).default('desc'),
-  page: pageInput,
-  pagesize: pagesizeInput,
-};
-export const planIndexInput = z.object({ advertiser_id: entityId('广告账户'), social: channelInput.default(2), ...oldListShape });
-export const wbplanIndexInput = z.object({ customer_id: entityId('微博广告账户'), ...oldListShape });
-export const miniplanIndexInput = z.object({
-  advertiser_id: entityId('广告账户'),
-  social: channelInput.default(2),
-  pageid: pageidFilter.optional(),
-  ...oldListShape,
-});
-
-const oldChange = {
-  ids: taskUpdateInput.shape.ids.optional(),
-  action: taskUpdateInput.shape.action.optional(),
-  id: entityId('广告计划').optional(),
-  budget: z.union([yuan('日预算'), z.null()], { error: '日预算必须是数字（元）或 null（不限）' }).optional(),
-  bid: yuan('出价').optional(),
-};
-const oneChange = (v: { ids?: string[]; action?: string; id?: string; budget?: number | null; bid?: number }) =>
-  v.ids !== undefined && v.action !== undefined
-    ? v.id === undefined && v.budget === undefined && v.bid === undefined
-    : v.id !== undefined && (v.budget !== undefined) !== (v.bid !== undefined);
-const oneChangeMessage = { message: '请传 ids 与 action（启用/暂停），或 id 与 budget、bid 之一' };
-export const planUpdateInput = z
-  .object({ advertiser_id: entityId('广告账户'), social: channelInput.default(2), ...oldChange })
-  .refine(oneChange, oneChangeMessage);
-export type PlanUpdateInput = z.output<typeof planUpdateInput>;
-export const wbplanUpdateInput = z.object({ customer_id: entityId('微博广告账户'), ...oldChange }).refine(oneChange, oneChangeMessage);
-
-/** A taobao new-link (淘宝新链接小程序, platform 4) promotion: one mini-app link and the plans promoting it. */
-export const miniPromotion = z.object({
-  pageid: z.string(),
-  title: z.string(),
-  item_id: z.string(),
-  item_title: z.string(),
-  item_image: z.string(),
-  channel: z.number().int(),
-  channel_name: z.string(),
-  customerid: z.number().int(),
-  customer: z.string(),
-  landing_url: z.string(),
-  plans: z.number().int(),
-  delivering: z.number().int(),
-  created_at: z.number().int(),
-  metrics: wireMetrics,
-});
-export type MiniPromotion = z.output<typeof miniPromotion>;
-
-export const miniputIndexInput = z.object({
-  type: channelInput.default(2),
-  exact: filterShape.exact,
-  start: dateInput('开始日期').optional(),
-  end: dateInput('结束日期').optional(),
-  page: pageInput,
-  pagesize: pagesizeInput,
-});
-export const miniputDetailInput = z.object({
-  pageid: pageidFilter,
-  start: dateInput('开始日期').optional(),
-  end: dateInput('结束日期').optional(),
-});
-export const miniputStatusInput = z.object({ pageid: pageidFilter, action: taskUpdateInput.shape.action });
-export const miniappAddInput = z.object({
-  pageid: pageidFilter,
-  social: channelInput,
-  advertiser_id: entityId('广告账户'),
-  plan_ids: taskUpdateInput.shape.ids,
-});
-export const miniappDeleteInput = z.object({ pageid: pageidFilter, social: channelInput, plan_ids: taskUpdateInput.shape.ids });
-export const miniBindResult = z.object({ pageid: z.string(), plans: z.number().int(), changed: z.number().int() });

@@ -1,4 +1,5 @@
 import { wireMetrics } from './metrics.ts';
+import { invalidTraffic } from './promote-schemas.ts';
 import { MAX_SPAN_DAYS } from './span.ts';
 import { z } from './zod.ts';
 
@@ -104,6 +105,11 @@ export const linkMetricsRow = z.object({
   invalid_clicks: z.number().int(),
   /** The invalid share passes the alert (tracking/verdict/config.ts DEFAULT_ALERT: ≥ 20 % of ≥ 50 monitored clicks). */
   invalid_flagged: z.boolean(),
+  /**
+   * The invalid clicks by reason (`reason` of shared/invalid-traffic.ts, `label` its Chinese name), most first: they add
+   * up to `invalid_clicks`. Read as the plan rows' breakdown (tracking/lookup.ts).
+   */
+  invalid_reasons: invalidTraffic.shape.reasons,
   metrics: wireMetrics,
 });
 export type LinkMetricsRow = z.output<typeof linkMetricsRow>;

@@ -1,9 +1,11 @@
 /**
- * The day blocks (`ad_facts_blocks`, src/server/ads/blocks.ts) equal the facts they add up, to the fen: written by the
+ * The day blocks (`ad_facts_blocks`, src/server/ads/blocks.ts) and the per-customer days (`ad_customer_days`,
+ * src/server/ads/customer-days.ts) equal the facts they add up, to the fen: written by the
  * report sync's own per-day step (`upsertHourly` + `rollupDay` in one transaction) over 100 days, after a late
  * re-pull that moves a day of a plan to another account, and after retention deleted the old hourly facts; the read
- * model's sums over 7 to 100 days then equal the hourly facts as last written, by plan and per customer. And the
- * upgrade: migration 0060 back-fills the blocks of a database that has only daily facts.
+ * model's sums over 7 to 100 days then equal the hourly facts as last written, by plan and per customer, and so do the
+ * boards' day series, totals and lists by channel and account. And the upgrade: migrations 0060 and 0066 back-fill the
+ * blocks and the per-customer days of a database that has only daily facts.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +13,10 @@ import { blockStart } from '../../src/server/ads/blocks.ts';
 import { rollupDay, upsertHourly } from '../../src/server/ads/store-sync.ts';
 import type { AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
 import { adFactBlocks } from '../../src/server/db/migrations/0060_ad_fact_blocks.ts';
+import { adCustomerDays } from '../../src/server/db/migrations/0066_ad_customer_days.ts';
+import { byCustomerDays } from '../../src/server/facts/days.ts';
 import { keyedAdSums } from '../../src/server/facts/keyed.ts';
+import type { FactFilter, KeyPart } from '../../src/server/facts/query.ts';
 import { sumsBy } from '../../src/server/facts/sums.ts';
 import { pruneOldestHour } from '../../src/server/lifecycle/store.ts';
 import { chinaDayStart } from '../../src/shared/china-clock.ts';
@@ -90,6 +95,63 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
     expect(got.size).toBe(stored.length);
     expect(Object.fromEntries([...got].sort())).toEqual(Object.fromEntries([...want].sort()));
   }
+  /** The per-customer days, computed here from the daily rows, vs what is stored. */
+  async function expectCustomerDaysEqualDaily() {
+    const want = new Map<string, number[]>();
+    for (const r of await dailyRows()) {
+      const k = [r.platform, r.advertiser_id, r.day, r.customerid].join('|');
+      const s = want.get(k) ?? [0, 0, 0, 0];
+      want.set(k, [s[0]! + num(r.cost_fen), s[1]! + num(r.shows), s[2]! + num(r.clicks), s[3]! + num(r.conversions)]);
+    }
+    const stored = await t.deps.db.selectFrom('ad_customer_days').selectAll().execute();
+    const got = new Map(
+      stored.map((r) => [
+        [r.platform, r.advertiser_id, num(r.day), r.customerid].join('|'),
+        [num(r.cost_fen), num(r.shows), num(r.clicks), num(r.conversions)],
+      ]),
+    );
+    expect(got.size).toBe(stored.length);
+    expect(Object.fromEntries([...got].sort())).toEqual(Object.fromEntries([...want].sort()));
+  }
+  /**
+   * The boards' reads of whole days [from, to) — the day series, the total, the lists by customer and by account —
+   * narrowed as the boards narrow, equal the ledger's hours; each is one the per-customer days answer.
+   */
+  async function expectBoardReadsEqualLedger(from: number, to: number) {
+    const filters: FactFilter[] = [
+      { customers: null },
+      { customers: [1, 2], channels: [2] },
+      { customers: [2], advertiserId: 'A' },
+      { customers: [1, 2], accounts: [{ channel: 2, advertiser_id: 'B' }] },
+    ];
+    const reads: [KeyPart[], (h: Hour) => string[]][] = [
+      [['bucket'], (h) => [String(chinaDayStart(h.hour))]],
+      [[], () => ['']],
+      [['customer'], (h) => [String(h.customerid)]],
+      [['channel', 'advertiser'], (h) => [String(h.platform), h.advertiser_id]],
+    ];
+    for (const f of filters)
+      for (const [parts, keyOf] of reads) {
+        expect(byCustomerDays(parts, f)).toBe(true);
+        const want = new Map<string, number[]>();
+        for (const h of ledger.values()) {
+          if (h.hour < from || h.hour >= to || (f.customers && !f.customers.includes(h.customerid))) continue;
+          if (f.channels && !f.channels.includes(h.platform)) continue;
+          if (f.advertiserId !== undefined && h.advertiser_id !== f.advertiserId) continue;
+          if (f.accounts && !f.accounts.some((a) => a.channel === h.platform && a.advertiser_id === h.advertiser_id)) continue;
+          const k = keyOf(h).join('|');
+          const s = want.get(k) ?? [0, 0, 0, 0];
+          want.set(k, [s[0]! + h.cost_fen, s[1]! + h.shows, s[2]! + h.clicks, s[3]! + h.conversions]);
+        }
+        const rows = await sumsBy(t.deps.db, { from, to }, f, parts, { sources: ['ad'] });
+        const got = new Map(
+          [...rows.values()]
+            .filter((r) => r.sums.costFen || r.sums.shows || r.sums.clicks || r.sums.conversions)
+            .map((r) => [r.key.join('|'), [r.sums.costFen, r.sums.shows, r.sums.clicks, r.sums.conversions]]),
+        );
+        expect(Object.fromEntries([...got].sort())).toEqual(Object.fromEntries([...want].sort()));
+      }
+  }
   /** The read model's sums by plan over whole days [from, to) equal the ledger's hours (all, or one customer's). */
   async function expectReadModelEqualsLedger(from: number, to: number, customers: number[] | null) {
     const want = new Map<string, number[]>();
@@ -130,11 +192,13 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
     const daily = await dailyRows();
     expect(new Map(daily.map((r) => [`${r.plan_id}|${r.day}`, num(r.cost_fen)]))).toEqual(byDay);
     await expectBlocksEqualDaily();
+    await expectCustomerDaysEqualDaily();
     const blocks = await t.deps.db.selectFrom('ad_facts_blocks').select('days').execute();
     expect(new Set(blocks.map((b) => num(b.days)))).toEqual(new Set([8, 64]));
     for (const [from, to] of spans()) {
       await expectReadModelEqualsLedger(from, to, null);
       await expectReadModelEqualsLedger(from, to, [2]);
+      await expectBoardReadsEqualLedger(from, to);
     }
   });
 
@@ -176,9 +240,11 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
       },
     ]);
     await expectBlocksEqualDaily();
+    await expectCustomerDaysEqualDaily();
     for (const [from, to] of spans()) {
       await expectReadModelEqualsLedger(from, to, null);
       await expectReadModelEqualsLedger(from, to, [1]);
+      await expectBoardReadsEqualLedger(from, to);
     }
   });
 
@@ -186,13 +252,23 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
     const deleted = await pruneOldestHour(t.deps.db, 'ad_facts_hourly', today - 30 * DAY);
     expect(deleted).toBeGreaterThan(0);
     await expectBlocksEqualDaily();
-    for (const [from, to] of spans()) await expectReadModelEqualsLedger(from, to, null);
+    await expectCustomerDaysEqualDaily();
+    for (const [from, to] of spans()) {
+      await expectReadModelEqualsLedger(from, to, null);
+      await expectBoardReadsEqualLedger(from, to);
+    }
   });
 
-  it('upgrade: migration 0060 back-fills the blocks from the daily facts of an existing database', async () => {
+  it('upgrade: migrations 0060 and 0066 back-fill the blocks and the per-customer days from the daily facts of an existing database', async () => {
+    await sql`drop table ad_customer_days`.execute(t.deps.db);
     await sql`drop table ad_facts_blocks`.execute(t.deps.db);
     await adFactBlocks(t.handle.engine).up(t.deps.db as never);
+    await adCustomerDays(t.handle.engine).up(t.deps.db as never);
     await expectBlocksEqualDaily();
-    for (const [from, to] of spans()) await expectReadModelEqualsLedger(from, to, [2]);
+    await expectCustomerDaysEqualDaily();
+    for (const [from, to] of spans()) {
+      await expectReadModelEqualsLedger(from, to, [2]);
+      await expectBoardReadsEqualLedger(from, to);
+    }
   });
 });

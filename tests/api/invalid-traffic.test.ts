@@ -8,7 +8,7 @@ import type { LinkView } from '../../src/shared/links.ts';
 import { monitorUrl } from '../../src/shared/macros.ts';
 import type { PromoteRow } from '../../src/shared/promote-schemas.ts';
 import type { RulePreview } from '../../src/shared/rules.ts';
-import type { StatsResult } from '../../src/shared/stats.ts';
+import type { LinkMetricsRow, StatsResult } from '../../src/shared/stats.ts';
 import { type Harness, startSandbox } from '../support/ad-sandbox.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { testClock } from '../support/clock.ts';
@@ -155,14 +155,29 @@ describe.each(dialects())('invalid traffic on the link screens on $name', (diale
       text: '19 次无效点击未计入有效点击（无效占比 24.1%）：IP 频繁 10、设备频繁 6、爬虫/无头浏览器 3。无效点击不归因订单、不回传',
     });
 
-    const metrics = await post<{ list: Array<{ pageid: string; monitor_clicks: number; invalid_clicks: number }> }>(
-      '/capi/napi/link/metrics',
-      { pageids: [link.pageid], start: first, end: today },
-    );
+    const metrics = await post<{ list: LinkMetricsRow[] }>('/capi/napi/link/metrics', {
+      pageids: [link.pageid],
+      start: first,
+      end: today,
+    });
     // 24.1 % of 79 monitored clicks passes the alert (≥ 20 % of ≥ 50: tracking/verdict/config.ts)
     expect(metrics.list).toEqual([
       expect.objectContaining({ pageid: link.pageid, monitor_clicks: 60, invalid_clicks: 19, invalid_flagged: true }),
     ]);
+    // its breakdown: the detail's reasons, most first, adding up to the invalid clicks of the share
+    expect(metrics.list[0]!.invalid_reasons).toEqual([
+      { reason: 'flood_ip', label: 'IP 频繁', count: 10 },
+      { reason: 'flood_device', label: '设备频繁', count: 6 },
+      { reason: 'bot', label: '爬虫/无头浏览器', count: 3 },
+    ]);
+    // over a span without those clicks (the day before): no share, no reasons
+    const yesterday = chinaDay(clock.now() - 86_400_000);
+    const dayBefore = await post<{ list: LinkMetricsRow[] }>('/capi/napi/link/metrics', {
+      pageids: [link.pageid],
+      start: yesterday,
+      end: yesterday,
+    });
+    expect(dayBefore.list[0]).toMatchObject({ invalid_clicks: 0, invalid_reasons: [] });
 
     // the promotion list's plan row (the plan as the entity sync stores it, driving the link): the same counts, by reason
     await insertAccount(t.deps, { platform: 2, advertiserId, customerid: ownerId });
@@ -265,7 +280,7 @@ describe.each(dialects())('invalid traffic on the link screens on $name', (diale
       start: day,
       end: day,
     });
-    expect(metrics.list[0]).toMatchObject({ monitor_clicks: 5, invalid_clicks: 0, invalid_flagged: false });
+    expect(metrics.list[0]).toMatchObject({ monitor_clicks: 5, invalid_clicks: 0, invalid_flagged: false, invalid_reasons: [] });
   });
 
   it('a high share of too few clicks is not flagged (2 bots of 5 clicks: 40 %, under the 50-click guard)', async () => {
@@ -275,6 +290,11 @@ describe.each(dialects())('invalid traffic on the link screens on $name', (diale
       '/capi/napi/link/metrics',
       { pageids: [link.pageid], start: day, end: day },
     );
-    expect(metrics.list[0]).toMatchObject({ monitor_clicks: 3, invalid_clicks: 2, invalid_flagged: false });
+    expect(metrics.list[0]).toMatchObject({
+      monitor_clicks: 3,
+      invalid_clicks: 2,
+      invalid_flagged: false,
+      invalid_reasons: [{ reason: 'bot', label: '爬虫/无头浏览器', count: 2 }],
+    });
   });
 });

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
-import type { MiniPromotion, PromoteRow } from '../../src/shared/promote-schemas.ts';
+import type { MiniPromotion } from '../../src/shared/promote-old-schemas.ts';
+import type { PromoteRow } from '../../src/shared/promote-schemas.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { insertLinkRow } from '../support/factories.ts';

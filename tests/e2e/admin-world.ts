@@ -111,6 +111,14 @@ export function seedAdminWorld(): AdminWorld {
          on conflict (platform, plan_id, days, day, customerid, advertiser_id, campaign_id, pageid) do update set
            cost_fen = excluded.cost_fen, shows = excluded.shows, clicks = excluded.clicks, conversions = excluded.conversions`,
       );
+    // and the per-customer days (src/server/ads/customer-days.ts, migration 0066), recomputed the same way
+    db.exec(
+      `insert into ad_customer_days (platform, advertiser_id, day, customerid, cost_fen, shows, clicks, conversions)
+       select platform, advertiser_id, day, customerid, sum(cost_fen), sum(shows), sum(clicks), sum(conversions) from ad_facts_daily where true
+       group by platform, advertiser_id, day, customerid
+       on conflict (platform, advertiser_id, day, customerid) do update set
+         cost_fen = excluded.cost_fen, shows = excluded.shows, clicks = excluded.clicks, conversions = excluded.conversions`,
+    );
     const order = db.prepare(
       `insert into orders (union_name, order_id, parent_order_id, item_id, item_title, item_image, item_num, shop_name, status, raw_status, presell, deposit_fen,
          order_fen, paid_fen, commission_fen, commission_bp, created_at, paid_at, deposit_paid_at, settled_at, refunded_at, click_at, modified_at, tracking,

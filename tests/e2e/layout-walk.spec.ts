@@ -26,6 +26,8 @@ const ROLES: Role[] = [
   { name: 'customer-old', email: 'customer1@demo.local', old: true },
   { name: 'agent', email: 'agent@demo.local' },
   { name: 'sub', email: 'sub1@demo.local' },
+  // the old version's 淘宝新链路 screens (/minilandurl/{id}, /minipromote/…) have rows for sub1: its link is one
+  { name: 'sub-old', email: 'sub1@demo.local', old: true },
   { name: 'super', email: 'super@demo.local', admin: true },
   { name: 'admin', email: 'admin@demo.local', admin: true },
   { name: 'udsmart', email: 'udsmart@demo.local', admin: true, ud: true },
@@ -116,7 +118,9 @@ for (const role of ROLES) {
       const routes = [...new Map(links.map((l) => [l.replace(/&pl=\d+$/, ''), l])).values()];
       expect(routes.length, `${role.name}'s menu`).toBeGreaterThan(2);
       const details = new Map<string, string>();
+      const visited: string[] = [];
       const visit = async (route: string) => {
+        visited.push(route);
         await page.goto(route);
         const heading = page.locator('main').getByRole('heading').first();
         await expect(heading, `${route}: the screen's heading`).toBeVisible();
@@ -126,6 +130,8 @@ for (const role of ROLES) {
         expect.soft(await layoutProblems(page), `${role.name} ${route}`).toEqual([]);
         await page.screenshot({ path: `${SHOTS}/walk-${role.name}-${slug(route)}.png`, fullPage: true });
       };
+      // the screens a customer reaches from the header's menu, not the sidebar: 账户信息
+      if (!role.admin) routes.push('/accountinfo');
       for (const route of routes) {
         await visit(route);
         // the detail screens this list opens (its rows' links), one of each kind
@@ -142,7 +148,11 @@ for (const role of ROLES) {
         const base = role.admin ? '/newsxA/client' : '/promotion';
         details.set('plan', `${base}/plan/${plan.id}?acpl=2`);
         if (plan.pageid) details.set('promote', role.admin ? `${base}/promote/${plan.pageid}` : `${base}/page/${plan.pageid}`);
+        // the old version's 淘宝新链接 menu opens the same plan page, and a mini-app link's orders, under its own path
+        if (role.old) details.set('mini-plan', `/minipromote/plan/${plan.id}?acpl=2`);
       }
+      const mini = details.get('/minilandurl/:id');
+      if (role.old && mini) details.set('mini-page', mini.replace('/minilandurl/', '/minipromote/page/'));
       // a UD landing page with orders rather than the first row's (its order rows are what can break), once the demo
       // world's seed has put UD orders on one (it runs beside the walk)
       if (role.ud) {
@@ -166,6 +176,7 @@ for (const role of ROLES) {
       }
       expect(details.size, `${role.name}: detail screens reached from the lists`).toBeGreaterThan(role.ud ? 0 : 1);
       for (const href of details.values()) await visit(href);
+      test.info().annotations.push({ type: 'visited', description: visited.join(' ') });
     } finally {
       if (role.old) await apiData(page, 'api/user/version', { version: 'ver2' });
     }

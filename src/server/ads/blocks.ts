@@ -8,6 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
+import { rebuildAllCustomerDays, refreshCustomerDays } from './customer-days.ts';
 
 const DAY = 86_400;
 /** China days start at 16:00 UTC: day number n starts at n × DAY − CHINA. */
@@ -40,6 +41,7 @@ export function dayPieces(from: number, to: number, lens: readonly number[] = BL
  * Recompute the 8- and 64-day blocks holding `day` for every plan the account has a daily row of in its 8 days (every
  * plan `rollupDay` wrote is one): the 8-day block from the daily rows, the 64-day one from the 8-day blocks (8 rows
  * a plan, not 64). A plan that moved between accounts is recomputed whole: block rows are deleted by plan, not account.
+ * Then the account's per-customer total of the day (`customer-days.ts`): every writer of daily rows calls this.
  */
 export async function refreshBlocks(db: Executor, platform: number, advertiserId: string, day: number): Promise<void> {
   const from8 = blockStart(day, 8);
@@ -62,11 +64,13 @@ export async function refreshBlocks(db: Executor, platform: number, advertiserId
       where platform = ${platform} and day >= ${from} and day < ${to} ${ofEight} and plan_id in (${plans})
       group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid`.execute(db);
   }
+  await refreshCustomerDays(db, platform, [advertiserId], day);
 }
 
 /**
  * Every block recomputed from every daily row: for data written in bulk by SQL (the promotion benchmark's dataset;
- * migration 0060 back-fills the same way). The writers keep blocks in step with `refreshBlocks`.
+ * migration 0060 back-fills the same way), and the per-customer days with them. The writers keep both in step with
+ * `refreshBlocks`.
  */
 export async function rebuildAllBlocks(db: Executor): Promise<void> {
   await sql`delete from ad_facts_blocks`.execute(db);
@@ -79,4 +83,5 @@ export async function rebuildAllBlocks(db: Executor): Promise<void> {
       from ad_facts_daily
       group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${start}`.execute(db);
   }
+  await rebuildAllCustomerDays(db);
 }

@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
 import { refreshBlocks } from './blocks.ts';
+import { accountsLosingPlans, refreshCustomerDays } from './customer-days.ts';
 import type { AdEntitiesTable, AdFactsHourlyTable } from './tables.ts';
 
 /** What the sync jobs write: entities keyed by platform ids, hourly facts and their daily rollups, watermarks. */
@@ -189,8 +190,12 @@ export async function hourSums(
   );
 }
 
-/** Recompute one China day of an account's daily rows from its hours, and the day blocks holding it (idempotent). */
+/**
+ * Recompute one China day of an account's daily rows from its hours, the day blocks holding it and the per-customer
+ * totals of the day (idempotent) — also those of the accounts a late re-pull moved a plan's day from.
+ */
 export async function rollupDay(db: Executor, platform: number, advertiserId: string, day: number, at: number): Promise<void> {
+  const losing = await accountsLosingPlans(db, platform, advertiserId, day);
   await db
     .insertInto('ad_facts_daily')
     .columns([
@@ -245,6 +250,7 @@ export async function rollupDay(db: Executor, platform: number, advertiserId: st
     )
     .execute();
   await refreshBlocks(db, platform, advertiserId, day);
+  await refreshCustomerDays(db, platform, losing, day);
 }
 
 export async function readWatermark(db: Executor, accountId: number): Promise<number> {

@@ -117,6 +117,22 @@ export interface AdFactsBlocksTable extends Omit<AdFactsDailyTable, 'synced_at'>
   days: number;
 }
 
+/**
+ * The daily facts added up per channel, account, customer and China day (`customer-days.ts`): the day series and totals
+ * of the boards read ~1 row per account and day instead of one per plan. Kept in step with the daily rows by their
+ * writers (`rollupDay` via `refreshBlocks`), in the same transaction.
+ */
+export interface AdCustomerDaysTable {
+  platform: number;
+  advertiser_id: string;
+  day: number;
+  customerid: number;
+  cost_fen: number;
+  shows: number;
+  clicks: number;
+  conversions: number;
+}
+
 /** Every status, budget or bid change a person asked for, with the platform's answer (promotion change log). */
 export interface AdChangesTable {
   id: Generated<number>;
@@ -162,6 +178,7 @@ export interface AdsTables {
   ad_facts_hourly: AdFactsHourlyTable;
   ad_facts_daily: AdFactsDailyTable;
   ad_facts_blocks: AdFactsBlocksTable;
+  ad_customer_days: AdCustomerDaysTable;
   ad_changes: AdChangesTable;
   oauth_states: OauthStatesTable;
 }

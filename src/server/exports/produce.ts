@@ -11,7 +11,8 @@ import { log } from '../kernel/log.ts';
 import { kindFor } from './kinds/index.ts';
 import * as store from './store.ts';
 import { templateColumns } from './templates.ts';
-import { csvWriter, type SheetWriter, xlsxWriter } from './writers.ts';
+import { csvWriter, type SheetWriter } from './writers.ts';
+import { xlsxWriter } from './xlsx.ts';
 
 export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -1,8 +1,7 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { KindColumn } from './kind.ts';
-import { chinaDateTime, csvWriter, xlsxWriter } from './writers.ts';
+import { chinaDateTime, csvDateTime, csvWriter } from './writers.ts';
 
 const COLUMNS: KindColumn[] = [
   { key: 'name', label: '名称', type: 'text', width: 20 },
@@ -63,34 +62,17 @@ describe('csvWriter', () => {
   });
 });
 
-describe('xlsxWriter', () => {
-  it('writes typed cells, number formats, a frozen bold header, widths, and continues on a new sheet past the limit', async () => {
-    const body = await collect(async (out) => {
-      const w = await xlsxWriter(out, COLUMNS, '投放/链接', 3);
-      await w.write(Array.from({ length: 4 }, () => ROW));
-      await w.write([ROW, ['最后', 1, null, null, null, null]]);
-      await w.finish();
-    });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(body as unknown as ArrayBuffer);
-    expect(wb.worksheets.map((s) => s.name)).toEqual(['投放 链接', '投放 链接 2']);
-    const [first, second] = wb.worksheets;
-    expect(first!.rowCount).toBe(4);
-    expect(second!.rowCount).toBe(4);
-    expect(first!.getRow(1).values).toEqual([undefined, '名称', '数量', '消耗', '点击率', 'ROI', '时间']);
-    expect(first!.getRow(1).font?.bold).toBe(true);
-    expect(first!.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(first!.getColumn(1).width).toBe(20);
-    const row = first!.getRow(2);
-    expect(row.values).toEqual([undefined, '卫衣', 12, 1234.5, 0.01234, 2.3456789, new Date(Date.UTC(2025, 10, 21, 10, 30, 0))]);
-    expect([2, 3, 4, 5, 6].map((c) => row.getCell(c).numFmt)).toEqual(['0', '#,##0.00', '0.00%', '0.######', 'yyyy-mm-dd hh:mm:ss']);
-    expect(second!.getRow(4).values).toEqual([undefined, '最后', 1]);
-  });
-});
-
 describe('chinaDateTime', () => {
   it('shows epoch seconds in China time', () => {
     expect(chinaDateTime(0)).toBe('1970-01-01 08:00:00');
     expect(chinaDateTime(1763692200)).toBe('2025-11-21 10:30:00');
+  });
+});
+
+describe('csvDateTime', () => {
+  it('equals chinaDateTime across days, midnight, fractions and years', () => {
+    const samples = [1, 59.999, 57_600, 57_599, 86_399, 1763692200, 1763692200.5, 1767196799, 1767196800, 4102444799];
+    for (let t = 1_700_000_000; t < 1_700_000_000 + 3 * 86400; t += 997) samples.push(t);
+    for (const t of samples) expect(csvDateTime(t)).toBe(chinaDateTime(t));
   });
 });

@@ -43,7 +43,7 @@ export function keyedAdSums(db: Executor, level: KeyedLevel, f: KeyedFilter, spa
   const d = days(span);
   // whole days as aligned blocks plus edge days (facts/days.ts): ≈ 15 rows per plan for 90 days instead of 90
   let q = db
-    .selectFrom(adDays(d.from, d.to).as('f'))
+    .selectFrom(adDays(d.from, d.to, f.customers === null).as('f'))
     .select((eb) => [
       'f.platform as platform',
       sql<string>`${sql.ref(key)}`.as('k'),

@@ -7,7 +7,7 @@
  */
 import { channelLabel } from '../../shared/catalog.ts';
 import { chinaDay, chinaDayStart, hourStart } from '../../shared/china-clock.ts';
-import { INVALID_REASONS, type InvalidReason, invalidShare } from '../../shared/invalid-traffic.ts';
+import { INVALID_REASONS, type InvalidReason, invalidReasonLabel, invalidShare } from '../../shared/invalid-traffic.ts';
 import { clickMacros, MONITOR_PATH } from '../../shared/macros.ts';
 import { metricsOf, ratio, toWire, ZERO_SUMS } from '../../shared/metrics.ts';
 import { fenToYuan } from '../../shared/money.ts';
@@ -21,7 +21,7 @@ import { invalid, notFound } from '../kernel/errors.ts';
 import type { Db } from '../kernel/executor.ts';
 import { linkSummaries } from '../links/lookup.ts';
 import { requireLink, scopeOf } from '../links/scope.ts';
-import { clickQuality } from '../tracking/lookup.ts';
+import { clickQuality, linkInvalidReasons } from '../tracking/lookup.ts';
 import { invalidFlagged } from '../tracking/verdict/alert.ts';
 import { sumsBy } from './sums.ts';
 
@@ -147,9 +147,15 @@ export async function linkMetrics(
   return { start: input.start, end: input.end, list: input.pageids.map((p) => numbers.get(p) as LinkMetricsRow) };
 }
 
-/** Per link of `pageids`: the read model's sums (cost, platform clicks, orders …) and our monitor's clicks and visits. */
+/**
+ * Per link of `pageids`: the read model's sums (cost, platform clicks, orders …), our monitor's clicks and visits, and
+ * the invalid clicks by reason (the click events, as the plan rows read them).
+ */
 export async function linkNumbers(db: Db, customers: readonly number[] | null, pageids: readonly string[], span: Span) {
   const rows = await sumsBy(db, span, { customers, pageids }, ['link'], { monitor: true });
+  // the events are read only for links with invalid clicks in the span (most links have none)
+  const withInvalid = pageids.filter((p) => (rows.get(p)?.monitor.invalidClicks ?? 0) > 0);
+  const reasons = await linkInvalidReasons(db, { customers, pageids: withInvalid }, span.from, span.to);
   return new Map(
     pageids.map((pageid) => {
       const r = rows.get(pageid);
@@ -159,6 +165,7 @@ export async function linkNumbers(db: Db, customers: readonly number[] | null, p
         visits: r?.monitor.visits ?? 0,
         invalid_clicks: r?.monitor.invalidClicks ?? 0,
         invalid_flagged: invalidFlagged(r?.monitor.clicks ?? 0, r?.monitor.invalidClicks ?? 0),
+        invalid_reasons: (reasons.get(pageid) ?? []).map((x) => ({ ...x, label: invalidReasonLabel(x.reason) })),
         metrics: toWire(metricsOf(r?.sums ?? ZERO_SUMS)),
       };
       return [pageid, row];

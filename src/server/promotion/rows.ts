@@ -6,7 +6,7 @@ import { type AdLevel, LEVEL_NAMES, levelNameOf, promoteLevel } from '../../shar
 import type { AdPlatform } from '../../shared/ad-platforms.ts';
 import { adStatusLabel, genericStatusLabel, statusFamily } from '../../shared/ad-status.ts';
 import { channelLabel } from '../../shared/catalog.ts';
-import { INVALID_REASONS, isInvalidReason } from '../../shared/invalid-traffic.ts';
+import { invalidReasonLabel } from '../../shared/invalid-traffic.ts';
 import { METRIC_KEYS, metricsOf, type Sums, toWire, type WireMetrics, ZERO_SUMS } from '../../shared/metrics.ts';
 import { fenToYuanOrNull } from '../../shared/money.ts';
 import {
@@ -64,11 +64,10 @@ export interface RowContext {
 /** The row's invalid-traffic field: the plan's monitored clicks with each reason's Chinese name, and the alert's flag. */
 export function invalidTrafficOf(q: PlanClickQuality | undefined): PromoteRow['invalid_traffic'] {
   if (!q) return null;
-  const label = (r: string) => (isInvalidReason(r) ? INVALID_REASONS[r] : r);
   return {
     valid: q.valid,
     invalid: q.invalid,
-    reasons: q.reasons.map((r) => ({ ...r, label: label(r.reason) })),
+    reasons: q.reasons.map((r) => ({ ...r, label: invalidReasonLabel(r.reason) })),
     flagged: invalidFlagged(q.valid, q.invalid),
   };
 }

@@ -5,12 +5,11 @@
 import { type AdLevel, LEVEL_NAMES } from '../../shared/ad-levels.ts';
 import { channelLabel } from '../../shared/catalog.ts';
 import { chinaDayStart } from '../../shared/china-clock.ts';
-import { addSums, METRIC_KEYS, type MetricKey, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
+import { METRIC_KEYS, type MetricKey, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
 import { adPlatformOf, levelOfType, type PromoteChannel } from '../../shared/promote.ts';
 import type { PromoteExportInput, PromoteFilter, PromoteIndexInput, PromoteRow } from '../../shared/promote-schemas.ts';
 import type { Span } from '../../shared/span.ts';
 import type { Deps } from '../deps.ts';
-import { type KeyedFilter, keyedAccountAdSums, keyedAdSums, keyedOrderSums } from '../facts/keyed.ts';
 import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
 import type { Executor } from '../kernel/executor.ts';
@@ -21,16 +20,8 @@ import { promoteScope } from './scope.ts';
 import { needsOrders, sortExpression } from './sort.ts';
 import { accountsByIds, companies, type EntityRow } from './store.ts';
 import { planLinkOf, plansTraffic } from './traffic.ts';
-import {
-  accountCandidates,
-  candidates,
-  childCounts,
-  linkedPlanCounts,
-  plansOfSubPlatform,
-  type Scope,
-  type SumLevel,
-  type TreeFilter,
-} from './tree-store.ts';
+import { accountCandidates, candidates, childCounts, linkedPlanCounts, type Scope, type SumLevel, type TreeFilter } from './tree-store.ts';
+import { adSumsOf, orderSumsOf, sumsOf } from './tree-sums.ts';
 
 const isMetric = (s: string | undefined): s is MetricKey => s !== undefined && (METRIC_KEYS as readonly string[]).includes(s);
 const CHILD: Record<'adver' | AdLevel, AdLevel | null> = { adver: 'campaign', campaign: 'plan', plan: 'creative', creative: null };
@@ -56,74 +47,6 @@ const treeFilter = (f: PromoteFilter, scope: Scope, level: AdLevel): TreeFilter 
   status: f.status,
   exact: f.exact,
 });
-
-/** What a list's sums are narrowed to (tenant scope, channel, sub-platform, parents, the list's own rows). */
-interface SumsFilter {
-  scope: Scope;
-  platform?: number;
-  pl?: number;
-  advertiserId?: string;
-  campaignId?: string;
-  keys?: string[];
-  /** Only the entities of this list (its candidates, of the same level). */
-  within?: ReturnType<typeof candidates>;
-  /** Only the accounts of this list (advertiser level). */
-  withinAccounts?: ReturnType<typeof accountCandidates>;
-}
-
-/** The read model's keyed filter of a list: a sub-platform narrows accounts and campaigns to the plans it holds. */
-function keyedFilter(db: Executor, level: SumLevel, f: SumsFilter): KeyedFilter {
-  return {
-    customers: f.scope,
-    channel: f.platform,
-    advertiserId: f.advertiserId,
-    campaignId: f.campaignId,
-    keys: f.keys,
-    keyIn: f.within?.select('e.entity_id'),
-    advertiserIn: f.withinAccounts?.select('a.advertiser_id'),
-    planIn:
-      f.pl !== undefined && f.platform !== undefined && level !== 'plan'
-        ? plansOfSubPlatform(db, f.platform, f.pl, f.scope).select('p.entity_id')
-        : undefined,
-    pl: f.pl,
-  };
-}
-
-/** Ad sums of a level (accounts: from the account rollup and today's facts) and its order sums, as subqueries. */
-const adSumsOf = (db: Executor, level: SumLevel, f: SumsFilter, span: Span, today: number) =>
-  level === 'advertiser'
-    ? keyedAccountAdSums(db, keyedFilter(db, level, f), span, today)
-    : keyedAdSums(db, level, keyedFilter(db, level, f), span);
-const orderSumsOf = (db: Executor, level: SumLevel, f: SumsFilter, span: Span) =>
-  keyedOrderSums(db, level, keyedFilter(db, level, f), span);
-
-/** Ad and order sums per (platform, key), merged. */
-async function sumsOf(db: Executor, level: SumLevel, f: SumsFilter, span: Span, today: number): Promise<Map<string, Sums>> {
-  const [ads, orders] = await Promise.all([adSumsOf(db, level, f, span, today).execute(), orderSumsOf(db, level, f, span).execute()]);
-  const out = new Map<string, Sums>();
-  for (const a of ads) {
-    const s = {
-      ...ZERO_SUMS,
-      costFen: Number(a.cost_fen),
-      shows: Number(a.shows),
-      clicks: Number(a.clicks),
-      conversions: Number(a.conversions),
-    };
-    out.set(sumKey(Number(a.platform), a.k), s);
-  }
-  for (const o of orders) {
-    const k = sumKey(Number(o.platform), o.k);
-    const s = {
-      ...ZERO_SUMS,
-      orders: Number(o.orders),
-      orderFen: Number(o.order_fen),
-      paidOrders: Number(o.paid_orders),
-      paidFen: Number(o.paid_fen),
-    };
-    out.set(k, addSums(out.get(k) ?? ZERO_SUMS, s));
-  }
-  return out;
-}
 
 async function accountInfos(db: Executor, keys: Array<{ platform: number; advertiserId: string }>): Promise<Map<string, AccountInfo>> {
   const rows = await accountsByIds(db, keys);

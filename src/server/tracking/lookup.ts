@@ -178,16 +178,9 @@ export async function planClickQuality(
 ): Promise<Map<string, PlanClickQuality>> {
   const out = new Map<string, PlanClickQuality>();
   if (q.pageids.length === 0 || q.plans.length === 0 || q.customers?.length === 0) return out;
-  let sel = db
-    .selectFrom('monitor_events')
+  const sel = countedClicks(db, q, from, to)
     .select((eb) => ['channel', 'aid', 'invalid', eb.fn.countAll<number>().as('n')])
-    .where('pageid', 'in', [...q.pageids])
-    .where('received_at', '>=', from)
-    .where('received_at', '<', to)
-    .where('kind', '=', 'click')
-    .where('dup', '=', 0)
     .where('aid', 'in', [...new Set(q.plans.map((p) => p.aid))]);
-  if (q.customers) sel = sel.where('customerid', 'in', [...q.customers]);
   const wanted = new Set(q.plans.map((p) => `${p.channel}:${p.aid}`));
   for (const r of await sel.groupBy(['channel', 'aid', 'invalid']).execute()) {
     const key = `${Number(r.channel)}:${r.aid}`;
@@ -201,5 +194,47 @@ export async function planClickQuality(
     out.set(key, e);
   }
   for (const e of out.values()) e.reasons.sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+  return out;
+}
+
+/**
+ * The counted (not repeated) click events of some links over [from, to) received, narrowed to the caller's customers:
+ * the one rule behind every per-reason breakdown (plan rows and detail, the link list).
+ */
+function countedClicks(db: Executor, q: { customers: readonly number[] | null; pageids: readonly string[] }, from: number, to: number) {
+  let sel = db
+    .selectFrom('monitor_events')
+    .where('pageid', 'in', [...q.pageids])
+    .where('received_at', '>=', from)
+    .where('received_at', '<', to)
+    .where('kind', '=', 'click')
+    .where('dup', '=', 0);
+  if (q.customers) sel = sel.where('customerid', 'in', [...q.customers]);
+  return sel;
+}
+
+/**
+ * Per link of `pageids`, its invalid clicks by reason over [from, to), most first (ties by reason): the link list's
+ * breakdown of its invalid share, read as the plans' (`planClickQuality`). Links without an invalid click are absent.
+ */
+export async function linkInvalidReasons(
+  db: Executor,
+  q: { customers: readonly number[] | null; pageids: readonly string[] },
+  from: number,
+  to: number,
+): Promise<Map<string, Array<{ reason: string; count: number }>>> {
+  const out = new Map<string, Array<{ reason: string; count: number }>>();
+  if (q.pageids.length === 0 || q.customers?.length === 0) return out;
+  const rows = await countedClicks(db, q, from, to)
+    .select((eb) => ['pageid', 'invalid', eb.fn.countAll<number>().as('n')])
+    .where('invalid', '!=', '')
+    .groupBy(['pageid', 'invalid'])
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.pageid) ?? [];
+    list.push({ reason: r.invalid, count: Number(r.n) });
+    out.set(r.pageid, list);
+  }
+  for (const list of out.values()) list.sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
   return out;
 }

@@ -10,11 +10,10 @@ import {
   miniputStatusInput,
   planIndexInput,
   planUpdateInput,
-  promoteList,
-  taskResult,
   wbplanIndexInput,
   wbplanUpdateInput,
-} from '../promote-schemas.ts';
+} from '../promote-old-schemas.ts';
+import { promoteList, taskResult } from '../promote-schemas.ts';
 import { z } from '../zod.ts';
 import { contract } from './contract.ts';
 

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { invalidShare } from '../../../shared/invalid-traffic.ts';
 import { METRIC_META } from '../../../shared/metrics.ts';
 import type { LinkMetricsRow } from '../../../shared/stats.ts';
 import { formatNumber, formatTime } from '../../lib/formats.ts';
 import { ResourceTable, type RowAction, type TableColumn, type TablePaging } from '../../ui/ResourceTable.tsx';
 import { jumpText } from './format.ts';
 import { ItemCell } from './ItemCell.tsx';
+import { LinkInvalidShare } from './LinkInvalidShare.tsx';
 import { channelLabel, platformLabel } from './options.ts';
 import { QrButton } from './QrCode.tsx';
 import type { LinkView } from './types.ts';
@@ -53,11 +53,7 @@ function metricColumns(metrics: ReadonlyMap<string, LinkMetricsRow>): TableColum
           <div className="muted" title="平台报表的点击 / 我们的监测有效点击（无效点击不计入）">
             点击 {formatNumber(of(l)?.metrics.sum_click, 1)} / {formatNumber(of(l)?.monitor_clicks, 1)}
           </div>
-          {invalidShareText(of(l)) ? (
-            <div className={of(l)?.invalid_flagged ? 'invalid-flagged' : 'muted'} title={of(l)?.invalid_flagged ? FLAG_TITLE : undefined}>
-              {invalidShareText(of(l))}
-            </div>
-          ) : null}
+          <LinkInvalidShare numbers={of(l)} />
         </div>
       ),
     },
@@ -155,16 +151,3 @@ export function LinkTable(p: Props): React.JSX.Element {
     />
   );
 }
-
-/**
- * '无效 12.5%' when the link had invalid clicks in the span (docs/api-tracking.md "Invalid traffic"), else ''; a line of
- * its own under the clicks (appended to them it spilled out of the 140 px cell at 1200 px).
- */
-function invalidShareText(m: { monitor_clicks: number; invalid_clicks: number; invalid_flagged: boolean } | undefined): string {
-  if (!m || m.invalid_clicks <= 0) return '';
-  const share = `无效 ${(invalidShare(m.invalid_clicks, m.monitor_clicks + m.invalid_clicks) * 100).toFixed(1)}%`;
-  return m.invalid_flagged ? `${share} 偏高` : share;
-}
-
-/** The title of a flagged share (tracking/verdict/config.ts DEFAULT_ALERT). */
-const FLAG_TITLE = '无效占比已超过提醒阈值，请检查这条链接的流量来源。无效点击不归因订单、不回传';

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
-import type { MiniPromotion } from '../../../shared/promote-schemas.ts';
+import type { MiniPromotion } from '../../../shared/promote-old-schemas.ts';
 import { Field, FieldSet } from '../../ui/FormField.tsx';
 import { MultiSelect } from '../../ui/MultiSelect.tsx';
 import { namedOptions } from '../../ui/options.ts';

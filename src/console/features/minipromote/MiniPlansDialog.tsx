@@ -1,7 +1,8 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useNavigate } from 'react-router';
-import type { MiniPromotion, PromoteRow } from '../../../shared/promote-schemas.ts';
+import type { MiniPromotion } from '../../../shared/promote-old-schemas.ts';
+import type { PromoteRow } from '../../../shared/promote-schemas.ts';
 import type { DateRangeValue } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { ResourceTable } from '../../ui/ResourceTable.tsx';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import * as plansApi from '../../../shared/api/plans.ts';
 import { METRIC_META, type MetricKey } from '../../../shared/metrics.ts';
-import type { MiniPromotion } from '../../../shared/promote-schemas.ts';
+import type { MiniPromotion } from '../../../shared/promote-old-schemas.ts';
 import { type DateRangeValue, presetRange } from '../../lib/dates.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import { useConfirm } from '../../ui/ConfirmDialog.tsx';

@@ -24,6 +24,7 @@ import { trackingBigintIds } from './0046_tracking_bigint_ids.ts';
 import { rules } from './0055_rules.ts';
 import { adFactBlocks } from './0060_ad_fact_blocks.ts';
 import { invalidTraffic } from './0065_invalid_traffic.ts';
+import { adCustomerDays } from './0066_ad_customer_days.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -54,6 +55,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0055_rules', rules],
   ['0060_ad_fact_blocks', adFactBlocks],
   ['0065_invalid_traffic', invalidTraffic],
+  ['0066_ad_customer_days', adCustomerDays],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

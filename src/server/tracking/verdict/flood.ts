@@ -3,11 +3,13 @@
  * events. `hit` records one event and says whether it is past the window's limit — the first `max` events of a
  * window count, the ones after them are floods. Memory is bounded: a key keeps at most `max` times, times older than
  * the window go as the key is hit, and every `SWEEP` hits the keys whose window emptied are dropped.
+ * A key holding one time keeps it as a bare number: most keys (a device, a device IP) are hit once in a window, and
+ * an array per key was most of the verdicts' garbage (bench/README.md "Idle drain").
  */
 const SWEEP = 50_000;
 
 export class SlidingWindow {
-  private readonly times = new Map<string, number[]>();
+  private readonly times = new Map<string, number | number[]>();
   private hits = 0;
   private readonly max: number;
   private readonly seconds: number;
@@ -20,12 +22,20 @@ export class SlidingWindow {
   /** Record an event of `key` at `at` (epoch seconds); true when the window already held `max` events. */
   hit(key: string, at: number): boolean {
     if (++this.hits % SWEEP === 0) this.sweep(at);
-    let list = this.times.get(key);
+    const from = at - this.seconds;
+    const held = this.times.get(key);
+    if (typeof held !== 'object' && this.max >= 1) {
+      // no time or one time: the window holds 0 or 1 events before this one
+      const live = held !== undefined && held > from;
+      if (live && this.max > 1) this.times.set(key, [held, at]);
+      else this.times.set(key, at); // max 1 keeps only the latest time
+      return live && this.max <= 1;
+    }
+    let list = typeof held === 'number' ? [held] : held;
     if (!list) {
       list = [];
       this.times.set(key, list);
-    }
-    const from = at - this.seconds;
+    } else if (typeof held === 'number') this.times.set(key, list);
     let drop = 0;
     while (drop < list.length && (list[drop] as number) <= from) drop++;
     if (drop) list.splice(0, drop);
@@ -43,7 +53,10 @@ export class SlidingWindow {
 
   private sweep(at: number): void {
     const from = at - this.seconds;
-    for (const [k, list] of this.times) if (list.length === 0 || (list[list.length - 1] as number) <= from) this.times.delete(k);
+    for (const [k, held] of this.times) {
+      const last = typeof held === 'number' ? held : held[held.length - 1];
+      if (last === undefined || last <= from) this.times.delete(k);
+    }
   }
 }
 

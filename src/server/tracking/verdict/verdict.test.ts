@@ -147,6 +147,33 @@ describe('floods', () => {
     expect(w.hit('k', T0 + 61)).toBe(false);
     expect(w.size()).toBe(1);
   });
+  it('windows of max 1 and 2 count as a list of times would (one time is kept as a bare number)', () => {
+    // the reference: the times of `key` inside the window, oldest first, at most `max` of them
+    const reference = (max: number) => {
+      const lists = new Map<string, number[]>();
+      return (key: string, at: number) => {
+        const list = (lists.get(key) ?? []).filter((t) => t > at - 60);
+        const flood = list.length >= max;
+        list.push(at);
+        lists.set(key, list.slice(-max));
+        return flood;
+      };
+    };
+    for (const max of [1, 2, 3]) {
+      const w = new SlidingWindow(max, 60);
+      const ref = reference(max);
+      // out-of-order times too: the processor reads in id order, received times may step back
+      const times = [0, 10, 10, 59, 60, 61, 30, 125, 126, 126, 127, 300, 301, 299, 400, 460, 520, 521];
+      for (const key of ['a', 'b']) for (const t of times) expect([key, t, w.hit(key, T0 + t)]).toEqual([key, t, ref(key, T0 + t)]);
+    }
+  });
+  it('the user-agent memo answers as isbot does, and stays bounded', () => {
+    for (let i = 0; i < 5000; i++) expect(isBotUa(`${PHONE} build/${i}`)).toBe(false);
+    for (let round = 0; round < 2; round++) {
+      expect(isBotUa(HEADLESS)).toBe(true);
+      expect(isBotUa(PHONE)).toBe(false);
+    }
+  });
 });
 
 describe('impossible sequences', () => {
