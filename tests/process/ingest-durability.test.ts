@@ -6,7 +6,7 @@
  * one event and one count in the rollups. On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,7 +83,8 @@ async function sqliteStore(): Promise<Store> {
     dataDir,
     env: { LOG_LEVEL: 'info' },
     open: () => openDatabase({ sqliteFile: path.join(dataDir, 'toufang.sqlite') }),
-    drop: async () => {},
+    // the database holds millions of rows (≈ 2 GB): left behind, a few runs fill a CI machine's disk
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
 
@@ -92,11 +93,15 @@ async function postgresStore(url: string): Promise<Store> {
   const h = await openDatabase({ databaseUrl: fresh.url });
   await seedFixture(h);
   await h.close();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tf-proc-'));
   return {
-    dataDir: mkdtempSync(path.join(os.tmpdir(), 'tf-proc-')),
+    dataDir,
     env: { DATABASE_URL: fresh.url, LOG_LEVEL: 'info' },
     open: () => openDatabase({ databaseUrl: fresh.url }),
-    drop: () => fresh.drop(),
+    drop: async () => {
+      await fresh.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
