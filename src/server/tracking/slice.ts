@@ -8,7 +8,7 @@ import { clickKey, isPageId, LIMITS, PingReject, parsePingQuery, parseVisitQuery
 import type { MonitorEventsTable, MonitorRejectsTable, VisitEventsTable } from './tables.ts';
 import { DEFAULT_THRESHOLDS } from './verdict/config.ts';
 import { type FloodWindows, floodWindows } from './verdict/flood.ts';
-import { judgePing, judgeVisit, type Verdict } from './verdict/judge.ts';
+import { judgePing, judgeVisit, type PingToJudge, pingFlood, type Verdict, visitFlood } from './verdict/judge.ts';
 import { pingSignals, visitSignals } from './verdict/signals.ts';
 import type { VisitToTie } from './visit-ties.ts';
 
@@ -95,12 +95,24 @@ export function parseSlice(
       const { ping: p, params } = parsePingQuery(kind, r.query, link.state);
       const received = Number(r.received_at);
       const key = kind === 'click' ? clickKey(p) : '';
-      const invalid = floods
-        ? judgePing(
-            { kind, pageid: r.pageid, received_at: received, key, deviceIp: p.ip, deviceUa: p.ua, signals: pingSignals(params) },
-            floods,
-          )
-        : '';
+      let invalid: Verdict = '';
+      if (floods) {
+        const toJudge: PingToJudge = {
+          kind,
+          pageid: r.pageid,
+          received_at: received,
+          key,
+          deviceIp: p.ip,
+          deviceUa: p.ua,
+          signals: pingSignals(params),
+        };
+        // a row judged before (its slice's write failed) keeps its flood verdict: it is not counted in the windows twice
+        invalid = judgePing(
+          toJudge,
+          floods,
+          floods.replay.flood('monitor', Number(r.id), () => pingFlood(toJudge, floods)),
+        );
+      }
       // Platform time is kept when plausible (not in the future, not older than 7 days); buckets always use received_at.
       const ts = p.ts && p.ts <= received + 300 && p.ts >= received - 7 * 86400 ? p.ts : received;
       out.pings.push({
@@ -135,7 +147,15 @@ export function parseSlice(
       const ip = r.ip.slice(0, 64);
       const ua = r.ua.slice(0, LIMITS.ua);
       const received = Number(r.received_at);
-      const invalid = floods ? judgeVisit({ ip, ua, received_at: received, signals: visitSignals(params) }, floods) : '';
+      let invalid: Verdict = '';
+      if (floods) {
+        const toJudge = { ip, ua, received_at: received, signals: visitSignals(params) };
+        invalid = judgeVisit(
+          toJudge,
+          floods,
+          floods.replay.flood('visit', Number(r.id), () => visitFlood(toJudge, floods)),
+        );
+      }
       const row = {
         raw_id: Number(r.id),
         pageid: r.pageid,

@@ -60,12 +60,42 @@ export class SlidingWindow {
   }
 }
 
+/** Flood verdicts remembered for a replay: more than the rows a failed write and the slice read ahead of it hold. */
+const REPLAY_KEPT = 50_000;
+
+/**
+ * The raw rows already passed through the windows, so that a slice judged again gets the same flood verdicts. A
+ * slice whose write fails (a lock, a full disk, a lost connection) is read and judged again from the committed mark,
+ * with the slice read ahead of it: counting its rows in the windows a second time would make floods of clicks that
+ * were none — a device's one click, replayed by ten failed attempts within a minute, became `flood_device`. Raw ids
+ * grow, so a row at or below the highest id seen was counted before: its flood verdict is the one it got then (kept
+ * for the last `REPLAY_KEPT` rows; only floods are kept, '' is the default).
+ */
+export class FloodReplay {
+  private readonly seen = { monitor: 0, visit: 0 };
+  private readonly floods = new Map<string, string>();
+
+  /** The flood verdict of raw row `id` of `source`: remembered if it was judged before, else `judge()` (which hits the windows). */
+  flood<V extends string>(source: 'monitor' | 'visit', id: number, judge: () => V | ''): V | '' {
+    const key = `${source}:${id}`;
+    if (id <= this.seen[source]) return (this.floods.get(key) as V | undefined) ?? '';
+    this.seen[source] = id;
+    const verdict = judge();
+    if (verdict) {
+      this.floods.set(key, verdict);
+      if (this.floods.size > REPLAY_KEPT) this.floods.delete(this.floods.keys().next().value as string);
+    }
+    return verdict;
+  }
+}
+
 /** The flood windows of one database's processor: they outlive a run (the job runs every 500 ms). */
 export interface FloodWindows {
   ip: SlidingWindow;
   device: SlidingWindow;
   link: SlidingWindow;
   visitIp: SlidingWindow;
+  replay: FloodReplay;
 }
 
 export function floodWindows(t: {
@@ -78,5 +108,6 @@ export function floodWindows(t: {
     device: new SlidingWindow(t.deviceFlood.max, t.deviceFlood.seconds),
     link: new SlidingWindow(t.linkFlood.max, t.linkFlood.seconds),
     visitIp: new SlidingWindow(t.ipFlood.max, t.ipFlood.seconds),
+    replay: new FloodReplay(),
   };
 }

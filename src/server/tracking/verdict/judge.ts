@@ -29,14 +29,17 @@ export interface PingToJudge {
   signals: Signals;
 }
 
-export function judgePing(p: PingToJudge, w: FloodWindows): Verdict {
-  let flood: Verdict = '';
-  if (p.kind === 'click') {
-    const byIp = isDeviceIp(p.deviceIp) ? w.ip.hit(p.deviceIp, p.received_at) : false;
-    const byDevice = p.signals.device ? w.device.hit(p.signals.device, p.received_at) : false;
-    const byLink = p.key ? false : w.link.hit(p.pageid, p.received_at);
-    flood = byIp ? 'flood_ip' : byDevice ? 'flood_device' : byLink ? 'flood_link' : '';
-  }
+/** A click's flood verdict: it passes through the windows (every click does, whatever its other verdicts). */
+export function pingFlood(p: PingToJudge, w: FloodWindows): Verdict {
+  if (p.kind !== 'click') return '';
+  const byIp = isDeviceIp(p.deviceIp) ? w.ip.hit(p.deviceIp, p.received_at) : false;
+  const byDevice = p.signals.device ? w.device.hit(p.signals.device, p.received_at) : false;
+  const byLink = p.key ? false : w.link.hit(p.pageid, p.received_at);
+  return byIp ? 'flood_ip' : byDevice ? 'flood_device' : byLink ? 'flood_link' : '';
+}
+
+/** `flood`: the ping's flood verdict when it was judged before (verdict/flood.ts `FloodReplay`); else it passes the windows now. */
+export function judgePing(p: PingToJudge, w: FloodWindows, flood: Verdict = pingFlood(p, w)): Verdict {
   if (p.signals.unfilled) return 'macro';
   if (p.signals.malformed) return 'malformed';
   if (isBotUa(p.deviceUa)) return 'bot';
@@ -50,12 +53,16 @@ export interface VisitToJudge {
   signals: Signals;
 }
 
-export function judgeVisit(v: VisitToJudge, w: FloodWindows): Verdict {
-  const flood = isDeviceIp(v.ip) ? w.visitIp.hit(v.ip, v.received_at) : false;
+/** A visit's flood verdict: it passes through the visit-IP window. */
+export function visitFlood(v: VisitToJudge, w: FloodWindows): Verdict {
+  return isDeviceIp(v.ip) && w.visitIp.hit(v.ip, v.received_at) ? 'flood_ip' : '';
+}
+
+export function judgeVisit(v: VisitToJudge, w: FloodWindows, flood: Verdict = visitFlood(v, w)): Verdict {
   if (v.signals.unfilled) return 'macro';
   if (v.signals.malformed) return 'malformed';
   if (isBotUa(v.ua)) return 'bot';
-  return flood ? 'flood_ip' : '';
+  return flood;
 }
 
 /** Once the visit is tied to its click (visit-ties.ts): a visit of an invalid click, or long after it, is invalid too. */

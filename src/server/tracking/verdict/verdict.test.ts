@@ -268,3 +268,51 @@ describe('the invalid-share flag', () => {
     expect(invalidFlagged(8, 2, { percent: 25, minClicks: 10 })).toBe(false);
   });
 });
+
+describe('a slice judged again after its write failed (flood windows not counted twice)', () => {
+  const links = new Map([['1001', { customerid: 1, state: 2, deleted_at: null }]]);
+  const { max } = DEFAULT_THRESHOLDS.deviceFlood;
+  // one device clicking max - 2 times: no flood; then a burst of another device past its limit
+  const pings: RawPing[] = [
+    ...Array.from({ length: max - 2 }, (_, i) => ({ oaid: 'calm', i })),
+    ...Array.from({ length: max + 3 }, (_, i) => ({ oaid: 'burst', i: i + 100 })),
+  ].map(({ oaid, i }, n) => ({
+    id: n + 1,
+    kind: 'c',
+    pageid: '1001',
+    query: `adv=1&cb=k${i}&oaid=${oaid}`,
+    ip: '',
+    ua: '',
+    received_at: T0 + n,
+  }));
+  const visits = Array.from({ length: 4 }, (_, n) => ({
+    id: n + 1,
+    pageid: '1001',
+    query: 'clickid=v',
+    ip: '8.8.4.4',
+    ua: PHONE,
+    received_at: T0 + n,
+  }));
+
+  it('ten retries of the same rows give the verdicts of the first pass: the calm device stays valid, the burst keeps its floods', () => {
+    const w = fresh();
+    const first = parseSlice(pings, visits, links, w);
+    const verdicts = (s: typeof first) => [...s.pings.map((p) => p.invalid), ...s.visits.map((v) => v.row.invalid)];
+    expect(first.pings.filter((p) => p.invalid === 'flood_device').length).toBe(3);
+    expect(first.pings.slice(0, max - 2).every((p) => p.invalid === '')).toBe(true);
+    for (let retry = 0; retry < 10; retry++) expect(verdicts(parseSlice(pings, visits, links, w))).toEqual(verdicts(first));
+  });
+
+  it('rows past the ones seen are judged by the windows as before', () => {
+    const w = fresh();
+    parseSlice(pings.slice(0, max - 2), [], links, w);
+    // the calm device's next clicks: 2 more fit its window, the one after is a flood
+    const more: RawPing[] = [1, 2, 3].map((k) => ({
+      ...pings[0]!,
+      id: 1000 + k,
+      query: `adv=1&cb=more${k}&oaid=calm`,
+      received_at: T0 + 50,
+    }));
+    expect(parseSlice(more, [], links, w).pings.map((p) => p.invalid)).toEqual(['', '', 'flood_device']);
+  });
+});
