@@ -71,7 +71,12 @@ const columns: TableColumn<AccountRow>[] = [
     cell: (a) => (
       <div>
         {a.last_sync_at ? formatTime(a.last_sync_at, 'YYYY-MM-DD HH:mm') : '未同步'}
-        {a.last_sync_error ? <div className="tag-off">{a.last_sync_error}</div> : null}
+        {a.last_sync_error ? (
+          // the platform's message can be long: one line, whole in the tooltip
+          <div className="tag-off cell-one-line" title={a.last_sync_error}>
+            {a.last_sync_error}
+          </div>
+        ) : null}
       </div>
     ),
   },
