@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import type { KindColumn } from './kind.ts';
 import { chinaDateTime, csvDateTime, csvWriter } from './writers.ts';
@@ -15,13 +16,10 @@ const ROW = ['卫衣', 12, 1234.5, 0.01234, 2.3456789, 1763692200];
 
 async function collect(write: (out: PassThrough) => Promise<void>): Promise<Buffer> {
   const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise((r) => out.on('end', r));
+  const body = buffer(out);
   await write(out);
   if (!out.writableEnded) out.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return body;
 }
 
 describe('csvWriter', () => {
