@@ -1,8 +1,7 @@
 /**
  * The tracking processor at scale of mechanics (issue 24): its lag gauge tells the truth during a run, a database
  * written by the version with a `processed` flag per row migrates and is processed exactly once, and two app nodes
- * processing one database never count a row twice. And the upgrade of `click_keys` to SQLite's WITHOUT ROWID layout
- * (migration 0068) keeps every key.
+ * processing one database never count a row twice.
  */
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -16,7 +15,6 @@ import { processingLag } from '../../src/server/tracking/lag.ts';
 import { processAll } from '../../src/server/tracking/processor.ts';
 import { readMarks } from '../../src/server/tracking/progress.ts';
 import { RollupAccumulator } from '../../src/server/tracking/rollup.ts';
-import { chunks, claimClickKeys } from '../../src/server/tracking/store.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects, freshPostgresDatabase, type TestHandle } from '../support/dialects.ts';
 import { insertLinkRow, makeUser } from '../support/factories.ts';
@@ -124,8 +122,8 @@ describe.each(dialects())('tracking processor on $name', (dialect) => {
   });
 });
 
-/** A database at the schema of migration `last` (an older version's), on each engine. */
-async function atMigration(name: string, last: string): Promise<DatabaseHandle> {
+/** A database at the schema before migration 0045 (no high-water marks), on each engine. */
+async function beforeHighWaterMarks(name: string): Promise<DatabaseHandle> {
   let h: DatabaseHandle;
   let drop = async () => {};
   if (name === 'sqlite') h = await openDatabase({ sqliteFile: ':memory:' });
@@ -135,7 +133,7 @@ async function atMigration(name: string, last: string): Promise<DatabaseHandle> 
     h = await openDatabase({ databaseUrl: fresh.url });
     drop = () => fresh.drop();
   }
-  const r = await new Migrator({ db: h.db, provider: migrationProvider(h.engine) }).migrateTo(last);
+  const r = await new Migrator({ db: h.db, provider: migrationProvider(h.engine) }).migrateTo('0016_rollup_board');
   if (r.error) throw r.error;
   return {
     ...h,
@@ -148,7 +146,7 @@ async function atMigration(name: string, last: string): Promise<DatabaseHandle> 
 
 describe.each(dialects())('upgrading tracking to high-water marks on $name', (dialect) => {
   it('a backlog flagged by the previous version migrates and is processed exactly once', async () => {
-    const h = await atMigration(dialect.name, '0016_rollup_board'); // before 0045: no high-water marks
+    const h = await beforeHighWaterMarks(dialect.name);
     try {
       const db = h.db;
       const user = await sql<{ id: number }>`insert into users (kind, email, password_hash, created_at, updated_at)
@@ -190,42 +188,6 @@ describe.each(dialects())('upgrading tracking to high-water marks on $name', (di
       const waiting = [...Array.from({ length: 1000 }, (_, i) => 1001 + i), ...Array.from({ length: 900 }, (_, i) => 2101 + i)];
       expect(rawIds).toEqual(waiting);
       expect(await readMarks(db)).toEqual({ monitor_raw: 3000, landing_visits: 300 });
-    } finally {
-      await h.close();
-    }
-  });
-});
-
-describe.each(dialects())('upgrading click keys (migration 0068) on $name', (dialect) => {
-  it('keeps every click key, and a key claimed before the upgrade is still a repeat after it', async () => {
-    const h = await atMigration(dialect.name, '0066_ad_customer_days');
-    try {
-      const db = h.db;
-      const before = Array.from({ length: 1200 }, (_, i) => ({
-        pageid: `81${String(i % 7).padStart(4, '0')}`,
-        key: i % 3 ? `cb:https://ad.oceanengine.com/track/callback?c=${i}` : `id:点击_${i}`,
-        first_at: 1_763_596_800 + i,
-      }));
-      for (const part of chunks(before, 300)) await db.insertInto('click_keys').values(part).execute();
-
-      await migrateToLatest(h);
-      const sorted = <T extends { pageid: string; key: string }>(rows: T[]) =>
-        [...rows].sort((a, b) => a.pageid.localeCompare(b.pageid) || a.key.localeCompare(b.key));
-      const after = await db.selectFrom('click_keys').select(['pageid', 'key', 'first_at']).execute();
-      expect(sorted(after.map((r) => ({ ...r, first_at: Number(r.first_at) })))).toEqual(sorted(before));
-      // the retention job's index survives the copy
-      expect(await db.selectFrom('click_keys').select('key').where('first_at', '<', 1_763_596_800 + 10).execute()).toHaveLength(10);
-      if (h.engine === 'sqlite') {
-        const { rows } = await sql<{ sql: string }>`select sql from sqlite_master where name = 'click_keys'`.execute(db);
-        expect(rows[0]?.sql).toMatch(/without rowid\s*$/i);
-        const idx = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'click_keys'`.execute(db);
-        expect(idx.rows.map((r) => r.name)).toContain('click_keys_first');
-      }
-      // the processor's claim: keys of the previous version are repeats, a new key is fresh, a claim twice is a repeat
-      const old = before[5] as (typeof before)[number];
-      const claim = [old, { pageid: '810001', key: 'cb:new', first_at: 1_763_600_000 }];
-      expect([...(await claimClickKeys(db, h.engine, claim))]).toEqual(['810001\ncb:new']);
-      expect([...(await claimClickKeys(db, h.engine, claim))]).toEqual([]);
     } finally {
       await h.close();
     }
