@@ -1,4 +1,4 @@
-import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, CompiledQuery, type CreateTableBuilder, type Kysely, type QueryExecutorProvider, type RawBuilder, sql } from 'kysely';
 
 /** The one place that knows which SQL engine is behind Kysely. */
 export type Engine = 'sqlite' | 'postgres';
@@ -53,3 +53,45 @@ export function jsonRows(engine: Engine, columns: readonly JsonColumn[], rows: r
 
 /** The column list of `columns` for an INSERT. */
 export const jsonColumnNames = (columns: readonly JsonColumn[]): RawBuilder<unknown> => sql.raw(columns.map(([n]) => `"${n}"`).join(', '));
+
+/** SQLite's bound-value limit (SQLITE_MAX_VARIABLE_NUMBER, 32 766 since 3.32; node:sqlite bundles 3.53). */
+const SQLITE_MAX_VALUES = 32_766;
+/** Rows per SQLite multi-row insert: every full statement has the same text, so it is prepared once (sqlite-dialect.ts). */
+const SQLITE_ROWS_PER_INSERT = 500;
+
+/** What `insertRows` needs of the database or a transaction. */
+type RowsExecutor = QueryExecutorProvider & Pick<Kysely<unknown>, 'executeQuery'>;
+
+/**
+ * `insert into <table> (<columns>) <rows> <tail>` in bulk, the rows arrays in column order (numbers or strings, as
+ * `jsonRows`), inserted in array order; `tail` is trusted SQL after the rows (`on conflict …`, `returning …`), and
+ * the answer is the rows it returns. PostgreSQL: one statement over `jsonRows`. SQLite: `values (?, …), …` with at
+ * most 500 rows a statement, each value bound on its own: cheaper there than `jsonb_each`, as the JSON text is
+ * neither built nor parsed (bench/README.md "SQLite drain, third pass"). The SQL text is written here, not by the
+ * query builder (compiling VALUES lists with it was a third of a slice, above).
+ */
+export async function insertRows<R>(
+  db: RowsExecutor,
+  engine: Engine,
+  table: string,
+  columns: readonly JsonColumn[],
+  rows: readonly (readonly unknown[])[],
+  tail = '',
+): Promise<R[]> {
+  if (rows.length === 0) return [];
+  if (engine === 'postgres') {
+    const q = sql<R>`insert into ${sql.table(table)} (${jsonColumnNames(columns)}) ${jsonRows(engine, columns, rows)} ${sql.raw(tail)}`;
+    return (await q.execute(db)).rows;
+  }
+  const perStatement = Math.min(SQLITE_ROWS_PER_INSERT, Math.floor(SQLITE_MAX_VALUES / columns.length));
+  const head = `insert into "${table}" (${columns.map(([n]) => `"${n}"`).join(', ')}) values `;
+  const row = `(${columns.map(() => '?').join(', ')})`;
+  const out: R[] = [];
+  for (let first = 0; first < rows.length; first += perStatement) {
+    const part = rows.slice(first, first + perStatement);
+    const text = `${head}${new Array<string>(part.length).fill(row).join(', ')} ${tail}`;
+    const result = await db.executeQuery<R>(CompiledQuery.raw(text, part.flat()));
+    for (const r of result.rows) out.push(r);
+  }
+  return out;
+}

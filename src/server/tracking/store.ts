@@ -1,12 +1,12 @@
 /**
  * The tracking store: the queries of the tracking feature (raw write-ahead rows, parsed events, click keys,
- * rejects, rollups; the processor's position is progress.ts). Bulk writes of the processor bind their rows as one
- * JSON value (`jsonRows`, db/dialect.ts). Functions take the database or an open transaction; the callers (batch writer, processor,
- * retention, stats) decide the transaction. Large inserts and `in (…)` lists go in chunks that stay under
+ * rejects, rollups; the processor's position is progress.ts). Bulk writes of the processor go through `insertRows`
+ * (db/dialect.ts: one JSON value on PostgreSQL, multi-row VALUES on SQLite). Functions take the database or an open
+ * transaction; the callers (batch writer, processor, retention, stats) decide the transaction. Large inserts and `in (…)` lists go in chunks that stay under
  * SQLite's bound-variable limit.
  */
 import { type Insertable, sql } from 'kysely';
-import { type Engine, type JsonColumn, jsonColumnNames, jsonRows } from '../db/dialect.ts';
+import { type Engine, insertRows, type JsonColumn } from '../db/dialect.ts';
 import type { Db, Executor } from '../kernel/executor.ts';
 import { lockRawWriters } from './progress.ts';
 import type {
@@ -72,13 +72,14 @@ export async function claimClickKeys(
 ): Promise<Set<string>> {
   const fresh = new Set<string>();
   if (keys.length === 0) return fresh;
-  const { rows } = await sql<{ pageid: string; key: string }>`insert into click_keys (${jsonColumnNames(CLICK_KEY_COLUMNS)})
-    ${jsonRows(
-      engine,
-      CLICK_KEY_COLUMNS,
-      keys.map((k) => [k.pageid, k.key, k.first_at]),
-    )}
-    on conflict do nothing returning pageid, key`.execute(tx);
+  const rows = await insertRows<{ pageid: string; key: string }>(
+    tx,
+    engine,
+    'click_keys',
+    CLICK_KEY_COLUMNS,
+    keys.map((k) => [k.pageid, k.key, k.first_at]),
+    'on conflict do nothing returning pageid, key',
+  );
   for (const r of rows) fresh.add(`${r.pageid}\n${r.key}`);
   return fresh;
 }
@@ -108,9 +109,7 @@ const PING_EVENT_COLUMNS: JsonColumn[] = [
 export async function insertPingEvents(tx: Executor, engine: Engine, rows: Array<Insertable<MonitorEventsTable>>): Promise<void> {
   if (rows.length === 0) return;
   const values = rows.map((r) => PING_EVENT_COLUMNS.map(([c, type]) => r[c as keyof typeof r] ?? (type === 'int' ? 0 : '')));
-  await sql`insert into monitor_events (${jsonColumnNames(PING_EVENT_COLUMNS)}) ${jsonRows(engine, PING_EVENT_COLUMNS, values)}`.execute(
-    tx,
-  );
+  await insertRows(tx, engine, 'monitor_events', PING_EVENT_COLUMNS, values);
 }
 
 /** A recorded ad click as the visit tie reads it. */
@@ -235,9 +234,7 @@ const VISIT_EVENT_COLUMNS: JsonColumn[] = [
 export async function insertVisitEvents(tx: Executor, engine: Engine, rows: Array<Insertable<VisitEventsTable>>): Promise<void> {
   if (rows.length === 0) return;
   const values = rows.map((r) => VISIT_EVENT_COLUMNS.map(([c, type]) => r[c as keyof typeof r] ?? (type === 'int' ? 0 : '')));
-  await sql`insert into visit_events (${jsonColumnNames(VISIT_EVENT_COLUMNS)}) ${jsonRows(engine, VISIT_EVENT_COLUMNS, values)}`.execute(
-    tx,
-  );
+  await insertRows(tx, engine, 'visit_events', VISIT_EVENT_COLUMNS, values);
 }
 
 const REJECT_COLUMNS: JsonColumn[] = [
@@ -253,7 +250,7 @@ const REJECT_COLUMNS: JsonColumn[] = [
 export async function insertRejects(tx: Executor, engine: Engine, rows: Array<Insertable<MonitorRejectsTable>>): Promise<void> {
   if (rows.length === 0) return;
   const values = rows.map((r) => REJECT_COLUMNS.map(([c, type]) => r[c as keyof typeof r] ?? (type === 'int' ? 0 : '')));
-  await sql`insert into monitor_rejects (${jsonColumnNames(REJECT_COLUMNS)}) ${jsonRows(engine, REJECT_COLUMNS, values)}`.execute(tx);
+  await insertRows(tx, engine, 'monitor_rejects', REJECT_COLUMNS, values);
 }
 
 /** Add counts to the rollups (insert … on conflict do update, the same on SQLite and PostgreSQL). */
