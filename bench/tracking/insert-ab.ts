@@ -12,8 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 
-const [oldTree, newTree] = [process.argv[2], process.argv[3]];
-if (!oldTree || !newTree) throw new Error('usage: node bench/tracking/insert-ab.ts <old tree> <new tree> [rows] [rounds]');
+const usage = 'usage: node bench/tracking/insert-ab.ts <old tree> <new tree> [rows] [rounds]';
+const oldTree: string = process.argv[2] ?? '';
+const newTree: string = process.argv[3] ?? '';
+if (!oldTree || !newTree) throw new Error(usage);
 const N = Number(process.argv[4] ?? 250_000);
 const ROUNDS = Number(process.argv[5] ?? 3);
 const SLICE = 3000;
@@ -68,14 +70,8 @@ async function run(name: string, tree: string): Promise<void> {
   console.log(JSON.stringify({ name, cpuSeconds: (cpu.user + cpu.system) / 1e6, wall, events: Number(counted[0]?.n), load: os.loadavg() }));
 }
 
-for (let r = 0; r < ROUNDS; r++)
-  for (const [name, tree] of r % 2
-    ? [
-        ['new', newTree],
-        ['old', oldTree],
-      ]
-    : [
-        ['old', oldTree],
-        ['new', newTree],
-      ])
-    await run(name, tree);
+const trees: Array<[name: string, tree: string]> = [
+  ['old', oldTree],
+  ['new', newTree],
+];
+for (let r = 0; r < ROUNDS; r++) for (const [name, tree] of r % 2 ? [...trees].reverse() : trees) await run(name, tree);

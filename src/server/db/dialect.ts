@@ -1,4 +1,12 @@
-import { type ColumnDefinitionBuilder, CompiledQuery, type CreateTableBuilder, type Kysely, type QueryExecutorProvider, type RawBuilder, sql } from 'kysely';
+import {
+  type ColumnDefinitionBuilder,
+  CompiledQuery,
+  type CreateTableBuilder,
+  type Kysely,
+  type QueryExecutorProvider,
+  type RawBuilder,
+  sql,
+} from 'kysely';
 
 /** The one place that knows which SQL engine is behind Kysely. */
 export type Engine = 'sqlite' | 'postgres';
