@@ -25,6 +25,7 @@ import { Metrics } from './kernel/metrics.ts';
 import { IngestPressure } from './kernel/pressure.ts';
 import { loadSecrets, type Secrets } from './kernel/secrets.ts';
 import { lifecycleJob } from './lifecycle/jobs.ts';
+import { partitionsJob } from './lifecycle/partition-job.ts';
 import { LinkEvents } from './links/events.ts';
 import { MAIL_JOB, mailJob } from './mail/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -113,7 +114,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   jobs.register(statusHistoryJob(deps), accountRollupJob(deps));
   jobs.register(...adJobs(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
-  jobs.register(lifecycleJob(deps));
+  jobs.register(lifecycleJob(deps), partitionsJob(deps));
   jobs.register(pddAuthorityJob(deps));
   jobs.register(rulesJob(deps));
   return {
