@@ -114,7 +114,8 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   jobs.register(statusHistoryJob(deps), accountRollupJob(deps));
   jobs.register(...adJobs(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
-  jobs.register(lifecycleJob(deps), partitionsJob(deps));
+  jobs.register(lifecycleJob(deps));
+  if (deps.engine === 'postgres') jobs.register(partitionsJob(deps));
   jobs.register(pddAuthorityJob(deps));
   jobs.register(rulesJob(deps));
   return {

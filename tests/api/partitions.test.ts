@@ -2,8 +2,8 @@
  * PostgreSQL's month partitions of the hourly tables (migration 0067, lifecycle/partition-job.ts): a database written
  * by the previous version migrates forward without losing or moving a row (its table becomes the legacy partition);
  * the partitions job creates the months ahead, moves rows the DEFAULT partition caught, and drops a month once all
- * of it has outlived HOURLY_RETENTION_DAYS — the kept days' totals unchanged. On SQLite the migration and the job
- * do nothing and the data-retention job keeps deleting rows.
+ * of it has outlived HOURLY_RETENTION_DAYS — the kept days' totals unchanged. On SQLite the migration does nothing, the job
+ * is not registered and the data-retention job keeps deleting rows.
  */
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
@@ -150,8 +150,8 @@ describe.each(dialects())('the partitions job ($name)', (dialect) => {
   afterAll(() => t.close());
 
   it('creates this month and the next two, moving in the rows the DEFAULT partition caught; leaves later ones there', async () => {
+    if (dialect.name === 'sqlite') return; // not registered: SQLite has no partitions
     await t.deps.jobs.run(PARTITIONS_JOB);
-    if (dialect.name === 'sqlite') return;
     for (const table of HOUR_TABLES)
       expect(await names(t.deps.db, table), table).toEqual(['_p202604', '_p202605', '_p202606', '_p202607', '_default']);
     const run = await t.deps.db
@@ -168,7 +168,7 @@ describe.each(dialects())('the partitions job ($name)', (dialect) => {
     token = (await t.post<{ jwt: string }>('/capi/api/user/login', { email: 'c@x.cn', password: 'secret123' })).body.data.jwt;
     const before = await Promise.all(kept.map(card));
     expect(before.map((m) => m.sum_cost)).toEqual([1, 1, 1]);
-    await t.deps.jobs.run(PARTITIONS_JOB);
+    if (dialect.name !== 'sqlite') await t.deps.jobs.run(PARTITIONS_JOB);
     await t.deps.jobs.run(LIFECYCLE_JOB);
     expect(await Promise.all(kept.map(card))).toEqual(before);
     const hours = (await t.deps.db.selectFrom('ad_facts_hourly').select('hour').orderBy('hour').execute()).map((r) => Number(r.hour));

@@ -5,7 +5,7 @@
  * node that wrote before this job ran) gets its partition with those rows moved in — and drops every partition whose
  * whole range has outlived HOURLY_RETENTION_DAYS, instead of deleting its rows. Rows of a partially expired month
  * wait for the month to end (kept at most one month longer); the upgrade's legacy part and the DEFAULT one are still
- * aged by the data-retention job's row deletes (jobs.ts). On SQLite the job does nothing.
+ * aged by the data-retention job's row deletes (jobs.ts). Registered on PostgreSQL only (boot.ts).
  */
 import type { Deps } from '../deps.ts';
 import type { JobDef } from '../jobs/types.ts';
