@@ -7,6 +7,7 @@ export const INVALID_REASONS = {
   macro: '宏未替换',
   malformed: '参数异常',
   bot: '爬虫/无头浏览器',
+  foreign_ip: '境外 IP',
   flood_ip: 'IP 频繁',
   flood_device: '设备频繁',
   flood_link: '链接突发',
