@@ -84,8 +84,8 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   const env = opts.env ?? process.env;
   const config = loadConfig(env);
   setLogLevel(config.LOG_LEVEL);
-  const secrets = opts.secrets ?? loadSecrets(config);
   const ipRegion = await openConfiguredIpRegion(config);
+  const secrets = opts.secrets ?? loadSecrets(config);
   const handle = opts.handle ?? (await openConfiguredDatabase(config));
   // CLOCK_START (tests, demos): the clock starts at that instant and runs at real speed.
   const clock = opts.clock ?? (config.CLOCK_START === undefined ? systemClock : new OffsetClock(config.CLOCK_START));
