@@ -84,7 +84,14 @@ async function runCase(name: string, ping: string, baselineBase: string): Promis
       const lag = { before: lagBefore, after: prepared.deps.pressure.lag() };
       const committed = served.committed() - committedBefore;
       rounds.push({ baseline, ours, ratio: ratio(ours.rps, baseline.rps), work, committed, loopDelay, lag });
-      console.log(name, { baseline: Math.round(baseline.rps), ours: Math.round(ours.rps), ratio: rounds.at(-1)?.ratio, work, loopDelay, lag });
+      console.log(name, {
+        baseline: Math.round(baseline.rps),
+        ours: Math.round(ours.rps),
+        ratio: rounds.at(-1)?.ratio,
+        work,
+        loopDelay,
+        lag,
+      });
     }
     workInCase = (await load?.done()) ?? 0;
   } finally {

@@ -66,7 +66,10 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
   const handle = await openDatabase(
     config.DATABASE_URL
       ? { databaseUrl: config.DATABASE_URL, onIdleError: (err) => log.warn('idle PostgreSQL connection lost', { err: err.message }) }
-      : { sqliteFile: path.join(config.dataDir, 'toufang.sqlite') },
+      : {
+          sqliteFile: path.join(config.dataDir, 'toufang.sqlite'),
+          onCheckpointError: (message) => log.warn('SQLite background checkpoint failed', { err: message }),
+        },
   );
   await migrateToLatest(handle);
   return handle;
