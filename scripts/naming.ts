@@ -15,7 +15,7 @@ function problemOf(rel: string, isDir: boolean): string | null {
   if (rel.startsWith('src/pages/') || name === 'README.md') return null;
   if (/^src\/server\/db\/migrations\/\d{4}_[a-z0-9_]+\.ts$/.test(rel)) return null;
   if (isDir) return KEBAB.test(name) ? null : `${rel}/: folders are kebab-case`;
-  const stem = name.replace(/(\.test|\.spec|\.d)?\.(tsx?|astro|css|cjs|mjs|md|json|sh)$/, '');
+  const stem = name.replace(/(\.test|\.spec|\.d)?\.(tsx?|astro|css|cjs|mjs|md|json|sh|mmdb)$/, '');
   if (name.endsWith('.tsx') || name.endsWith('.astro'))
     return PASCAL.test(stem) || HOOK.test(stem) || KEBAB.test(stem) ? null : `${rel}: components are PascalCase`;
   if (HOOK.test(stem)) return null;

@@ -25,6 +25,7 @@ import { Metrics } from './kernel/metrics.ts';
 import { IngestPressure } from './kernel/pressure.ts';
 import { loadSecrets, type Secrets } from './kernel/secrets.ts';
 import { lifecycleJob } from './lifecycle/jobs.ts';
+import { partitionsJob } from './lifecycle/partition-job.ts';
 import { LinkEvents } from './links/events.ts';
 import { MAIL_JOB, mailJob } from './mail/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -35,6 +36,7 @@ import { LocalDirectoryStorage } from './publish/storage.ts';
 import { hourlyReportJob } from './reports/jobs.ts';
 import { rulesJob } from './rules/jobs.ts';
 import { processorJob, retentionJob } from './tracking/jobs.ts';
+import { type IpRegion, openIpRegion } from './tracking/verdict/region.ts';
 import { connectorsFor } from './wiring/connectors.ts';
 
 export interface BootOptions {
@@ -65,16 +67,28 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
   const handle = await openDatabase(
     config.DATABASE_URL
       ? { databaseUrl: config.DATABASE_URL, onIdleError: (err) => log.warn('idle PostgreSQL connection lost', { err: err.message }) }
-      : { sqliteFile: path.join(config.dataDir, 'toufang.sqlite') },
+      : {
+          sqliteFile: path.join(config.dataDir, 'toufang.sqlite'),
+          onCheckpointError: (message) => log.warn('SQLite background checkpoint failed', { err: message }),
+        },
   );
   await migrateToLatest(handle);
   return handle;
+}
+
+/** IP_REGION_DB, read once at start (a bad file stops the start with a ConfigError); null when unset. */
+async function openConfiguredIpRegion(config: Config): Promise<IpRegion | null> {
+  if (!config.IP_REGION_DB) return null;
+  const region = await openIpRegion(config.IP_REGION_DB, config.IP_REGION_ALLOW);
+  log.info('IP region database', { file: config.IP_REGION_DB, ...region.description, allow: config.IP_REGION_ALLOW });
+  return region;
 }
 
 export async function boot(opts: BootOptions = {}): Promise<Booted> {
   const env = opts.env ?? process.env;
   const config = loadConfig(env);
   setLogLevel(config.LOG_LEVEL);
+  const ipRegion = await openConfiguredIpRegion(config);
   const secrets = opts.secrets ?? loadSecrets(config);
   const handle = opts.handle ?? (await openConfiguredDatabase(config));
   // CLOCK_START (tests, demos): the clock starts at that instant and runs at real speed.
@@ -104,6 +118,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
     affiliates: opts.affiliates ?? connectors.affiliates,
     unions: connectors.unions,
     adPlatforms: opts.adPlatforms ?? connectors.adPlatforms,
+    ipRegion,
     checkOutputs: opts.checkOutputs,
   };
   // Every feature's jobs. They run where the server calls `deps.jobs.start()` (one leader among the nodes);
@@ -114,6 +129,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   jobs.register(...adJobs(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   jobs.register(lifecycleJob(deps));
+  if (deps.engine === 'postgres') jobs.register(partitionsJob(deps));
   jobs.register(pddAuthorityJob(deps));
   jobs.register(rulesJob(deps));
   return {

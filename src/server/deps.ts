@@ -15,6 +15,7 @@ import type { Secrets } from './kernel/secrets.ts';
 import type { LinkEvents } from './links/events.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ObjectStorage } from './publish/storage.ts';
+import type { IpRegion } from './tracking/verdict/region.ts';
 
 /** Ad-platform connectors by platform; a platform is absent until its connector is configured or sandboxed. */
 export type AdPlatformRegistry = Readonly<Partial<Record<AdPlatform, AdPlatformConnector>>>;
@@ -50,6 +51,8 @@ export interface Deps {
   /** Which unions are configured, and the 淘宝 adzone pool links take theirs from. */
   unions: UnionSettings;
   adPlatforms: AdPlatformRegistry;
+  /** The operator's IP region database (IP_REGION_DB, tracking/verdict/region.ts); null when none is configured. */
+  ipRegion: IpRegion | null;
   /** Check every API answer against its contract's output schema (tests; off in production). */
   checkOutputs?: boolean;
 }

@@ -7,6 +7,7 @@ export const INVALID_REASONS = {
   macro: '宏未替换',
   malformed: '参数异常',
   bot: '爬虫/无头浏览器',
+  foreign_ip: '境外 IP',
   flood_ip: 'IP 频繁',
   flood_device: '设备频繁',
   flood_link: '链接突发',
@@ -22,3 +23,7 @@ export const invalidShare = (invalid: number, raw: number): number => (raw > 0 ?
 
 /** A stored reason's Chinese name (an unknown one, e.g. from a newer version, as it is). */
 export const invalidReasonLabel = (r: string): string => (isInvalidReason(r) ? INVALID_REASONS[r] : r);
+
+/** Reasons with their counts, most first, as every screen and export words them: 'IP 频繁 10、设备频繁 6'. */
+export const invalidReasonsText = (reasons: ReadonlyArray<{ label: string; count: number }>): string =>
+  reasons.map((r) => `${r.label} ${r.count}`).join('、');

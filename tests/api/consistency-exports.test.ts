@@ -15,11 +15,17 @@ import type { BoardCard, ItemIndex, RankList } from '../../src/shared/dashboard-
 import type { ExportView } from '../../src/shared/exports.ts';
 import type { WireMetrics } from '../../src/shared/metrics.ts';
 import { ORDER_STATUS } from '../../src/shared/orders.ts';
+import type { PromoteRow } from '../../src/shared/promote-schemas.ts';
+import type { LinkMetricsRow } from '../../src/shared/stats.ts';
 import { dialects } from '../support/dialects.ts';
 import { download, type ReadSheet, readXlsx } from '../support/factories-exports.ts';
+import { adClick } from '../support/factories-orders.ts';
 import { mailParts } from '../support/factories-reports.ts';
 import { startSmtp } from '../support/smtp.ts';
-import { buildWorld, type Figures, figures, PLAN, total, type World } from './consistency-world.ts';
+import { ADV, buildWorld, type Figures, figures, PLAN, total, type World } from './consistency-world.ts';
+
+/** The crawler of the two invalid clicks this suite adds to the world (isbot knows it). */
+const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 /** The metric columns of the board exports (their labels: `metricColumns`). */
 const METRIC_LABELS = {
@@ -47,6 +53,22 @@ function fileFigures(sheet: ReadSheet, labels: Labels): Figures[] {
 }
 const withoutConversion = ({ conversion: _, ...f }: Figures) => f;
 
+/** A file's invalid-traffic columns per row: 无效点击, 无效占比 (a ratio) and 无效原因. */
+function fileInvalid(sheet: ReadSheet): Array<{ invalid: unknown; share: unknown; reasons: unknown }> {
+  const [invalid, share, reasons] = ['无效点击', '无效占比', '无效原因'].map((l) => column(sheet, l));
+  return sheet.rows.map((_, i) => ({ invalid: invalid![i], share: share![i], reasons: reasons![i] ?? '' }));
+}
+/** The same from a list's numbers, as its screen shows them: the share in percent with one decimal, reasons 'label count' most first. */
+function listInvalid(n: { valid: number; invalid: number; reasons: Array<{ label: string; count: number }> } | null) {
+  const valid = n?.valid ?? 0;
+  const invalid = n?.invalid ?? 0;
+  return {
+    invalid,
+    share: valid + invalid > 0 ? Number(((invalid / (valid + invalid)) * 100).toFixed(1)) / 100 : null,
+    reasons: (n?.reasons ?? []).map((r) => `${r.label} ${r.count}`).join('、'),
+  };
+}
+
 describe.each(dialects())('one number in the exports and the hourly e-mail on $name', (dialect) => {
   let w: World;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -56,6 +78,9 @@ describe.each(dialects())('one number in the exports and the hourly e-mail on $n
   beforeAll(async () => {
     smtp = await startSmtp();
     w = await buildWorld(dialect, { SMTP_URL: smtp.url, PUBLIC_BASE_URL: 'https://tf.example.cn' });
+    // and a crawler clicking the plan's ad twice: invalid clicks (爬虫/无头浏览器) for the lists' and files' invalid columns
+    for (const cb of ['bot-1', 'bot-2'])
+      await adClick(w.t.deps, w.planLink.pageid, 2, { ADVERTISER_ID: ADV, PROMOTION_ID: PLAN, AID: PLAN, CALLBACK_PARAM: cb, UA: BOT_UA });
     span = { start: w.first, end: w.today };
     card = figures((await w.post<BoardCard>('/capi/napi/board/card', { accounttype: 'multi', ...span }, w.tokens.owner)).metrics);
   }, 300_000);
@@ -98,22 +123,33 @@ describe.each(dialects())('one number in the exports and the hourly e-mail on $n
     const { owner, agent } = w.tokens;
     for (const token of [owner, agent]) {
       const links = await exported('links', span, token);
-      const screen = await w.post<{ list: Array<{ pageid: string; metrics: WireMetrics }> }>(
+      const screen = await w.post<{ list: LinkMetricsRow[] }>(
         '/capi/napi/link/metrics',
         { pageids: column(links, '链接编号'), ...span },
         token,
       );
       expect(fileFigures(links, LINK_LABELS).map(withoutConversion)).toEqual(screen.list.map((l) => withoutConversion(figures(l.metrics))));
       expect(withoutConversion(total(fileFigures(links, LINK_LABELS)))).toEqual(withoutConversion(card));
+      // the invalid clicks beside the valid ones: the list's count, share (one decimal, as shown) and reasons
+      expect(fileInvalid(links)).toEqual(
+        screen.list.map((l) => listInvalid({ valid: l.monitor_clicks, invalid: l.invalid_clicks, reasons: l.invalid_reasons })),
+      );
+      expect(fileInvalid(links)[column(links, '链接编号').indexOf(w.planLink.pageid)]).toEqual({
+        invalid: 2,
+        share: 0.5, // 2 of 4 monitored clicks
+        reasons: '爬虫/无头浏览器 2',
+      });
 
       const plans = await exported('plans', { acpl: 2, type: 'plan', ...span }, token);
-      const tree = await w.post<{ list: Array<{ id: string; metrics: WireMetrics }> }>(
+      const tree = await w.post<{ list: PromoteRow[] }>(
         '/capi/napi/promote/index',
         { acpl: 2, type: 'plan', ...span, page: 1, pagesize: 50 },
         token,
       );
       expect(column(plans, '编号')).toEqual([PLAN]);
       expect(fileFigures(plans, METRIC_LABELS)).toEqual(tree.list.map((p) => figures(p.metrics)));
+      expect(fileInvalid(plans)).toEqual(tree.list.map((p) => listInvalid(p.invalid_traffic)));
+      expect(fileInvalid(plans)).toEqual([{ invalid: 2, share: 0.5, reasons: '爬虫/无头浏览器 2' }]);
       const sums = await w.post<{ metrics: WireMetrics }>('/capi/napi/promote/sumdata', { acpl: 2, type: 'plan', ...span }, token);
       expect(total(fileFigures(plans, METRIC_LABELS))).toEqual(figures(sums.metrics));
 

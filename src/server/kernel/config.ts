@@ -87,6 +87,25 @@ const schema = z.object({
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /**
+   * Optional IP region database (docs/api-tracking.md "Invalid traffic"): a MaxMind DB file of the country format
+   * (GeoLite2/GeoIP2 Country or City, DB-IP country). Unset: no lookup, no `foreign_ip` verdict.
+   */
+  IP_REGION_DB: z.string().optional(),
+  /** With IP_REGION_DB: the countries ads are delivered to (ISO 3166 codes, comma-separated); a device IP elsewhere is `foreign_ip`. */
+  IP_REGION_ALLOW: z
+    .string()
+    .default('CN')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (codes) => codes.length > 0 && codes.every((c) => /^[A-Z]{2}$/.test(c)),
+      'must be ISO 3166 country codes separated by commas, e.g. CN or CN,HK,MO',
+    ),
   /** Exports of at most this many rows are written during the request; larger ones by the export job. */
   EXPORT_INLINE_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   /** Largest export (rows); more asks the user to narrow the filters. */

@@ -23,14 +23,19 @@ export interface Tracking {
 export const SHUTDOWN_DRAIN_MS = 1500;
 
 export function startTracking(
-  deps: Pick<Deps, 'db' | 'engine' | 'lifecycle' | 'metrics' | 'pressure' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'engine' | 'lifecycle' | 'metrics' | 'pressure' | 'clock' | 'ipRegion'>,
   opts: { trustProxy: boolean; batch?: Partial<BatchOptions>; drainMs?: number },
 ): Tracking {
   const batcher = new EventBatcher(deps.db, deps.engine, { ...defaultBatchOptions, ...opts.batch });
   // registered before the batcher's hook → runs after it at shutdown
   deps.lifecycle.onShutdown('tracking-drain', async () => {
     const until = performance.now() + (opts.drainMs ?? SHUTDOWN_DRAIN_MS);
-    const r = await processAll(deps.db, deps.engine, { slice: () => SLICE_WHILE_BUSY, until, now: () => deps.clock.now() }).catch((err) => {
+    const r = await processAll(deps.db, deps.engine, {
+      slice: () => SLICE_WHILE_BUSY,
+      until,
+      now: () => deps.clock.now(),
+      region: deps.ipRegion,
+    }).catch((err) => {
       log.error('tracking final drain failed', errorFields(err));
       return null;
     });

@@ -26,7 +26,7 @@ export const SLICE_WHEN_IDLE = 3000;
  * every slice (`tracking_processor_backlog_rows`, `…_lag_seconds`). Nodes sharing one PostgreSQL never count a row
  * twice: each slice moves the high-water marks with a compare-and-set (processor.ts). Runs recorded one row a minute.
  */
-export function processorJob(deps: Pick<Deps, 'db' | 'engine' | 'pressure' | 'clock'>): JobDef {
+export function processorJob(deps: Pick<Deps, 'db' | 'engine' | 'pressure' | 'clock' | 'ipRegion'>): JobDef {
   const measure = async () => {
     const lag = await processingLag(deps.db, deps.clock.now());
     deps.pressure.setLag(lag.rows, lag.seconds);
@@ -43,6 +43,7 @@ export function processorJob(deps: Pick<Deps, 'db' | 'engine' | 'pressure' | 'cl
         pause: ctx.yield,
         signal: ctx.signal,
         now: () => deps.clock.now(),
+        region: deps.ipRegion,
         onSlice: async () => {
           await measure();
         },

@@ -22,6 +22,7 @@ import * as store from './store.ts';
 import { DEFAULT_THRESHOLDS, type VerdictThresholds } from './verdict/config.ts';
 import { type FloodWindows, floodWindows } from './verdict/flood.ts';
 import { judgeTiedVisit } from './verdict/judge.ts';
+import type { IpRegion } from './verdict/region.ts';
 import { tieVisits, type VisitTie } from './visit-ties.ts';
 
 export interface RunResult {
@@ -45,6 +46,8 @@ interface Verdicts {
   thresholds: VerdictThresholds;
   /** null: verdicts off (`ProcessOptions.verdict === false`, benchmarks only). */
   floods: FloodWindows | null;
+  /** The operator's IP region database (verdict/region.ts); null when none (no lookup). */
+  region: IpRegion | null;
 }
 
 /**
@@ -53,15 +56,15 @@ interface Verdicts {
  * they process (docs/api-tracking.md "Invalid traffic").
  */
 const windowsOf = new WeakMap<object, Verdicts>();
-function verdictsFor(db: Db, thresholds?: VerdictThresholds | false): Verdicts {
-  if (thresholds === false) return { thresholds: DEFAULT_THRESHOLDS, floods: null };
-  if (thresholds) return { thresholds, floods: floodWindows(thresholds) };
+function verdictsFor(db: Db, thresholds?: VerdictThresholds | false, region: IpRegion | null = null): Verdicts {
+  if (thresholds === false) return { thresholds: DEFAULT_THRESHOLDS, floods: null, region: null };
+  if (thresholds) return { thresholds, floods: floodWindows(thresholds), region };
   let v = windowsOf.get(db);
   if (!v) {
-    v = { thresholds: DEFAULT_THRESHOLDS, floods: floodWindows(DEFAULT_THRESHOLDS) };
+    v = { thresholds: DEFAULT_THRESHOLDS, floods: floodWindows(DEFAULT_THRESHOLDS), region: null };
     windowsOf.set(db, v);
   }
-  return v;
+  return v.region === region ? v : { ...v, region };
 }
 
 /**
@@ -161,7 +164,7 @@ async function prepareSlice(db: Db, engine: Engine, limit: number, pos: RunPosit
   const links = pageids.length ? await linkFactsByPageId(db, pageids) : new Map();
   await nextTurn();
   pos.verdict ??= verdictsFor(db);
-  const parsed = parseSlice(rawPings, rawVisits, links, pos.verdict.floods);
+  const parsed = parseSlice(rawPings, rawVisits, links, pos.verdict.floods, pos.verdict.region);
   await nextTurn();
   const more = pings.length === limit || visits.length === limit;
   return { marks, next, more, parsed, rows: { monitor: rawPings.length, visits: rawVisits.length }, verdict: pos.verdict };
@@ -205,6 +208,8 @@ export interface ProcessOptions {
    * it; never set by the product).
    */
   verdict?: VerdictThresholds | false;
+  /** The operator's IP region database (`deps.ipRegion`, IP_REGION_DB): device IPs outside its countries are `foreign_ip`. */
+  region?: IpRegion | null;
 }
 
 /**
@@ -214,7 +219,7 @@ export interface ProcessOptions {
  */
 export async function processAll(db: Db, engine: Engine, opts: ProcessOptions = {}): Promise<RunResult> {
   const total: RunResult = { monitor: 0, visits: 0, rejects: 0 };
-  const pos: RunPosition = { ceilings: null, verdict: verdictsFor(db, opts.verdict) };
+  const pos: RunPosition = { ceilings: null, verdict: verdictsFor(db, opts.verdict, opts.region) };
   const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
   const limit = () => opts.slice?.() ?? 2000;
   let prepared: Promise<PreparedSlice> | null = null;

@@ -9,6 +9,7 @@ import type { MonitorEventsTable, MonitorRejectsTable, VisitEventsTable } from '
 import { DEFAULT_THRESHOLDS } from './verdict/config.ts';
 import { type FloodWindows, floodWindows } from './verdict/flood.ts';
 import { judgePing, judgeVisit, type PingToJudge, pingFlood, type Verdict, visitFlood } from './verdict/judge.ts';
+import type { IpRegion } from './verdict/region.ts';
 import { pingSignals, visitSignals } from './verdict/signals.ts';
 import type { VisitToTie } from './visit-ties.ts';
 
@@ -66,13 +67,14 @@ function checkPage(pageid: string, links: Map<string, LinkFacts>): LinkFacts {
 /**
  * Parse and judge a slice. `floods` are the processor's sliding windows (they outlive the slice); a slice parsed on
  * its own gets fresh ones with the default thresholds; null judges nothing (every row valid: the processor's
- * verdicts-off option, for benchmarks).
+ * verdicts-off option, for benchmarks). `region`: the operator's IP region database (verdict/region.ts), null when none.
  */
 export function parseSlice(
   pings: RawPing[],
   visits: RawVisit[],
   links: Map<string, LinkFacts>,
   floods: FloodWindows | null = floodWindows(DEFAULT_THRESHOLDS),
+  region: IpRegion | null = null,
 ): ParsedSlice {
   const out: ParsedSlice = { pings: [], visits: [], rejects: [] };
   const reject = (source: 'monitor' | 'visit', r: RawVisit, kind: string, err: unknown) => {
@@ -111,6 +113,7 @@ export function parseSlice(
           toJudge,
           floods,
           floods.replay.flood('monitor', Number(r.id), () => pingFlood(toJudge, floods)),
+          region,
         );
       }
       // Platform time is kept when plausible (not in the future, not older than 7 days); buckets always use received_at.
@@ -154,6 +157,7 @@ export function parseSlice(
           toJudge,
           floods,
           floods.replay.flood('visit', Number(r.id), () => visitFlood(toJudge, floods)),
+          region,
         );
       }
       const row = {

@@ -1,4 +1,4 @@
-import { invalidShare } from '../../../shared/invalid-traffic.ts';
+import { invalidReasonsText, invalidShare } from '../../../shared/invalid-traffic.ts';
 import type { LinkMetricsRow } from '../../../shared/stats.ts';
 import { formatNumber } from '../../lib/formats.ts';
 
@@ -12,7 +12,7 @@ export function invalidShareText(m: Numbers): string {
 
 /** The title of the share: the counts, each reason with its count, and what invalid clicks do. */
 export function invalidShareTitle(m: Numbers): string {
-  const reasons = m.invalid_reasons.map((r) => `${r.label} ${r.count}`).join('、');
+  const reasons = invalidReasonsText(m.invalid_reasons);
   return `${m.invalid_flagged ? '无效占比已超过提醒阈值，请检查这条链接的流量来源。' : ''}${m.invalid_clicks} 次无效点击未计入有效点击 ${m.monitor_clicks} 次${reasons ? `：${reasons}` : ''}。无效点击不归因订单、不回传`;
 }
 

@@ -1,4 +1,4 @@
-import { invalidShare } from '../../../shared/invalid-traffic.ts';
+import { invalidShare, invalidReasonsText as reasonsText } from '../../../shared/invalid-traffic.ts';
 import type { InvalidTraffic } from '../../../shared/promote-schemas.ts';
 
 /** A plan's invalid share in percent with one decimal ('24.1%'): invalid / (valid + invalid), shared/invalid-traffic.ts. */
@@ -6,7 +6,7 @@ export const invalidShareText = (t: Pick<InvalidTraffic, 'valid' | 'invalid'>): 
   `${(invalidShare(t.invalid, t.valid + t.invalid) * 100).toFixed(1)}%`;
 
 /** The reasons with their counts, most first: 'IP 频繁 10、设备频繁 6'. */
-export const invalidReasonsText = (t: InvalidTraffic): string => t.reasons.map((r) => `${r.label} ${r.count}`).join('、');
+export const invalidReasonsText = (t: InvalidTraffic): string => reasonsText(t.reasons);
 
 /** What a flagged share adds to its text (tracking/verdict/config.ts DEFAULT_ALERT). */
 export const FLAG_WORD = '偏高';

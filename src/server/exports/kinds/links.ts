@@ -6,6 +6,7 @@ import { linkNumbers, listDays } from '../../facts/link-traffic.ts';
 import { scopeOf } from '../../links/scope.ts';
 import { countLinks, linkPages } from '../../links/service.ts';
 import { defineKind } from '../kind.ts';
+import { invalidColumns } from './invalid-columns.ts';
 
 const label = <T extends Record<string | number, string>>(table: T, v: string | number): string =>
   (table as Record<string | number, string>)[v] ?? String(v);
@@ -15,7 +16,7 @@ type LinkRow = LinkView & { numbers: LinkMetricsRow; range: string };
 /**
  * Promotion links (推广链接): the list of `/napi/link/index` with its filters, through the links service, and the
  * list's data columns over its dates (`start`/`end`, default the last 7 days): cost, the platform's and our monitor's
- * clicks, orders, GMV and ROI, from the read model (the same numbers as the screen's columns and `/link/metrics`).
+ * clicks (valid, and the invalid ones with their share and reasons), orders, GMV and ROI, from the read model (the same numbers as the screen's columns and `/link/metrics`).
  */
 export const linksKind = defineKind<Omit<LinkIndexInput, 'page' | 'pagesize'>, LinkRow>({
   kind: 'links',
@@ -63,6 +64,11 @@ export const linksKind = defineKind<Omit<LinkIndexInput, 'page' | 'pagesize'>, L
     { key: 'sum_cost', label: '消耗（元）', type: 'money', value: (l) => l.numbers.metrics.sum_cost },
     { key: 'sum_click', label: '点击数（平台）', type: 'integer', value: (l) => l.numbers.metrics.sum_click },
     { key: 'monitor_clicks', label: '监测点击', type: 'integer', value: (l) => l.numbers.monitor_clicks },
+    ...invalidColumns<LinkRow>((l) => ({
+      valid: l.numbers.monitor_clicks,
+      invalid: l.numbers.invalid_clicks,
+      reasons: l.numbers.invalid_reasons,
+    })),
     { key: 'visits', label: '落地页访问', type: 'integer', value: (l) => l.numbers.visits },
     { key: 'ordernum', label: '订单数', type: 'integer', value: (l) => l.numbers.metrics.ordernum },
     { key: 'order_price', label: '订单金额（元）', type: 'money', value: (l) => l.numbers.metrics.order_price },

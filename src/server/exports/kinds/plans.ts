@@ -1,13 +1,15 @@
 import { type PromoteExportInput, type PromoteRow, promoteExportInput } from '../../../shared/promote-schemas.ts';
 import { countTree, treePages } from '../../promotion/tree.ts';
 import { defineKind } from '../kind.ts';
+import { invalidColumns } from './invalid-columns.ts';
 import { metricColumns } from './metric-columns.ts';
 
 type PlanRow = PromoteRow & { start: string; end: string };
 
 /**
  * 推广计划 (`/capi/napi/promote/index` filters and sort: channel, sub-platform, level — plans by default —, parent,
- * customer, status, search, China date range): the list's rows with their §3 metrics for that range, through the
+ * customer, status, search, China date range): the list's rows with their §3 metrics for that range and the invalid
+ * share of our monitored clicks beside them (the list's `invalid_traffic`), through the
  * promotion tree service (`listTree`, the caller's promotion scope). A creative has no facts: its metrics are empty.
  */
 export const plansKind = defineKind<PromoteExportInput, PlanRow>({
@@ -35,5 +37,6 @@ export const plansKind = defineKind<PromoteExportInput, PlanRow>({
     { key: 'material', label: '素材类型', type: 'text', width: 12, value: (r) => r.material_label },
     { key: 'range', label: '统计日期', type: 'text', width: 24, value: (r) => (r.start === r.end ? r.start : `${r.start} 至 ${r.end}`) },
     ...metricColumns<PlanRow>(),
+    ...invalidColumns<PlanRow>((r) => r.invalid_traffic),
   ],
 });

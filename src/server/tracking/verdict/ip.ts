@@ -27,15 +27,21 @@ for (const [net, prefix] of [
 ] as const)
   INTERNAL.addSubnet(net, prefix, 'ipv6');
 
-/** True when `ip` (as stored: v4, v6 or v4-mapped v6) is an address a flood may be counted on; '' or garbage is not. */
-export function isDeviceIp(ip: string): boolean {
+/**
+ * The address `ip` (as stored: v4, v6 or v4-mapped v6) names a device by, v4-mapped unwrapped to v4; '' for an
+ * internal address (above), '' or garbage — such an address is never judged (floods, region).
+ */
+export function deviceAddress(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   const addr = mapped ? mapped[1]! : ip;
   const family = isIP(addr);
-  if (family === 0) return false;
+  if (family === 0) return '';
   try {
-    return !INTERNAL.check(addr, family === 4 ? 'ipv4' : 'ipv6');
+    return INTERNAL.check(addr, family === 4 ? 'ipv4' : 'ipv6') ? '' : addr;
   } catch {
-    return false;
+    return '';
   }
 }
+
+/** True when `ip` is an address a flood may be counted on. */
+export const isDeviceIp = (ip: string): boolean => deviceAddress(ip) !== '';

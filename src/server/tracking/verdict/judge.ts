@@ -7,11 +7,14 @@
  * are the platform's — only the `ip` / `ua` macros describe the device (a ping without them is not judged by IP or
  * user agent). A landing visit comes from the browser itself: its request's IP and user agent are the device's.
  * IP floods are counted on public addresses only (ip.ts: a loopback or private address is a proxy's or our own).
+ * Where the operator provides an IP region database (region.ts), a device IP located outside the countries ads are
+ * delivered to is `foreign_ip`; without one nothing is looked up.
  */
 import type { InvalidReason } from '../../../shared/invalid-traffic.ts';
 import type { VerdictThresholds } from './config.ts';
 import type { FloodWindows } from './flood.ts';
 import { isDeviceIp } from './ip.ts';
+import type { IpRegion } from './region.ts';
 import type { Signals } from './signals.ts';
 import { isBotUa } from './ua.ts';
 
@@ -38,11 +41,15 @@ export function pingFlood(p: PingToJudge, w: FloodWindows): Verdict {
   return byIp ? 'flood_ip' : byDevice ? 'flood_device' : byLink ? 'flood_link' : '';
 }
 
-/** `flood`: the ping's flood verdict when it was judged before (verdict/flood.ts `FloodReplay`); else it passes the windows now. */
-export function judgePing(p: PingToJudge, w: FloodWindows, flood: Verdict = pingFlood(p, w)): Verdict {
+/**
+ * `flood`: the ping's flood verdict when it was judged before (verdict/flood.ts `FloodReplay`); else it passes the
+ * windows now. `region`: the operator's IP region database, null when none.
+ */
+export function judgePing(p: PingToJudge, w: FloodWindows, flood: Verdict = pingFlood(p, w), region: IpRegion | null = null): Verdict {
   if (p.signals.unfilled) return 'macro';
   if (p.signals.malformed) return 'malformed';
   if (isBotUa(p.deviceUa)) return 'bot';
+  if (region?.foreign(p.deviceIp)) return 'foreign_ip';
   return flood;
 }
 
@@ -58,10 +65,11 @@ export function visitFlood(v: VisitToJudge, w: FloodWindows): Verdict {
   return isDeviceIp(v.ip) && w.visitIp.hit(v.ip, v.received_at) ? 'flood_ip' : '';
 }
 
-export function judgeVisit(v: VisitToJudge, w: FloodWindows, flood: Verdict = visitFlood(v, w)): Verdict {
+export function judgeVisit(v: VisitToJudge, w: FloodWindows, flood: Verdict = visitFlood(v, w), region: IpRegion | null = null): Verdict {
   if (v.signals.unfilled) return 'macro';
   if (v.signals.malformed) return 'malformed';
   if (isBotUa(v.ua)) return 'bot';
+  if (region?.foreign(v.ip)) return 'foreign_ip';
   return flood;
 }
 
