@@ -31,7 +31,7 @@ const cpuStart = process.cpuUsage();
 let inserted = 0;
 for (let i = 0; i < TOTAL; i += BATCH) {
   const batch = Array.from({ length: Math.min(BATCH, TOTAL - i) }, (_v, k) => replica(sample, i + k, NOW, TOTAL));
-  inserted += (await deps.db.transaction().execute((tx) => ingestOrders(tx, batch, NOW))).inserted;
+  inserted += (await deps.db.transaction().execute((tx) => ingestOrders(tx, deps.engine, batch, NOW))).inserted;
   await new Promise((r) => setImmediate(r)); // the sync's ctx.yield() between batches gives the event loop back
   if (i % 100_000 === 0 && i)
     process.stderr.write(`  ${deps.engine}: ${i} orders, ${Math.round(i / ((performance.now() - started) / 1000))}/s\n`);
