@@ -11,6 +11,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { CASES, volumes } from './contended/loads.ts';
 import { Gate, serve } from './contended/server.ts';
 import { machineFacts } from './tracking/machine.ts';
@@ -30,6 +31,10 @@ interface Round {
   work: number;
   /** Pings our server committed this round (each 204 is sent after its COMMIT). */
   committed: number;
+  /** Our event loop's delay while our server was pinged (perf_hooks histogram, 10 ms resolution): a long synchronous step shows here. */
+  loopDelay: { p99Ms: number; maxMs: number };
+  /** The tracking lag (rows, seconds of the oldest) when our server's measure began and ended. */
+  lag: { before: { rows: number; seconds: number }; after: { rows: number; seconds: number } };
 }
 
 interface CaseResult {
@@ -69,10 +74,24 @@ async function runCase(name: string, ping: string, baselineBase: string): Promis
       const baseline = await wrkAsync(baselineBase + ping, WRK);
       gate.open();
       const [before, committedBefore] = [(await load?.done()) ?? 0, served.committed()];
+      const lagBefore = prepared.deps.pressure.lag();
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
       const ours = await wrkAsync(served.base + ping, WRK);
+      delay.disable();
       const work = ((await load?.done()) ?? 0) - before;
-      rounds.push({ baseline, ours, ratio: ratio(ours.rps, baseline.rps), work, committed: served.committed() - committedBefore });
-      console.log(name, { baseline: Math.round(baseline.rps), ours: Math.round(ours.rps), ratio: rounds.at(-1)?.ratio, work });
+      const loopDelay = { p99Ms: round1(delay.percentile(99) / 1e6), maxMs: round1(delay.max / 1e6) };
+      const lag = { before: lagBefore, after: prepared.deps.pressure.lag() };
+      const committed = served.committed() - committedBefore;
+      rounds.push({ baseline, ours, ratio: ratio(ours.rps, baseline.rps), work, committed, loopDelay, lag });
+      console.log(name, {
+        baseline: Math.round(baseline.rps),
+        ours: Math.round(ours.rps),
+        ratio: rounds.at(-1)?.ratio,
+        work,
+        loopDelay,
+        lag,
+      });
     }
     workInCase = (await load?.done()) ?? 0;
   } finally {

@@ -25,6 +25,7 @@ import { Metrics } from './kernel/metrics.ts';
 import { IngestPressure } from './kernel/pressure.ts';
 import { loadSecrets, type Secrets } from './kernel/secrets.ts';
 import { lifecycleJob } from './lifecycle/jobs.ts';
+import { partitionsJob } from './lifecycle/partition-job.ts';
 import { LinkEvents } from './links/events.ts';
 import { MAIL_JOB, mailJob } from './mail/jobs.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -65,7 +66,10 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
   const handle = await openDatabase(
     config.DATABASE_URL
       ? { databaseUrl: config.DATABASE_URL, onIdleError: (err) => log.warn('idle PostgreSQL connection lost', { err: err.message }) }
-      : { sqliteFile: path.join(config.dataDir, 'toufang.sqlite') },
+      : {
+          sqliteFile: path.join(config.dataDir, 'toufang.sqlite'),
+          onCheckpointError: (message) => log.warn('SQLite background checkpoint failed', { err: message }),
+        },
   );
   await migrateToLatest(handle);
   return handle;
@@ -114,6 +118,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   jobs.register(...adJobs(deps));
   if (config.RAW_RETENTION_DAYS > 0) jobs.register(retentionJob(deps));
   jobs.register(lifecycleJob(deps));
+  if (deps.engine === 'postgres') jobs.register(partitionsJob(deps));
   jobs.register(pddAuthorityJob(deps));
   jobs.register(rulesJob(deps));
   return {

@@ -23,7 +23,11 @@ function adaptStatement(stmt: StatementSync): SqliteStatement {
   };
 }
 
-/** WAL pages (4 KiB) after which a commit checkpoints (SQLite's default is 1 000). */
+/**
+ * WAL pages (4 KiB) after which a commit checkpoints (SQLite's default is 1 000). A file opened by `openDatabase` is
+ * checkpointed on a worker thread every second (db/sqlite-checkpoint.ts), so this is the backstop for when that thread
+ * falls behind, and the checkpoint of a connection without one.
+ */
 const CHECKPOINT_PAGES = 16_384;
 
 export function openSqlite(file: string): DatabaseSync {
@@ -35,7 +39,8 @@ export function openSqlite(file: string): DatabaseSync {
   db.exec('PRAGMA cache_size = -20000');
   // A checkpoint every 64 MB of WAL instead of 4 MB: a page the tracking processor writes again and again (index
   // pages, rollups, its marks) goes to the file once per checkpoint, not once per slice (−12 % CPU per drained ping,
-  // bench/README.md "Idle drain"). The WAL file then stays up to ≈ 64 MB.
+  // bench/README.md "Idle drain"). Run inside a commit, such a checkpoint holds the event loop for hundreds of ms:
+  // the background checkpointer normally gets there first.
   db.exec(`PRAGMA wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
   return db;
 }

@@ -17,7 +17,7 @@ export function jobContext(
     signal,
     startedAt: Math.floor(startedMs / 1000),
     yield: async () => {
-      if (pressure) await pressure.yield(signal);
+      if (pressure) await pressure.yield(signal, def.name);
       else await new Promise((r) => setImmediate(r));
     },
     cursor: (key = '') => store.readCursor(db, def.name, key),

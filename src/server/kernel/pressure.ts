@@ -83,7 +83,8 @@ export class IngestPressure {
     return lag.rows > this.opts.maxLag || lag.seconds > this.opts.maxLagSeconds;
   }
 
-  async yield(signal?: AbortSignal): Promise<void> {
+  /** `job`: the job that yields (the job context passes its name; the contended bench holds some jobs by it). */
+  async yield(signal?: AbortSignal, _job?: string): Promise<void> {
     await new Promise((r) => setImmediate(r));
     if (!this.source) return;
     for (let waited = 0; !signal?.aborted && waited < 10_000; waited += 50) {

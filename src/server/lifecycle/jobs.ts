@@ -5,15 +5,32 @@
  */
 import type { Deps } from '../deps.ts';
 import type { JobDef } from '../jobs/types.ts';
+import { partitionsOf } from './partitions.ts';
 import { HOUR_TABLES, ID_TABLES, retentionOf } from './policy.ts';
-import { pruneClickKeys, pruneOldestById, pruneOldestHour } from './store.ts';
+import { type HourTable, pruneClickKeys, pruneOldestById, pruneOldestHour } from './store.ts';
 
 export const LIFECYCLE_JOB = 'data-retention';
 const SLICE = 2000;
 const MAX_SLICES = 500;
 const DAY = 86400;
 
-export function lifecycleJob(deps: Pick<Deps, 'db' | 'config'>): JobDef {
+/**
+ * Where hourly rows are deleted one hour at a time: the tables themselves on SQLite (and on a PostgreSQL table not
+ * partitioned); on a partitioned one only its upgrade's legacy part and its DEFAULT part — month partitions are
+ * dropped whole by the partitions job (partition-job.ts).
+ */
+async function rowAgedTables(deps: Pick<Deps, 'db' | 'engine'>, tables: readonly HourTable[]): Promise<string[]> {
+  if (deps.engine !== 'postgres') return [...tables];
+  const out: string[] = [];
+  for (const table of tables) {
+    const parts = await partitionsOf(deps.db, table);
+    if (parts.length === 0) out.push(table);
+    else out.push(...parts.filter((p) => p.isDefault || p.from === Number.NEGATIVE_INFINITY).map((p) => p.name));
+  }
+  return out;
+}
+
+export function lifecycleJob(deps: Pick<Deps, 'db' | 'config' | 'engine'>): JobDef {
   const keep = retentionOf(deps.config);
   return {
     name: LIFECYCLE_JOB,
@@ -40,7 +57,7 @@ export function lifecycleJob(deps: Pick<Deps, 'db' | 'config'>): JobDef {
         }
       }
       if (keep.hourlyDays > 0) {
-        for (const table of HOUR_TABLES) {
+        for (const table of await rowAgedTables(deps, HOUR_TABLES)) {
           for (let i = 0; i < MAX_SLICES && !ctx.signal.aborted; i++) {
             const n = await pruneOldestHour(deps.db, table, ctx.startedAt - keep.hourlyDays * DAY);
             if (n === 0) break;

@@ -20,8 +20,8 @@ export async function pruneOldestById(db: Executor, table: IdTable, cutoff: numb
   return [old.length, old.length < slice];
 }
 
-/** Delete the oldest hour bucket before `cutoff`; 0 rows when none is left. */
-export async function pruneOldestHour(db: Executor, table: HourTable, cutoff: number): Promise<number> {
+/** Delete the oldest hour bucket before `cutoff`; 0 rows when none is left. `table`: an HourTable or one of its partitions. */
+export async function pruneOldestHour(db: Executor, table: HourTable | string, cutoff: number): Promise<number> {
   const { rows } = await sql<{ hour: number | string | null }>`select min(hour) as hour from ${sql.table(table)}`.execute(db);
   const hour = rows[0]?.hour;
   if (hour === null || hour === undefined || Number(hour) >= cutoff) return 0;

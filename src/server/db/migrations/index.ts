@@ -25,6 +25,7 @@ import { rules } from './0055_rules.ts';
 import { adFactBlocks } from './0060_ad_fact_blocks.ts';
 import { invalidTraffic } from './0065_invalid_traffic.ts';
 import { adCustomerDays } from './0066_ad_customer_days.ts';
+import { partitionedFacts } from './0067_partitioned_facts.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -56,6 +57,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0060_ad_fact_blocks', adFactBlocks],
   ['0065_invalid_traffic', invalidTraffic],
   ['0066_ad_customer_days', adCustomerDays],
+  ['0067_partitioned_facts', partitionedFacts],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
