@@ -4,6 +4,7 @@
  * does), and print one JSON line: orders/s, the RSS before and the peak RSS (sampled every 50 ms), what was stored.
  */
 import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { boot } from '../src/server/boot.ts';
 import type { AffiliateOrder } from '../src/server/connectors/affiliate.ts';
 import { ingestOrders } from '../src/server/orders/ingest.ts';
@@ -26,12 +27,32 @@ const timer = setInterval(() => {
   peak = Math.max(peak, m.rss);
   peakHeap = Math.max(peakHeap, m.heapTotal);
 }, 50);
+/**
+ * PostgreSQL: the CPU seconds of the server processes serving this database (its backends, read from /proc: the
+ * server runs on this machine), per pid — the other half of the ingest's cost, which our process's CPU time leaves out.
+ * Null when /proc cannot be read (a remote server).
+ */
+async function serverCpu(): Promise<Map<number, number> | null> {
+  if (deps.engine !== 'postgres') return null;
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(deps.db);
+  const out = new Map<number, number>();
+  try {
+    for (const { pid } of rows) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // utime + stime, clock ticks of 1/100 s
+    }
+  } catch {
+    return null;
+  }
+  return out;
+}
+const serverBefore = await serverCpu();
 const started = performance.now();
 const cpuStart = process.cpuUsage();
 let inserted = 0;
 for (let i = 0; i < TOTAL; i += BATCH) {
   const batch = Array.from({ length: Math.min(BATCH, TOTAL - i) }, (_v, k) => replica(sample, i + k, NOW, TOTAL));
-  inserted += (await deps.db.transaction().execute((tx) => ingestOrders(tx, batch, NOW))).inserted;
+  inserted += (await deps.db.transaction().execute((tx) => ingestOrders(tx, deps.engine, batch, NOW))).inserted;
   await new Promise((r) => setImmediate(r)); // the sync's ctx.yield() between batches gives the event loop back
   if (i % 100_000 === 0 && i)
     process.stderr.write(`  ${deps.engine}: ${i} orders, ${Math.round(i / ((performance.now() - started) / 1000))}/s\n`);
@@ -39,6 +60,9 @@ for (let i = 0; i < TOTAL; i += BATCH) {
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuStart);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+const serverAfter = await serverCpu();
+const serverCpuSeconds =
+  serverBefore && serverAfter ? [...serverAfter].reduce((sum, [pid, s]) => sum + s - (serverBefore.get(pid) ?? 0), 0) : null;
 clearInterval(timer);
 peak = Math.max(peak, process.memoryUsage().rss);
 (globalThis as { gc?: () => void }).gc?.();
@@ -67,6 +91,8 @@ process.stdout.write(
     /** CPU time of this process: what the same work costs on a machine nobody else is using. */
     cpuSeconds: Math.round(cpuSeconds * 10) / 10,
     ordersPerCpuSecond: Math.round(TOTAL / cpuSeconds),
+    /** PostgreSQL: CPU time of the server's backends for this database over the same span. */
+    serverCpuSeconds: serverCpuSeconds === null ? null : Math.round(serverCpuSeconds * 10) / 10,
     rssBeforeMb: mb(rssBefore),
     peakRssMb: mb(peak),
     peakHeapMb: mb(peakHeap),

@@ -116,7 +116,7 @@ export async function makeOrders(deps: Deps, shape: Shape, links: readonly Bench
   let inserted = 0;
   const flush = async (list: AffiliateOrder[]) => {
     if (list.length === 0) return;
-    const r = await deps.db.transaction().execute((tx) => ingestOrders(tx, list, now));
+    const r = await deps.db.transaction().execute((tx) => ingestOrders(tx, deps.engine, list, now));
     inserted += r.inserted;
   };
   for (let i = 0; i < shape.orders; i++) {

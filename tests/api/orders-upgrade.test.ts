@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
 import { orderPaidDay } from '../../src/server/db/migrations/0020_order_paid_day.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
+import { addFacts } from '../../src/server/orders/batch-store.ts';
 import { contributions, FactDelta, type FactRow, type FactSource } from '../../src/server/orders/model.ts';
-import { addFacts } from '../../src/server/orders/store.ts';
 import type { OrdersTable } from '../../src/server/orders/tables.ts';
 import { hourStart } from '../../src/shared/china-clock.ts';
 import type { LinkView } from '../../src/shared/links.ts';
@@ -116,7 +116,7 @@ describe.each(dialects())('upgrading stored orders on $name', (dialect) => {
     await t.deps.db.insertInto('orders').values(row).execute();
     const delta = new FactDelta();
     delta.add(previousContributions(row as FactSource), 1);
-    await addFacts(t.deps.db, delta.hourly(), delta.daily());
+    await addFacts(t.deps.db, t.deps.engine, delta.hourly(), delta.daily());
     return row.order_id;
   }
 

@@ -6,14 +6,15 @@
  * while it found no visit: the visit may have been processed since), and the order's postback queued once when
  * its status reaches its link's setting.
  */
-import type { Insertable } from 'kysely';
 import type { PostbackOn } from '../../shared/orders.ts';
 import type { AffiliateOrder } from '../connectors/affiliate.ts';
+import type { Engine } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { type Attribution, Attributor } from './attribution.ts';
+import * as batch from './batch-store.ts';
 import { contributions, FactDelta, postbackEvent, type UnionSide, unionSide } from './model.ts';
 import * as store from './store.ts';
-import type { OrderStatusLogTable, OrdersTable, PostbacksTable } from './tables.ts';
+import type { OrdersTable } from './tables.ts';
 
 export interface IngestResult {
   inserted: number;
@@ -110,7 +111,7 @@ export const attributionOf = (r: store.OrderRow): Attribution => ({
 });
 
 /** Upsert one page of orders of one union (`now`: epoch seconds). Call inside a transaction. */
-export async function ingestOrders(tx: Executor, orders: AffiliateOrder[], now: number): Promise<IngestResult> {
+export async function ingestOrders(tx: Executor, engine: Engine, orders: AffiliateOrder[], now: number): Promise<IngestResult> {
   const result: IngestResult = { inserted: 0, updated: 0, unchanged: 0, stale: 0, postbacks: 0 };
   if (orders.length === 0) return result;
   const union = orders[0]!.union;
@@ -145,7 +146,7 @@ export async function ingestOrders(tx: Executor, orders: AffiliateOrder[], now: 
     const attribution = !old || retry(old) ? await attributor.attribute(side) : attributionOf(old);
     nexts.push({ old, next: { ...side, ...attribution, postback_state: old?.postback_state ?? 'none' } });
   }
-  const written = await writeOrders(tx, nexts, now);
+  const written = await writeOrders(tx, engine, nexts, now);
   return { ...result, ...written, stale: result.stale };
 }
 
@@ -156,6 +157,7 @@ export async function ingestOrders(tx: Executor, orders: AffiliateOrder[], now: 
  */
 export async function writeOrders(
   tx: Executor,
+  engine: Engine,
   nexts: Array<{ old: store.OrderRow | undefined; next: Next }>,
   now: number,
 ): Promise<Omit<IngestResult, 'stale'>> {
@@ -165,9 +167,10 @@ export async function writeOrders(
     nexts.map((n) => n.next.pageid),
   );
 
-  const inserts: Array<Insertable<OrdersTable>> = [];
-  const logs: Array<Insertable<OrderStatusLogTable>> = [];
-  const postbacks: Array<Insertable<PostbacksTable>> = [];
+  const inserts: batch.OrderWrite[] = [];
+  const updates: batch.OrderUpdate[] = [];
+  const logs: batch.StatusLogWrite[] = [];
+  const postbacks: batch.PostbackWrite[] = [];
   const delta = new FactDelta();
   for (const { old, next } of nexts) {
     const route = postbackRoute(next);
@@ -210,16 +213,17 @@ export async function writeOrders(
         at: now,
       });
     if (old) {
-      await store.updateOrder(tx, old.id, { ...next, updated_at: now });
+      updates.push({ id: old.id, row: { ...next, updated_at: now } });
       result.updated += 1;
     } else {
       inserts.push({ ...next, first_seen_at: now, updated_at: now });
       result.inserted += 1;
     }
   }
-  await store.insertOrders(tx, inserts);
-  await store.insertStatusLog(tx, logs);
-  await store.addFacts(tx, delta.hourly(), delta.daily());
-  result.postbacks = await store.insertPostbacks(tx, postbacks);
+  await batch.updateOrders(tx, engine, updates);
+  await batch.insertOrders(tx, engine, inserts);
+  await batch.insertStatusLog(tx, engine, logs);
+  await batch.addFacts(tx, engine, delta.hourly(), delta.daily());
+  result.postbacks = await batch.insertPostbacks(tx, engine, postbacks);
   return result;
 }

@@ -10,6 +10,7 @@
  * pass stopped midway resumes. The first pass on a database has since 0: every stored order of
  * a driven link without a plan is looked at once (the upgrade's re-attribution of older orders).
  */
+import type { Engine } from '../db/dialect.ts';
 import type { Deps } from '../deps.ts';
 import type { JobContext } from '../jobs/types.ts';
 import type { Executor } from '../kernel/executor.ts';
@@ -82,7 +83,12 @@ async function ordersToRetry(db: Executor, link: { pageid: string; customerid: n
 }
 
 /** Attribute stored orders again and write what changed, in one transaction. */
-export async function reattributeOrders(db: Deps['db'], rows: OrderRow[], now: number): Promise<Omit<IngestResult, 'stale'>> {
+export async function reattributeOrders(
+  db: Deps['db'],
+  engine: Engine,
+  rows: OrderRow[],
+  now: number,
+): Promise<Omit<IngestResult, 'stale'>> {
   return db.transaction().execute(async (tx) => {
     const attributor = new Attributor(tx);
     const sides = rows.map(storedSide);
@@ -94,13 +100,13 @@ export async function reattributeOrders(db: Deps['db'], rows: OrderRow[], now: n
       const attribution = await attributor.attribute(sides[i]!);
       nexts.push({ old: row, next: { ...sides[i]!, ...attribution, postback_state: row.postback_state } });
     }
-    return writeOrders(tx, nexts, now);
+    return writeOrders(tx, engine, nexts, now);
   });
 }
 
 /** The pass (or what is left of it), until done or aborted. Returns the orders that changed and the postbacks queued. */
 export async function reattributeFromFacts(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'engine' | 'clock'>,
   ctx: Pick<JobContext, 'signal' | 'yield' | 'cursor' | 'setCursor'>,
 ) {
   const stored = parse(await ctx.cursor(CURSOR_KEY));
@@ -113,7 +119,7 @@ export async function reattributeFromFacts(
       for (let after: After | null = { at: link.first, id: 0 }; after !== null; ) {
         const page = await ordersToRetry(deps.db, link, after);
         if (page.due.length) {
-          const r = await reattributeOrders(deps.db, page.due, deps.clock.now());
+          const r = await reattributeOrders(deps.db, deps.engine, page.due, deps.clock.now());
           out.changed += r.updated;
           out.postbacks += r.postbacks;
         }

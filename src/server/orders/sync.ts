@@ -29,7 +29,7 @@ export function syncRange(watermark: number | null, now: number): { from: number
 }
 
 export async function syncUnion(
-  deps: Pick<Deps, 'db' | 'clock' | 'affiliates'>,
+  deps: Pick<Deps, 'db' | 'engine' | 'clock' | 'affiliates'>,
   ctx: JobContext,
   union: AffiliateUnion,
 ): Promise<SyncOutcome> {
@@ -41,7 +41,7 @@ export async function syncUnion(
   const pending: AffiliateOrder[] = [];
   const flush = async () => {
     if (pending.length === 0) return;
-    const r = await deps.db.transaction().execute((tx) => ingestOrders(tx, pending, deps.clock.now()));
+    const r = await deps.db.transaction().execute((tx) => ingestOrders(tx, deps.engine, pending, deps.clock.now()));
     out.rows += r.inserted + r.updated;
     out.postbacks += r.postbacks;
     pending.length = 0;
