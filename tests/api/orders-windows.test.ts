@@ -4,7 +4,7 @@ import type { AffiliateConnectors } from '../../src/server/connectors/affiliate.
 import { createAffiliateConnectors, loadAffiliateConfig } from '../../src/server/connectors/affiliate-config.ts';
 import { createTaobaoConnector } from '../../src/server/connectors/taobao/index.ts';
 import type { ManualClock } from '../../src/server/kernel/clock.ts';
-import { LAG_SECONDS } from '../../src/server/orders/sync.ts';
+import { BACKFILL_DAYS, LAG_SECONDS, OVERLAP_SECONDS } from '../../src/server/orders/sync.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import { makeTestApp, type TestApp, unionEnv } from '../support/app.ts';
 import { testClock } from '../support/clock.ts';
@@ -158,6 +158,14 @@ describe.each(dialects())('order sync windows and pages on $name', (dialect) => 
   });
 });
 
+type UnionOrder = { id: string; created_at: number; indexed_at: number } & Partial<Record<(typeof UNION_EVENTS)[number], number | null>>;
+/** The union sandbox's order events (sandbox/unions/world.ts), each counted once it has happened. */
+const UNION_EVENTS = ['created_at', 'deposit_at', 'paid_at', 'received_at', 'settled_at', 'refunded_at', 'closed_at'] as const;
+/** An order's last change as the union saw it at `at` (the sandbox's 修改时间 query). */
+const modifiedAt = (o: UnionOrder, at: number): number =>
+  Math.max(...[...UNION_EVENTS.map((k) => o[k] ?? 0), o.indexed_at].filter((v) => v <= at), 0);
+const within = (t: number, from: number, to: number) => t >= from && t < to;
+
 describe.each(dialects().slice(0, 1))('first configuration on $name', (dialect) => {
   it('back-fills the last 30 days of a union’s orders', async () => {
     const clock = testClock();
@@ -165,16 +173,26 @@ describe.each(dialects().slice(0, 1))('first configuration on $name', (dialect) 
     try {
       const owner = await makeUser(t.deps);
       await makeLink(t.deps, owner, { platform: 2, state: 2, item: '612345678901' }); // the sandbox back-fills its history
-      const cutoff = clock.now() - LAG_SECONDS;
+      const now1 = clock.now();
+      const cutoff = now1 - LAG_SECONDS;
       await syncOrders(t);
       clock.advance(5 * 60_000);
+      const now2 = clock.now();
       await syncOrders(t);
-      const union = await t.unions.admin<Array<{ id: string; created_at: number }>>('taobao', '/orders');
-      const expected = union
-        .filter((o) => o.created_at < cutoff)
+      const union = await t.unions.admin<UnionOrder[]>('taobao', '/orders');
+      // The sync reads an order by its last change (the union's 修改时间: its latest event by then, or when a back-filled
+      // order was listed) in [from, now − lag); one whose last change fell in the lag of both runs (an event in the
+      // last minute before either) waits for the next run. The orders are random per run (the sandbox's click ids).
+      const read = (o: UnionOrder) =>
+        within(modifiedAt(o, now1), now1 - BACKFILL_DAYS * 86400, now1 - LAG_SECONDS) ||
+        within(modifiedAt(o, now2), now1 - LAG_SECONDS - OVERLAP_SECONDS, now2 - LAG_SECONDS);
+      const placed = union.filter((o) => o.created_at < cutoff);
+      const expected = placed
+        .filter(read)
         .map((o) => o.id)
         .sort();
       expect(expected.length).toBeGreaterThan(20);
+      expect(placed.length - expected.length).toBeLessThanOrEqual(2);
       expect(Math.min(...union.map((o) => o.created_at))).toBeLessThan(clock.now() - 25 * 86400);
       const got = (await t.deps.db.selectFrom('orders').select(['order_id', 'created_at']).execute()).filter((o) => o.created_at < cutoff);
       expect(got.map((o) => o.order_id).sort()).toEqual(expected);
