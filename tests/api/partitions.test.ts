@@ -6,11 +6,9 @@
  * is not registered and the data-retention job keeps deleting rows.
  */
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/accounts/users.ts';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
-import { migrationProvider } from '../../src/server/db/migrations/index.ts';
+import { migrateToLatest } from '../../src/server/db/index.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { LIFECYCLE_JOB } from '../../src/server/lifecycle/jobs.ts';
@@ -20,7 +18,7 @@ import { HOUR_TABLES } from '../../src/server/lifecycle/policy.ts';
 import { parseChinaTime } from '../../src/shared/china-clock.ts';
 import type { BoardCard } from '../../src/shared/dashboard.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
-import { dialects, freshPostgresDatabase } from '../support/dialects.ts';
+import { databaseAt, dialects } from '../support/dialects.ts';
 import { insertLinkRow } from '../support/factories.ts';
 import { addAdFact, addOrderFact, addRollup } from '../support/factories-facts.ts';
 
@@ -66,31 +64,9 @@ async function facts(db: Db, customerid: number, when: number, n = 1): Promise<v
 
 const names = async (db: Db, table: (typeof HOUR_TABLES)[number]) => (await partitionsOf(db, table)).map((p) => p.name.slice(table.length));
 
-/** A database at the schema of the previous version (before 0067), on each engine. */
-async function previousVersion(name: string): Promise<DatabaseHandle> {
-  let h: DatabaseHandle;
-  let drop = async () => {};
-  if (name === 'sqlite') h = await openDatabase({ sqliteFile: ':memory:' });
-  else if (name === 'pglite') h = await openDatabase({ pglite: true });
-  else {
-    const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL ?? '');
-    h = await openDatabase({ databaseUrl: fresh.url });
-    drop = () => fresh.drop();
-  }
-  const r = await new Migrator({ db: h.db, provider: migrationProvider(h.engine) }).migrateTo('0066_ad_customer_days');
-  if (r.error) throw r.error;
-  return {
-    ...h,
-    async close() {
-      await h.close();
-      await drop();
-    },
-  };
-}
-
 describe.each(dialects())('hourly tables partitioned by month on $name', (dialect) => {
   it('an upgrade keeps every row: the old table becomes the legacy partition, new months and upserts keep working', async () => {
-    const h = await previousVersion(dialect.name);
+    const h = await databaseAt(dialect.name, '0066_ad_customer_days');
     try {
       const db = h.db;
       for (const when of [at('2026-09-30 23:00'), at('2026-10-01 00:00'), at('2026-11-26 13:00')]) await facts(db, 1, when);

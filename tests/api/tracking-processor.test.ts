@@ -4,10 +4,8 @@
  * processing one database never count a row twice.
  */
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
-import { migrationProvider } from '../../src/server/db/migrations/index.ts';
+import { migrateToLatest } from '../../src/server/db/index.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { PROCESSOR_JOB } from '../../src/server/tracking/jobs.ts';
@@ -16,7 +14,7 @@ import { processAll } from '../../src/server/tracking/processor.ts';
 import { readMarks } from '../../src/server/tracking/progress.ts';
 import { RollupAccumulator } from '../../src/server/tracking/rollup.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
-import { dialects, freshPostgresDatabase, type TestHandle } from '../support/dialects.ts';
+import { databaseAt, dialects, type TestHandle } from '../support/dialects.ts';
 import { insertLinkRow, makeUser } from '../support/factories.ts';
 import { fillRawBacklog } from '../support/raw-backlog.ts';
 
@@ -122,31 +120,9 @@ describe.each(dialects())('tracking processor on $name', (dialect) => {
   });
 });
 
-/** A database at the schema before migration 0045 (no high-water marks), on each engine. */
-async function beforeHighWaterMarks(name: string): Promise<DatabaseHandle> {
-  let h: DatabaseHandle;
-  let drop = async () => {};
-  if (name === 'sqlite') h = await openDatabase({ sqliteFile: ':memory:' });
-  else if (name === 'pglite') h = await openDatabase({ pglite: true });
-  else {
-    const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL ?? '');
-    h = await openDatabase({ databaseUrl: fresh.url });
-    drop = () => fresh.drop();
-  }
-  const r = await new Migrator({ db: h.db, provider: migrationProvider(h.engine) }).migrateTo('0016_rollup_board');
-  if (r.error) throw r.error;
-  return {
-    ...h,
-    async close() {
-      await h.close();
-      await drop();
-    },
-  };
-}
-
 describe.each(dialects())('upgrading tracking to high-water marks on $name', (dialect) => {
   it('a backlog flagged by the previous version migrates and is processed exactly once', async () => {
-    const h = await beforeHighWaterMarks(dialect.name);
+    const h = await databaseAt(dialect.name, '0016_rollup_board');
     try {
       const db = h.db;
       const user = await sql<{ id: number }>`insert into users (kind, email, password_hash, created_at, updated_at)

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
+import { migrationProvider } from '../../src/server/db/migrations/index.ts';
 
 /**
  * The engines every API test runs on: SQLite (node:sqlite, in memory), PostgreSQL on PGlite (in process),
@@ -91,4 +93,29 @@ export function dialects(): DialectCase[] {
   const unknown = only.filter((n) => !list.some((d) => d.name === n) && !['sqlite', 'pglite', 'postgres'].includes(n));
   if (unknown.length) throw new Error(`TEST_DIALECTS: unknown engine ${unknown.join(', ')} (sqlite, pglite, postgres)`);
   return list.filter((d) => only.includes(d.name));
+}
+
+/**
+ * A database of engine `name` (a `dialects()` name) migrated up to `migration` only: the schema a previous version
+ * wrote, for upgrade tests. Closing it drops a real PostgreSQL's throwaway database.
+ */
+export async function databaseAt(name: string, migration: string): Promise<DatabaseHandle> {
+  let h: DatabaseHandle;
+  let drop = async () => {};
+  if (name === 'sqlite') h = await openDatabase({ sqliteFile: ':memory:' });
+  else if (name === 'pglite') h = await openDatabase({ pglite: true });
+  else {
+    const fresh = await freshPostgresDatabase(process.env.TEST_DATABASE_URL ?? '');
+    h = await openDatabase({ databaseUrl: fresh.url });
+    drop = () => fresh.drop();
+  }
+  const r = await new Migrator({ db: h.db, provider: migrationProvider(h.engine) }).migrateTo(migration);
+  if (r.error) throw r.error;
+  return {
+    ...h,
+    async close() {
+      await h.close();
+      await drop();
+    },
+  };
 }
