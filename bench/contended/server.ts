@@ -11,7 +11,6 @@ import { createApp } from '../../src/server/app.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import { createHttpServer } from '../../src/server/http-server.ts';
 import { startTracking } from '../../src/server/tracking/index.ts';
-import { PROCESSOR_JOB } from '../../src/server/tracking/jobs.ts';
 
 export interface Served {
   base: string;
@@ -69,8 +68,9 @@ export class Gate {
   }
 
   /**
-   * Every job of `deps` but the tracking processor waits for the gate after its ingestion-aware yield (the job
-   * context's `ctx.yield`). The processor is not held: it is the server's own work, as in bench/run.ts. Held while the
+   * Every job of `deps` waits for the gate after its ingestion-aware yield (the job context's `ctx.yield`). The
+   * tracking processor pauses by `pressure.keepPace` instead and is not held: it is the server's own work, as in
+   * bench/run.ts. Held while the
    * baseline was measured, it began each of our rounds with the baseline round's backlog already 10 s old — past
    * `maxLagSeconds`, so it caught up during our measure, which no real pause of the pings would cause.
    */
@@ -79,7 +79,7 @@ export class Gate {
     const yieldToIngest = pressure.yield.bind(pressure);
     pressure.yield = async (signal, job) => {
       await yieldToIngest(signal, job);
-      if (job !== PROCESSOR_JOB) await this.wait();
+      await this.wait();
     };
   }
 }

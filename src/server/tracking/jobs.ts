@@ -21,7 +21,7 @@ export const SLICE_WHILE_BUSY = 500;
 export const SLICE_WHEN_IDLE = 3000;
 
 /**
- * Every 500 ms: process what is waiting, in slices, yielding to ingestion between them (`ctx.yield` waits while pings
+ * Every 500 ms: process what is waiting, in slices, yielding to ingestion between them (`pressure.keepPace` waits while pings
  * arrive faster than 10 000/s — a burst — until the lag passes its bound: `IngestPressure`). The lag is measured from ids after
  * every slice (`tracking_processor_backlog_rows`, `…_lag_seconds`). Nodes sharing one PostgreSQL never count a row
  * twice: each slice moves the high-water marks with a compare-and-set (processor.ts). Runs recorded one row a minute.
@@ -40,7 +40,7 @@ export function processorJob(deps: Pick<Deps, 'db' | 'engine' | 'pressure' | 'cl
       if ((await measure()).rows === 0) return { rows: 0 };
       const r = await processAll(deps.db, deps.engine, {
         slice: () => (deps.pressure.arriving() ? SLICE_WHILE_BUSY : SLICE_WHEN_IDLE),
-        pause: ctx.yield,
+        pause: () => deps.pressure.keepPace(ctx.signal),
         signal: ctx.signal,
         now: () => deps.clock.now(),
         region: deps.ipRegion,
