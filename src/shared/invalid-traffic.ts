@@ -21,6 +21,9 @@ export const isInvalidReason = (s: string): s is InvalidReason => Object.hasOwn(
 /** Invalid share as a fraction (0 when nothing was received). */
 export const invalidShare = (invalid: number, raw: number): number => (raw > 0 ? invalid / raw : 0);
 
+/** The share as every screen words it: one decimal of a percent, '24.1%' (19 of 79), '0.0%' when nothing was received. */
+export const invalidShareText = (invalid: number, raw: number): string => `${(invalidShare(invalid, raw) * 100).toFixed(1)}%`;
+
 /** A stored reason's Chinese name (an unknown one, e.g. from a newer version, as it is). */
 export const invalidReasonLabel = (r: string): string => (isInvalidReason(r) ? INVALID_REASONS[r] : r);
 

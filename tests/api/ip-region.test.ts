@@ -88,7 +88,7 @@ describe.each(dialects())('foreign device IPs with IP_REGION_DB on $name', (dial
       const { stats, row } = await screens(link, token);
       expect(stats.totals).toMatchObject({ clicks: 3, invalid_clicks: 3, raw_clicks: 6, visits: 1 });
       expect(stats.reasons.find((r) => r.key === 'invalid_traffic')?.text).toBe(
-        '3 次无效点击未计入有效点击（无效占比 50%）：境外 IP 3。无效点击不归因订单、不回传',
+        '3 次无效点击未计入有效点击（无效占比 50.0%）：境外 IP 3。无效点击不归因订单、不回传',
       );
       expect(row).toMatchObject({ monitor_clicks: 3, invalid_clicks: 3 });
       expect(row.invalid_reasons).toEqual([{ reason: 'foreign_ip', label: '境外 IP', count: 3 }]);

@@ -7,7 +7,7 @@
  */
 import { channelLabel } from '../../shared/catalog.ts';
 import { chinaDay, chinaDayStart, hourStart } from '../../shared/china-clock.ts';
-import { INVALID_REASONS, type InvalidReason, invalidReasonLabel, invalidShare } from '../../shared/invalid-traffic.ts';
+import { INVALID_REASONS, type InvalidReason, invalidReasonLabel, invalidShareText } from '../../shared/invalid-traffic.ts';
 import { clickMacros, MONITOR_PATH } from '../../shared/macros.ts';
 import { metricsOf, ratio, toWire, ZERO_SUMS } from '../../shared/metrics.ts';
 import { fenToYuan } from '../../shared/money.ts';
@@ -70,12 +70,11 @@ async function reasonsOf(
     });
   const bad = q.invalid.reduce((n, x) => n + x.count, 0);
   if (bad > 0) {
-    const share = Math.round(invalidShare(bad, ours + bad) * 1000) / 10;
     const parts = q.invalid.map((x) => `${INVALID_REASONS[x.reason as InvalidReason] ?? x.reason} ${x.count}`).join('、');
     out.push({
       key: 'invalid_traffic',
       count: bad,
-      text: `${bad} 次无效点击未计入有效点击（无效占比 ${share}%）：${parts}。无效点击不归因订单、不回传`,
+      text: `${bad} 次无效点击未计入有效点击（无效占比 ${invalidShareText(bad, ours + bad)}）：${parts}。无效点击不归因订单、不回传`,
     });
   }
   if (ours !== theirs)

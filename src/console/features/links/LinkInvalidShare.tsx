@@ -1,4 +1,4 @@
-import { invalidReasonsText, invalidShare } from '../../../shared/invalid-traffic.ts';
+import { invalidReasonsText, invalidShareText as shareText } from '../../../shared/invalid-traffic.ts';
 import type { LinkMetricsRow } from '../../../shared/stats.ts';
 import { formatNumber } from '../../lib/formats.ts';
 
@@ -6,7 +6,7 @@ type Numbers = Pick<LinkMetricsRow, 'monitor_clicks' | 'invalid_clicks' | 'inval
 
 /** '无效 12.5%' (无效占比 = invalid / (valid + invalid), one decimal), '无效 12.5% 偏高' when flagged. */
 export function invalidShareText(m: Numbers): string {
-  const share = `无效 ${(invalidShare(m.invalid_clicks, m.monitor_clicks + m.invalid_clicks) * 100).toFixed(1)}%`;
+  const share = `无效 ${shareText(m.invalid_clicks, m.monitor_clicks + m.invalid_clicks)}`;
   return m.invalid_flagged ? `${share} 偏高` : share;
 }
 

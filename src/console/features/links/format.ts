@@ -1,5 +1,5 @@
 import { JUMP, JUMPTYPES, type JumpType } from '../../../shared/catalog.ts';
-import { invalidShare } from '../../../shared/invalid-traffic.ts';
+import { invalidShareText } from '../../../shared/invalid-traffic.ts';
 import { fenToYuan } from '../../../shared/money.ts';
 import { formatNumber } from '../../lib/formats.ts';
 import type { LinkView } from './types.ts';
@@ -40,4 +40,4 @@ export function urlParts(url: string): { at: number; text: string }[] {
 
 /** The link detail's raw clicks beside the valid ones: '监测共收到 79 次点击，其中无效 19 次（无效占比 24.1%）'. */
 export const invalidHint = (t: { invalid_clicks: number; raw_clicks: number }): string =>
-  `监测共收到 ${t.raw_clicks} 次点击，其中无效 ${t.invalid_clicks} 次（无效占比 ${(invalidShare(t.invalid_clicks, t.raw_clicks) * 100).toFixed(1)}%）`;
+  `监测共收到 ${t.raw_clicks} 次点击，其中无效 ${t.invalid_clicks} 次（无效占比 ${invalidShareText(t.invalid_clicks, t.raw_clicks)}）`;

@@ -1,9 +1,8 @@
-import { invalidShare, invalidReasonsText as reasonsText } from '../../../shared/invalid-traffic.ts';
+import { invalidReasonsText as reasonsText, invalidShareText as shareText } from '../../../shared/invalid-traffic.ts';
 import type { InvalidTraffic } from '../../../shared/promote-schemas.ts';
 
 /** A plan's invalid share in percent with one decimal ('24.1%'): invalid / (valid + invalid), shared/invalid-traffic.ts. */
-export const invalidShareText = (t: Pick<InvalidTraffic, 'valid' | 'invalid'>): string =>
-  `${(invalidShare(t.invalid, t.valid + t.invalid) * 100).toFixed(1)}%`;
+export const invalidShareText = (t: Pick<InvalidTraffic, 'valid' | 'invalid'>): string => shareText(t.invalid, t.valid + t.invalid);
 
 /** The reasons with their counts, most first: 'IP 频繁 10、设备频繁 6'. */
 export const invalidReasonsText = (t: InvalidTraffic): string => reasonsText(t.reasons);
