@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contributions, FactDelta, type FactSource, postbackEvent } from './model.ts';
+import type { AffiliateOrder } from '../connectors/affiliate.ts';
+import { contributions, FactDelta, type FactSource, postbackEvent, unionSide } from './model.ts';
 
 const H = 1_795_000_000 - (1_795_000_000 % 3600); // an hour start
 const base: FactSource = {
@@ -86,5 +87,45 @@ describe('when a conversion is posted back', () => {
     ['closed', 'order', 'taobao', null],
   ] as const)('%s under %s (%s) → %s', (status, setting, union, event) => {
     expect(postbackEvent(status, setting, union)).toBe(event);
+  });
+});
+
+describe('the union side of an order', () => {
+  const order: AffiliateOrder = {
+    union: 'jd',
+    orderId: '3001\u0000',
+    parentOrderId: '3000',
+    itemId: '100012',
+    itemTitle: '纯棉\u0000T恤 男款',
+    itemImage: '',
+    itemNum: 1,
+    itemPriceFen: 5900,
+    orderFen: 5900,
+    payFen: 5900,
+    settleFen: 0,
+    commissionRateBp: 500,
+    commissionFen: 295,
+    settledCommissionFen: 0,
+    status: 'paid',
+    rawStatus: '16',
+    createdAt: H,
+    paidAt: H + 60,
+    receivedAt: null,
+    settledAt: null,
+    clickAt: null,
+    modifiedAt: H + 60,
+    presell: null,
+    tracking: { union: 'jd', siteId: '1', positionId: '2', subUnionId: 'p\u0000810001' },
+    ud: null,
+    raw: { shopName: '青禾\u0000旗舰店' },
+  };
+
+  it('drops U+0000 from every text (PostgreSQL refuses it) and keeps every other character', () => {
+    const side = unionSide(order, 0);
+    expect(side.order_id).toBe('3001');
+    expect(side.item_title).toBe('纯棉T恤 男款');
+    expect(side.shop_name).toBe('青禾旗舰店');
+    expect(side.tracking_key).not.toContain('\u0000');
+    for (const v of Object.values(side)) if (typeof v === 'string') expect(v).not.toContain('\u0000');
   });
 });

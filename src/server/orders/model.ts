@@ -54,9 +54,21 @@ function shopName(raw: Record<string, unknown>): string {
   return '';
 }
 
+/**
+ * U+0000 in a union's text (a title, an id, a sub id) has no place in a text column: PostgreSQL refuses it in `text`
+ * and in `jsonb` (the JSON rows of orders/batch-store.ts), so one such order would fail its whole batch. It is dropped;
+ * every other character is kept as the union sent it.
+ */
+const NUL = '\u0000';
+const withoutNul = <T extends Record<string, unknown>>(row: T): T => {
+  for (const [k, v] of Object.entries(row))
+    if (typeof v === 'string' && v.includes(NUL)) (row as Record<string, unknown>)[k] = v.replaceAll(NUL, '');
+  return row;
+};
+
 /** The union's order as our columns. `refundedAt`: when we first saw it refunded (the unions do not all say). */
 export function unionSide(o: AffiliateOrder, refundedAt: number): UnionSide {
-  return {
+  return withoutNul({
     union_name: o.union,
     order_id: o.orderId,
     parent_order_id: o.parentOrderId,
@@ -84,7 +96,7 @@ export function unionSide(o: AffiliateOrder, refundedAt: number): UnionSide {
     tracking: JSON.stringify(o.tracking),
     tracking_key: trackingKey(o.tracking),
     union_click: o.ud ? JSON.stringify(o.ud) : '{}',
-  };
+  });
 }
 
 /**
