@@ -119,7 +119,7 @@ async function main() {
   const exitCode = await server.exited;
   const shutdownSeconds = Math.round((performance.now() - stopAt) / 100) / 10;
 
-  // Exactly once: every acknowledged ping is one raw row, one event and one click in the rollups.
+  // Exactly once: every acknowledged ping is one raw row, one event and one click in the rollups (valid or invalid).
   const h = engine === 'sqlite' ? await openDatabase({ sqliteFile: b.where }) : await openDatabase({ databaseUrl: b.where });
   const n = async (q: string) => Number((await sql<{ n: number }>`${sql.raw(q)}`.execute(h.db)).rows[0]?.n ?? 0);
   const counts = {
@@ -127,6 +127,7 @@ async function main() {
     rawRows: await n('select count(*) as n from monitor_raw'),
     events: await n('select count(*) as n from monitor_events'),
     rollupClicks: await n('select coalesce(sum(clicks), 0) as n from rollup_hourly'),
+    rollupInvalidClicks: await n('select coalesce(sum(invalid_clicks), 0) as n from rollup_hourly'),
   };
   await h.close();
   await b.drop();
