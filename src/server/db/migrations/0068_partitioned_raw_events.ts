@@ -10,8 +10,8 @@ import type { Engine } from '../dialect.ts';
  * newest row), the table and its indexes renamed `_legacy`, a partitioned parent of the same columns and indexes, the
  * legacy table attached for (MINVALUE … cutover), then the cutover day's partition and a DEFAULT one.
  * The difference: PostgreSQL wants the partition key in every unique key, so the primary key becomes
- * (id, received_at) — the attach builds that one index on the legacy table (a read and a sort, no copy); the legacy
- * table keeps its own (id) key. Ids still come from the table's sequence (its ownership moves to the parent, so
+ * (id, received_at) — the legacy table's (id) key is dropped and the attach builds the (id, received_at) one in its
+ * place (a read and a sort of the table, no copy of a row). Ids still come from the table's sequence (its ownership moves to the parent, so
  * dropping the legacy part keeps it) and stay unique; no foreign key points at these tables and nothing upserts on id.
  * SQLite has no partitioning: it keeps its tables and deletes by rows.
  */
@@ -63,6 +63,12 @@ async function partition(db: Kysely<unknown>, table: string): Promise<void> {
   if (cutover === null) {
     await sql`drop table ${sql.table(legacy)}`.execute(db);
   } else {
+    // its (id) key would clash with the parent's: the attach builds the (id, received_at) one in its place
+    const legacyPk = (
+      await sql<{ name: string }>`
+        select conname as name from pg_constraint where conrelid = ${legacy}::regclass and contype = 'p'`.execute(db)
+    ).rows[0];
+    if (legacyPk) await sql`alter table ${sql.table(legacy)} drop constraint ${sql.ref(legacyPk.name)}`.execute(db);
     await sql`alter table ${ref} attach partition ${sql.table(legacy)} for values from (minvalue) to (${sql.lit(cutover)})`.execute(db);
     await sql`alter table ${sql.table(legacy)} drop constraint ${sql.ref(`${table}_before_cutover`)}`.execute(db);
     await sql`create table ${sql.table(`${table}_p${dayName(cutover)}`)} partition of ${ref}
