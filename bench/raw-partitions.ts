@@ -30,7 +30,7 @@ try {
   /** N rows of `table` spread over the day starting at `from`, ids from the shared sequence. */
   const fill = (table: string, from: number, n: number) =>
     sql`insert into ${sql.table(table)} (kind, pageid, query, ip, ua, received_at)
-      select 'c', '7001', 'ch=2&aid=1&cid=2&clickid=' || g, '10.0.0.1', 'Mozilla/5.0', ${from} + (g * 86399 / ${n})
+      select 'c', '7001', 'ch=2&aid=1&cid=2&clickid=' || g, '10.0.0.1', 'Mozilla/5.0', ${from} + (g::bigint * 86399 / ${n})::int
       from generate_series(1, ${n}) g`.execute(db);
   for (let r = 1; r <= ROUNDS; r++) {
     await createPeriod(db, monitor, day);
