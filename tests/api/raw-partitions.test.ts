@@ -42,45 +42,52 @@ const days = (first: number, last: number) => Array.from({ length: last - first 
 
 const names = async (db: Db, table: string) => (await partitionsOf(db, table)).map((p) => p.name.slice(table.length));
 
+/** PGlite applies every migration up to the old schema first: 26 s on an idle machine, over a minute on a loaded one. */
+const UPGRADE_TIMEOUT = 180_000;
+
 describe.each(dialects())('raw tracking tables partitioned by day on $name', (dialect) => {
-  it('an upgrade keeps every row, and the processor goes on through a backlog that spans it', async () => {
-    const h = await databaseAt(dialect.name, '0067_partitioned_facts');
-    try {
-      const db = h.db;
-      for (const when of [at('2026-11-25 23:59'), at('2026-11-26 00:00')]) await ping(db, when);
-      await visit(db, at('2026-11-25 12:00'));
-      expect(await processAll(db, h.engine)).toMatchObject({ monitor: 2, visits: 1 });
-      // the backlog: written before the upgrade, processed after it
-      await ping(db, at('2026-11-27 08:00'));
-      await visit(db, at('2026-11-27 09:00'));
-      const before = await snapshot(db);
-      await migrateToLatest(h);
-      expect(await snapshot(db)).toEqual(before);
-      if (h.engine === 'postgres') {
-        for (const table of RAW_TABLES) {
-          expect(await names(db, table), table).toEqual(['_legacy', '_p20261128', '_default']);
-          const [legacy] = await partitionsOf(db, table);
-          expect(legacy?.to).toBe(at('2026-11-28'));
-          const pk = await sql<{ def: string }>`select pg_get_constraintdef(oid) as def from pg_constraint
+  it(
+    'an upgrade keeps every row, and the processor goes on through a backlog that spans it',
+    async () => {
+      const h = await databaseAt(dialect.name, '0067_partitioned_facts');
+      try {
+        const db = h.db;
+        for (const when of [at('2026-11-25 23:59'), at('2026-11-26 00:00')]) await ping(db, when);
+        await visit(db, at('2026-11-25 12:00'));
+        expect(await processAll(db, h.engine)).toMatchObject({ monitor: 2, visits: 1 });
+        // the backlog: written before the upgrade, processed after it
+        await ping(db, at('2026-11-27 08:00'));
+        await visit(db, at('2026-11-27 09:00'));
+        const before = await snapshot(db);
+        await migrateToLatest(h);
+        expect(await snapshot(db)).toEqual(before);
+        if (h.engine === 'postgres') {
+          for (const table of RAW_TABLES) {
+            expect(await names(db, table), table).toEqual(['_legacy', '_p20261128', '_default']);
+            const [legacy] = await partitionsOf(db, table);
+            expect(legacy?.to).toBe(at('2026-11-28'));
+            const pk = await sql<{ def: string }>`select pg_get_constraintdef(oid) as def from pg_constraint
             where conrelid = ${table}::regclass and contype = 'p'`.execute(db);
-          expect(pk.rows).toEqual([{ def: 'PRIMARY KEY (id, received_at)' }]);
+            expect(pk.rows).toEqual([{ def: 'PRIMARY KEY (id, received_at)' }]);
+          }
         }
+        // new rows take the next ids of the same sequence; a ping of the 28th lands in its day
+        await ping(db, at('2026-11-28 10:00'));
+        const ids = (await db.selectFrom('monitor_raw').select('id').orderBy('id').execute()).map((r) => Number(r.id));
+        expect(ids).toEqual([1, 2, 3, 4]);
+        if (h.engine === 'postgres') {
+          const where = await sql<{ part: string }>`select tableoid::regclass::text as part from monitor_raw where id = 4`.execute(db);
+          expect(where.rows).toEqual([{ part: 'monitor_raw_p20261128' }]);
+        }
+        expect(await processAll(db, h.engine)).toMatchObject({ monitor: 2, visits: 1 });
+        expect(await readMarks(db)).toEqual({ monitor_raw: 4, landing_visits: 2 });
+        expect(await processAll(db, h.engine)).toMatchObject({ monitor: 0, visits: 0 });
+      } finally {
+        await h.close();
       }
-      // new rows take the next ids of the same sequence; a ping of the 28th lands in its day
-      await ping(db, at('2026-11-28 10:00'));
-      const ids = (await db.selectFrom('monitor_raw').select('id').orderBy('id').execute()).map((r) => Number(r.id));
-      expect(ids).toEqual([1, 2, 3, 4]);
-      if (h.engine === 'postgres') {
-        const where = await sql<{ part: string }>`select tableoid::regclass::text as part from monitor_raw where id = 4`.execute(db);
-        expect(where.rows).toEqual([{ part: 'monitor_raw_p20261128' }]);
-      }
-      expect(await processAll(db, h.engine)).toMatchObject({ monitor: 2, visits: 1 });
-      expect(await readMarks(db)).toEqual({ monitor_raw: 4, landing_visits: 2 });
-      expect(await processAll(db, h.engine)).toMatchObject({ monitor: 0, visits: 0 });
-    } finally {
-      await h.close();
-    }
-  });
+    },
+    UPGRADE_TIMEOUT,
+  );
 });
 
 describe.each(dialects())('the partitions job on the raw tables ($name)', (dialect) => {
