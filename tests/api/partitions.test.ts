@@ -64,46 +64,53 @@ async function facts(db: Db, customerid: number, when: number, n = 1): Promise<v
 
 const names = async (db: Db, table: (typeof HOUR_TABLES)[number]) => (await partitionsOf(db, table)).map((p) => p.name.slice(table.length));
 
+/** PGlite applies every migration up to the old schema first: 26 s on an idle machine, over a minute on a loaded one. */
+const UPGRADE_TIMEOUT = 180_000;
+
 describe.each(dialects())('hourly tables partitioned by month on $name', (dialect) => {
-  it('an upgrade keeps every row: the old table becomes the legacy partition, new months and upserts keep working', async () => {
-    const h = await databaseAt(dialect.name, '0066_ad_customer_days');
-    try {
-      const db = h.db;
-      for (const when of [at('2026-09-30 23:00'), at('2026-10-01 00:00'), at('2026-11-26 13:00')]) await facts(db, 1, when);
-      const before = await snapshot(db);
-      await migrateToLatest(h);
-      expect(await snapshot(db)).toEqual(before);
-      if (h.engine === 'postgres') {
-        for (const table of HOUR_TABLES) {
-          expect(await names(db, table), table).toEqual(['_legacy', '_p202612', '_default']);
-          const [legacy] = await partitionsOf(db, table);
-          expect(legacy?.to).toBe(at('2026-12-01'));
-          // the parent has the old indexes under their old names; the legacy part kept (adopted) its own
-          const idx = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = ${table}`.execute(db);
-          expect(idx.rows.map((r) => r.indexname)).toContain(`${table}_pk`);
-          expect(idx.rows.length).toBeGreaterThanOrEqual(3);
+  it(
+    'an upgrade keeps every row: the old table becomes the legacy partition, new months and upserts keep working',
+    async () => {
+      const h = await databaseAt(dialect.name, '0066_ad_customer_days');
+      try {
+        const db = h.db;
+        for (const when of [at('2026-09-30 23:00'), at('2026-10-01 00:00'), at('2026-11-26 13:00')]) await facts(db, 1, when);
+        const before = await snapshot(db);
+        await migrateToLatest(h);
+        expect(await snapshot(db)).toEqual(before);
+        if (h.engine === 'postgres') {
+          for (const table of HOUR_TABLES) {
+            expect(await names(db, table), table).toEqual(['_legacy', '_p202612', '_default']);
+            const [legacy] = await partitionsOf(db, table);
+            expect(legacy?.to).toBe(at('2026-12-01'));
+            // the parent has the old indexes under their old names; the legacy part kept (adopted) its own
+            const idx = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = ${table}`.execute(db);
+            expect(idx.rows.map((r) => r.indexname)).toContain(`${table}_pk`);
+            expect(idx.rows.length).toBeGreaterThanOrEqual(3);
+          }
         }
+        // an upsert onto a legacy row adds to it; a December hour lands in its month
+        await facts(db, 1, at('2026-11-26 13:10'), 2);
+        await facts(db, 1, at('2026-12-02 08:00'));
+        const ad = await db.selectFrom('ad_facts_hourly').select(['hour', 'cost_fen']).orderBy('hour').execute();
+        expect(ad.map((r) => [Number(r.hour), Number(r.cost_fen)])).toEqual([
+          [at('2026-09-30 23:00'), 100],
+          [at('2026-10-01 00:00'), 100],
+          [at('2026-11-26 13:00'), 300],
+          [at('2026-12-02 08:00'), 100],
+        ]);
+        if (h.engine === 'postgres') {
+          const where = await sql<{
+            part: string;
+          }>`select tableoid::regclass::text as part from ad_facts_hourly where hour = ${at('2026-12-02 08:00')}`.execute(db);
+          expect(where.rows).toEqual([{ part: 'ad_facts_hourly_p202612' }]);
+        }
+      } finally {
+        await h.close();
       }
-      // an upsert onto a legacy row adds to it; a December hour lands in its month
-      await facts(db, 1, at('2026-11-26 13:10'), 2);
-      await facts(db, 1, at('2026-12-02 08:00'));
-      const ad = await db.selectFrom('ad_facts_hourly').select(['hour', 'cost_fen']).orderBy('hour').execute();
-      expect(ad.map((r) => [Number(r.hour), Number(r.cost_fen)])).toEqual([
-        [at('2026-09-30 23:00'), 100],
-        [at('2026-10-01 00:00'), 100],
-        [at('2026-11-26 13:00'), 300],
-        [at('2026-12-02 08:00'), 100],
-      ]);
-      if (h.engine === 'postgres') {
-        const where = await sql<{
-          part: string;
-        }>`select tableoid::regclass::text as part from ad_facts_hourly where hour = ${at('2026-12-02 08:00')}`.execute(db);
-        expect(where.rows).toEqual([{ part: 'ad_facts_hourly_p202612' }]);
-      }
-    } finally {
-      await h.close();
-    }
-  });
+    },
+    UPGRADE_TIMEOUT,
+  );
 });
 
 describe.each(dialects())('the partitions job ($name)', (dialect) => {

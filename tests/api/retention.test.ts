@@ -34,13 +34,13 @@ describe.each(dialects())('raw event retention on $name', (dialect) => {
     await db.insertInto('monitor_raw').values(rows(4, 1)).execute();
     await db.insertInto('monitor_raw').values(rows(2, 0)).execute();
 
-    expect(await pruneRawEvents(db, 7, NOW)).toEqual({ monitor: 2500, visits: 1 });
+    expect(await pruneRawEvents(db, t.deps.engine, 7, NOW)).toEqual({ monitor: 2500, visits: 1 });
     expect(await db.selectFrom('monitor_raw').select('id').execute()).toHaveLength(9);
-    expect(await pruneRawEvents(db, 7, NOW)).toEqual({ monitor: 0, visits: 0 });
+    expect(await pruneRawEvents(db, t.deps.engine, 7, NOW)).toEqual({ monitor: 0, visits: 0 });
 
     // once processed, the 3 old rows go; the young ones stay
     expect(await processAll(db, t.deps.engine)).toEqual({ monitor: 9, visits: 0, rejects: 9 });
-    expect(await pruneRawEvents(db, 7, NOW)).toEqual({ monitor: 3, visits: 0 });
+    expect(await pruneRawEvents(db, t.deps.engine, 7, NOW)).toEqual({ monitor: 3, visits: 0 });
     const left = await db.selectFrom('monitor_raw').select('received_at').execute();
     expect(left.map((r) => Number(r.received_at)).every((at) => at >= NOW - DAY)).toBe(true);
     expect(left).toHaveLength(6);

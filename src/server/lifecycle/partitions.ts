@@ -1,14 +1,27 @@
 /**
- * PostgreSQL's month partitions of the hourly tables (migration 0067, docs/data-lifecycle.md "PostgreSQL at scale"):
- * what the catalog holds, a month created (rows the DEFAULT partition caught for it moved in, in one transaction)
- * and a wholly expired partition dropped. Partitions are China months of `hour`, named `<table>_pYYYYMM`; the
- * upgrade's `<table>_legacy` covers everything before its cutover and `<table>_default` what no month covers yet.
- * Only the lifecycle jobs call these, and only on PostgreSQL.
+ * PostgreSQL's time partitions (docs/data-lifecycle.md "PostgreSQL at scale"): the hourly tables by China month of
+ * `hour` (migration 0067, `<table>_pYYYYMM`) and the raw tracking tables by China day of `received_at` (migration
+ * 0068, `<table>_pYYYYMMDD`). What the catalog holds, a period created (rows the DEFAULT partition caught for it moved
+ * in, in one transaction) and a wholly expired partition dropped. The upgrade's `<table>_legacy` covers everything
+ * before its cutover and `<table>_default` what no period covers yet. Only the lifecycle jobs call these, and only on
+ * PostgreSQL.
  */
 import { sql } from 'kysely';
 import { CHINA_OFFSET_SECONDS } from '../../shared/time.ts';
 import type { Db } from '../kernel/executor.ts';
 import type { HourTable } from './store.ts';
+
+/** A partitioned table: its partition key column and the length of a partition. */
+export interface Partitioned {
+  table: HourTable | 'monitor_raw' | 'landing_visits';
+  column: 'hour' | 'received_at';
+  unit: 'month' | 'day';
+}
+export const HOURLY_PARTS = (table: HourTable): Partitioned => ({ table, column: 'hour', unit: 'month' });
+export const RAW_PARTS: readonly Partitioned[] = [
+  { table: 'monitor_raw', column: 'received_at', unit: 'day' },
+  { table: 'landing_visits', column: 'received_at', unit: 'day' },
+];
 
 export interface Part {
   name: string;
@@ -25,7 +38,7 @@ const bound = (text: string | undefined): number =>
   text === undefined ? Number.NaN : text === 'MINVALUE' ? Number.NEGATIVE_INFINITY : Number(text.replace(/'/g, ''));
 
 /** The partitions of `table`, oldest first (DEFAULT last); empty when the table is not partitioned. */
-export async function partitionsOf(db: Db, table: HourTable): Promise<Part[]> {
+export async function partitionsOf(db: Db, table: string): Promise<Part[]> {
   const { rows } = await sql<{ name: string; bound: string }>`
     select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound
     from pg_inherits i join pg_class c on c.oid = i.inhrelid
@@ -44,22 +57,35 @@ export function monthStart(at: number, months = 0): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1) / 1000 - CHINA_OFFSET_SECONDS;
 }
 
-const monthName = (table: HourTable, start: number) =>
-  `${table}_p${new Date((start + CHINA_OFFSET_SECONDS) * 1000).toISOString().slice(0, 7).replace('-', '')}`;
+/** The start of the China day holding `at`, or `days` days after it. */
+export function dayStart(at: number, days = 0): number {
+  return Math.floor((at + CHINA_OFFSET_SECONDS) / 86400) * 86400 - CHINA_OFFSET_SECONDS + days * 86400;
+}
+
+/** The start of the period of `t` holding `at`, or `n` periods after it. */
+export const periodStart = (t: Partitioned, at: number, n = 0) => (t.unit === 'month' ? monthStart(at, n) : dayStart(at, n));
+
+const periodName = (t: Partitioned, start: number) =>
+  `${t.table}_p${new Date((start + CHINA_OFFSET_SECONDS) * 1000)
+    .toISOString()
+    .slice(0, t.unit === 'month' ? 7 : 10)
+    .replace(/-/g, '')}`;
 
 /**
- * Create the partition of the China month starting at `from`, moving into it the rows the DEFAULT partition holds
- * for that month (PostgreSQL refuses a new partition while the default one holds rows of its range); returns the
- * rows moved. The caller checks that no partition covers the month yet.
+ * Create the partition of the period starting at `from`, moving into it the rows the DEFAULT partition holds for
+ * that period (PostgreSQL refuses a new partition while the default one holds rows of its range); returns the rows
+ * moved. The caller checks that no partition covers the period yet.
  */
-export async function createMonth(db: Db, table: HourTable, from: number): Promise<number> {
-  const to = monthStart(from, 1);
-  const part = sql.table(monthName(table, from));
+export async function createPeriod(db: Db, t: Partitioned, from: number): Promise<number> {
+  const { table } = t;
+  const to = periodStart(t, from, 1);
+  const part = sql.table(periodName(t, from));
+  const key = sql.ref(t.column);
   return db.transaction().execute(async (trx) => {
     await LOCK_TIMEOUT.execute(trx);
     await sql`create table ${part} (like ${sql.table(table)} including defaults)`.execute(trx);
     const moved = await sql`with moved as (
-        delete from ${sql.table(`${table}_default`)} where hour >= ${from} and hour < ${to} returning *
+        delete from ${sql.table(`${table}_default`)} where ${key} >= ${from} and ${key} < ${to} returning *
       ) insert into ${part} select * from moved`.execute(trx);
     await sql`alter table ${sql.table(table)} attach partition ${part} for values from (${sql.lit(from)}) to (${sql.lit(to)})`.execute(trx);
     return Number(moved.numAffectedRows ?? 0);
@@ -74,10 +100,17 @@ export async function dropPartition(db: Db, name: string): Promise<void> {
   });
 }
 
-/** The oldest and newest hour the DEFAULT partition holds (null when it is empty). */
-export async function defaultSpan(db: Db, table: HourTable): Promise<{ min: number; max: number } | null> {
+/** The oldest and newest key the DEFAULT partition holds (null when it is empty). */
+export async function defaultSpan(db: Db, t: Partitioned): Promise<{ min: number; max: number } | null> {
+  const key = sql.ref(t.column);
   const { rows } = await sql<{ min: number | string | null; max: number | string | null }>`
-    select min(hour) as min, max(hour) as max from ${sql.table(`${table}_default`)}`.execute(db);
+    select min(${key}) as min, max(${key}) as max from ${sql.table(`${t.table}_default`)}`.execute(db);
   const r = rows[0];
   return r?.min === null || r?.min === undefined ? null : { min: Number(r.min), max: Number(r.max) };
+}
+
+/** The largest id a partition holds (0 when empty): a raw part may be dropped only once the processor passed it. */
+export async function maxIdOf(db: Db, part: string): Promise<number> {
+  const { rows } = await sql<{ m: number | string | null }>`select max(id) as m from ${sql.table(part)}`.execute(db);
+  return Number(rows[0]?.m ?? 0);
 }

@@ -53,13 +53,16 @@ export function processorJob(deps: Pick<Deps, 'db' | 'engine' | 'pressure' | 'cl
   };
 }
 
-/** Hourly: processed raw rows older than RAW_RETENTION_DAYS go (parsed events, rejects and rollups stay). */
-export function retentionJob(deps: Pick<Deps, 'db' | 'config'>): JobDef {
+/**
+ * Hourly: processed raw rows older than RAW_RETENTION_DAYS go (parsed events, rejects and rollups stay); on PostgreSQL
+ * only those outside the day partitions, which the `partitions` job drops whole.
+ */
+export function retentionJob(deps: Pick<Deps, 'db' | 'config' | 'engine'>): JobDef {
   return {
     name: RETENTION_JOB,
     schedule: { everyMs: 3600_000 },
     async run(ctx) {
-      const r = await pruneRawEvents(deps.db, deps.config.RAW_RETENTION_DAYS, ctx.startedAt, ctx.yield);
+      const r = await pruneRawEvents(deps.db, deps.engine, deps.config.RAW_RETENTION_DAYS, ctx.startedAt, ctx.yield);
       return { rows: r.monitor + r.visits };
     },
   };

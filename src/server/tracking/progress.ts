@@ -97,16 +97,19 @@ export async function oldestAfter(db: Executor, table: RawTable, mark: number): 
 
 /**
  * Retention: delete up to `slice` of the oldest processed raw rows (ids up to the mark) received before `cutoff`, as
- * one id range. Returns [deleted, reachedYoungerRows].
+ * one id range. `part`: the raw table, or on PostgreSQL one of its partitions (tracking/retention.ts). Returns
+ * [deleted, reachedYoungerRows].
  */
 export async function pruneProcessedRange(
   db: Executor,
-  table: RawTable,
+  part: RawTable | string,
   mark: number,
   cutoff: number,
   slice: number,
 ): Promise<[number, boolean]> {
-  const rows = await db.selectFrom(table).select(['id', 'received_at']).where('id', '<=', mark).orderBy('id').limit(slice).execute();
+  const table = sql.table(part);
+  const { rows } = await sql<{ id: number | string; received_at: number | string }>`
+    select id, received_at from ${table} where id <= ${mark} order by id limit ${slice}`.execute(db);
   let last = -1;
   let n = 0;
   for (const r of rows) {
@@ -114,6 +117,6 @@ export async function pruneProcessedRange(
     last = Number(r.id);
     n += 1;
   }
-  if (n > 0) await db.deleteFrom(table).where('id', '<=', last).execute();
+  if (n > 0) await sql`delete from ${table} where id <= ${last}`.execute(db);
   return [n, n < slice];
 }
