@@ -53,7 +53,7 @@ describe.each(dialects().map(workerDialect))('exports on a worker thread on $nam
   const inWorker = dialect.name !== 'pglite';
   beforeAll(async () => {
     db = await dialect.open();
-    t = await makeTestApp(dialect, { EXPORT_INLINE_ROWS: '100' }, { handle: db, clock });
+    t = await makeTestApp(dialect, { EXPORT_INLINE_ROWS: '100', EXPORT_WORKER_MIN_ROWS: '1000' }, { handle: db, clock });
     owner = await makeUser(t.deps, { email: 'worker-owner@x.cn' });
     token = await loginAs(t, owner.email);
     await insertLinkRows(t.deps.db, owner.id, ROWS);
@@ -80,9 +80,10 @@ describe.each(dialects().map(workerDialect))('exports on a worker thread on $nam
     (await download(t, (await t.post<{ url: string }>('/capi/napi/export/link', { id }, { token })).body.data.url, { token })).body;
 
   it(`the export job writes the file ${inWorker ? 'on a worker thread' : 'in the server thread (PGlite)'}`, async () => {
-    expect(usesWorker(t.deps, { worker: true })).toBe(inWorker);
-    const started = workerStats.started;
     const csv = await queuedRow('csv');
+    expect(usesWorker(t.deps, csv, { worker: true })).toBe(inWorker);
+    expect(usesWorker(t.deps, { ...csv, rows_total: 999 }, { worker: true })).toBe(false); // small: in the server's thread
+    const started = workerStats.started;
     const xlsx = await queuedRow('xlsx');
     await t.deps.jobs.run(EXPORT_JOB);
     expect(workerStats.started - started).toBe(inWorker ? 2 : 0);

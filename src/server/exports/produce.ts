@@ -24,14 +24,18 @@ export interface ProduceOptions {
   progressEveryMs?: number;
   /**
    * Write the file on an export worker thread (worker.ts: its own heap limits and database connection) when the
-   * database allows one (a SQLite file or a PostgreSQL server, not memory or PGlite) and EXPORT_WORKER is on.
+   * database allows one (a SQLite file or a PostgreSQL server, not memory or PGlite), EXPORT_WORKER is on and the
+   * export has at least EXPORT_WORKER_MIN_ROWS rows.
    */
   worker?: boolean;
 }
 
-/** Where an export was written: on a worker thread or in the server's thread (tests and the bench ask). */
-export const usesWorker = (deps: Deps, opts: ProduceOptions): boolean =>
-  opts.worker === true && deps.config.EXPORT_WORKER && deps.dbSource != null;
+/** Whether an export is written on a worker thread or in the server's thread (tests ask). */
+export const usesWorker = (deps: Deps, row: store.ExportRow, opts: ProduceOptions): boolean =>
+  opts.worker === true &&
+  deps.config.EXPORT_WORKER &&
+  deps.dbSource != null &&
+  Number(row.rows_total) >= deps.config.EXPORT_WORKER_MIN_ROWS;
 
 /**
  * Write one export (write-file.ts) into a temporary file, then into object storage. Progress (rows done) and a
@@ -53,7 +57,7 @@ export async function produceExport(deps: Deps, row: store.ExportRow, opts: Prod
     await opts.pause?.();
   };
   try {
-    const done = usesWorker(deps, opts)
+    const done = usesWorker(deps, row, opts)
       ? await writeInWorker(deps, row, tmp, afterPage, opts.signal, () => new ExportStopped('stopped'))
       : await writeExportFile(deps, row, tmp, afterPage);
     const key = `exports/${row.user_id}/${row.id}-${randomBytes(8).toString('hex')}.${format}`;

@@ -113,6 +113,8 @@ const schema = z.object({
    * file, PostgreSQL server), so a million-row export leaves the server's heap alone; off: in the server's thread.
    */
   EXPORT_WORKER: flag.default(true),
+  /** Only exports of at least this many rows go to a worker thread (starting one costs ~1 s of CPU: loading the code). */
+  EXPORT_WORKER_MIN_ROWS: z.coerce.number().int().min(0).default(50_000),
   /** Largest export (rows); more asks the user to narrow the filters. */
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(50_000_000).default(5_000_000),
   /** Finished export files are kept this long in object storage, then deleted by the cleanup job. */
