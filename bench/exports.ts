@@ -69,6 +69,7 @@ const envOf = (dataDir: string, databaseUrl?: string): Record<string, string> =>
   LOG_LEVEL: 'warn',
   SCRYPT_COST: '1024',
   EXPORT_MAX_ROWS: String(Math.max(ROWS, 1_000_000)),
+  ...(process.env.EXPORT_WORKER ? { EXPORT_WORKER: process.env.EXPORT_WORKER } : {}),
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 

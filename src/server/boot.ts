@@ -42,6 +42,8 @@ import { connectorsFor } from './wiring/connectors.ts';
 export interface BootOptions {
   /** The environment to read configuration from (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /** Configuration already read (an export worker thread gets its server's); by default from `env`. */
+  config?: Config;
   /** An open, migrated database (tests); by default the configured one is opened and migrated. */
   handle?: DatabaseHandle;
   /** Fixed keys (tests); by default from the environment or DATA_DIR/secrets.json. */
@@ -86,7 +88,7 @@ async function openConfiguredIpRegion(config: Config): Promise<IpRegion | null> 
 
 export async function boot(opts: BootOptions = {}): Promise<Booted> {
   const env = opts.env ?? process.env;
-  const config = loadConfig(env);
+  const config = opts.config ?? loadConfig(env);
   setLogLevel(config.LOG_LEVEL);
   const ipRegion = await openConfiguredIpRegion(config);
   const secrets = opts.secrets ?? loadSecrets(config);
@@ -102,6 +104,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   const deps: Deps = {
     db: handle.db,
     engine: handle.engine,
+    dbSource: handle.source,
     config,
     secrets,
     clock,

@@ -2,6 +2,7 @@ import type { AdPlatform, AdPlatformConnector } from './connectors/ad-platform.t
 import type { AffiliateConnectors } from './connectors/affiliate.ts';
 import type { UnionSettings } from './connectors/affiliate-config.ts';
 import type { Engine } from './db/dialect.ts';
+import type { DatabaseSource } from './db/index.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { Scheduler } from './jobs/scheduler.ts';
 import type { Authenticate } from './kernel/actor.ts';
@@ -27,6 +28,8 @@ export type AdPlatformRegistry = Readonly<Partial<Record<AdPlatform, AdPlatformC
 export interface Deps {
   db: Db;
   engine: Engine;
+  /** Where the database lives, for a worker thread's own connection (exports); null for memory and PGlite. */
+  dbSource?: DatabaseSource | null;
   config: Config;
   secrets: Secrets;
   /** The one source of "now" (a `ManualClock` in tests). */

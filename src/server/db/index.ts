@@ -8,9 +8,13 @@ import type { Database } from './schema.ts';
 import { type Checkpointer, type CheckpointStats, startCheckpointer } from './sqlite-checkpoint.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite-dialect.ts';
 
+/** Where a database lives, for another connection to the same one (a worker thread's): null for memory and PGlite. */
+export type DatabaseSource = { sqliteFile: string } | { databaseUrl: string };
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  source: DatabaseSource | null;
   /** The background checkpoints of a SQLite file (null: PostgreSQL, memory, or turned off). */
   checkpoints: CheckpointStats | null;
   close(): Promise<void>;
@@ -19,11 +23,11 @@ export interface DatabaseHandle {
 /** int8 and numeric come back from PostgreSQL as strings; our values fit in a JS number. */
 const toNumber = (v: string): number => Number(v);
 
-async function pgDialect(url: string, onIdleError: (err: Error) => void): Promise<Dialect> {
+async function pgDialect(url: string, onIdleError: (err: Error) => void, poolMax = 10): Promise<Dialect> {
   const pg = await import('pg');
   pg.default.types.setTypeParser(20, toNumber);
   pg.default.types.setTypeParser(1700, toNumber);
-  const pool = new pg.default.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.default.Pool({ connectionString: url, max: poolMax });
   // An idle connection can die (database restart, failover, admin termination): pg-pool drops it and emits
   // 'error', which would crash the process if nobody listened. The next query simply opens a new connection.
   pool.on('error', onIdleError);
@@ -52,23 +56,32 @@ export interface OpenOptions {
   checkpointEveryMs?: number;
   /** A failed background checkpoint (logged by the caller; the next one tries again). */
   onCheckpointError?: (message: string) => void;
+  /** PostgreSQL pool size (default 10). */
+  poolMax?: number;
+  /** SQLite page cache in KiB (default: sqlite-dialect.ts's). */
+  sqliteCacheKb?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   let dialect: Dialect;
   let engine: Engine;
   let checkpointer: Checkpointer | null = null;
+  let source: DatabaseSource | null = null;
   if (opts.pglite) {
     dialect = await pgliteDialect();
     engine = 'postgres';
   } else if (opts.databaseUrl) {
-    dialect = await pgDialect(opts.databaseUrl, opts.onIdleError ?? (() => {}));
+    dialect = await pgDialect(opts.databaseUrl, opts.onIdleError ?? (() => {}), opts.poolMax);
     engine = 'postgres';
+    source = { databaseUrl: opts.databaseUrl };
   } else {
     const file = opts.sqliteFile ?? ':memory:';
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-    dialect = nodeSqliteDialect(openSqlite(file));
+    const sqlite = openSqlite(file);
+    if (opts.sqliteCacheKb) sqlite.exec(`PRAGMA cache_size = -${Math.floor(opts.sqliteCacheKb)}`);
+    dialect = nodeSqliteDialect(sqlite);
     engine = 'sqlite';
+    if (file !== ':memory:') source = { sqliteFile: file };
     if (file !== ':memory:' && opts.backgroundCheckpoint !== false)
       checkpointer = startCheckpointer(file, opts.checkpointEveryMs, opts.onCheckpointError);
   }
@@ -76,6 +89,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   return {
     db,
     engine,
+    source,
     checkpoints: checkpointer?.stats ?? null,
     async close() {
       await checkpointer?.stop();

@@ -13,7 +13,8 @@ const RECORD_DAYS = 30;
 /**
  * Background exports: every 15 s and whenever one is queued (any node kicks it), one run at a time across the
  * nodes; each run writes the queued exports oldest first, yielding to monitor ingestion between pages. A stop
- * puts the export being written back in the queue; the next run starts it over.
+ * puts the export being written back in the queue; the next run starts it over. Each file is written on an export
+ * worker thread where the database allows (produce.ts, worker.ts).
  */
 export function exportJob(deps: Deps): JobDef {
   return {
@@ -28,7 +29,7 @@ export function exportJob(deps: Deps): JobDef {
         const next = await store.claimNextQueued(deps.db, deps.clock.now());
         if (!next) break;
         try {
-          await produceExport(deps, next, { signal: ctx.signal, pause: () => ctx.yield() });
+          await produceExport(deps, next, { signal: ctx.signal, pause: () => ctx.yield(), worker: true });
         } catch (err) {
           if (err instanceof ExportStopped) break;
           throw err;

@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
-import { actorOf } from '../accounts/actor.ts';
-import { findUserById } from '../accounts/lookup.ts';
 import type { Deps } from '../deps.ts';
-import { AppError, forbidden, invalid } from '../kernel/errors.ts';
+import { AppError } from '../kernel/errors.ts';
 import { log } from '../kernel/log.ts';
-import { kindFor } from './kinds/index.ts';
 import * as store from './store.ts';
-import { templateColumns } from './templates.ts';
-import { csvWriter, type SheetWriter } from './writers.ts';
-import { xlsxWriter } from './xlsx.ts';
+import { writeInWorker } from './worker.ts';
+import { writeExportFile } from './write-file.ts';
 
 export const CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -28,48 +22,44 @@ export interface ProduceOptions {
   pause?: () => Promise<void>;
   /** Progress is written at most this often (ms). */
   progressEveryMs?: number;
+  /**
+   * Write the file on an export worker thread (worker.ts: its own heap limits and database connection) when the
+   * database allows one (a SQLite file or a PostgreSQL server, not memory or PGlite), EXPORT_WORKER is on and the
+   * export has at least EXPORT_WORKER_MIN_ROWS rows.
+   */
+  worker?: boolean;
 }
 
+/** Whether an export is written on a worker thread or in the server's thread (tests ask). */
+export const usesWorker = (deps: Deps, row: store.ExportRow, opts: ProduceOptions): boolean =>
+  opts.worker === true &&
+  deps.config.EXPORT_WORKER &&
+  deps.dbSource != null &&
+  Number(row.rows_total) >= deps.config.EXPORT_WORKER_MIN_ROWS;
+
 /**
- * Write one export: the owner's rows of its kind for its stored filters (the owner's scope, as if they listed
- * them now), streamed page by page into a temporary file, then into object storage. Progress (rows done) and
- * a heartbeat are written as it goes. Ends `done` with the file's key and expiry, or `failed` with the reason.
+ * Write one export (write-file.ts) into a temporary file, then into object storage. Progress (rows done) and a
+ * heartbeat are written as it goes. Ends `done` with the file's key and expiry, or `failed` with the reason; a
+ * stop (`signal`) puts it back in the queue and throws ExportStopped.
  */
 export async function produceExport(deps: Deps, row: store.ExportRow, opts: ProduceOptions = {}): Promise<void> {
   const tmpDir = path.join(deps.config.dataDir, 'tmp');
   await mkdir(tmpDir, { recursive: true });
   const format = row.format === 'csv' ? 'csv' : 'xlsx';
   const tmp = path.join(tmpDir, `export-${row.id}-${randomBytes(6).toString('hex')}.${format}`);
-  try {
-    const owner = await findUserById(deps.db, row.user_id);
-    if (owner?.status !== 1) throw forbidden('账号已停用，导出已取消');
-    const actor = actorOf(owner, `export:${row.id}`);
-    const kind = kindFor(row.kind, actor.role);
-    const keys = templateColumns(kind, row.columns);
-    if (keys.length === 0) throw invalid('模板中的列已不再提供，请重新选择列');
-    const columns = keys.map((k) => kind.columns.find((c) => c.key === k)).filter((c) => c !== undefined);
-    const out = createWriteStream(tmp);
-    let diskError: Error | null = null;
-    out.on('error', (e) => {
-      diskError = e;
-    });
-    const writer: SheetWriter = format === 'xlsx' ? await xlsxWriter(out, columns, kind.label) : csvWriter(out, columns);
-    let done = 0;
-    let reportedAt = deps.clock.nowMs();
-    for await (const page of kind.rows(deps, actor, JSON.parse(row.filters), keys)) {
-      await writer.write(page);
-      if (diskError) throw diskError;
-      done += page.length;
-      if (opts.signal?.aborted) throw new ExportStopped('stopped');
-      if (deps.clock.nowMs() - reportedAt >= (opts.progressEveryMs ?? 1000)) {
-        reportedAt = deps.clock.nowMs();
-        await store.updateExport(deps.db, row.id, { rows_done: done, heartbeat_at: deps.clock.now() });
-      }
-      await opts.pause?.();
+  let reportedAt = deps.clock.nowMs();
+  const afterPage = async (done: number): Promise<void> => {
+    if (opts.signal?.aborted) throw new ExportStopped('stopped');
+    if (deps.clock.nowMs() - reportedAt >= (opts.progressEveryMs ?? 1000)) {
+      reportedAt = deps.clock.nowMs();
+      await store.updateExport(deps.db, row.id, { rows_done: done, heartbeat_at: deps.clock.now() });
     }
-    await writer.finish();
-    if (!out.writableEnded) out.end();
-    await finished(out);
+    await opts.pause?.();
+  };
+  try {
+    const done = usesWorker(deps, row, opts)
+      ? await writeInWorker(deps, row, tmp, afterPage, opts.signal, () => new ExportStopped('stopped'))
+      : await writeExportFile(deps, row, tmp, afterPage);
     const key = `exports/${row.user_id}/${row.id}-${randomBytes(8).toString('hex')}.${format}`;
     const bytes = await deps.storage.putFile(key, tmp, CONTENT_TYPES[format]);
     const now = deps.clock.now();

@@ -108,6 +108,13 @@ const schema = z.object({
     ),
   /** Exports of at most this many rows are written during the request; larger ones by the export job. */
   EXPORT_INLINE_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  /**
+   * Background exports are written on a worker thread with its own heap limits and database connection (SQLite
+   * file, PostgreSQL server), so a million-row export leaves the server's heap alone; off: in the server's thread.
+   */
+  EXPORT_WORKER: flag.default(true),
+  /** Only exports of at least this many rows go to a worker thread (starting one costs ~1 s of CPU: loading the code). */
+  EXPORT_WORKER_MIN_ROWS: z.coerce.number().int().min(0).default(50_000),
   /** Largest export (rows); more asks the user to narrow the filters. */
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(50_000_000).default(5_000_000),
   /** Finished export files are kept this long in object storage, then deleted by the cleanup job. */
