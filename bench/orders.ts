@@ -303,7 +303,9 @@ async function main() {
     try {
       results.postgres = await ingestBench('postgres', { DATABASE_URL: db.url });
     } finally {
-      await db.drop();
+      // BENCH_KEEP_DB=1 leaves the filled database for EXPLAIN (its url on stderr); drop it yourself
+      if (process.env.BENCH_KEEP_DB) process.stderr.write(`kept ${db.url}\n`);
+      else await db.drop();
     }
   }
   if (!only || only.includes('sync')) results.sync = await syncBench();

@@ -121,7 +121,7 @@ export async function ingestOrders(tx: Executor, engine: Engine, orders: Affilia
     const had = latest.get(o.orderId);
     if (!had || (o.modifiedAt ?? 0) >= (had.modifiedAt ?? 0)) latest.set(o.orderId, o);
   }
-  const existing = await store.ordersByIds(tx, union, [...latest.keys()]);
+  const existing = await store.ordersByIds(tx, engine, union, [...latest.keys()]);
   const attributor = new Attributor(tx);
   const sides = [...latest.values()].map((o) => {
     const old = existing.get(o.orderId);

@@ -50,7 +50,8 @@ function filtered(db: Executor, scope: OrderScope, f: OrderFilter) {
   if (f.channel !== undefined) q = q.where('orders.channel', '=', f.channel);
   if (f.linkPlatform !== undefined) q = q.where('orders.link_platform', '=', f.linkPlatform);
   if (f.notLinkPlatform !== undefined) q = q.where('orders.link_platform', '<>', f.notLinkPlatform);
-  if (f.plan) q = q.where('orders.plan_id', '=', f.plan);
+  // `<> ''` as written in the partial orders_plan index (migration 0069): SQLite uses it only when the term is there
+  if (f.plan) q = q.where('orders.plan_id', '=', f.plan).where('orders.plan_id', '<>', '');
   if (f.advertiser) q = q.where('orders.advertiser_id', '=', f.advertiser);
   for (const r of f.ranges) {
     // `> 0` always (an order without that time is in no range), and it lets the partial deposit index serve

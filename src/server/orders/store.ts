@@ -4,6 +4,7 @@
  * services decide the transaction.
  */
 import type { Selectable } from 'kysely';
+import { type Engine, textIn } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
 import type { OrdersTable, PostbacksTable } from './tables.ts';
 
@@ -16,10 +17,16 @@ const chunks = <T>(list: T[], size: number): T[][] => {
   return out;
 };
 
-export async function ordersByIds(db: Executor, union: string, orderIds: string[]): Promise<Map<string, OrderRow>> {
+/** The stored orders of a union by order id (PostgreSQL: the ids bound as one array, `textIn`). */
+export async function ordersByIds(db: Executor, engine: Engine, union: string, orderIds: string[]): Promise<Map<string, OrderRow>> {
   const map = new Map<string, OrderRow>();
   for (const part of chunks(orderIds, 500)) {
-    const rows = await db.selectFrom('orders').selectAll().where('union_name', '=', union).where('order_id', 'in', part).execute();
+    const rows = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('union_name', '=', union)
+      .where(textIn(engine, 'order_id', part))
+      .execute();
     for (const r of rows) map.set(r.order_id, r);
   }
   return map;

@@ -27,6 +27,7 @@ import { invalidTraffic } from './0065_invalid_traffic.ts';
 import { adCustomerDays } from './0066_ad_customer_days.ts';
 import { partitionedFacts } from './0067_partitioned_facts.ts';
 import { partitionedRawEvents } from './0068_partitioned_raw_events.ts';
+import { ordersPlanPartial } from './0069_orders_plan_partial.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -60,6 +61,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0066_ad_customer_days', adCustomerDays],
   ['0067_partitioned_facts', partitionedFacts],
   ['0068_partitioned_raw_events', partitionedRawEvents],
+  ['0069_orders_plan_partial', ordersPlanPartial],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
