@@ -61,9 +61,9 @@ describe.each(dialects())('tracking processor on $name', (dialect) => {
     const tracking = startTracking(t.deps, { trustProxy: false });
     await fillRawBacklog(t.deps.db, t.deps.engine, { pageid: '810001', pings: 12_000, visits: 1_200, from, perSecond: 1000 });
     const seen: Array<[gauge: number, truth: number]> = [];
-    const yieldToIngestion = t.deps.pressure.yield.bind(t.deps.pressure);
+    const yieldToIngestion = t.deps.pressure.keepPace.bind(t.deps.pressure);
     let slices = 0;
-    t.deps.pressure.yield = async (signal) => {
+    t.deps.pressure.keepPace = async (signal) => {
       slices += 1;
       if (slices === 3) {
         // pings arrive mid-run through the ingest batch: the gauge counts them before the next measurement
@@ -85,7 +85,7 @@ describe.each(dialects())('tracking processor on $name', (dialect) => {
       const run = await t.deps.jobs.run(PROCESSOR_JOB);
       expect(run).toMatchObject({ ran: true, rows: 13_250, error: '' });
     } finally {
-      t.deps.pressure.yield = yieldToIngestion;
+      t.deps.pressure.keepPace = yieldToIngestion;
       await tracking.batcher.close();
     }
     // the run took several slices and the gauge matched the table at each, new arrivals included
