@@ -26,6 +26,7 @@ import { adFactBlocks } from './0060_ad_fact_blocks.ts';
 import { invalidTraffic } from './0065_invalid_traffic.ts';
 import { adCustomerDays } from './0066_ad_customer_days.ts';
 import { partitionedFacts } from './0067_partitioned_facts.ts';
+import { adPlanPeriods } from './0070_ad_plan_periods.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -58,6 +59,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0065_invalid_traffic', invalidTraffic],
   ['0066_ad_customer_days', adCustomerDays],
   ['0067_partitioned_facts', partitionedFacts],
+  ['0070_ad_plan_periods', adPlanPeriods],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
