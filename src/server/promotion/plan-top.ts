@@ -12,7 +12,7 @@
  * (v ≤ 0: plans without any sum would come into play), the watermark is not yesterday, the sort is another or
  * ascending, or anything but the channel narrows the list: null (slow path).
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { chinaDayStart } from '../../shared/china-clock.ts';
 import type { MetricKey } from '../../shared/metrics.ts';
 import { DAY, type Span } from '../../shared/span.ts';
@@ -23,7 +23,8 @@ import type { EntityRow } from './store.ts';
 import { candidates, type TreeFilter } from './tree-store.ts';
 
 /** The ad sums a plan list sorts by that are one column of the period table. */
-const SUM_COLUMN: Partial<Record<MetricKey, 'cost_fen' | 'shows' | 'clicks' | 'conversions'>> = {
+type SumColumn = 'cost_fen' | 'shows' | 'clicks' | 'conversions';
+const SUM_COLUMN: Partial<Record<MetricKey, SumColumn>> = {
   sum_cost: 'cost_fen',
   sum_show_cnt: 'shows',
   sum_click: 'clicks',
@@ -51,6 +52,7 @@ function periodOf(span: Span, today: number): { days: number; withToday: boolean
   const withToday = to === today + DAY;
   if (!withToday && to !== today) return null;
   const days = (today - from) / DAY;
+  if (days === 0 && withToday) return { days, withToday }; // today alone: its daily rows, no period
   return (PERIOD_DAYS as readonly number[]).includes(days) ? { days, withToday } : null;
 }
 
@@ -63,9 +65,10 @@ export async function topPlans(db: Executor, r: TopRequest): Promise<EntityRow[]
   if (r.today === undefined) return null;
   const today = r.today;
   const period = periodOf(r.span, today);
-  if (!period || (await planPeriodsThrough(db)) !== today - DAY) return null;
+  if (!period || (period.days > 0 && (await planPeriodsThrough(db)) !== today - DAY)) return null;
   const platform = f.platform;
   const k = r.offset + r.pagesize;
+  if (period.days === 0) return todayOnly(db, r, { col, platform, k, today });
   const kth = await db
     .selectFrom('ad_plan_periods as p')
     .innerJoin('ad_entities as e', (j) =>
@@ -101,15 +104,49 @@ export async function topPlans(db: Executor, r: TopRequest): Promise<EntityRow[]
   }>`(select platform, k, sum(cost_fen) as cost_fen, sum(shows) as shows, sum(clicks) as clicks,
       sum(conversions) as conversions
     from (${sql.join(branches, sql` union all `)}) u group by platform, k)`;
-  const m = r.metric as MetricKey;
+  return page(db, r, sums);
+}
+
+type SumRows = RawBuilder<{ platform: number; k: string; cost_fen: number; shows: number; clicks: number; conversions: number }>;
+
+/** The page: the listed plans among the sums' keys, sorted and tie-broken as the slow path does. */
+async function page(db: Executor, r: TopRequest, sums: SumRows): Promise<EntityRow[]> {
   planTop.taken += 1;
-  return (await candidates(db, f)
+  return (await candidates(db, r.filter)
     .selectAll('e')
     .select('b.pageid as bound_pageid')
     .innerJoin(sums.as('fa'), (j) => j.onRef('fa.platform', '=', 'e.platform').onRef('fa.k', '=', 'e.entity_id'))
-    .orderBy(sortExpression(m), (ob) => ob.desc().nullsLast())
+    .orderBy(sortExpression(r.metric as MetricKey), (ob) => ob.desc().nullsLast())
     .orderBy('e.id', 'desc')
     .limit(r.pagesize)
     .offset(r.offset)
     .execute()) as EntityRow[];
+}
+
+/**
+ * Today alone: a plan's sum is its daily row of today (T, 0 without one); with v the K-th largest T among the listed
+ * plans, the first K are among the rows with T ≥ v when v > 0 (the same argument with P = 0).
+ */
+async function todayOnly(db: Executor, r: TopRequest, a: { col: SumColumn; platform: number; k: number; today: number }) {
+  const kth = await db
+    .selectFrom('ad_facts_daily as d')
+    .innerJoin('ad_entities as e', (j) =>
+      j.onRef('e.platform', '=', 'd.platform').onRef('e.entity_id', '=', 'd.plan_id').on('e.level', '=', 'plan'),
+    )
+    .select(`d.${a.col} as v`)
+    .where('d.platform', '=', a.platform)
+    .where('d.day', '=', a.today)
+    .where('e.status', '<>', 'deleted')
+    .orderBy(`d.${a.col}`, 'desc')
+    .limit(1)
+    .offset(a.k - 1)
+    .executeTakeFirst();
+  const v = Number(kth?.v ?? 0);
+  if (!(v > 0)) return null;
+  return page(
+    db,
+    r,
+    sql`(select platform, plan_id as k, cost_fen, shows, clicks, conversions from ad_facts_daily
+      where platform = ${a.platform} and day = ${a.today} and ${sql.ref(a.col)} >= ${v})`,
+  );
 }
