@@ -31,6 +31,8 @@ const DAY = 86_400;
 type Hour = AdFactsHourlyTable;
 const num = (v: unknown) => Number(v);
 const PLANS = 16;
+/** Each case lists 216 pages or more, on PGlite too, on a machine others share. */
+const SLOW = 300_000;
 
 describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
   const clock = testClock();
@@ -184,131 +186,155 @@ describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
   afterAll(async () => {
     planTop.on = true;
     await t?.close();
-  });
+  }, SLOW);
 
-  it('not ready before the first roll: the slow path answers; the roll fills every period from the daily facts', async () => {
-    expect(await planPeriodsThrough(t.deps.db)).toBe(0);
-    await expectFastEqualsSlow(false);
-    await roll();
-    expect(await planPeriodsThrough(t.deps.db)).toBe(first + 94 * DAY);
-    await expectPeriodsEqualDaily();
-    await expectFastEqualsSlow(true);
-  });
-
-  it("today's syncs leave the periods alone; the day change rolls them; a stale watermark takes the slow path", async () => {
-    await syncAll(95); // today, as of the clock
-    await expectPeriodsEqualDaily();
-    await expectFastEqualsSlow(true);
-    at(first + 96 * DAY); // the next China day: day 95 is closed, the periods end on day 94
-    await expectFastEqualsSlow(false);
-    await syncAll(95); // its last hours, synced after midnight: a closed day after the watermark
-    await syncAll(96);
-    await roll();
-    expect(await planPeriodsThrough(t.deps.db)).toBe(first + 95 * DAY);
-    await expectPeriodsEqualDaily();
-    await expectFastEqualsSlow(true);
-    for (let d = 97; d <= 100; d++) {
-      at(first + d * DAY);
+  it(
+    'not ready before the first roll: the slow path answers; the roll fills every period from the daily facts',
+    async () => {
+      expect(await planPeriodsThrough(t.deps.db)).toBe(0);
+      await expectFastEqualsSlow(false);
       await roll();
-      await syncAll(d - 1); // a re-pull of yesterday (a closed day inside every period)
-      await syncAll(d);
+      expect(await planPeriodsThrough(t.deps.db)).toBe(first + 94 * DAY);
       await expectPeriodsEqualDaily();
-    }
-    expect(chinaDayStart(clock.now())).toBe(today);
-    await expectFastEqualsSlow(true);
-  });
+      await expectFastEqualsSlow(true);
+    },
+    SLOW,
+  );
 
-  it('a late re-pull changes a closed day and moves a day of p3 back to account A: the periods and the list follow', async () => {
-    const day = first + 80 * DAY;
-    const row = (plan: string, cost: number, hour: number) => ({
-      customerid: cust[0]!,
-      campaign_id: 'c1',
-      plan_id: plan,
-      pageid: '',
-      hour: day + hour * 3600,
-      cost_fen: cost,
-      shows: 3,
-      clicks: 2,
-      conversions: 1,
-    });
-    await syncDay('A', day, [row('p3', 50_000, 10), row('p3', 7, 15), row('p1', 12_345, 10)]);
-    const moved = await t.deps.db
-      .selectFrom('ad_facts_daily')
-      .select('advertiser_id')
-      .where('plan_id', '=', 'p3')
-      .where('day', '=', day)
-      .executeTakeFirstOrThrow();
-    expect(moved.advertiser_id).toBe('A');
-    await expectPeriodsEqualDaily();
-    await expectFastEqualsSlow(true);
-  });
+  it(
+    "today's syncs leave the periods alone; the day change rolls them; a stale watermark takes the slow path",
+    async () => {
+      await syncAll(95); // today, as of the clock
+      await expectPeriodsEqualDaily();
+      await expectFastEqualsSlow(true);
+      at(first + 96 * DAY); // the next China day: day 95 is closed, the periods end on day 94
+      await expectFastEqualsSlow(false);
+      await syncAll(95); // its last hours, synced after midnight: a closed day after the watermark
+      await syncAll(96);
+      await roll();
+      expect(await planPeriodsThrough(t.deps.db)).toBe(first + 95 * DAY);
+      await expectPeriodsEqualDaily();
+      await expectFastEqualsSlow(true);
+      for (let d = 97; d <= 100; d++) {
+        at(first + d * DAY);
+        await roll();
+        await syncAll(d - 1); // a re-pull of yesterday (a closed day inside every period)
+        await syncAll(d);
+        await expectPeriodsEqualDaily();
+      }
+      expect(chinaDayStart(clock.now())).toBe(today);
+      await expectFastEqualsSlow(true);
+    },
+    SLOW,
+  );
 
-  it('a plan with no sum in the period but the most today ranks first of the 7 days ending today, through the fast path', async () => {
-    await syncDay('A', today, [
-      {
+  it(
+    'a late re-pull changes a closed day and moves a day of p3 back to account A: the periods and the list follow',
+    async () => {
+      const day = first + 80 * DAY;
+      const row = (plan: string, cost: number, hour: number) => ({
         customerid: cust[0]!,
         campaign_id: 'c1',
-        plan_id: 'pnew',
+        plan_id: plan,
         pageid: '',
-        hour: today + 9 * 3600,
-        cost_fen: 10_000_000,
-        shows: 1,
-        clicks: 1,
-        conversions: 0,
-      },
-    ]);
-    const q = promoteIndexInput.parse({
-      acpl: 2,
-      type: 'plan',
-      start: chinaDay(today - 6 * DAY),
-      end: chinaDay(today),
-      sort_field: 'sum_cost',
-      pagesize: 4,
-    });
-    const before = planTop.taken;
-    const page = await listTree(t.deps, admin, q);
-    expect(planTop.taken).toBe(before + 1);
-    expect(page.list[0]?.id).toBe('pnew');
-    expect(page.list.map((r) => r.id)).not.toContain('pdel');
-    await expectPeriodsEqualDaily();
-    await expectFastEqualsSlow(true);
-  });
+        hour: day + hour * 3600,
+        cost_fen: cost,
+        shows: 3,
+        clicks: 2,
+        conversions: 1,
+      });
+      await syncDay('A', day, [row('p3', 50_000, 10), row('p3', 7, 15), row('p1', 12_345, 10)]);
+      const moved = await t.deps.db
+        .selectFrom('ad_facts_daily')
+        .select('advertiser_id')
+        .where('plan_id', '=', 'p3')
+        .where('day', '=', day)
+        .executeTakeFirstOrThrow();
+      expect(moved.advertiser_id).toBe('A');
+      await expectPeriodsEqualDaily();
+      await expectFastEqualsSlow(true);
+    },
+    SLOW,
+  );
 
-  it('retention deletes the old hourly facts: the periods still equal the daily facts, the list is unchanged', async () => {
-    expect(await pruneOldestHour(t.deps.db, 'ad_facts_hourly', today - 30 * DAY)).toBeGreaterThan(0);
-    await expectPeriodsEqualDaily();
-    await expectFastEqualsSlow(true);
-  });
-
-  it('upgrade from 0067 with daily facts: 0070 creates the table not ready; the roll back-fills it', async () => {
-    const h = await databaseAt(dialect.name, '0067_partitioned_facts');
-    try {
-      const yesterday = today - DAY;
-      for (const [plan, day, cost] of [
-        ['x1', yesterday, 5],
-        ['x1', yesterday - 40 * DAY, 7],
-        ['x2', yesterday - 3 * DAY, 9],
-      ] as const)
-        await sql`insert into ad_facts_daily (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, day, cost_fen, shows, clicks, conversions, synced_at)
-          values (2, 'A', 1, 'c', ${plan}, '', ${day}, ${cost}, 1, 1, 0, 0)`.execute(h.db);
-      await rebuildAllBlocks(h.db); // the day blocks are in step with the daily rows (their writers keep them so)
-      await migrateToLatest(h);
-      expect(await planPeriodsThrough(h.db)).toBe(0);
-      expect(num((await sql<{ n: number }>`select count(*) as n from ad_plan_periods`.execute(h.db)).rows[0]?.n)).toBe(0);
-      await h.db.transaction().execute((tx) => rollPlanPeriods(tx, yesterday, 0));
-      const rows = await h.db.selectFrom('ad_plan_periods').selectAll().orderBy('days').orderBy('plan_id').execute();
-      expect(rows.map((r) => [num(r.days), r.plan_id, num(r.cost_fen)])).toEqual([
-        [6, 'x1', 5],
-        [6, 'x2', 9],
-        [14, 'x1', 5],
-        [14, 'x2', 9],
-        [29, 'x1', 5],
-        [29, 'x2', 9],
-        [89, 'x1', 12],
-        [89, 'x2', 9],
+  it(
+    'a plan with no sum in the period but the most today ranks first of the 7 days ending today, through the fast path',
+    async () => {
+      await syncDay('A', today, [
+        {
+          customerid: cust[0]!,
+          campaign_id: 'c1',
+          plan_id: 'pnew',
+          pageid: '',
+          hour: today + 9 * 3600,
+          cost_fen: 10_000_000,
+          shows: 1,
+          clicks: 1,
+          conversions: 0,
+        },
       ]);
-    } finally {
-      await h.close();
-    }
-  });
+      const q = promoteIndexInput.parse({
+        acpl: 2,
+        type: 'plan',
+        start: chinaDay(today - 6 * DAY),
+        end: chinaDay(today),
+        sort_field: 'sum_cost',
+        pagesize: 4,
+      });
+      const before = planTop.taken;
+      const page = await listTree(t.deps, admin, q);
+      expect(planTop.taken).toBe(before + 1);
+      expect(page.list[0]?.id).toBe('pnew');
+      expect(page.list.map((r) => r.id)).not.toContain('pdel');
+      await expectPeriodsEqualDaily();
+      await expectFastEqualsSlow(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'retention deletes the old hourly facts: the periods still equal the daily facts, the list is unchanged',
+    async () => {
+      expect(await pruneOldestHour(t.deps.db, 'ad_facts_hourly', today - 30 * DAY)).toBeGreaterThan(0);
+      await expectPeriodsEqualDaily();
+      await expectFastEqualsSlow(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'upgrade from 0067 with daily facts: 0070 creates the table not ready; the roll back-fills it',
+    async () => {
+      const h = await databaseAt(dialect.name, '0067_partitioned_facts');
+      try {
+        const yesterday = today - DAY;
+        for (const [plan, day, cost] of [
+          ['x1', yesterday, 5],
+          ['x1', yesterday - 40 * DAY, 7],
+          ['x2', yesterday - 3 * DAY, 9],
+        ] as const)
+          await sql`insert into ad_facts_daily (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, day, cost_fen, shows, clicks, conversions, synced_at)
+          values (2, 'A', 1, 'c', ${plan}, '', ${day}, ${cost}, 1, 1, 0, 0)`.execute(h.db);
+        await rebuildAllBlocks(h.db); // the day blocks are in step with the daily rows (their writers keep them so)
+        await migrateToLatest(h);
+        expect(await planPeriodsThrough(h.db)).toBe(0);
+        expect(num((await sql<{ n: number }>`select count(*) as n from ad_plan_periods`.execute(h.db)).rows[0]?.n)).toBe(0);
+        await h.db.transaction().execute((tx) => rollPlanPeriods(tx, yesterday, 0));
+        const rows = await h.db.selectFrom('ad_plan_periods').selectAll().orderBy('days').orderBy('plan_id').execute();
+        expect(rows.map((r) => [num(r.days), r.plan_id, num(r.cost_fen)])).toEqual([
+          [6, 'x1', 5],
+          [6, 'x2', 9],
+          [14, 'x1', 5],
+          [14, 'x2', 9],
+          [29, 'x1', 5],
+          [29, 'x2', 9],
+          [89, 'x1', 12],
+          [89, 'x2', 9],
+        ]);
+      } finally {
+        await h.close();
+      }
+    },
+    SLOW,
+  );
 });
