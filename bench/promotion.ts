@@ -6,6 +6,11 @@
  * Results: bench/promotion-results.json and bench/README.md.
  *
  *   node bench/promotion.ts [sqlite|postgres]
+ *
+ * `BENCH_CASES=admin-plans`: only the admin's lists of every customer's plans (today, 7, 15, 30 and 90 days ending
+ * today, by cost; 30 days by shows; 7 days ending yesterday), without the account rollup they do not read.
+ * `BENCH_COMPARE=1`: each case timed with the per-plan periods' fast path off (`planTop.on = false`: the code before)
+ * and on, interleaved call by call on the same database (after 3 warm-ups of each).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,10 +19,12 @@ import { sql } from 'kysely';
 import { actorOf } from '../src/server/accounts/actor.ts';
 import { createUser } from '../src/server/accounts/users.ts';
 import { rebuildAllBlocks } from '../src/server/ads/blocks.ts';
+import { PLAN_PERIODS_JOB } from '../src/server/ads/plan-periods.ts';
 import { boot } from '../src/server/boot.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
 import type { Actor } from '../src/server/kernel/actor.ts';
 import { setLogLevel } from '../src/server/kernel/log.ts';
+import { planTop } from '../src/server/promotion/plan-top.ts';
 import { ACCOUNT_ROLLUP_JOB } from '../src/server/promotion/rollup.ts';
 import { listTree, sumTree } from '../src/server/promotion/tree.ts';
 import { entityTrend } from '../src/server/promotion/trend.ts';
@@ -34,6 +41,8 @@ const CUSTOMERS = 50;
 const DAYS = 90;
 const HOURS_PER_DAY = Number(process.env.BENCH_HOURS ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const ONLY_ADMIN_PLANS = process.env.BENCH_CASES === 'admin-plans';
+const COMPARE = process.env.BENCH_COMPARE === '1';
 const ADVERTISERS = PLANS / PER_ADVERTISER;
 
 setLogLevel('silent');
@@ -172,6 +181,26 @@ async function measure(name: string, run: () => Promise<unknown>): Promise<{ nam
   return { name, p50: quantile(times, 0.5), p95: quantile(times, 0.95), max: quantile(times, 1) };
 }
 
+/** The case with the fast path off and on, interleaved call by call. */
+async function compare(name: string, run: () => Promise<unknown>) {
+  const times: Record<'off' | 'on', number[]> = { off: [], on: [] };
+  for (let i = 0; i < 3 + RUNS; i++)
+    for (const arm of ['off', 'on'] as const) {
+      planTop.on = arm === 'on';
+      const t = performance.now();
+      await run();
+      if (i >= 3) times[arm].push(performance.now() - t);
+    }
+  planTop.on = true;
+  const of = (arm: 'off' | 'on') => ({
+    name: `${name} · ${arm === 'off' ? 'before' : 'plan periods'}`,
+    p50: quantile(times[arm], 0.5),
+    p95: quantile(times[arm], 0.95),
+    max: quantile(times[arm], 1),
+  });
+  return [of('off'), of('on')] as const;
+}
+
 async function main(): Promise<void> {
   const engine = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'postgres';
   const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
@@ -193,13 +222,19 @@ async function main(): Promise<void> {
     if (ids.some((id, i) => id !== (ids[0] ?? 0) + i)) throw new Error('customer ids are not consecutive');
     const filled = await fill(handle, ids);
     const rolled = performance.now();
-    const rollup = await deps.jobs.run(ACCOUNT_ROLLUP_JOB);
+    const rollup = ONLY_ADMIN_PLANS ? 'skipped' : await deps.jobs.run(ACCOUNT_ROLLUP_JOB);
+    const rollupMs = Math.round(performance.now() - rolled);
+    const periodsAt = performance.now();
+    const periods = await deps.jobs.run(PLAN_PERIODS_JOB);
+    const periodsMs = Math.round(performance.now() - periodsAt);
     await sql`analyze`.execute(handle.db);
     console.log(
       `${engine}: filled in ${filled.seconds} s`,
       filled.rows,
-      `account rollup ${Math.round(performance.now() - rolled)} ms`,
+      `account rollup ${rollupMs} ms`,
       rollup,
+      `plan periods roll ${periodsMs} ms`,
+      periods,
     );
 
     const customer: Actor = actorOf(users[0]!, 'bench');
@@ -244,13 +279,34 @@ async function main(): Promise<void> {
           entityTrend(deps, customer, { acpl: 2, type: 'plan', id: '7300000000000001', start: ago(6), end: today, granularity: 'hour' }),
       ],
     ] as const;
+    const adminPlans = [
+      ['admin · 100 000 plans · today · by cost', list(staff, { acpl: 2, type: 'plan', sort_field: 'sum_cost' })],
+      ...[7, 15, 30, 90].map(
+        (n) =>
+          [
+            `admin · 100 000 plans · ${n} days · by cost`,
+            list(staff, { acpl: 2, type: 'plan', start: ago(n - 1), end: today, sort_field: 'sum_cost' }),
+          ] as const,
+      ),
+      ['admin · 100 000 plans · 30 days · by shows', list(staff, { acpl: 2, type: 'plan', ...d30, sort_field: 'sum_show_cnt' })],
+      [
+        'admin · 100 000 plans · 7 days to yesterday · by cost',
+        list(staff, { acpl: 2, type: 'plan', start: ago(7), end: ago(1), sort_field: 'sum_cost' }),
+      ],
+    ] as const;
     const results = [];
-    for (const [name, run] of cases) {
+    for (const [name, run] of ONLY_ADMIN_PLANS ? adminPlans : cases) {
+      if (COMPARE) {
+        const [off, on] = await compare(name, run);
+        results.push(off, on);
+        console.log(`${engine} | ${name} | before p50 ${off.p50} / p95 ${off.p95} ms | periods p50 ${on.p50} / p95 ${on.p95} ms`);
+        continue;
+      }
       const r = await measure(name, run);
       results.push(r);
       console.log(`${engine} | ${r.name} | p50 ${r.p50} ms | p95 ${r.p95} ms`);
     }
-    const file = path.join(import.meta.dirname, 'promotion-results.json');
+    const file = path.join(import.meta.dirname, process.env.BENCH_OUT ?? 'promotion-results.json');
     let all: Record<string, unknown> = {};
     try {
       all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -261,6 +317,7 @@ async function main(): Promise<void> {
       cpu: os.cpus()[0]?.model,
       node: process.version,
       hoursPerDay: HOURS_PER_DAY,
+      planPeriodsRollMs: periodsMs,
       runs: RUNS,
       filled,
       results,

@@ -9,39 +9,21 @@
 import { sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
 import { rebuildAllCustomerDays, refreshCustomerDays } from './customer-days.ts';
+import { BLOCK_DAYS, blockStart } from './day-pieces.ts';
+import { refreshPlanPeriods } from './plan-periods.ts';
+
+export { BLOCK_DAYS, blockStart, type DayPiece, dayPieces } from './day-pieces.ts';
 
 const DAY = 86_400;
-/** China days start at 16:00 UTC: day number n starts at n × DAY − CHINA. */
+/** China days start at 16:00 UTC. */
 const CHINA = 8 * 3600;
-/** Block lengths in days, longest first. */
-export const BLOCK_DAYS = [64, 8] as const;
-
-/** The first day (epoch seconds, China-day start) of the `len`-day block holding `day`. */
-export const blockStart = (day: number, len: number): number => day - ((((day + CHINA) % (len * DAY)) + len * DAY) % (len * DAY));
-
-/** A run of whole days read from one table: `len` 1 = daily rows, else blocks of `len` days; [from, to) epoch seconds. */
-export interface DayPiece {
-  len: number;
-  from: number;
-  to: number;
-}
-
-/** Whole China days [from, to) as the fewest aligned blocks plus daily edges (each piece non-empty). */
-export function dayPieces(from: number, to: number, lens: readonly number[] = BLOCK_DAYS): DayPiece[] {
-  if (!(to > from)) return [];
-  const [len, ...shorter] = lens;
-  if (len === undefined) return [{ len: 1, from, to }];
-  const first = blockStart(from, len) === from ? from : blockStart(from, len) + len * DAY;
-  const last = blockStart(to, len);
-  if (last <= first) return dayPieces(from, to, shorter);
-  return [...dayPieces(from, first, shorter), { len, from: first, to: last }, ...dayPieces(last, to, shorter)];
-}
 
 /**
  * Recompute the 8- and 64-day blocks holding `day` for every plan the account has a daily row of in its 8 days (every
  * plan `rollupDay` wrote is one): the 8-day block from the daily rows, the 64-day one from the 8-day blocks (8 rows
  * a plan, not 64). A plan that moved between accounts is recomputed whole: block rows are deleted by plan, not account.
- * Then the account's per-customer total of the day (`customer-days.ts`): every writer of daily rows calls this.
+ * Then the account's per-customer total of the day (`customer-days.ts`) and its plans' preset periods
+ * (`plan-periods.ts`): every writer of daily rows calls this.
  */
 export async function refreshBlocks(db: Executor, platform: number, advertiserId: string, day: number): Promise<void> {
   const from8 = blockStart(day, 8);
@@ -65,6 +47,7 @@ export async function refreshBlocks(db: Executor, platform: number, advertiserId
       group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid`.execute(db);
   }
   await refreshCustomerDays(db, platform, [advertiserId], day);
+  await refreshPlanPeriods(db, platform, advertiserId, day);
 }
 
 /**

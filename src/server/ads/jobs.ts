@@ -5,6 +5,7 @@ import type { JobContext, JobDef, JobResult } from '../jobs/types.ts';
 import { AppError } from '../kernel/errors.ts';
 import { errorFields, log } from '../kernel/log.ts';
 import { connectorFor, refreshAuth } from './credentials.ts';
+import { planPeriodsJob } from './plan-periods.ts';
 import * as store from './store.ts';
 import * as sync from './store-sync.ts';
 import { syncAccountEntities } from './sync-entities.ts';
@@ -173,4 +174,4 @@ export function tokenRefreshJob(deps: Deps): JobDef {
   };
 }
 
-export const adJobs = (deps: Deps): JobDef[] => [tokenRefreshJob(deps), entitySyncJob(deps), reportSyncJob(deps)];
+export const adJobs = (deps: Deps): JobDef[] => [tokenRefreshJob(deps), entitySyncJob(deps), reportSyncJob(deps), planPeriodsJob(deps)];

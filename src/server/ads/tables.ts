@@ -133,6 +133,28 @@ export interface AdCustomerDaysTable {
   conversions: number;
 }
 
+/**
+ * Per-plan sums over the last `days` closed China days ending the watermark's day (`plan-periods.ts`): the admin's
+ * list of every customer's plans sorted by a sum reads a top-20 by index. Kept in step with the daily rows by their
+ * writers (`rollupDay` via `refreshBlocks`) in the same transaction, rolled to a new day by the `ads.plan-periods` job.
+ */
+export interface AdPlanPeriodsTable {
+  days: number;
+  platform: number;
+  plan_id: string;
+  cost_fen: number;
+  shows: number;
+  clicks: number;
+  conversions: number;
+}
+
+/** The watermark of `ad_plan_periods` (one row, id 1): the last closed day its rows include, 0 = not ready. */
+export interface AdPlanPeriodsStateTable {
+  id: number;
+  through_day: number;
+  rolled_at: number;
+}
+
 /** Every status, budget or bid change a person asked for, with the platform's answer (promotion change log). */
 export interface AdChangesTable {
   id: Generated<number>;
@@ -179,6 +201,8 @@ export interface AdsTables {
   ad_facts_daily: AdFactsDailyTable;
   ad_facts_blocks: AdFactsBlocksTable;
   ad_customer_days: AdCustomerDaysTable;
+  ad_plan_periods: AdPlanPeriodsTable;
+  ad_plan_periods_state: AdPlanPeriodsStateTable;
   ad_changes: AdChangesTable;
   oauth_states: OauthStatesTable;
 }

@@ -14,6 +14,7 @@ import type { Actor } from '../kernel/actor.ts';
 import { invalid } from '../kernel/errors.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { linkSummaries } from '../links/lookup.ts';
+import { topPlans } from './plan-top.ts';
 import { type ChinaRange, dayRange } from './range.ts';
 import { type AccountInfo, accountRow, entityRow, NO_METRICS, type RowContext, sumKey, wireOf } from './rows.ts';
 import { promoteScope } from './scope.ts';
@@ -70,18 +71,22 @@ export async function listTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, i
   const metric = isMetric(input.sort_field) && level !== 'creative' ? input.sort_field : null;
   return level === null
     ? listAccounts(db, input, scope, range, { metric, dir, offset }, chinaDayStart(deps.clock.now()))
-    : listEntities(db, input, treeFilter(input, scope, level), range, { metric, dir, offset });
+    : listEntities(db, input, treeFilter(input, scope, level), range, { metric, dir, offset, today: chinaDayStart(deps.clock.now()) });
 }
 
 interface Order {
   metric: MetricKey | null;
   dir: 'asc' | 'desc';
   offset: number;
+  /** Today's China-day start (the plans' fast path, plan-top.ts). */
+  today?: number;
 }
 
 async function listEntities(db: Executor, input: PromoteIndexInput, f: TreeFilter, range: ChinaRange, o: Order): Promise<Page> {
   const base = candidates(db, f);
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const top = await topPlans(db, { filter: f, ...o, pagesize: input.pagesize, span: range.span });
+  if (top) return { list: await entityRows(db, top, f, range.span), total, start: range.start, end: range.end };
   const sumsFilter = {
     scope: f.scope,
     platform: f.platform,

@@ -28,6 +28,7 @@ import { adCustomerDays } from './0066_ad_customer_days.ts';
 import { partitionedFacts } from './0067_partitioned_facts.ts';
 import { partitionedRawEvents } from './0068_partitioned_raw_events.ts';
 import { ordersPlanPartial } from './0069_orders_plan_partial.ts';
+import { adPlanPeriods } from './0070_ad_plan_periods.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -62,6 +63,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0067_partitioned_facts', partitionedFacts],
   ['0068_partitioned_raw_events', partitionedRawEvents],
   ['0069_orders_plan_partial', ordersPlanPartial],
+  ['0070_ad_plan_periods', adPlanPeriods],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -1,0 +1,152 @@
+/**
+ * The admin's fast path for a page of every customer's plans sorted by an ad sum (cost, shows, clicks, conversions),
+ * largest first, over a preset range (`PERIOD_DAYS` closed days ending yesterday, with or without today): the per-plan
+ * period sums (`ad_plan_periods`, ads/plan-periods.ts) plus today's daily rows, instead of summing every plan-day.
+ *
+ * Exact, and the same rows in the same order as the slow path (`listEntities`): a plan's sum is P (its period row, 0
+ * without one) + T (its daily row of today, 0 without one), T ≥ 0. Let K = offset + page size and v the K-th largest P
+ * among the listed plans (an index range on (days, platform, P)). A plan X among the first K of the list either has a
+ * row today or P(X) ≥ v: else at least K listed plans have P ≥ v > P(X), each a sum ≥ its P > P(X) = X's sum, all
+ * before X. So the first K of the whole list are the first K of {P ≥ v} ∪ {plans with a row today}, each with its
+ * whole sum P + T, sorted by the same expression and tie-break (e.id desc). When fewer than K listed plans have P > 0
+ * (v ≤ 0: plans without any sum would come into play), the watermark is not yesterday, the sort is another or
+ * ascending, or anything but the channel narrows the list: null (slow path).
+ */
+import { type RawBuilder, sql } from 'kysely';
+import { chinaDayStart } from '../../shared/china-clock.ts';
+import type { MetricKey } from '../../shared/metrics.ts';
+import { DAY, type Span } from '../../shared/span.ts';
+import { PERIOD_DAYS, planPeriodsThrough } from '../ads/plan-periods.ts';
+import type { Executor } from '../kernel/executor.ts';
+import { sortExpression } from './sort.ts';
+import type { EntityRow } from './store.ts';
+import { candidates, type TreeFilter } from './tree-store.ts';
+
+/** The ad sums a plan list sorts by that are one column of the period table. */
+type SumColumn = 'cost_fen' | 'shows' | 'clicks' | 'conversions';
+const SUM_COLUMN: Partial<Record<MetricKey, SumColumn>> = {
+  sum_cost: 'cost_fen',
+  sum_show_cnt: 'shows',
+  sum_click: 'clicks',
+  convert: 'conversions',
+};
+
+/** Whether the fast path may be taken (off: the benchmark's and the tests' A/B), and how often it answered. */
+export const planTop = { on: true, taken: 0 };
+
+export interface TopRequest {
+  filter: TreeFilter;
+  metric: MetricKey | null;
+  dir: 'asc' | 'desc';
+  offset: number;
+  pagesize: number;
+  span: Span;
+  /** Today's China-day start (absent: no fast path). */
+  today?: number;
+}
+
+/** The closed days of the period the span is, and whether it includes today; null if it is no preset. */
+function periodOf(span: Span, today: number): { days: number; withToday: boolean } | null {
+  const from = chinaDayStart(span.from);
+  const to = chinaDayStart(span.to - 1) + DAY;
+  const withToday = to === today + DAY;
+  if (!withToday && to !== today) return null;
+  const days = (today - from) / DAY;
+  if (days === 0 && withToday) return { days, withToday }; // today alone: its daily rows, no period
+  return (PERIOD_DAYS as readonly number[]).includes(days) ? { days, withToday } : null;
+}
+
+/** A page of plans by the fast path, or null where it does not apply (the caller takes the slow path). */
+export async function topPlans(db: Executor, r: TopRequest): Promise<EntityRow[] | null> {
+  const f = r.filter;
+  const col = r.metric ? SUM_COLUMN[r.metric] : undefined;
+  const plain = !f.advertiserId && !f.campaignId && !f.planId && !f.pageid && !f.status && !f.exact && f.pl === undefined;
+  if (!planTop.on || !col || r.dir !== 'desc' || f.level !== 'plan' || f.scope !== null || f.platform === undefined || !plain) return null;
+  if (r.today === undefined) return null;
+  const today = r.today;
+  const period = periodOf(r.span, today);
+  if (!period || (period.days > 0 && (await planPeriodsThrough(db)) !== today - DAY)) return null;
+  const platform = f.platform;
+  const k = r.offset + r.pagesize;
+  if (period.days === 0) return todayOnly(db, r, { col, platform, k, today });
+  const kth = await db
+    .selectFrom('ad_plan_periods as p')
+    .innerJoin('ad_entities as e', (j) =>
+      j.onRef('e.platform', '=', 'p.platform').onRef('e.entity_id', '=', 'p.plan_id').on('e.level', '=', 'plan'),
+    )
+    .select(`p.${col} as v`)
+    .where('p.days', '=', period.days)
+    .where('p.platform', '=', platform)
+    .where('e.status', '<>', 'deleted')
+    .orderBy(`p.${col}`, 'desc')
+    .limit(1)
+    .offset(k - 1)
+    .executeTakeFirst();
+  const v = Number(kth?.v ?? 0);
+  if (!(v > 0)) return null;
+  const cols = sql.raw('platform, plan_id as k, cost_fen, shows, clicks, conversions');
+  const periods = sql`select ${cols} from ad_plan_periods where days = ${period.days} and platform = ${platform}`;
+  const todays = sql`select plan_id from ad_facts_daily where platform = ${platform} and day = ${today}`;
+  const branches = period.withToday
+    ? [
+        sql`${periods} and ${sql.ref(col)} >= ${v}`,
+        sql`${periods} and ${sql.ref(col)} < ${v} and plan_id in (${todays})`,
+        sql`select ${cols} from ad_facts_daily where platform = ${platform} and day = ${today}`,
+      ]
+    : [sql`${periods} and ${sql.ref(col)} >= ${v}`];
+  const sums = sql<{
+    platform: number;
+    k: string;
+    cost_fen: number;
+    shows: number;
+    clicks: number;
+    conversions: number;
+  }>`(select platform, k, sum(cost_fen) as cost_fen, sum(shows) as shows, sum(clicks) as clicks,
+      sum(conversions) as conversions
+    from (${sql.join(branches, sql` union all `)}) u group by platform, k)`;
+  return page(db, r, sums);
+}
+
+type SumRows = RawBuilder<{ platform: number; k: string; cost_fen: number; shows: number; clicks: number; conversions: number }>;
+
+/** The page: the listed plans among the sums' keys, sorted and tie-broken as the slow path does. */
+async function page(db: Executor, r: TopRequest, sums: SumRows): Promise<EntityRow[]> {
+  planTop.taken += 1;
+  return (await candidates(db, r.filter)
+    .selectAll('e')
+    .select('b.pageid as bound_pageid')
+    .innerJoin(sums.as('fa'), (j) => j.onRef('fa.platform', '=', 'e.platform').onRef('fa.k', '=', 'e.entity_id'))
+    .orderBy(sortExpression(r.metric as MetricKey), (ob) => ob.desc().nullsLast())
+    .orderBy('e.id', 'desc')
+    .limit(r.pagesize)
+    .offset(r.offset)
+    .execute()) as EntityRow[];
+}
+
+/**
+ * Today alone: a plan's sum is its daily row of today (T, 0 without one); with v the K-th largest T among the listed
+ * plans, the first K are among the rows with T ≥ v when v > 0 (the same argument with P = 0).
+ */
+async function todayOnly(db: Executor, r: TopRequest, a: { col: SumColumn; platform: number; k: number; today: number }) {
+  const kth = await db
+    .selectFrom('ad_facts_daily as d')
+    .innerJoin('ad_entities as e', (j) =>
+      j.onRef('e.platform', '=', 'd.platform').onRef('e.entity_id', '=', 'd.plan_id').on('e.level', '=', 'plan'),
+    )
+    .select(`d.${a.col} as v`)
+    .where('d.platform', '=', a.platform)
+    .where('d.day', '=', a.today)
+    .where('e.status', '<>', 'deleted')
+    .orderBy(`d.${a.col}`, 'desc')
+    .limit(1)
+    .offset(a.k - 1)
+    .executeTakeFirst();
+  const v = Number(kth?.v ?? 0);
+  if (!(v > 0)) return null;
+  return page(
+    db,
+    r,
+    sql`(select platform, plan_id as k, cost_fen, shows, clicks, conversions from ad_facts_daily
+      where platform = ${a.platform} and day = ${a.today} and ${sql.ref(a.col)} >= ${v})`,
+  );
+}

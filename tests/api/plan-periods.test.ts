@@ -1,0 +1,340 @@
+/**
+ * The per-plan preset periods (`ad_plan_periods`, src/server/ads/plan-periods.ts) equal the daily facts they add up,
+ * to the fen, and the admin's plan list sorted by an ad sum over a preset range returns, through them
+ * (promotion/plan-top.ts), exactly the rows and order of the slow path: after the report sync's own per-day step over
+ * 95 days, the job's roll at each China day change, days synced while the watermark is stale, a late re-pull that
+ * changes a closed day and moves a plan's day to another account, today's hours (a plan with no sum in the period but
+ * the most today ranks first), and retention of the hourly facts. And the upgrade from 0067: not ready (slow path)
+ * until the job rolls.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorOf } from '../../src/server/accounts/actor.ts';
+import { rebuildAllBlocks } from '../../src/server/ads/blocks.ts';
+import { PERIOD_DAYS, PLAN_PERIODS_JOB, planPeriodsThrough, rollPlanPeriods } from '../../src/server/ads/plan-periods.ts';
+import { rollupDay, upsertHourly } from '../../src/server/ads/store-sync.ts';
+import type { AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
+import { migrateToLatest } from '../../src/server/db/index.ts';
+import type { Actor } from '../../src/server/kernel/actor.ts';
+import { pruneOldestHour } from '../../src/server/lifecycle/store.ts';
+import { planTop } from '../../src/server/promotion/plan-top.ts';
+import { listTree } from '../../src/server/promotion/tree.ts';
+import { chinaDay, chinaDayStart } from '../../src/shared/china-clock.ts';
+import { promoteIndexInput } from '../../src/shared/promote-schemas.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { testClock } from '../support/clock.ts';
+import { databaseAt, dialects } from '../support/dialects.ts';
+import { makeUser } from '../support/factories.ts';
+import { insertEntity } from '../support/factories-promotion.ts';
+
+const DAY = 86_400;
+type Hour = AdFactsHourlyTable;
+const num = (v: unknown) => Number(v);
+const PLANS = 16;
+/** Each case lists 216 pages or more, on PGlite too, on a machine others share. */
+const SLOW = 300_000;
+
+describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
+  const clock = testClock();
+  const today = chinaDayStart(clock.now());
+  const first = today - 100 * DAY;
+  /** Noon of China day `day` as the clock's "now". */
+  const at = (day: number) => clock.set((day + 12 * 3600) * 1000);
+  let t: TestApp;
+  let admin: Actor;
+  const cust: number[] = [];
+
+  async function syncDay(advertiser: string, day: number, rows: Omit<Hour, 'advertiser_id' | 'synced_at' | 'platform'>[]) {
+    const values = rows.map((r) => ({ ...r, platform: 2, advertiser_id: advertiser, synced_at: day }));
+    await t.deps.db.transaction().execute(async (tx) => {
+      await upsertHourly(tx, values);
+      await rollupDay(tx, 2, advertiser, day, day);
+    });
+  }
+  /** Plan i on account A (i < 8) or B; p3 moves to B from day 50; p14, p15 copy p12, p13 (ties); a gap every 5th day. */
+  const accountOf = (i: number, d: number) => (i < 8 && !(i === 3 && d >= 50) ? 'A' : 'B');
+  function hoursOf(d: number, day: number) {
+    return Array.from({ length: PLANS }, (_, i) => i)
+      .filter((i) => (i * 7 + d) % 5 !== 0)
+      .flatMap((i) => {
+        const j = i >= 14 ? i - 2 : i;
+        const cost = 100 + ((j * 37 + d * 11) % 50) * 10;
+        return [10, 15].map((h) => ({
+          adv: accountOf(i, d),
+          customerid: cust[accountOf(i, d) === 'A' ? 0 : 1]!,
+          campaign_id: 'c1',
+          plan_id: `p${i}`,
+          pageid: '',
+          hour: day + h * 3600,
+          cost_fen: cost + h,
+          shows: 10 * cost + j,
+          clicks: (cost + j) % 13,
+          conversions: h === 15 ? 1 + (j % 3) : 0,
+        }));
+      });
+  }
+  async function syncAll(d: number) {
+    const day = first + d * DAY;
+    const rows = hoursOf(d, day);
+    for (const adv of ['A', 'B']) {
+      const mine = rows.filter((r) => r.adv === adv).map(({ adv: _a, ...r }) => r);
+      if (mine.length) await syncDay(adv, day, mine);
+    }
+  }
+  const roll = () => t.deps.jobs.run(PLAN_PERIODS_JOB);
+
+  /** Every period row, computed here from the daily rows for the watermark, vs what is stored. */
+  async function expectPeriodsEqualDaily() {
+    const through = await planPeriodsThrough(t.deps.db);
+    const want = new Map<string, number[]>();
+    if (through > 0)
+      for (const r of await t.deps.db.selectFrom('ad_facts_daily').selectAll().execute())
+        for (const n of PERIOD_DAYS) {
+          if (num(r.day) > through || num(r.day) <= through - n * DAY) continue;
+          const k = [n, r.platform, r.plan_id].join('|');
+          const s = want.get(k) ?? [0, 0, 0, 0];
+          want.set(k, [s[0]! + num(r.cost_fen), s[1]! + num(r.shows), s[2]! + num(r.clicks), s[3]! + num(r.conversions)]);
+        }
+    const stored = await t.deps.db.selectFrom('ad_plan_periods').selectAll().execute();
+    const got = new Map(
+      stored.map((r) => [[r.days, r.platform, r.plan_id].join('|'), [num(r.cost_fen), num(r.shows), num(r.clicks), num(r.conversions)]]),
+    );
+    expect(got.size).toBe(stored.length);
+    expect(Object.fromEntries([...got].sort())).toEqual(Object.fromEntries([...want].sort()));
+  }
+
+  /** The admin's plan list by each ad sum over each preset range, pages 1–3 of 4: the fast path equals the slow one. */
+  async function expectFastEqualsSlow(fast: boolean) {
+    const now = chinaDayStart(clock.now());
+    const ranges = [
+      [now, now],
+      ...PERIOD_DAYS.flatMap((n) => [
+        [now - n * DAY, now],
+        [now - n * DAY, now - DAY],
+      ]),
+    ];
+    const before = planTop.taken;
+    for (const sort_field of ['sum_cost', 'sum_show_cnt', 'sum_click', 'convert'])
+      for (const [from, to] of ranges)
+        for (const page of [1, 2, 3]) {
+          const q = promoteIndexInput.parse({
+            acpl: 2,
+            type: 'plan',
+            start: chinaDay(from!),
+            end: chinaDay(to!),
+            sort_field,
+            page,
+            pagesize: 4,
+          });
+          planTop.on = false;
+          const slow = await listTree(t.deps, admin, q);
+          planTop.on = true;
+          const quick = await listTree(t.deps, admin, q);
+          expect(quick).toEqual(slow);
+        }
+    // every preset period takes the fast path when the watermark is yesterday, none when it is not (today alone takes
+    // it when enough plans have a sum today, whatever the watermark)
+    const periods = 4 * (ranges.length - 1) * 3;
+    if (fast) expect(planTop.taken - before).toBeGreaterThanOrEqual(periods);
+    else expect(planTop.taken - before).toBeLessThanOrEqual(4 * 3);
+  }
+
+  beforeAll(async () => {
+    t = await makeTestApp(dialect, {}, { clock });
+    cust.push((await makeUser(t.deps)).id, (await makeUser(t.deps)).id);
+    admin = actorOf(await makeUser(t.deps, { role: 2 }), 'test');
+    for (let i = 0; i < PLANS; i++)
+      await insertEntity(t.deps.db, {
+        platform: 2,
+        advertiser_id: accountOf(i, 99),
+        customerid: cust[i < 8 && i !== 3 ? 0 : 1]!,
+        level: 'plan',
+        entity_id: `p${i}`,
+      });
+    // a plan with no facts until today, and a deleted plan with the largest sums (never listed)
+    await insertEntity(t.deps.db, { platform: 2, advertiser_id: 'A', customerid: cust[0]!, level: 'plan', entity_id: 'pnew' });
+    await insertEntity(t.deps.db, {
+      platform: 2,
+      advertiser_id: 'A',
+      customerid: cust[0]!,
+      level: 'plan',
+      entity_id: 'pdel',
+      status: 'deleted',
+    });
+    at(first + 95 * DAY);
+    for (let d = 0; d < 95; d++) await syncAll(d);
+    const h = (day: number, cost: number) =>
+      [10, 11].map((x) => ({
+        customerid: cust[0]!,
+        campaign_id: 'c1',
+        plan_id: 'pdel',
+        pageid: '',
+        hour: day + x * 3600,
+        cost_fen: cost,
+        shows: cost,
+        clicks: cost,
+        conversions: cost,
+      }));
+    for (let d = 60; d < 95; d++)
+      await syncDay('A', first + d * DAY, [
+        ...hoursOf(d, first + d * DAY)
+          .filter((r) => r.adv === 'A')
+          .map(({ adv: _a, ...r }) => r),
+        ...h(first + d * DAY, 99_999),
+      ]);
+  }, 180_000);
+  afterAll(async () => {
+    planTop.on = true;
+    await t?.close();
+  }, SLOW);
+
+  it(
+    'not ready before the first roll: the slow path answers; the roll fills every period from the daily facts',
+    async () => {
+      expect(await planPeriodsThrough(t.deps.db)).toBe(0);
+      await expectFastEqualsSlow(false);
+      await roll();
+      expect(await planPeriodsThrough(t.deps.db)).toBe(first + 94 * DAY);
+      await expectPeriodsEqualDaily();
+      await expectFastEqualsSlow(true);
+    },
+    SLOW,
+  );
+
+  it(
+    "today's syncs leave the periods alone; the day change rolls them; a stale watermark takes the slow path",
+    async () => {
+      await syncAll(95); // today, as of the clock
+      await expectPeriodsEqualDaily();
+      await expectFastEqualsSlow(true);
+      at(first + 96 * DAY); // the next China day: day 95 is closed, the periods end on day 94
+      await expectFastEqualsSlow(false);
+      await syncAll(95); // its last hours, synced after midnight: a closed day after the watermark
+      await syncAll(96);
+      await roll();
+      expect(await planPeriodsThrough(t.deps.db)).toBe(first + 95 * DAY);
+      await expectPeriodsEqualDaily();
+      await expectFastEqualsSlow(true);
+      for (let d = 97; d <= 100; d++) {
+        at(first + d * DAY);
+        await roll();
+        await syncAll(d - 1); // a re-pull of yesterday (a closed day inside every period)
+        await syncAll(d);
+        await expectPeriodsEqualDaily();
+      }
+      expect(chinaDayStart(clock.now())).toBe(today);
+      await expectFastEqualsSlow(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'a late re-pull changes a closed day and moves a day of p3 back to account A: the periods and the list follow',
+    async () => {
+      const day = first + 80 * DAY;
+      const row = (plan: string, cost: number, hour: number) => ({
+        customerid: cust[0]!,
+        campaign_id: 'c1',
+        plan_id: plan,
+        pageid: '',
+        hour: day + hour * 3600,
+        cost_fen: cost,
+        shows: 3,
+        clicks: 2,
+        conversions: 1,
+      });
+      await syncDay('A', day, [row('p3', 50_000, 10), row('p3', 7, 15), row('p1', 12_345, 10)]);
+      const moved = await t.deps.db
+        .selectFrom('ad_facts_daily')
+        .select('advertiser_id')
+        .where('plan_id', '=', 'p3')
+        .where('day', '=', day)
+        .executeTakeFirstOrThrow();
+      expect(moved.advertiser_id).toBe('A');
+      await expectPeriodsEqualDaily();
+      await expectFastEqualsSlow(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'a plan with no sum in the period but the most today ranks first of the 7 days ending today, through the fast path',
+    async () => {
+      await syncDay('A', today, [
+        {
+          customerid: cust[0]!,
+          campaign_id: 'c1',
+          plan_id: 'pnew',
+          pageid: '',
+          hour: today + 9 * 3600,
+          cost_fen: 10_000_000,
+          shows: 1,
+          clicks: 1,
+          conversions: 0,
+        },
+      ]);
+      const q = promoteIndexInput.parse({
+        acpl: 2,
+        type: 'plan',
+        start: chinaDay(today - 6 * DAY),
+        end: chinaDay(today),
+        sort_field: 'sum_cost',
+        pagesize: 4,
+      });
+      const before = planTop.taken;
+      const page = await listTree(t.deps, admin, q);
+      expect(planTop.taken).toBe(before + 1);
+      expect(page.list[0]?.id).toBe('pnew');
+      expect(page.list.map((r) => r.id)).not.toContain('pdel');
+      await expectPeriodsEqualDaily();
+      await expectFastEqualsSlow(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'retention deletes the old hourly facts: the periods still equal the daily facts, the list is unchanged',
+    async () => {
+      expect(await pruneOldestHour(t.deps.db, 'ad_facts_hourly', today - 30 * DAY)).toBeGreaterThan(0);
+      await expectPeriodsEqualDaily();
+      await expectFastEqualsSlow(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'upgrade from 0067 with daily facts: 0070 creates the table not ready; the roll back-fills it',
+    async () => {
+      const h = await databaseAt(dialect.name, '0067_partitioned_facts');
+      try {
+        const yesterday = today - DAY;
+        for (const [plan, day, cost] of [
+          ['x1', yesterday, 5],
+          ['x1', yesterday - 40 * DAY, 7],
+          ['x2', yesterday - 3 * DAY, 9],
+        ] as const)
+          await sql`insert into ad_facts_daily (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, day, cost_fen, shows, clicks, conversions, synced_at)
+          values (2, 'A', 1, 'c', ${plan}, '', ${day}, ${cost}, 1, 1, 0, 0)`.execute(h.db);
+        await rebuildAllBlocks(h.db); // the day blocks are in step with the daily rows (their writers keep them so)
+        await migrateToLatest(h);
+        expect(await planPeriodsThrough(h.db)).toBe(0);
+        expect(num((await sql<{ n: number }>`select count(*) as n from ad_plan_periods`.execute(h.db)).rows[0]?.n)).toBe(0);
+        await h.db.transaction().execute((tx) => rollPlanPeriods(tx, yesterday, 0));
+        const rows = await h.db.selectFrom('ad_plan_periods').selectAll().orderBy('days').orderBy('plan_id').execute();
+        expect(rows.map((r) => [num(r.days), r.plan_id, num(r.cost_fen)])).toEqual([
+          [6, 'x1', 5],
+          [6, 'x2', 9],
+          [14, 'x1', 5],
+          [14, 'x2', 9],
+          [29, 'x1', 5],
+          [29, 'x2', 9],
+          [89, 'x1', 12],
+          [89, 'x2', 9],
+        ]);
+      } finally {
+        await h.close();
+      }
+    },
+    SLOW,
+  );
+});
