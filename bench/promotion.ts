@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import { actorOf } from '../src/server/accounts/actor.ts';
 import { createUser } from '../src/server/accounts/users.ts';
 import { rebuildAllBlocks } from '../src/server/ads/blocks.ts';
-import { PLAN_PERIODS_JOB } from '../src/server/ads/plan-periods.ts';
+import { PLAN_PERIODS_JOB, planPeriodRolls, rollPlanPeriods } from '../src/server/ads/plan-periods.ts';
 import { boot } from '../src/server/boot.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
 import type { Actor } from '../src/server/kernel/actor.ts';
@@ -224,16 +224,23 @@ async function main(): Promise<void> {
     const rolled = performance.now();
     const rollup = ONLY_ADMIN_PLANS ? 'skipped' : await deps.jobs.run(ACCOUNT_ROLLUP_JOB);
     const rollupMs = Math.round(performance.now() - rolled);
-    const periodsAt = performance.now();
-    const periods = await deps.jobs.run(PLAN_PERIODS_JOB);
-    const periodsMs = Math.round(performance.now() - periodsAt);
+    // The periods: rebuilt to end the day before yesterday (a first roll), then slid by a day to end yesterday (what the
+    // job does at every China day change), each timed.
+    const yesterday = chinaDayStart(Math.floor(Date.now() / 1000)) - 86_400;
+    const rollTo = async (through: number) => {
+      const at = performance.now();
+      await handle.db.transaction().execute((tx) => rollPlanPeriods(tx, through, 0));
+      return Math.round(performance.now() - at);
+    };
+    const periodsMs = { rebuild: await rollTo(yesterday - 86_400), slide: await rollTo(yesterday), ...planPeriodRolls };
+    const periods = await deps.jobs.run(PLAN_PERIODS_JOB); // nothing left to do: the watermark is yesterday
     await sql`analyze`.execute(handle.db);
     console.log(
       `${engine}: filled in ${filled.seconds} s`,
       filled.rows,
       `account rollup ${rollupMs} ms`,
       rollup,
-      `plan periods roll ${periodsMs} ms`,
+      `plan periods roll (ms) ${JSON.stringify(periodsMs)}`,
       periods,
     );
 

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf } from '../../src/server/accounts/actor.ts';
 import { rebuildAllBlocks } from '../../src/server/ads/blocks.ts';
-import { PERIOD_DAYS, PLAN_PERIODS_JOB, planPeriodsThrough, rollPlanPeriods } from '../../src/server/ads/plan-periods.ts';
+import { PERIOD_DAYS, PLAN_PERIODS_JOB, planPeriodRolls, planPeriodsThrough, rollPlanPeriods } from '../../src/server/ads/plan-periods.ts';
 import { rollupDay, upsertHourly } from '../../src/server/ads/store-sync.ts';
 import type { AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
 import { migrateToLatest } from '../../src/server/db/index.ts';
@@ -204,6 +204,7 @@ describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
   it(
     "today's syncs leave the periods alone; the day change rolls them; a stale watermark takes the slow path",
     async () => {
+      const slides = planPeriodRolls.slides;
       await syncAll(95); // today, as of the clock
       await expectPeriodsEqualDaily();
       await expectFastEqualsSlow(true);
@@ -224,6 +225,7 @@ describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
       }
       expect(chinaDayStart(clock.now())).toBe(today);
       await expectFastEqualsSlow(true);
+      expect(planPeriodRolls.slides - slides).toBe(5); // each day change moved the rows by a day, no rebuild
     },
     SLOW,
   );
@@ -324,6 +326,20 @@ describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
         expect(rows.map((r) => [num(r.days), r.plan_id, num(r.cost_fen)])).toEqual([
           [6, 'x1', 5],
           [6, 'x2', 9],
+          [14, 'x1', 5],
+          [14, 'x2', 9],
+          [29, 'x1', 5],
+          [29, 'x2', 9],
+          [89, 'x1', 12],
+          [89, 'x2', 9],
+        ]);
+        // three day changes slide the rows: x2's one day leaves the 6-day period, and its row there goes with it
+        const slides = planPeriodRolls.slides;
+        for (let d = 1; d <= 3; d++) await h.db.transaction().execute((tx) => rollPlanPeriods(tx, yesterday + d * DAY, 0));
+        expect(planPeriodRolls.slides - slides).toBe(3);
+        const slid = await h.db.selectFrom('ad_plan_periods').selectAll().orderBy('days').orderBy('plan_id').execute();
+        expect(slid.map((r) => [num(r.days), r.plan_id, num(r.cost_fen)])).toEqual([
+          [6, 'x1', 5],
           [14, 'x1', 5],
           [14, 'x2', 9],
           [29, 'x1', 5],

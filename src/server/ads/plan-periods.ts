@@ -4,14 +4,16 @@
  * watermark's day (`ad_plan_periods_state.through_day`, normally yesterday). The admin's list of every customer's plans
  * sorted by a sum then reads a top-20 by index instead of summing every plan-day of the range (promotion/plan-top.ts).
  *
- * Exact by construction: the `ads.plan-periods` job rebuilds every row from the daily facts (via the day blocks) when
- * the China day changes and moves the watermark in the same transaction; between rolls, the daily rows' writers
+ * Exact by construction: the `ads.plan-periods` job moves the rows on by a day when the China day changes (a slide:
+ * the day that entered added, the day that left taken away; a rebuild from the daily facts via the day blocks when
+ * they are not exactly a day behind) and moves the watermark in the same transaction; between rolls, the daily rows' writers
  * (`rollupDay` via `refreshBlocks`) recompute the rows of every plan whose closed day they rewrote, in their own
  * transaction — by plan, so a plan's day moved to another account is recomputed whole. Both first take the state
  * row's lock (`update … returning`), so a roll and a writer never interleave. Retention keeps the daily rows, so it
  * changes nothing here. A reader uses the rows only when the watermark is yesterday; otherwise the slow path.
  */
 import { type RawBuilder, sql } from 'kysely';
+import { CHANNELS } from '../../shared/catalog.ts';
 import { chinaDayStart } from '../../shared/china-clock.ts';
 import type { Deps } from '../deps.ts';
 import type { JobDef } from '../jobs/types.ts';
@@ -75,11 +77,51 @@ export async function refreshPlanPeriods(db: Executor, platform: number, adverti
   }
 }
 
-/** Every period rebuilt to end on `through` (a closed day), and the watermark moved there, in one transaction. */
+/** How the rolls went (tests, logs): a slide by one day, or a rebuild of every row. */
+export const planPeriodRolls = { slides: 0, rebuilds: 0 };
+
+const CHANNEL_CODES = sql.raw(Object.keys(CHANNELS).join(', '));
+const DELTA = (col: string, entered: number) => sql.raw(`sum(case when day = ${entered} then ${col} else -${col} end)`);
+
+/**
+ * The periods moved on by one day, from ending `through − 1 day` to ending `through`: each plan's sums gain its daily row
+ * of the day that entered and lose the one of the day that left — two days of daily rows per period instead of every
+ * plan-day of the periods (a rebuild held SQLite's connection, and with it the event loop, for 11.6 s at 100 000 plans:
+ * bench/README.md "Admin plan sort"). A plan left with no day inside a period loses its row, as a rebuild would leave it.
+ */
+async function slidePlanPeriods(db: Executor, through: number): Promise<void> {
+  for (const n of PERIOD_DAYS) {
+    const left = through - n * DAY;
+    await sql`insert into ad_plan_periods (days, platform, plan_id, cost_fen, shows, clicks, conversions)
+      select ${sql.lit(n)}, platform, plan_id, ${DELTA('cost_fen', through)}, ${DELTA('shows', through)},
+        ${DELTA('clicks', through)}, ${DELTA('conversions', through)}
+      from ad_facts_daily where platform in (${CHANNEL_CODES}) and day in (${through}, ${left})
+      group by platform, plan_id
+      on conflict (days, platform, plan_id) do update set cost_fen = ad_plan_periods.cost_fen + excluded.cost_fen,
+        shows = ad_plan_periods.shows + excluded.shows, clicks = ad_plan_periods.clicks + excluded.clicks,
+        conversions = ad_plan_periods.conversions + excluded.conversions`.execute(db);
+    await sql`delete from ad_plan_periods where days = ${n}
+      and (platform, plan_id) in (select platform, plan_id from ad_facts_daily where platform in (${CHANNEL_CODES}) and day = ${left})
+      and not exists (select 1 from ad_facts_daily d where d.platform = ad_plan_periods.platform
+        and d.plan_id = ad_plan_periods.plan_id and d.day > ${left} and d.day <= ${through})`.execute(db);
+  }
+}
+
+/**
+ * The periods moved to end on `through` (a closed day), and the watermark with them, in one transaction: by one day's
+ * slide when they ended the day before, else rebuilt from the daily facts (first roll, a server stopped for days).
+ */
 export async function rollPlanPeriods(db: Executor, through: number, at: number): Promise<void> {
+  const before = await lockedWatermark(db);
   await lockedWatermark(db, through, at);
+  if (before > 0 && before === through - DAY) {
+    await slidePlanPeriods(db, through);
+    planPeriodRolls.slides += 1;
+    return;
+  }
   await sql`delete from ad_plan_periods`.execute(db);
   for (const n of PERIOD_DAYS) await fillPeriod(db, n, through);
+  planPeriodRolls.rebuilds += 1;
 }
 
 /** At the China day change (and on a new or upgraded database): roll the periods to end yesterday. */
