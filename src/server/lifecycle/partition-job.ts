@@ -11,12 +11,15 @@
  */
 import type { Deps } from '../deps.ts';
 import type { JobContext, JobDef } from '../jobs/types.ts';
+import { log } from '../kernel/log.ts';
 import { type RawTable, readMarks } from '../tracking/progress.ts';
 import {
   createPeriod,
   defaultSpan,
   dropPartition,
   HOURLY_PARTS,
+  isMoveTooLong,
+  MOVE_SECONDS,
   maxIdOf,
   type Partitioned,
   partitionsOf,
@@ -56,7 +59,13 @@ async function keepTable(
   for (const m of [...periods].sort((a, b) => a - b)) {
     const end = periodStart(t, m, 1);
     if (parts.some((p) => !p.isDefault && p.from < end && p.to > m)) continue;
-    moved += await createPeriod(deps.db, t, m);
+    if (ctx.signal.aborted) break;
+    try {
+      moved += await createPeriod(deps.db, t, m);
+    } catch (err) {
+      if (!isMoveTooLong(err)) throw err;
+      log.warn('partition not created: its DEFAULT rows take too long to move', { table: t.table, from: m, seconds: MOVE_SECONDS });
+    }
     await ctx.yield();
   }
   for (const p of parts) if (!p.isDefault && p.to <= cutoff && (await mayDrop(p.name))) await dropPartition(deps.db, p.name);

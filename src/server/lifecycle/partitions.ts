@@ -33,6 +33,19 @@ export interface Part {
 
 /** Never wait long behind a board's read for the parent's lock: the next run tries again. */
 const LOCK_TIMEOUT = sql`set local lock_timeout = '5s'`;
+/**
+ * A move out of DEFAULT is one statement a stop cannot interrupt: bounded, so a SIGTERM waits at most this long for it
+ * (the shutdown's budget is 10 s). A period whose DEFAULT rows take longer to move stays there (`MoveTooLong`): its rows
+ * are read and processed as any others, and the row-by-row retention ages them (tracking/retention.ts).
+ */
+export const MOVE_SECONDS = 3;
+const MOVE_TIMEOUT = sql.raw(`set local statement_timeout = '${MOVE_SECONDS}s'`);
+
+/** PostgreSQL cancelled a move (statement or lock timeout): the period stays in DEFAULT until a later run. */
+export const isMoveTooLong = (err: unknown): boolean => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '57014' || code === '55P03';
+};
 
 const bound = (text: string | undefined): number =>
   text === undefined ? Number.NaN : text === 'MINVALUE' ? Number.NEGATIVE_INFINITY : Number(text.replace(/'/g, ''));
@@ -83,6 +96,7 @@ export async function createPeriod(db: Db, t: Partitioned, from: number): Promis
   const key = sql.ref(t.column);
   return db.transaction().execute(async (trx) => {
     await LOCK_TIMEOUT.execute(trx);
+    await MOVE_TIMEOUT.execute(trx);
     await sql`create table ${part} (like ${sql.table(table)} including defaults)`.execute(trx);
     const moved = await sql`with moved as (
         delete from ${sql.table(`${table}_default`)} where ${key} >= ${from} and ${key} < ${to} returning *
