@@ -5,10 +5,10 @@
  *
  * Exact, and the same rows in the same order as the slow path (`listEntities`): a plan's sum is P (its period row, 0
  * without one) + T (its daily row of today, 0 without one), T ≥ 0. Let K = offset + page size and v the K-th largest P
- * among the listed plans (an index range on (days, platform, P)). A plan X among the first K of the list either has a
- * row today or P(X) ≥ v: else at least K listed plans have P ≥ v > P(X), each a sum ≥ its P > P(X) = X's sum, all
- * before X. So the first K of the whole list are the first K of {P ≥ v} ∪ {plans with a row today}, each with its
- * whole sum P + T, sorted by the same expression and tie-break (e.id desc). When fewer than K listed plans have P > 0
+ * among the listed plans (an index range on (days, platform, P)). A plan X among the first K of the list has a whole
+ * sum P(X) + T(X) ≥ v: else at least K listed plans have P ≥ v, each a sum ≥ its P ≥ v > X's sum, all before X. So
+ * the first K of the whole list are the first K of {P ≥ v} ∪ {plans with a row today and P + T ≥ v}, each with its
+ * whole sum P + T, sorted by the same expression and tie-break (e.id desc); today's rows are read once. When fewer than K listed plans have P > 0
  * (v ≤ 0: plans without any sum would come into play), the watermark is not yesterday, the sort is another or
  * ascending, or anything but the channel narrows the list: null (slow path).
  */
@@ -84,30 +84,36 @@ export async function topPlans(db: Executor, r: TopRequest): Promise<EntityRow[]
     .executeTakeFirst();
   const v = Number(kth?.v ?? 0);
   if (!(v > 0)) return null;
+  const ref = sql.ref(col);
   const cols = sql.raw('platform, plan_id as k, cost_fen, shows, clicks, conversions');
   const periods = sql`select ${cols} from ad_plan_periods where days = ${period.days} and platform = ${platform}`;
-  const todays = sql`select plan_id from ad_facts_daily where platform = ${platform} and day = ${today}`;
-  const branches = period.withToday
-    ? [
-        sql`${periods} and ${sql.ref(col)} >= ${v}`,
-        sql`${periods} and ${sql.ref(col)} < ${v} and plan_id in (${todays})`,
-        sql`select ${cols} from ad_facts_daily where platform = ${platform} and day = ${today}`,
-      ]
-    : [sql`${periods} and ${sql.ref(col)} >= ${v}`];
-  const sums = sql<{
-    platform: number;
-    k: string;
-    cost_fen: number;
-    shows: number;
-    clicks: number;
-    conversions: number;
-  }>`(select platform, k, sum(cost_fen) as cost_fen, sum(shows) as shows, sum(clicks) as clicks,
-      sum(conversions) as conversions
-    from (${sql.join(branches, sql` union all `)}) u group by platform, k)`;
+  if (!period.withToday) return page(db, r, sql`(${periods} and ${ref} >= ${v})`);
+  // With today: today's rows read once (a plan may have several, one per account) and each plan's whole sum P + T, of
+  // only the plans whose whole sum reaches v: those with P ≥ v, and those below v that today lifts to it.
+  const sum = (c: string) => sql.raw(`coalesce(p.${c}, 0) + coalesce(t.${c}, 0) as ${c}`);
+  const whole = sql.join(['cost_fen', 'shows', 'clicks', 'conversions'].map(sum));
+  const sums = sql<SumRow>`(with t as materialized (select platform, plan_id, sum(cost_fen) as cost_fen, sum(shows) as shows,
+        sum(clicks) as clicks, sum(conversions) as conversions
+      from ad_facts_daily where platform = ${platform} and day = ${today} group by platform, plan_id)
+    select p.platform, p.plan_id as k, ${whole}
+      from ad_plan_periods p left join t on t.plan_id = p.plan_id
+      where p.days = ${period.days} and p.platform = ${platform} and p.${ref} >= ${v}
+    union all
+    select t.platform, t.plan_id as k, ${whole}
+      from t left join ad_plan_periods p on p.days = ${period.days} and p.platform = ${platform} and p.plan_id = t.plan_id
+      where coalesce(p.${ref}, 0) < ${v} and coalesce(p.${ref}, 0) + t.${ref} >= ${v})`;
   return page(db, r, sums);
 }
 
-type SumRows = RawBuilder<{ platform: number; k: string; cost_fen: number; shows: number; clicks: number; conversions: number }>;
+interface SumRow {
+  platform: number;
+  k: string;
+  cost_fen: number;
+  shows: number;
+  clicks: number;
+  conversions: number;
+}
+type SumRows = RawBuilder<SumRow>;
 
 /** The page: the listed plans among the sums' keys, sorted and tie-broken as the slow path does. */
 async function page(db: Executor, r: TopRequest, sums: SumRows): Promise<EntityRow[]> {
