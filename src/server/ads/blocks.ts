@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
 import { rebuildAllCustomerDays, refreshCustomerDays } from './customer-days.ts';
 import { BLOCK_DAYS, blockStart } from './day-pieces.ts';
+import { accountPlans, PLANS_PER_STATEMENT } from './plan-keys.ts';
 import { refreshPlanPeriods } from './plan-periods.ts';
 
 export { BLOCK_DAYS, blockStart, type DayPiece, dayPieces } from './day-pieces.ts';
@@ -27,24 +28,26 @@ const CHINA = 8 * 3600;
  */
 export async function refreshBlocks(db: Executor, platform: number, advertiserId: string, day: number): Promise<void> {
   const from8 = blockStart(day, 8);
-  const plans = sql`select d.plan_id from ad_facts_daily d
-    where d.platform = ${platform} and d.advertiser_id = ${advertiserId} and d.day >= ${from8} and d.day < ${from8 + 8 * DAY}`;
-  for (const [len, source] of [
-    [8, sql`ad_facts_daily`],
-    [64, sql`ad_facts_blocks`],
-  ] as const) {
-    const from = blockStart(day, len);
-    const to = from + len * DAY;
-    const ofEight = len === 64 ? sql`and days = 8` : sql``;
-    await sql`delete from ad_facts_blocks
-      where platform = ${platform} and days = ${len} and day = ${from} and plan_id in (${plans})`.execute(db);
-    await sql`insert into ad_facts_blocks
-        (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, days, day, cost_fen, shows, clicks, conversions)
-      select platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${sql.lit(len)}, ${sql.lit(from)},
-        sum(cost_fen), sum(shows), sum(clicks), sum(conversions)
-      from ${source}
-      where platform = ${platform} and day >= ${from} and day < ${to} ${ofEight} and plan_id in (${plans})
-      group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid`.execute(db);
+  const plans = await accountPlans(db, platform, advertiserId, from8, from8 + 8 * DAY);
+  for (let i = 0; i < plans.length; i += PLANS_PER_STATEMENT) {
+    const ids = sql.join(plans.slice(i, i + PLANS_PER_STATEMENT).map((id) => sql`${id}`));
+    for (const [len, source] of [
+      [8, sql`ad_facts_daily`],
+      [64, sql`ad_facts_blocks`],
+    ] as const) {
+      const from = blockStart(day, len);
+      const to = from + len * DAY;
+      const ofEight = len === 64 ? sql`and days = 8` : sql``;
+      await sql`delete from ad_facts_blocks
+        where platform = ${platform} and days = ${len} and day = ${from} and plan_id in (${ids})`.execute(db);
+      await sql`insert into ad_facts_blocks
+          (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, days, day, cost_fen, shows, clicks, conversions)
+        select platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${sql.lit(len)}, ${sql.lit(from)},
+          sum(cost_fen), sum(shows), sum(clicks), sum(conversions)
+        from ${source}
+        where platform = ${platform} and day >= ${from} and day < ${to} ${ofEight} and plan_id in (${ids})
+        group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid`.execute(db);
+    }
   }
   await refreshCustomerDays(db, platform, [advertiserId], day);
   await refreshPlanPeriods(db, platform, advertiserId, day);

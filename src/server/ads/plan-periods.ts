@@ -19,6 +19,7 @@ import type { Deps } from '../deps.ts';
 import type { JobDef } from '../jobs/types.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { dayPieces } from './day-pieces.ts';
+import { accountPlans, PLANS_PER_STATEMENT } from './plan-keys.ts';
 
 const DAY = 86_400;
 /** Period lengths in closed days: with today, the UI's 最近7天 / 近15天 / 近30天 and a 90-day range. */
@@ -51,7 +52,7 @@ function dayRows(from: number, to: number, where: RawBuilder<unknown>): RawBuild
   return sql`(${sql.join(branches, sql` union all `)})`;
 }
 
-/** Insert the period rows of length `n` ending `through` for the plans `plans` (a one-column subquery), or every plan. */
+/** Insert the period rows of length `n` ending `through` for the plans `plans` (a list of values), or every plan. */
 async function fillPeriod(db: Executor, n: number, through: number, only?: { platform: number; plans: RawBuilder<unknown> }) {
   const where = only ? sql`and platform = ${only.platform} and plan_id in (${only.plans})` : sql``;
   await sql`insert into ad_plan_periods (days, platform, plan_id, cost_fen, shows, clicks, conversions)
@@ -68,12 +69,14 @@ async function fillPeriod(db: Executor, n: number, through: number, only?: { pla
 export async function refreshPlanPeriods(db: Executor, platform: number, advertiserId: string, day: number): Promise<void> {
   const through = await lockedWatermark(db);
   if (through === 0 || day > through) return;
-  const plans = sql`select d.plan_id from ad_facts_daily d
-    where d.platform = ${platform} and d.advertiser_id = ${advertiserId} and d.day = ${day}`;
-  for (const n of PERIOD_DAYS) {
-    if (day <= through - n * DAY) continue;
-    await sql`delete from ad_plan_periods where days = ${n} and platform = ${platform} and plan_id in (${plans})`.execute(db);
-    await fillPeriod(db, n, through, { platform, plans });
+  const all = await accountPlans(db, platform, advertiserId, day, day + DAY);
+  for (let i = 0; i < all.length; i += PLANS_PER_STATEMENT) {
+    const plans = sql.join(all.slice(i, i + PLANS_PER_STATEMENT).map((id) => sql`${id}`));
+    for (const n of PERIOD_DAYS) {
+      if (day <= through - n * DAY) continue;
+      await sql`delete from ad_plan_periods where days = ${n} and platform = ${platform} and plan_id in (${plans})`.execute(db);
+      await fillPeriod(db, n, through, { platform, plans });
+    }
   }
 }
 
