@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
+import { PLANS_PER_STATEMENT } from './plan-keys.ts';
 
 /** Recompute the day `day` of the accounts `advertiserIds` of one channel from their daily rows (every customer). */
 export async function refreshCustomerDays(db: Executor, platform: number, advertiserIds: readonly string[], day: number): Promise<void> {
@@ -25,13 +26,17 @@ export async function refreshCustomerDays(db: Executor, platform: number, advert
  * plan's day to this account): call before the daily upsert, refresh them after it, or their totals keep the plan.
  */
 export async function accountsLosingPlans(db: Executor, platform: number, advertiserId: string, day: number): Promise<string[]> {
-  const { rows } = await sql<{ advertiser_id: string }>`select distinct d.advertiser_id from ad_facts_daily d
-    where d.platform = ${platform} and d.day = ${day} and d.advertiser_id <> ${advertiserId}
-      and d.plan_id in (select h.plan_id from ad_facts_hourly h
-        where h.platform = ${platform} and h.advertiser_id = ${advertiserId} and h.hour >= ${day} and h.hour < ${day + 86_400})`.execute(
-    db,
-  );
-  return rows.map((r) => r.advertiser_id);
+  // The hours' plans first, as a list of values: an in-subquery can be planned as a nested loop (plan-keys.ts).
+  const { rows: hours } = await sql<{ plan_id: string }>`select distinct plan_id from ad_facts_hourly
+    where platform = ${platform} and advertiser_id = ${advertiserId} and hour >= ${day} and hour < ${day + 86_400}`.execute(db);
+  const losing = new Set<string>();
+  for (let i = 0; i < hours.length; i += PLANS_PER_STATEMENT) {
+    const plans = sql.join(hours.slice(i, i + PLANS_PER_STATEMENT).map((r) => sql`${r.plan_id}`));
+    const { rows } = await sql<{ advertiser_id: string }>`select distinct advertiser_id from ad_facts_daily
+      where platform = ${platform} and day = ${day} and advertiser_id <> ${advertiserId} and plan_id in (${plans})`.execute(db);
+    for (const r of rows) losing.add(r.advertiser_id);
+  }
+  return [...losing];
 }
 
 /** Every row recomputed from every daily row: for data written in bulk by SQL (migration 0066 back-fills the same way). */
