@@ -10,7 +10,7 @@
  * run on stdout, with the 1-minute load average before it; every child runs under `nice -n 19`.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -67,6 +67,8 @@ async function copy(name: string): Promise<{ env: Record<string, string>; drop: 
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tf-orders-ab-'));
   copyFileSync(templateUrl, path.join(dir, path.basename(templateUrl)));
+  const secrets = path.join(path.dirname(templateUrl), 'secrets.json'); // the product's keys beside its database
+  if (existsSync(secrets)) copyFileSync(secrets, path.join(dir, 'secrets.json'));
   return { env: { DATA_DIR: dir }, drop: async () => {} };
 }
 
