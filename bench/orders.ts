@@ -149,6 +149,8 @@ async function ingestBench(name: string, engineEnv: Record<string, string>) {
     maxBuffer: 16 * 1024 * 1024,
   });
   if (child.status !== 0) throw new Error(`ingest child failed: ${child.stderr}`);
+  // BENCH_KEEP_DB: what bench/orders-ab.ts needs to ingest again into clones of the kept database
+  if (process.env.BENCH_KEEP_DB) process.stderr.write(`kept DATA_DIR=${dataDir} SAMPLE=${sampleFile} NOW=${now}\n`);
   process.stderr.write(child.stderr);
   const out = {
     engine: name,

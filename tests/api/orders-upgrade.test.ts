@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
 import { orderPaidDay } from '../../src/server/db/migrations/0020_order_paid_day.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
-import { addFacts } from '../../src/server/orders/batch-store.ts';
+import { writeBatch } from '../../src/server/orders/batch-store.ts';
 import { contributions, FactDelta, type FactRow, type FactSource } from '../../src/server/orders/model.ts';
 import type { OrdersTable } from '../../src/server/orders/tables.ts';
 import { hourStart } from '../../src/shared/china-clock.ts';
@@ -116,7 +116,14 @@ describe.each(dialects())('upgrading stored orders on $name', (dialect) => {
     await t.deps.db.insertInto('orders').values(row).execute();
     const delta = new FactDelta();
     delta.add(previousContributions(row as FactSource), 1);
-    await addFacts(t.deps.db, t.deps.engine, delta.hourly(), delta.daily());
+    await writeBatch(t.deps.db, t.deps.engine, {
+      updates: [],
+      inserts: [],
+      logs: [],
+      hourly: delta.hourly(),
+      daily: delta.daily(),
+      postbacks: [],
+    });
     return row.order_id;
   }
 

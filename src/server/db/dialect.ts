@@ -60,6 +60,39 @@ export function jsonRows(engine: Engine, columns: readonly JsonColumn[], rows: r
 }
 
 /**
+ * A PostgreSQL array literal of one column's values: `{1,-2}` (int), `{"a","b\\"c",7}` (text: strings quoted with `"`
+ * and `\\` escaped by a backslash, numbers bare). Text is JSON.stringify's (native, the same two escapes) unless a
+ * value holds a character JSON writes another way (a control character, a lone surrogate): then element by element.
+ */
+function arrayLiteral(type: JsonColumn[1], values: unknown[]): string {
+  if (type === 'int') return `{${values.join(',')}}`;
+  const json = JSON.stringify(values);
+  if (!json.includes('\\') || !/\\[^"\\]/.test(json)) return `{${json.slice(1, -1)}}`;
+  return `{${values.map((v) => `"${String(v).replace(/[\\"]/g, (m) => `\\${m}`)}"`).join(',')}}`;
+}
+
+/**
+ * PostgreSQL: `select <columns> from unnest(<one array per column>)` of row objects, in their order — each column ONE
+ * bound value, an array literal its type's input function reads directly ("Populating a Database" in the PostgreSQL
+ * manual: few statements, few values to parse). Against `jsonRows`: no JSON to lex into jsonb, and an integer is read
+ * once (from jsonb it went numeric → text → bigint); bench/README.md "PostgreSQL ingest, fourth pass". Values must be
+ * numbers or strings without U+0000; a missing one is an error (a column would be written empty).
+ */
+export function unnestRows(columns: readonly JsonColumn[], rows: readonly object[]): RawBuilder<unknown> {
+  const arrays = columns.map(([name, type]) => {
+    const values = new Array<unknown>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const v = (rows[i] as Record<string, unknown>)[name];
+      if (v === undefined || v === null) throw new Error(`unnestRows: ${name} missing`);
+      values[i] = v;
+    }
+    return sql`${arrayLiteral(type, values)}::${sql.raw(type === 'int' ? 'int8[]' : 'text[]')}`;
+  });
+  const names = columns.map(([n]) => `"${n}"`).join(', ');
+  return sql`select ${sql.raw(names)} from unnest(${sql.join(arrays)}) with ordinality as v(${sql.raw(names)}, "#n") order by "#n"`;
+}
+
+/**
  * `column in (values)` with the list bound as ONE value on PostgreSQL: `= any($1::text[])` (an array literal), so a
  * 500-key lookup is one parameter to parse and the statement text is the same whatever the count; SQLite keeps the
  * `in (?, …)` list (its statements are cached by text, bench/README.md "PostgreSQL ingest, third pass").

@@ -3,10 +3,12 @@
  * (`jsonRows`, db/dialect.ts): new orders, their status log, the order facts' changes, the postbacks queued, and the
  * changed orders' new columns. A batch of 500 orders as a multi-row VALUES list bound 25 500 values the query builder
  * compiled and PostgreSQL parsed and planned one by one; as JSON it is one value (bench/README.md "PostgreSQL ingest,
- * second pass").
+ * second pass"). On PostgreSQL all of a batch's writes are ONE statement (`writeBatch`: a data-modifying `with` per
+ * table, one round trip instead of five) whose rows are one array per column (`unnestRows`, db/dialect.ts): no JSON to
+ * lex (bench/README.md "PostgreSQL ingest, fourth pass").
  */
-import { sql } from 'kysely';
-import { type Engine, type JsonColumn, jsonColumnNames, jsonRows } from '../db/dialect.ts';
+import { type RawBuilder, sql } from 'kysely';
+import { type Engine, type JsonColumn, jsonColumnNames, jsonRows, unnestRows } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
 import type { FactRow } from './model.ts';
 import type { OrderFactsDailyTable, OrderStatusLogTable, OrdersTable, PostbacksTable } from './tables.ts';
@@ -47,24 +49,36 @@ function valuesOf(columns: readonly JsonColumn[], row: object): unknown[] {
   });
 }
 
-export async function insertOrders(db: Executor, engine: Engine, rows: OrderWrite[]): Promise<void> {
-  if (rows.length === 0) return;
-  const values = rows.map((r) => valuesOf(ORDER_COLUMNS, r));
-  await sql`insert into orders (${jsonColumnNames(ORDER_COLUMNS)}) ${jsonRows(engine, ORDER_COLUMNS, values)}`.execute(db);
+/** How a table's rows reach the statement: `unnestRows` on PostgreSQL, `jsonRows` on SQLite. */
+type Rows = (columns: readonly JsonColumn[], rows: readonly object[]) => RawBuilder<unknown>;
+const rowsFor =
+  (engine: Engine): Rows =>
+  (columns, rows) =>
+    engine === 'postgres'
+      ? unnestRows(columns, rows)
+      : jsonRows(
+          engine,
+          columns,
+          rows.map((r) => valuesOf(columns, r)),
+        );
+
+function insertOrders(rowsOf: Rows, rows: OrderWrite[]): RawBuilder<unknown> | null {
+  if (rows.length === 0) return null;
+  return sql`insert into orders (${jsonColumnNames(ORDER_COLUMNS)}) ${rowsOf(ORDER_COLUMNS, rows)}`;
 }
 
+const UPDATE_COLUMNS: readonly JsonColumn[] = [int('id'), ...ORDER_COLUMNS.filter(([c]) => c !== 'first_seen_at')];
+const UPDATE_SET = sql.raw(
+  UPDATE_COLUMNS.slice(1)
+    .map(([c]) => `"${c}" = v."${c}"`)
+    .join(', '),
+);
+
 /** Changed orders, by id: every column but the first sight written as given, in one statement. */
-export async function updateOrders(db: Executor, engine: Engine, rows: OrderUpdate[]): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = [int('id'), ...ORDER_COLUMNS.filter(([c]) => c !== 'first_seen_at')];
-  const values = rows.map(({ id, row }) => valuesOf(columns, { ...row, id }));
-  const set = sql.raw(
-    columns
-      .slice(1)
-      .map(([c]) => `"${c}" = v."${c}"`)
-      .join(', '),
-  );
-  await sql`update orders set ${set} from (${jsonRows(engine, columns, values)}) as v where orders.id = v.id`.execute(db);
+function updateOrders(rowsOf: Rows, rows: OrderUpdate[]): RawBuilder<unknown> | null {
+  if (rows.length === 0) return null;
+  const values = rows.map(({ id, row }) => ({ ...row, id }));
+  return sql`update orders set ${UPDATE_SET} from (${rowsOf(UPDATE_COLUMNS, values)}) as v where orders.id = v.id`;
 }
 
 const STATUS_LOG_COLUMNS: readonly JsonColumn[] = [
@@ -72,12 +86,9 @@ const STATUS_LOG_COLUMNS: readonly JsonColumn[] = [
   int('at'),
 ];
 
-export async function insertStatusLog(db: Executor, engine: Engine, rows: StatusLogWrite[]): Promise<void> {
-  if (rows.length === 0) return;
-  const values = rows.map((r) => valuesOf(STATUS_LOG_COLUMNS, r));
-  await sql`insert into order_status_log (${jsonColumnNames(STATUS_LOG_COLUMNS)}) ${jsonRows(engine, STATUS_LOG_COLUMNS, values)}`.execute(
-    db,
-  );
+function insertStatusLog(rowsOf: Rows, rows: StatusLogWrite[]): RawBuilder<unknown> | null {
+  if (rows.length === 0) return null;
+  return sql`insert into order_status_log (${jsonColumnNames(STATUS_LOG_COLUMNS)}) ${rowsOf(STATUS_LOG_COLUMNS, rows)}`;
 }
 
 const FACT_KEY = ['customerid', 'pageid', 'item_id', 'channel', 'advertiser_id', 'campaign_id', 'plan_id'] as const;
@@ -92,26 +103,20 @@ const factColumns = (bucket: 'hour' | 'day'): JsonColumn[] => [
 ];
 
 /**
- * Add (or subtract) fact changes: insert … on conflict do update, one statement per table, the same on SQLite and
- * PostgreSQL. The rows of a table must have distinct keys (FactDelta's are).
+ * Add (or subtract) fact changes to one table: insert … on conflict do update, the same on SQLite and PostgreSQL. The
+ * rows must have distinct keys (FactDelta's are).
  */
-export async function addFacts(
-  db: Executor,
-  engine: Engine,
-  hourly: FactRow[],
-  daily: Array<Omit<OrderFactsDailyTable, never>>,
-): Promise<void> {
-  for (const [table, bucket, rows] of [
-    ['order_facts_hourly', 'hour', hourly],
-    ['order_facts_daily', 'day', daily],
-  ] as const) {
-    if (rows.length === 0) continue;
-    const columns = factColumns(bucket);
-    const values = rows.map((r) => valuesOf(columns, r));
-    const sums = sql.raw(FACT_SUMS.map((c) => `"${c}" = ${table}."${c}" + excluded."${c}"`).join(', '));
-    await sql`insert into ${sql.table(table)} (${jsonColumnNames(columns)}) ${jsonRows(engine, columns, values)}
-      on conflict (${sql.raw([...FACT_KEY, bucket].join(', '))}) do update set ${sums}`.execute(db);
-  }
+function addFacts(
+  rowsOf: Rows,
+  table: 'order_facts_hourly' | 'order_facts_daily',
+  bucket: 'hour' | 'day',
+  rows: object[],
+): RawBuilder<unknown> | null {
+  if (rows.length === 0) return null;
+  const columns = factColumns(bucket);
+  const sums = sql.raw(FACT_SUMS.map((c) => `"${c}" = ${table}."${c}" + excluded."${c}"`).join(', '));
+  return sql`insert into ${sql.table(table)} (${jsonColumnNames(columns)}) ${rowsOf(columns, rows)}
+      on conflict (${sql.raw([...FACT_KEY, bucket].join(', '))}) do update set ${sums}`;
 }
 
 const POSTBACK_COLUMNS: readonly JsonColumn[] = [
@@ -125,12 +130,48 @@ const POSTBACK_COLUMNS: readonly JsonColumn[] = [
   ...['sent_at', 'created_at'].map(int),
 ];
 
-/** One postback per order: a second insert for the same order does nothing (the unique key). Returns those created. */
-export async function insertPostbacks(db: Executor, engine: Engine, rows: PostbackWrite[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const values = rows.map((r) => valuesOf(POSTBACK_COLUMNS, r));
-  const { rows: created } = await sql`insert into postbacks (${jsonColumnNames(POSTBACK_COLUMNS)})
-    ${jsonRows(engine, POSTBACK_COLUMNS, values)}
-    on conflict (union_name, order_id) do nothing returning id`.execute(db);
-  return created.length;
+/** One postback per order: a second insert for the same order does nothing (the unique key); returns those created. */
+function insertPostbacks(rowsOf: Rows, rows: PostbackWrite[]): RawBuilder<unknown> | null {
+  if (rows.length === 0) return null;
+  return sql`insert into postbacks (${jsonColumnNames(POSTBACK_COLUMNS)}) ${rowsOf(POSTBACK_COLUMNS, rows)}
+    on conflict (union_name, order_id) do nothing returning id`;
+}
+
+/** Everything one batch writes (ingest.ts writeOrders). */
+export interface BatchWrites {
+  updates: OrderUpdate[];
+  inserts: OrderWrite[];
+  logs: StatusLogWrite[];
+  hourly: FactRow[];
+  daily: Array<Omit<OrderFactsDailyTable, never>>;
+  postbacks: PostbackWrite[];
+}
+
+/**
+ * Write a batch, in this order: changed orders, new orders, their status log, the hourly and daily facts, the
+ * postbacks. PostgreSQL: ONE statement, a data-modifying `with` per table (each runs to completion whether read or
+ * not; they touch different tables, so no one sees another's rows); SQLite: a statement per table (no round trips to
+ * save). Nothing to write, no statement. Returns the postbacks created.
+ */
+export async function writeBatch(db: Executor, engine: Engine, w: BatchWrites): Promise<number> {
+  const rowsOf = rowsFor(engine);
+  const writes = [
+    updateOrders(rowsOf, w.updates),
+    insertOrders(rowsOf, w.inserts),
+    insertStatusLog(rowsOf, w.logs),
+    addFacts(rowsOf, 'order_facts_hourly', 'hour', w.hourly),
+    addFacts(rowsOf, 'order_facts_daily', 'day', w.daily),
+  ].filter((q) => q !== null);
+  const postbacks = insertPostbacks(rowsOf, w.postbacks);
+  if (engine === 'postgres') {
+    if (writes.length === 0 && !postbacks) return 0;
+    const ctes = writes.map((q, i) => sql`${sql.raw(`w${i}`)} as (${q})`);
+    if (postbacks) ctes.push(sql`p as (${postbacks})`);
+    const { rows } = await sql<{
+      n: number;
+    }>`with ${sql.join(ctes)} select ${postbacks ? sql`(select count(*) from p)` : sql`0`}::int as n`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
+  for (const q of writes) await q.execute(db);
+  return postbacks ? (await postbacks.execute(db)).rows.length : 0;
 }

@@ -220,10 +220,13 @@ export async function writeOrders(
       result.inserted += 1;
     }
   }
-  await batch.updateOrders(tx, engine, updates);
-  await batch.insertOrders(tx, engine, inserts);
-  await batch.insertStatusLog(tx, engine, logs);
-  await batch.addFacts(tx, engine, delta.hourly(), delta.daily());
-  result.postbacks = await batch.insertPostbacks(tx, engine, postbacks);
+  result.postbacks = await batch.writeBatch(tx, engine, {
+    updates,
+    inserts,
+    logs,
+    hourly: delta.hourly(),
+    daily: delta.daily(),
+    postbacks,
+  });
   return result;
 }

@@ -1,0 +1,150 @@
+/**
+ * One ingest batch as the sync writes it (orders/ingest.ts, batch-store.ts): on PostgreSQL one statement over arrays
+ * (`unnestRows`), on SQLite a statement per table over JSON. Text the unions send comes back exactly as sent (quotes,
+ * backslashes, braces, control characters), and a re-pull that changes nothing writes nothing.
+ */
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AffiliateOrder } from '../../src/server/connectors/affiliate.ts';
+import type { Executor } from '../../src/server/kernel/executor.ts';
+import { ingestOrders } from '../../src/server/orders/ingest.ts';
+import { makeTestApp, type TestApp } from '../support/app.ts';
+import { dialects } from '../support/dialects.ts';
+import { makeLink, makeUser } from '../support/factories.ts';
+
+/** Titles a union may send: each must be stored as it came (U+0000 alone is dropped: orders/model.ts). */
+const TITLES = [
+  'plain',
+  'a "quoted" title',
+  'back\\slash \\" and \\\\ two',
+  '{braces}, commas, NULL',
+  'NULL',
+  '',
+  'line\nbreak\ttab\r\u0001',
+  '表情 🙂 中文',
+  ' spaced ',
+];
+
+/** The statements a query runs through, by their first word (raw SQL included). */
+function recorder(): { plugin: KyselyPlugin; words: string[] } {
+  const words: string[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery({ node }) {
+      const n = node as RootOperationNode & { kind: string; sqlFragments?: readonly string[] };
+      const first = n.kind === 'RawNode' ? (n.sqlFragments?.[0] ?? '').trim().split(/\s+/)[0]!.toLowerCase() : n.kind;
+      words.push(first);
+      return node;
+    },
+    async transformResult({ result }) {
+      return result;
+    },
+  };
+  return { plugin, words };
+}
+
+describe.each(dialects())('an ingest batch on $name', (dialect) => {
+  let t: TestApp;
+  let tracking: AffiliateOrder['tracking'];
+  let now: number;
+
+  beforeEach(async () => {
+    t = await makeTestApp(dialect);
+    const owner = await makeUser(t.deps, { email: 'batch@x.cn' });
+    const link = await makeLink(t.deps, owner, { platform: 2 });
+    const reg = await t.deps.db
+      .selectFrom('affiliate_links')
+      .select('tracking_key')
+      .where('pageid', '=', link.pageid)
+      .executeTakeFirstOrThrow();
+    const [, adzoneId = '', relationId = '', specialId = ''] = reg.tracking_key.split(':');
+    tracking = { union: 'taobao', pid: `mm_1_2_${adzoneId}`, siteId: '2', adzoneId, relationId, specialId };
+    now = t.deps.clock.now();
+  });
+  afterEach(() => t.close());
+
+  const order = (i: number, title: string, over: Partial<AffiliateOrder> = {}): AffiliateOrder => ({
+    union: 'taobao',
+    orderId: `90000000000000${i}`,
+    parentOrderId: `80000000000000${i}`,
+    itemId: `6123${i}`,
+    itemTitle: title,
+    itemImage: `https://img.example/${i}.jpg?a="b"&c=\\d`,
+    itemNum: 1,
+    itemPriceFen: 1000 + i,
+    orderFen: 1000 + i,
+    payFen: 1000 + i,
+    settleFen: 0,
+    commissionRateBp: 500,
+    commissionFen: 50 + i,
+    settledCommissionFen: 0,
+    status: 'paid',
+    rawStatus: '12',
+    createdAt: now - 3600 - i,
+    paidAt: now - 3500 - i,
+    receivedAt: null,
+    settledAt: null,
+    clickAt: now - 3700 - i,
+    modifiedAt: now - 3500,
+    presell: null,
+    tracking,
+    ud: null,
+    raw: { seller_shop_title: `店 "${i}" \\` },
+  });
+
+  const ingest = async (orders: AffiliateOrder[], at: number, db: Executor = t.deps.db) =>
+    db.transaction().execute((tx) => ingestOrders(tx, t.deps.engine, orders, at));
+
+  it('stores the union text exactly as sent, with its status log and facts', async () => {
+    const page = TITLES.map((title, i) => order(i, title));
+    const r = await ingest(page, now);
+    expect(r).toMatchObject({ inserted: TITLES.length, updated: 0, unchanged: 0 });
+    const rows = await t.deps.db
+      .selectFrom('orders')
+      .select(['order_id', 'item_title', 'item_image', 'shop_name', 'tracking'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((x) => x.item_title)).toEqual(TITLES);
+    expect(rows.map((x) => x.item_image)).toEqual(page.map((o) => o.itemImage));
+    expect(rows.map((x) => x.shop_name)).toEqual(page.map((_o, i) => `店 "${i}" \\`));
+    expect(JSON.parse(rows[0]!.tracking)).toEqual(tracking);
+    const log = await t.deps.db.selectFrom('order_status_log').select(['order_id', 'status']).orderBy('id').execute();
+    expect(log.map((l) => l.order_id)).toEqual(page.map((o) => o.orderId));
+    const facts = await t.deps.db
+      .selectFrom('order_facts_daily')
+      .select((eb) => [eb.fn.sum<number>('orders').as('orders'), eb.fn.sum<number>('paid_fen').as('paid_fen')])
+      .executeTakeFirstOrThrow();
+    expect(Number(facts.orders)).toBe(TITLES.length);
+    expect(Number(facts.paid_fen)).toBe(page.reduce((s, o) => s + o.payFen, 0));
+  });
+
+  it('a re-pull that changes nothing writes nothing; a late update rewrites only its order', async () => {
+    const page = TITLES.map((title, i) => order(i, title));
+    await ingest(page, now);
+    const before = await t.deps.db.selectFrom('orders').selectAll().orderBy('id').execute();
+
+    const again = recorder();
+    const r = await ingest(page, now + 600, t.deps.db.withPlugin(again.plugin));
+    expect(r).toMatchObject({ inserted: 0, updated: 0, unchanged: TITLES.length, postbacks: 0 });
+    expect(again.words.filter((w) => ['insert', 'update', 'with', 'InsertQueryNode', 'UpdateQueryNode'].includes(w))).toEqual([]);
+    expect(await t.deps.db.selectFrom('orders').selectAll().orderBy('id').execute()).toEqual(before);
+
+    const late = recorder();
+    const changed = { ...page[1]!, status: 'settled' as const, rawStatus: '3', settledAt: now + 100, modifiedAt: now + 100 };
+    const r2 = await ingest([...page.slice(0, 1), changed, ...page.slice(2)], now + 1200, t.deps.db.withPlugin(late.plugin));
+    expect(r2).toMatchObject({ inserted: 0, updated: 1, unchanged: TITLES.length - 1 });
+    expect(late.words.filter((w) => w === 'with' || w === 'update')).not.toEqual([]); // the recorder sees the writes
+    const after = await t.deps.db.selectFrom('orders').selectAll().orderBy('id').execute();
+    expect(after.filter((o, i) => JSON.stringify(o) !== JSON.stringify(before[i])).map((o) => o.order_id)).toEqual([changed.orderId]);
+    expect(after[1]).toMatchObject({ status: 'settled', item_title: TITLES[1], updated_at: now + 1200 });
+    const log = await t.deps.db
+      .selectFrom('order_status_log')
+      .select(['from_status', 'status'])
+      .where('order_id', '=', changed.orderId)
+      .orderBy('id')
+      .execute();
+    expect(log).toEqual([
+      { from_status: '', status: 'paid' },
+      { from_status: 'paid', status: 'settled' },
+    ]);
+  });
+});
