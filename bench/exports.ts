@@ -58,6 +58,10 @@ interface ChildResult {
   seconds: number;
   rowsPerSecond: number;
   peakRssMb: number;
+  /** CPU seconds of the whole process (every thread: the worker, libuv's pool) from the create call to `done`. */
+  cpuSeconds: number;
+  /** cpuSeconds per 100 000 rows: the rate measure that survives a shared, niced machine. */
+  cpuPer100k: number;
   bytes: number;
   progress: string[];
   checkedRows: number;
@@ -151,6 +155,7 @@ async function child(engine: string, format: 'xlsx' | 'csv', env: Record<string,
   const actor = actorOf(owner, 'bench');
   const progress: string[] = [];
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
   const queued = await createExport(deps, actor, { kind: KIND, format, filters: {} });
   let shownAt = 0;
   const peak = { rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
@@ -182,6 +187,8 @@ async function child(engine: string, format: 'xlsx' | 'csv', env: Record<string,
   console.error(`  [${engine} ${format}] peak MB ${JSON.stringify(peak)}`);
   await deps.jobs.idle();
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const row = await findExport(deps.db, queued.id);
   if (row?.state !== 'done') throw new Error(`export ${row?.state}: ${row?.error}`);
   const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
@@ -200,6 +207,8 @@ async function child(engine: string, format: 'xlsx' | 'csv', env: Record<string,
     seconds: Math.round(seconds * 10) / 10,
     rowsPerSecond: Math.round(Number(row.rows_done) / seconds),
     peakRssMb,
+    cpuSeconds: Math.round(cpuSeconds * 100) / 100,
+    cpuPer100k: Math.round((cpuSeconds / Math.max(1, Number(row.rows_done))) * 1e7) / 100,
     bytes: Number(row.bytes),
     progress,
     checkedRows,
@@ -244,7 +253,7 @@ async function main(): Promise<void> {
             const script = code === 'before' ? path.join(COMPARE_DIR ?? '', 'bench', 'exports.ts') : import.meta.filename;
             const r = { code, ...(await runChild(engine, format, t.env, script)) };
             console.log(
-              `[${engine} ${format}${COMPARE_DIR ? ` ${code}` : ''}] ${r.rows} rows in ${r.seconds} s = ${r.rowsPerSecond} rows/s, peak RSS ${r.peakRssMb} MB, ${Math.round(r.bytes / 1e6)} MB file`,
+              `[${engine} ${format}${COMPARE_DIR ? ` ${code}` : ''}] ${r.rows} rows in ${r.seconds} s = ${r.rowsPerSecond} rows/s, ${r.cpuPer100k} CPU s / 100 000 rows (load ${os.loadavg()[0]?.toFixed(1)}), peak RSS ${r.peakRssMb} MB, ${Math.round(r.bytes / 1e6)} MB file`,
             );
             results.push(r);
           }

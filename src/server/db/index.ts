@@ -1,9 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Dialect, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import type { Engine } from './dialect.ts';
-import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { type Checkpointer, type CheckpointStats, startCheckpointer } from './sqlite-checkpoint.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite-dialect.ts';
@@ -100,6 +98,8 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
 
 /** Bring the schema up to date; concurrent app processes on one PostgreSQL are serialised by Kysely's migration lock. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  // imported here, not at the top: a connection that never migrates (an export worker thread) loads no migrations
+  const [{ Migrator }, { migrationProvider }] = await Promise.all([import('kysely/migration'), import('./migrations/index.ts')]);
   const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.engine) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

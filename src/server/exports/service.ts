@@ -8,7 +8,8 @@ import { seesAll, signedDownloadUrl } from './download.ts';
 import { kindFor, kindNamed } from './kinds/index.ts';
 import { produceExport } from './produce.ts';
 import * as store from './store.ts';
-import { ownTemplate, templateColumns } from './templates.ts';
+import { templateColumns } from './template-columns.ts';
+import { ownTemplate } from './templates.ts';
 
 /** The export job (background exports); kicked when a large export is queued. */
 export const EXPORT_JOB = 'exports';

@@ -7,21 +7,10 @@ import { AppError, invalid, notFound } from '../kernel/errors.ts';
 import type { ExportKind } from './kind.ts';
 import { kindFor, kindNamed, kindsFor } from './kinds/index.ts';
 import * as store from './store.ts';
+import { templateColumns } from './template-columns.ts';
 
 /** Templates one user may keep. */
 export const MAX_TEMPLATES_PER_USER = 100;
-
-/** Stored column keys (JSON) → the ones the kind still offers, in order. */
-export function templateColumns(kind: ExportKind | undefined, json: string): string[] {
-  const offered = new Set(kind?.columns.map((c) => c.key));
-  let keys: unknown;
-  try {
-    keys = JSON.parse(json);
-  } catch {
-    keys = [];
-  }
-  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string' && offered.has(k)) : [];
-}
 
 export function toTemplateView(row: store.TemplateRow): TemplateView {
   const kind = kindNamed(row.kind);

@@ -1,16 +1,18 @@
 /**
- * An export worker thread (started by worker.ts): boots the dependency set on its own connection to the server's
- * database (no jobs run here), writes the one export's file with write-file.ts, and reports each page, the end or
- * the failure to the server's thread. Everything else (progress rows, object storage, the export row's state)
- * stays with the server's thread.
+ * An export worker thread (started by worker.ts): opens its own connection to the server's database, writes the one
+ * export's file with write-file.ts, and reports each page, the end or the failure to the server's thread.
+ * Everything else (progress rows, object storage, the export row's state, jobs) stays with the server's thread.
+ * No `boot()` here: the thread's memory is mostly code, so it loads only the database, the one kind's list code
+ * and the one format's writer (bench/README.md "Exports: 1 M rows under 200 MB").
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CodeValue } from '../../shared/codes.ts';
-import { boot } from '../boot.ts';
-import { type DatabaseSource, openDatabase } from '../db/index.ts';
+import { type DatabaseHandle, type DatabaseSource, openDatabase } from '../db/index.ts';
+import type { Deps } from '../deps.ts';
 import { OffsetClock } from '../kernel/clock.ts';
 import type { Config } from '../kernel/config.ts';
 import { AppError } from '../kernel/errors.ts';
+import { setLogLevel } from '../kernel/log.ts';
 import type { ExportRow } from './store.ts';
 import { writeExportFile } from './write-file.ts';
 
@@ -40,20 +42,11 @@ async function main(port: NonNullable<typeof parentPort>, input: WorkerInput): P
   const post = (m: FromWorker): void => port.postMessage(m);
   const next = (): Promise<void> => new Promise((resolve) => port.once('message', () => resolve()));
   try {
-    const booted = await boot({
-      config: { ...input.config, IP_REGION_DB: undefined },
-      handle,
-      clock: new OffsetClock(input.startMs),
-      secrets: {
-        tokenSecret: Buffer.from(input.secrets.tokenSecret, 'hex'),
-        encryptionKey: Buffer.from(input.secrets.encryptionKey, 'hex'),
-      },
-    });
-    const done = await writeExportFile(booted.deps, input.row, input.tmp, async (n) => {
+    setLogLevel(input.config.LOG_LEVEL);
+    const done = await writeExportFile(exportDeps(input, handle), input.row, input.tmp, async (n) => {
       post({ t: 'page', done: n });
       await next();
     });
-    await booted.close();
     post({ t: 'done', done });
   } catch (err) {
     if (err instanceof AppError) post({ t: 'failed', message: err.message, code: err.code });
@@ -62,6 +55,33 @@ async function main(port: NonNullable<typeof parentPort>, input: WorkerInput): P
     await handle.close();
     port.close();
   }
+}
+
+/**
+ * What a kind's pages read (the database, configuration, secrets, the clock); the server's other parts (jobs, mail,
+ * connectors, storage …) are not built here, and touching one fails loudly instead of acting from a second place.
+ */
+function exportDeps(input: WorkerInput, handle: DatabaseHandle): Deps {
+  const present: Partial<Deps> = {
+    db: handle.db,
+    engine: handle.engine,
+    dbSource: null,
+    config: input.config,
+    secrets: {
+      tokenSecret: Buffer.from(input.secrets.tokenSecret, 'hex'),
+      encryptionKey: Buffer.from(input.secrets.encryptionKey, 'hex'),
+    },
+    clock: new OffsetClock(input.startMs),
+    nodeId: `export-worker:${input.row.id}`,
+    ipRegion: null,
+    checkOutputs: false,
+  };
+  return new Proxy(present, {
+    get(target, key) {
+      if (typeof key === 'string' && !(key in target)) throw new Error(`export worker: deps.${key} is not available on this thread`);
+      return Reflect.get(target, key);
+    },
+  }) as Deps;
 }
 
 if (parentPort) void main(parentPort, workerData as WorkerInput);

@@ -110,8 +110,7 @@ export function rowXml(rowNumber: number, layout: RowLayout, row: readonly CellV
         xml += `${refs[i]}${rowNumber}" t="inlineStr"><is><t${textBody(String(v))}</t></is></c>`;
     } else if (typeof v === 'number' && Number.isFinite(v)) {
       if (type !== 'datetime') xml += `${refs[i]}${rowNumber}"${STYLE_ATTR[type ?? 'number']}><v>${v}</v></c>`;
-      else if (v > 0)
-        xml += `${refs[i]}${rowNumber}"${STYLE_ATTR.datetime}><v>${(v + CHINA_OFFSET_SECONDS) / 86400 + UNIX_EPOCH_SERIAL}</v></c>`;
+      else if (v > 0) xml += `${refs[i]}${rowNumber}"${STYLE_ATTR.datetime}><v>${dateSerial(v)}</v></c>`;
     }
   }
   return `${xml}</row>`;

@@ -27,9 +27,14 @@ async function collect(write: (out: PassThrough) => Promise<void>): Promise<Buff
   return body;
 }
 
-async function produce(columns: KindColumn[], pages: (string | number | null)[][][], rowsPerSheet?: number): Promise<ExcelJS.Workbook> {
+async function produce(
+  columns: KindColumn[],
+  pages: (string | number | null)[][][],
+  rowsPerSheet?: number,
+  zip64 = false,
+): Promise<ExcelJS.Workbook> {
   const body = await collect(async (out) => {
-    const w = await xlsxWriter(out, columns, '投放/链接', rowsPerSheet);
+    const w = await xlsxWriter(out, columns, '投放/链接', rowsPerSheet, zip64);
     for (const page of pages) await w.write(page);
     await w.finish();
   });
@@ -117,6 +122,21 @@ describe('xlsxWriter', () => {
     ]);
     // text is text, never a formula
     expect(wb.worksheets[0]!.getCell('A9').type).toBe(ExcelJS.ValueType.String);
+  });
+
+  it('writes the Zip64 records a file past 4 GiB needs in a form readers take (forced on a small file)', async () => {
+    const wb = await produce(COLUMNS, [[ROW, ROW], [ROW]], 2, true);
+    expect(wb.worksheets.map((s) => s.rowCount)).toEqual([3, 2]);
+    expect(wb.worksheets[1]!.getRow(2).values).toEqual([
+      undefined,
+      '卫衣',
+      12,
+      1234.5,
+      0.01234,
+      2.3456789,
+      3.5,
+      new Date(Date.UTC(2025, 10, 21, 10, 30, 0)),
+    ]);
   });
 
   it('writes the header alone for an empty export', async () => {

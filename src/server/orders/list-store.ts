@@ -76,7 +76,53 @@ function filtered(db: Executor, scope: OrderScope, f: OrderFilter) {
   return q;
 }
 
-export interface ListedOrder extends OrderRow {
+/**
+ * The orders columns a list row shows (service.ts `views`) and pages by: not the union's raw payloads (tracking,
+ * union_click), the click's callback URL nor bookkeeping times, which a page of 1 000 would read, convert and
+ * drop (an export reads a million: bench/README.md "Exports: 1 M rows under 200 MB").
+ */
+const LISTED_COLUMNS = [
+  'orders.id',
+  'orders.union_name',
+  'orders.order_id',
+  'orders.parent_order_id',
+  'orders.item_id',
+  'orders.item_title',
+  'orders.item_image',
+  'orders.item_num',
+  'orders.shop_name',
+  'orders.status',
+  'orders.raw_status',
+  'orders.presell',
+  'orders.deposit_fen',
+  'orders.order_fen',
+  'orders.paid_fen',
+  'orders.commission_fen',
+  'orders.commission_bp',
+  'orders.created_at',
+  'orders.paid_at',
+  'orders.deposit_paid_at',
+  'orders.received_at',
+  'orders.settled_at',
+  'orders.refunded_at',
+  'orders.click_at',
+  'orders.pageid',
+  'orders.link_platform',
+  'orders.customerid',
+  'orders.attribution_rule',
+  'orders.visit_event_id',
+  'orders.channel',
+  'orders.advertiser_id',
+  'orders.campaign_id',
+  'orders.plan_id',
+  'orders.creative_id',
+  'orders.click_ref',
+  'orders.postback_state',
+] as const;
+
+type ListedColumn = (typeof LISTED_COLUMNS)[number] extends `orders.${infer C}` ? C : never;
+
+export interface ListedOrder extends Pick<OrderRow, ListedColumn & keyof OrderRow> {
   link_title: string | null;
 }
 
@@ -90,7 +136,7 @@ export async function listOrders(
 ): Promise<ListedOrder[]> {
   return filtered(db, scope, f)
     .leftJoin('links', 'links.pageid', 'orders.pageid')
-    .selectAll('orders')
+    .select(LISTED_COLUMNS)
     .select('links.title as link_title')
     .orderBy(`orders.${sort.column}`, sort.dir)
     .orderBy('orders.id', sort.dir)
@@ -126,7 +172,7 @@ export function orderKeysetPage(
       .where((eb) => eb.or([eb(`orders.${column}`, '<', after.at), eb('orders.id', '<', after.id)]));
   return q
     .leftJoin('links', 'links.pageid', 'orders.pageid')
-    .selectAll('orders')
+    .select(LISTED_COLUMNS)
     .select('links.title as link_title')
     .orderBy(`orders.${column}`, 'desc')
     .orderBy('orders.id', 'desc')
@@ -200,7 +246,7 @@ export async function totals(db: Executor, scope: OrderScope, f: OrderFilter): P
 }
 
 /** One order by its union order id inside the scope (an id two unions share: the newest). */
-export const findOrder = (db: Executor, scope: OrderScope, orderId: string): Promise<ListedOrder | undefined> =>
+export const findOrder = (db: Executor, scope: OrderScope, orderId: string): Promise<(OrderRow & ListedOrder) | undefined> =>
   filtered(db, scope, { ranges: [] })
     .leftJoin('links', 'links.pageid', 'orders.pageid')
     .selectAll('orders')
