@@ -4,6 +4,7 @@
  *   node bench/boards.ts [sqlite,postgres]      BENCH_SCALE (0.1), BENCH_RUNS (20), BENCH_PG_URL, BENCH_KEEP (keep the database)
  *   BENCH_COMPARE=blocks (or 1) | customer-days | rollup-blocks: each case also without that read-model switch, calls interleaved
  *   BENCH_REUSE=<boards.sqlite file or postgres url> (one engine): no build, time a kept database (migrated to latest first)
+ *   BENCH_CALLERS=agent, BENCH_DAYS=30,90, BENCH_ENDPOINTS=itemanalyse/index: only those cases
  * Results: bench/boards-results.json (BENCH_OUT: another file name in bench/) and a markdown table on stdout (bench/README.md "Boards").
  */
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,8 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 0.1);
 /** Which callers and ranges to time (BENCH_CALLERS=agent, BENCH_DAYS=30,90). */
 const CALLERS = (process.env.BENCH_CALLERS ?? 'customer,agent').split(',');
 const DAYS = (process.env.BENCH_DAYS ?? '1,7,30,90').split(',').map(Number);
+/** Which endpoints (BENCH_ENDPOINTS=itemanalyse/index,index/detail (plans)); all by default. */
+const ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',');
 /** BENCH_COMPARE: each case also timed with one read-model switch off (the state before it), interleaved call by call. */
 const COMPARES = {
   blocks: { label: 'daily only', switch: dayBlocks },
@@ -151,7 +154,7 @@ async function run(engine: string): Promise<EngineResult> {
     const customerid = caller.startsWith('customer') ? people.customers[shape.subCustomers] : people.customers[0];
     const item = people.links.find((l) => l.customerid === customerid)?.itemid ?? '';
     if (!CALLERS.some((c) => caller.startsWith(c))) continue;
-    for (const c of casesFor(caller, NOW, item).filter((c) => DAYS.includes(c.days))) {
+    for (const c of casesFor(caller, NOW, item).filter((c) => DAYS.includes(c.days) && (!ENDPOINTS || ENDPOINTS.includes(c.endpoint)))) {
       // BENCH_COMPARE: the switch off (as before it) and on, call after call on the same database
       const sw = COMPARE?.switch;
       const [r, before] = await timeAB(app, token, c, sw ? [() => (sw.on = true), () => (sw.on = false)] : [() => {}]);
