@@ -2,7 +2,9 @@
  * Boards benchmark (issue 12): build a dataset through the product's own write paths, then time the board endpoints
  * for 1, 7, 30 and 90-day ranges as a customer and as an agent, on SQLite and PostgreSQL.
  *   node bench/boards.ts [sqlite,postgres]      BENCH_SCALE (0.1), BENCH_RUNS (20), BENCH_PG_URL, BENCH_KEEP (keep the database)
- *   BENCH_COMPARE=blocks (or 1) | customer-days: each case also without the day blocks / the per-customer days, calls interleaved
+ *   BENCH_COMPARE=blocks (or 1) | customer-days | rollup-blocks: each case also without that read-model switch, calls interleaved
+ *   BENCH_REUSE=<boards.sqlite file or postgres url> (one engine): no build, time a kept database (migrated to latest first)
+ *   BENCH_CALLERS=agent, BENCH_DAYS=30,90, BENCH_ENDPOINTS=itemanalyse/index: only those cases
  * Results: bench/boards-results.json (BENCH_OUT: another file name in bench/) and a markdown table on stdout (bench/README.md "Boards").
  */
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -11,27 +13,32 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { createApp } from '../src/server/app.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
-import { customerDays, dayBlocks } from '../src/server/facts/days.ts';
+import { customerDays, dayBlocks, rollupBlocks } from '../src/server/facts/days.ts';
 import { ManualClock } from '../src/server/kernel/clock.ts';
 import { parseChinaTime } from '../src/shared/china-clock.ts';
 import { freshPostgresDatabase } from '../tests/support/dialects.ts';
 import { casesFor, login, RUNS, type Timing, timeAB } from './boards/measure.ts';
 import { PASSWORD } from './boards/people.ts';
 import { shapeOf } from './boards/shape.ts';
-import { buildBoardsWorld } from './boards/world.ts';
+import { buildBoardsWorld, reuseBoardsWorld } from './boards/world.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 0.1);
 /** Which callers and ranges to time (BENCH_CALLERS=agent, BENCH_DAYS=30,90). */
 const CALLERS = (process.env.BENCH_CALLERS ?? 'customer,agent').split(',');
 const DAYS = (process.env.BENCH_DAYS ?? '1,7,30,90').split(',').map(Number);
+/** Which endpoints (BENCH_ENDPOINTS=itemanalyse/index,index/detail (plans)); all by default. */
+const ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',');
 /** BENCH_COMPARE: each case also timed with one read-model switch off (the state before it), interleaved call by call. */
 const COMPARES = {
   blocks: { label: 'daily only', switch: dayBlocks },
   'customer-days': { label: 'no customer days', switch: customerDays },
+  'rollup-blocks': { label: 'daily rollups only', switch: rollupBlocks },
 } as const;
 const COMPARE_NAME = process.env.BENCH_COMPARE === '1' ? 'blocks' : process.env.BENCH_COMPARE;
 const COMPARE = COMPARE_NAME ? COMPARES[COMPARE_NAME as keyof typeof COMPARES] : undefined;
-if (COMPARE_NAME && !COMPARE) throw new Error(`BENCH_COMPARE: ${COMPARE_NAME}? (blocks, customer-days)`);
+if (COMPARE_NAME && !COMPARE) throw new Error(`BENCH_COMPARE: ${COMPARE_NAME}? (${Object.keys(COMPARES).join(', ')})`);
+/** A kept database (BENCH_KEEP) to time again without building it. */
+const REUSE = process.env.BENCH_REUSE;
 const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
 /** "Now" of the dataset: a fixed afternoon, so every run builds and asks the same thing. */
 const NOW = parseChinaTime('2026-11-20 15:30');
@@ -56,7 +63,7 @@ async function open(
   drop(): Promise<void>;
 }> {
   if (engine === 'sqlite') {
-    const file = path.join(dir, 'boards.sqlite');
+    const file = REUSE ?? path.join(dir, 'boards.sqlite');
     const handle = await openDatabase({ sqliteFile: file });
     return {
       handle,
@@ -78,7 +85,7 @@ async function open(
       drop: async () => {},
     };
   }
-  const fresh = await freshPostgresDatabase(PG_URL, 'bench');
+  const fresh = REUSE ? { url: REUSE, drop: async () => {} } : await freshPostgresDatabase(PG_URL, 'bench');
   const handle = await openDatabase({ databaseUrl: fresh.url });
   return {
     handle,
@@ -113,7 +120,9 @@ async function run(engine: string): Promise<EngineResult> {
     console.log(`  ${engine} ${name}: ${build[name]} s`);
     return r;
   };
-  const { booted, deps, people } = await buildBoardsWorld(db.handle, dir, shape, clock, NOW, phase);
+  const { booted, deps, people } = REUSE
+    ? await reuseBoardsWorld(db.handle, dir, shape, clock)
+    : await buildBoardsWorld(db.handle, dir, shape, clock, NOW, phase);
   const rows: Record<string, number> = {};
   for (const t of [
     'ad_facts_hourly',
@@ -145,7 +154,7 @@ async function run(engine: string): Promise<EngineResult> {
     const customerid = caller.startsWith('customer') ? people.customers[shape.subCustomers] : people.customers[0];
     const item = people.links.find((l) => l.customerid === customerid)?.itemid ?? '';
     if (!CALLERS.some((c) => caller.startsWith(c))) continue;
-    for (const c of casesFor(caller, NOW, item).filter((c) => DAYS.includes(c.days))) {
+    for (const c of casesFor(caller, NOW, item).filter((c) => DAYS.includes(c.days) && (!ENDPOINTS || ENDPOINTS.includes(c.endpoint)))) {
       // BENCH_COMPARE: the switch off (as before it) and on, call after call on the same database
       const sw = COMPARE?.switch;
       const [r, before] = await timeAB(app, token, c, sw ? [() => (sw.on = true), () => (sw.on = false)] : [() => {}]);
@@ -164,12 +173,13 @@ async function run(engine: string): Promise<EngineResult> {
   await booted.close();
   await db.handle.close();
   // BENCH_KEEP=1 keeps the database for EXPLAIN (the SQLite file stays in its temp directory either way)
-  if (process.env.BENCH_KEEP) console.log(`  ${engine} database kept: ${engine === 'sqlite' ? dir : db.url}`);
+  if (process.env.BENCH_KEEP || REUSE) console.log(`  ${engine} database kept: ${engine === 'sqlite' ? dir : db.url}`);
   else await db.drop();
   return { engine, build, rows, sizeBytes: total, tables, timings };
 }
 
 const engines = (process.argv[2] ?? 'sqlite,postgres').split(',');
+if (REUSE && engines.length !== 1) throw new Error('BENCH_REUSE: name one engine (sqlite or postgres)');
 const machine = {
   nproc: os.availableParallelism(),
   cpu: os.cpus()[0]?.model ?? '?',

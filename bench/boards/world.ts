@@ -10,6 +10,7 @@ import type { ManualClock } from '../../src/server/kernel/clock.ts';
 import { adWorld } from './ads.ts';
 import { makeEvents } from './events.ts';
 import { makeOrders } from './orders.ts';
+import type { BenchLink } from './people.ts';
 import { makePeople } from './people.ts';
 import type { Shape } from './shape.ts';
 
@@ -35,4 +36,35 @@ export async function buildBoardsWorld(
   await phase('monitor events (ingest + processor)', () => makeEvents(deps, shape, people.links, ads.plans, now));
   await phase('orders (order sync ingest)', () => makeOrders(deps, shape, people.links, now));
   return { booted, deps, people };
+}
+
+/** A world built earlier (BENCH_KEEP) booted again as built: its people read back from the database, nothing written. */
+export async function reuseBoardsWorld(
+  handle: DatabaseHandle,
+  dir: string,
+  shape: Shape,
+  _clock: ManualClock,
+): Promise<{ booted: Booted; deps: Booted['deps']; people: Awaited<ReturnType<typeof makePeople>> }> {
+  const env = { DATA_DIR: dir, DEMO_DATA: 'off', LOG_LEVEL: 'error', SCRYPT_COST: '1024' };
+  const booted = await boot({ env, handle, clock: _clock });
+  const db = booted.deps.db;
+  const users = await db.selectFrom('users').select(['id', 'email']).where('email', 'like', 'c%@bench.local').execute();
+  const byIndex = new Map(users.map((u) => [Number(u.email.slice(1, u.email.indexOf('@'))), Number(u.id)]));
+  const customers = Array.from({ length: shape.customers }, (_, i) => byIndex.get(i) ?? 0);
+  const rows = await db.selectFrom('links').select(['pageid', 'customerid', 'platform', 'state', 'itemid']).orderBy('pageid').execute();
+  const links: BenchLink[] = rows.map((l) => ({
+    pageid: l.pageid,
+    customerid: Number(l.customerid),
+    platform: Number(l.platform),
+    channel: Number(l.state),
+    itemid: l.itemid,
+  }));
+  const people = {
+    customers,
+    agentEmail: 'agent@bench.local',
+    customerEmail: `c${shape.subCustomers}@bench.local`,
+    adminEmail: 'admin@bench.local',
+    links,
+  };
+  return { booted, deps: booted.deps, people };
 }

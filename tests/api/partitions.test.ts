@@ -36,7 +36,7 @@ async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
 
 /** Facts of one link at `when` in all three hourly tables (and their daily ones), as the syncs write them. */
 async function facts(db: Db, customerid: number, when: number, n = 1, derived = true): Promise<void> {
-  await addRollup(db, { pageid: '7001', customerid, at: when, visits: n });
+  await addRollup(db, { pageid: '7001', customerid, at: when, visits: n }, { derived });
   await addAdFact(
     db,
     {

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { refreshBlocks } from '../../src/server/ads/blocks.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
+import { addRollups } from '../../src/server/tracking/store.ts';
 import { chinaDayStart, hourStart, parseChinaTime } from '../../src/shared/china-clock.ts';
 import { testNow } from './clock.ts';
 import { insertAccount } from './factories-reports.ts';
@@ -111,10 +112,11 @@ export async function addOrderFact(db: Db, f: OrderFact): Promise<void> {
     .execute();
 }
 
-/** Link rollups (our own monitor): shows, clicks, visits of one link in one hour. */
+/** Link rollups (our own monitor): shows, clicks, visits of one link in one hour, added as the processor adds them. */
 export async function addRollup(
   db: Db,
   r: { pageid: string; customerid: number; at: number; shows?: number; clicks?: number; visits?: number; adv?: string; aid?: string },
+  opts: { derived?: boolean } = {},
 ): Promise<void> {
   const base = {
     pageid: r.pageid,
@@ -125,6 +127,12 @@ export async function addRollup(
     clicks: r.clicks ?? 0,
     visits: r.visits ?? 0,
   };
+  // the processor's own writer: the hourly and daily rollups and the daily rollups' blocks (tracking/rollup-blocks.ts)
+  if (opts.derived !== false) {
+    await addRollups(db, [{ ...base, hour: hourStart(r.at) }], [{ ...base, day: chinaDayStart(r.at) }]);
+    return;
+  }
+  // `derived: false`: the hourly and daily rows only, for a schema older than the blocks (0071)
   const add = (table: string) => adding(table, ['shows', 'clicks', 'visits']);
   await db
     .insertInto('rollup_hourly')

@@ -4,7 +4,8 @@
  * boards' day series, totals and lists by channel, customer or account); else, for sums not grouped by day, the span's
  * edge days from `ad_facts_daily` and the aligned blocks of 8 and 64 days inside it from `ad_facts_blocks`
  * (ads/blocks.ts), one `union all` branch per piece so that each branch is an index range and the reader's conditions
- * reach every branch (same columns as the daily facts, `day` being a block's first day); else the daily facts.
+ * reach every branch (same columns as the daily facts, `day` being a block's first day); else the daily facts. Whole
+ * days of our monitor's link rollups likewise, from their own blocks (`rollupDayTable`).
  */
 import { type RawBuilder, sql } from 'kysely';
 import { type DayPiece, dayPieces } from '../ads/blocks.ts';
@@ -22,6 +23,8 @@ const COLUMNS = sql.raw('platform, advertiser_id, customerid, campaign_id, plan_
  */
 export const dayBlocks = { on: true, oneEdgeBranch: true };
 export const customerDays = { on: true };
+/** Whether whole days of our monitor's link rollups are read from their blocks (`rollup_blocks`); off in benchmarks only. */
+export const rollupBlocks = { on: true };
 
 /**
  * `(select … union all select …)` over the whole days [from, to); use as `from ${adDays(…)} f`. `everyCustomer`: the
@@ -64,4 +67,23 @@ export function byCustomerDays(parts: readonly KeyPart[], f: FactFilter): boolea
 export function adDayTable(from: number, to: number, parts: readonly KeyPart[], f: FactFilter): RawBuilder<unknown> {
   if (byCustomerDays(parts, f)) return sql.table('ad_customer_days');
   return parts.includes('bucket') ? sql.table('ad_facts_daily') : adDays(from, to, f.customers === null);
+}
+
+/** A row of the rollups' source: a daily rollup row, or a block's counts with its first day as `day`. */
+const ROLLUP_COLUMNS = sql.raw('pageid, adv, aid, customerid, day, shows, clicks, visits, invalid_clicks');
+
+/**
+ * The table a read of whole days [from, to) of the link rollups takes its rows from (alias it `f`): for sums not grouped
+ * by day, the edge days from `rollup_daily` and the aligned blocks inside from `rollup_blocks` (tracking/rollup-blocks.ts),
+ * one `union all` branch per piece, each a range of its (customerid, …) index; else the daily rollups.
+ */
+export function rollupDayTable(from: number, to: number, parts: readonly KeyPart[]): RawBuilder<unknown> {
+  const pieces = dayPieces(from, to);
+  if (!rollupBlocks.on || parts.includes('bucket') || !pieces.some((p) => p.len > 1)) return sql.table('rollup_daily');
+  const branches = pieces.map((p) =>
+    p.len === 1
+      ? sql`select ${ROLLUP_COLUMNS} from rollup_daily where day >= ${p.from} and day < ${p.to}`
+      : sql`select ${ROLLUP_COLUMNS} from rollup_blocks where days = ${p.len} and day >= ${p.from} and day < ${p.to}`,
+  );
+  return sql`(${sql.join(branches, sql` union all `)})`;
 }

@@ -7,7 +7,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
-import { adDayTable } from './days.ts';
+import { adDayTable, rollupDayTable } from './days.ts';
 
 export type Source = 'ad' | 'order' | 'rollup';
 
@@ -156,8 +156,14 @@ export async function partSums(db: Executor, source: Source, part: FactPart, f: 
       : parts.length === 1 && parts[0] === 'bucket'
         ? sql`group by f.customerid, ${ref(`f.${part.grain}`)}`
         : sql`group by ${sql.join(keys.map((_, i) => sql.raw(String(i + 1))))}`;
-  // Whole days of ad facts: per account, customer and day, or blocks of days plus edge days (facts/days.ts).
-  const table = source === 'ad' && part.grain === 'day' ? adDayTable(part.from, part.to, parts, f) : sql.table(TABLES[source][part.grain]);
+  // Whole days of ad facts: per account, customer and day, or blocks of days plus edge days; of rollups: blocks plus
+  // edge days (facts/days.ts).
+  const table =
+    part.grain === 'day' && source === 'ad'
+      ? adDayTable(part.from, part.to, parts, f)
+      : part.grain === 'day' && source === 'rollup'
+        ? rollupDayTable(part.from, part.to, parts)
+        : sql.table(TABLES[source][part.grain]);
   const query = sql<Record<string, string | number | null>>`select ${select}, max(f.customerid) as customerid, ${SUMS[source]}
     from ${table} f
     where ${sql.join(conditions(source, part, f), sql` and `)} ${group}`;

@@ -9,6 +9,7 @@ import { type Insertable, sql } from 'kysely';
 import { type Engine, insertRows, type JsonColumn } from '../db/dialect.ts';
 import type { Db, Executor } from '../kernel/executor.ts';
 import { lockRawWriters } from './progress.ts';
+import { addRollupBlocks, type StoredDay } from './rollup-blocks.ts';
 import type {
   LandingVisitsTable,
   MonitorEventsTable,
@@ -253,7 +254,7 @@ export async function insertRejects(tx: Executor, engine: Engine, rows: Array<In
   await insertRows(tx, engine, 'monitor_rejects', REJECT_COLUMNS, values);
 }
 
-/** Add counts to the rollups (insert … on conflict do update, the same on SQLite and PostgreSQL). */
+/** Add counts to the rollups and their day blocks (insert … on conflict do update, the same on SQLite and PostgreSQL). */
 export async function addRollups(
   tx: Executor,
   hourly: Array<Insertable<RollupHourlyTable>>,
@@ -275,8 +276,9 @@ export async function addRollups(
       )
       .execute();
   }
+  const stored: StoredDay[] = [];
   for (const part of chunks(daily, 300)) {
-    await tx
+    const rows = await tx
       .insertInto('rollup_daily')
       .values(part)
       .onConflict((oc) =>
@@ -289,6 +291,10 @@ export async function addRollups(
           invalid_visits: sql`rollup_daily.invalid_visits + excluded.invalid_visits`,
         }),
       )
+      .returning(['day', 'pageid', 'adv', 'aid', 'customerid'])
       .execute();
+    stored.push(...rows);
   }
+  // the same counts to the day blocks (rollup-blocks.ts), with each daily row's customer as stored
+  await addRollupBlocks(tx, daily, stored);
 }

@@ -134,6 +134,15 @@ export interface RollupDailyTable extends RollupCounts {
   day: number;
 }
 
+/**
+ * The daily rollups added up over an aligned block of `days` (8 or 64) China days starting at `day`, per link,
+ * account, plan and customer (migration 0071, rollup-blocks.ts).
+ */
+export interface RollupBlocksTable extends RollupCounts {
+  days: number;
+  day: number;
+}
+
 export interface TrackingTables {
   monitor_raw: MonitorRawTable;
   landing_visits: LandingVisitsTable;
@@ -144,4 +153,5 @@ export interface TrackingTables {
   monitor_rejects: MonitorRejectsTable;
   rollup_hourly: RollupHourlyTable;
   rollup_daily: RollupDailyTable;
+  rollup_blocks: RollupBlocksTable;
 }

@@ -29,6 +29,7 @@ import { partitionedFacts } from './0067_partitioned_facts.ts';
 import { partitionedRawEvents } from './0068_partitioned_raw_events.ts';
 import { ordersPlanPartial } from './0069_orders_plan_partial.ts';
 import { adPlanPeriods } from './0070_ad_plan_periods.ts';
+import { rollupBlocks } from './0071_rollup_blocks.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -64,6 +65,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0068_partitioned_raw_events', partitionedRawEvents],
   ['0069_orders_plan_partial', ordersPlanPartial],
   ['0070_ad_plan_periods', adPlanPeriods],
+  ['0071_rollup_blocks', rollupBlocks],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
