@@ -5,83 +5,13 @@
 
 import { type Channel, isChannel } from '../../shared/catalog.ts';
 import { clickIdOfCallback, clickMacros, LANDING_AD_PARAMS, LANDING_CLICK_PARAMS, showMacros } from '../../shared/macros.ts';
+import { decodePart, LIMITS, PingReject, Query } from './query.ts';
 import type { MonitorEventsTable } from './tables.ts';
 
-export const LIMITS = {
-  /** Longest raw query string we accept (the hot path stores at most one character more). */
-  query: 8192,
-  /** Longest single parameter value (callback URLs are the long ones). */
-  value: 2048,
-  /** Longest id-like field (adv, aid, clickid …). */
-  id: 128,
-  ua: 1024,
-  pageid: 20,
-} as const;
-
-export type RejectReason = 'bad_pageid' | 'too_long' | 'malformed' | 'ua_too_long' | 'unknown_page' | 'deleted_page' | 'field_too_long';
-
-export class PingReject extends Error {
-  readonly reason: RejectReason;
-  readonly detail: string;
-  constructor(reason: RejectReason, detail = '') {
-    super(reason);
-    this.reason = reason;
-    this.detail = detail;
-  }
-}
+export { LIMITS, PingReject, Query, type RejectReason } from './query.ts';
 
 /** `__X__` (juliang, tengxun, kuaishou, xiaohongshu) or `{X}` (UC): a macro the platform did not substitute. */
 const UNSUBSTITUTED = /^(?:__[A-Z0-9_]+__|\{[A-Z0-9_]+\})$/;
-
-const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
-
-function decodePart(raw: string, key: string): string {
-  if (raw.indexOf('%') < 0 && raw.indexOf('+') < 0) return raw;
-  let out: string;
-  try {
-    out = decodeURIComponent(raw.indexOf('+') < 0 ? raw : raw.replace(/\+/g, ' '));
-  } catch {
-    throw new PingReject('malformed', `bad escape in ${key.slice(0, 32)}`);
-  }
-  // %00: PostgreSQL text cannot hold U+0000, so such a value could never be stored (and would stop the processor).
-  if (out.includes('\u0000')) throw new PingReject('malformed', `NUL in ${key.slice(0, 32)}`);
-  return out;
-}
-
-/**
- * Strict `a=b&c=d` decoding: a bad percent escape anywhere, or invalid UTF-8 in a value we read, is
- * malformed (URLSearchParams would silently substitute U+FFFD). Values are decoded only when read.
- */
-export class Query {
-  private raw = new Map<string, string>();
-  constructor(query: string) {
-    if (!query) return;
-    if (BAD_ESCAPE.test(query)) throw new PingReject('malformed', 'bad percent escape');
-    let start = 0;
-    while (start <= query.length) {
-      let end = query.indexOf('&', start);
-      if (end < 0) end = query.length;
-      if (end > start) {
-        const eq = query.indexOf('=', start);
-        const hasEq = eq >= 0 && eq < end;
-        const rawKey = query.slice(start, hasEq ? eq : end);
-        const key = decodePart(rawKey, rawKey);
-        if (!this.raw.has(key)) this.raw.set(key, hasEq ? query.slice(eq + 1, end) : '');
-      }
-      start = end + 1;
-    }
-  }
-  get(key: string): string {
-    const v = this.raw.get(key);
-    if (v === undefined || v === '') return '';
-    const out = decodePart(v, key);
-    if (out.length > LIMITS.value) throw new PingReject('field_too_long', key.slice(0, 32));
-    return out;
-  }
-  has(key: string): boolean {
-    return this.raw.has(key);
-  }
-}
 
 /** Decode every parameter (tests, tools). */
 export function decodeQuery(query: string): Map<string, string> {
@@ -113,9 +43,42 @@ export function normalizeOs(v: string): string {
 
 /** 10-digit seconds or 13-digit milliseconds → seconds; anything else 0. */
 export function parseTs(v: string): number {
-  if (!/^\d{10}(\d{3})?$/.test(v)) return 0;
+  if (v.length !== 10 && v.length !== 13) return 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 48 || c > 57) return 0;
+  }
   return v.length === 13 ? Math.floor(Number(v) / 1000) : Number(v);
 }
+
+/** A value the platform substituted: '' when absent or still its macro (the channel's table, or any `__X__` / `{X}`). */
+function filled(params: Query, table: Readonly<Record<string, string>>, key: string): string {
+  const v = params.get(key);
+  if (!v) return '';
+  if (v === table[key]) return '';
+  // the pattern starts with `_` or `{`: other values skip it
+  const c = v.charCodeAt(0);
+  if ((c === 95 || c === 123) && UNSUBSTITUTED.test(v)) return '';
+  return v;
+}
+
+/** The first of `keys` with an id (not empty, not 0); an overlong id is refused. */
+function idOf(params: Query, table: Readonly<Record<string, string>>, keys: readonly string[]): string {
+  for (const k of keys) {
+    const v = filled(params, table, k).trim();
+    if (v && v !== '0') {
+      if (v.length > LIMITS.id) throw new PingReject('field_too_long', k);
+      return v;
+    }
+  }
+  return '';
+}
+
+const ADV = ['adv'];
+const CAMP = ['proj', 'camp', 'did'];
+const AID = ['promo', 'aid', 'adid'];
+const CID = ['cid'];
+const CLICKID = ['clickid'];
 
 /**
  * Parse a monitor ping. `fallbackChannel` is the link's channel, used when `ch` is absent or invalid.
@@ -132,34 +95,20 @@ export function parsePingQuery(kind: 'click' | 'show', query: string, fallbackCh
   const chRaw = Number(params.get('ch'));
   const channel = Number.isInteger(chRaw) && isChannel(chRaw) ? chRaw : fallbackChannel;
   const table = (kind === 'click' ? clickMacros : showMacros)[channel as Channel] ?? {};
-  const get = (key: string): string => {
-    const v = params.get(key);
-    if (!v) return '';
-    if (v === table[key] || UNSUBSTITUTED.test(v)) return '';
-    return v;
-  };
-  const id = (key: string, ...alt: string[]): string => {
-    for (const k of [key, ...alt]) {
-      const v = get(k).trim();
-      if (v && v !== '0') {
-        if (v.length > LIMITS.id) throw new PingReject('field_too_long', k);
-        return v;
-      }
-    }
-    return '';
-  };
+  const get = (key: string): string => filled(params, table, key);
+  const id = (keys: readonly string[]): string => idOf(params, table, keys);
   const callback = get('cb') || get('cburl');
   // UC sends its click id only inside the callback URL (macros.ts CALLBACK_CLICK_ID); an overlong one is not an id
   const inCallback = clickIdOfCallback(channel, callback);
   const ping: ParsedPing = {
     channel,
-    adv: id('adv'),
+    adv: id(ADV),
     // 巨量 升级版 fills __PROJECT_ID__ / __PROMOTION_ID__ (bububa/oceanengine api/track/click.go project_id,
     // promotion_id); on a v2 ad they stay unsubstituted and __CAMPAIGN_ID__ / __AID__ carry the ids
-    camp: id('proj', 'camp', 'did'),
-    aid: id('promo', 'aid', 'adid'),
-    cid: id('cid'),
-    clickid: id('clickid') || (inCallback.length <= LIMITS.id ? inCallback : ''),
+    camp: id(CAMP),
+    aid: id(AID),
+    cid: id(CID),
+    clickid: id(CLICKID) || (inCallback.length <= LIMITS.id ? inCallback : ''),
     callback,
     os: normalizeOs(get('os')),
     ip: get('ip').slice(0, 64),

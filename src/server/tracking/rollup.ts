@@ -17,7 +17,6 @@ export interface Counts {
   invalid_clicks: number;
   invalid_visits: number;
 }
-const COUNTS = ['shows', 'clicks', 'visits', 'invalid_shows', 'invalid_clicks', 'invalid_visits'] as const;
 export interface RollupKey {
   pageid: string;
   customerid: number;
@@ -25,24 +24,42 @@ export interface RollupKey {
   aid: string;
 }
 
-/** Accumulates counts per (bucket, pageid, adv, aid) in memory for one processing run. */
+type Row = RollupKey & Counts & { bucket: number };
+
+/**
+ * Accumulates counts per (bucket, pageid, adv, aid) in memory for one processing run. A ping of the same hour, link
+ * and ad as the one before goes to the rows of that one without a lookup: a slice is in arrival order, and an ad's
+ * pings come in runs (bench/README.md "SQLite drain, fourth pass").
+ */
 export class RollupAccumulator {
-  readonly hourly = new Map<string, RollupKey & Counts & { bucket: number }>();
-  readonly daily = new Map<string, RollupKey & Counts & { bucket: number }>();
+  readonly hourly = new Map<string, Row>();
+  readonly daily = new Map<string, Row>();
+  private last: { hour: number; day: number; key: RollupKey; hourly: Row; daily: Row } | null = null;
 
   add(at: number, key: RollupKey, counts: Partial<Counts>): void {
-    for (const [map, bucket] of [
-      [this.hourly, hourOf(at)],
-      [this.daily, dayOf(at)],
-    ] as const) {
-      const k = `${bucket}|${key.pageid}|${key.adv}|${key.aid}`;
-      let row = map.get(k);
-      if (!row) {
-        row = { ...key, bucket, shows: 0, clicks: 0, visits: 0, invalid_shows: 0, invalid_clicks: 0, invalid_visits: 0 };
-        map.set(k, row);
-      }
-      for (const c of COUNTS) row[c] += counts[c] ?? 0;
+    const hour = hourOf(at);
+    const day = dayOf(at);
+    const last = this.last;
+    let hourly: Row;
+    let daily: Row;
+    if (
+      last &&
+      last.hour === hour &&
+      last.day === day &&
+      last.key.pageid === key.pageid &&
+      last.key.adv === key.adv &&
+      last.key.aid === key.aid &&
+      last.key.customerid === key.customerid
+    ) {
+      hourly = last.hourly;
+      daily = last.daily;
+    } else {
+      hourly = rowOf(this.hourly, hour, key);
+      daily = rowOf(this.daily, day, key);
+      this.last = { hour, day, key, hourly, daily };
     }
+    addCounts(hourly, counts);
+    addCounts(daily, counts);
   }
 
   /** The accumulated rows, ready for `addRollups`. */
@@ -52,4 +69,24 @@ export class RollupAccumulator {
       daily: [...this.daily.values()].map(({ bucket, ...r }) => ({ day: bucket, ...r })),
     };
   }
+}
+
+/** The row of (`bucket`, `key`) in `map`, made with zero counts when new. */
+function rowOf(map: Map<string, Row>, bucket: number, key: RollupKey): Row {
+  const k = `${bucket}|${key.pageid}|${key.adv}|${key.aid}`;
+  let row = map.get(k);
+  if (!row) {
+    row = { ...key, bucket, shows: 0, clicks: 0, visits: 0, invalid_shows: 0, invalid_clicks: 0, invalid_visits: 0 };
+    map.set(k, row);
+  }
+  return row;
+}
+
+function addCounts(row: Counts, c: Partial<Counts>): void {
+  if (c.shows) row.shows += c.shows;
+  if (c.clicks) row.clicks += c.clicks;
+  if (c.visits) row.visits += c.visits;
+  if (c.invalid_shows) row.invalid_shows += c.invalid_shows;
+  if (c.invalid_clicks) row.invalid_clicks += c.invalid_clicks;
+  if (c.invalid_visits) row.invalid_visits += c.invalid_visits;
 }

@@ -4,13 +4,18 @@
  * window count, the ones after them are floods. Memory is bounded: a key keeps at most `max` times, times older than
  * the window go as the key is hit, and every `SWEEP` hits the keys whose window emptied are dropped.
  * A key holding one time keeps it as a bare number: most keys (a device, a device IP) are hit once in a window, and
- * an array per key was most of the verdicts' garbage (bench/README.md "Idle drain").
+ * an array per key was most of the verdicts' garbage (bench/README.md "Idle drain"). Times are held relative to the
+ * first time the window saw: an epoch second (≈ 1.8 × 10⁹) is past V8's small integers (2³⁰) and was a heap number
+ * per key, where a time relative to the base is a small integer held in the map itself (bench/README.md "SQLite drain,
+ * fourth pass").
  */
 const SWEEP = 50_000;
 
 export class SlidingWindow {
   private readonly times = new Map<string, number | number[]>();
   private hits = 0;
+  /** The first time hit (NaN before): times are kept as `at - base`. */
+  private base = Number.NaN;
   private readonly max: number;
   private readonly seconds: number;
 
@@ -19,8 +24,10 @@ export class SlidingWindow {
     this.seconds = seconds;
   }
 
-  /** Record an event of `key` at `at` (epoch seconds); true when the window already held `max` events. */
-  hit(key: string, at: number): boolean {
+  /** Record an event of `key` at `epoch` (seconds); true when the window already held `max` events. */
+  hit(key: string, epoch: number): boolean {
+    if (Number.isNaN(this.base)) this.base = epoch;
+    const at = epoch - this.base;
     if (++this.hits % SWEEP === 0) this.sweep(at);
     const from = at - this.seconds;
     const held = this.times.get(key);
@@ -51,6 +58,7 @@ export class SlidingWindow {
     return this.times.size;
   }
 
+  /** Drop the keys whose latest time is out of the window at `at` (relative to the base). */
   private sweep(at: number): void {
     const from = at - this.seconds;
     for (const [k, held] of this.times) {
@@ -77,12 +85,11 @@ export class FloodReplay {
 
   /** The flood verdict of raw row `id` of `source`: remembered if it was judged before, else `judge()` (which hits the windows). */
   flood<V extends string>(source: 'monitor' | 'visit', id: number, judge: () => V | ''): V | '' {
-    const key = `${source}:${id}`;
-    if (id <= this.seen[source]) return (this.floods.get(key) as V | undefined) ?? '';
+    if (id <= this.seen[source]) return (this.floods.get(`${source}:${id}`) as V | undefined) ?? '';
     this.seen[source] = id;
     const verdict = judge();
     if (verdict) {
-      this.floods.set(key, verdict);
+      this.floods.set(`${source}:${id}`, verdict);
       if (this.floods.size > REPLAY_KEPT) this.floods.delete(this.floods.keys().next().value as string);
     }
     return verdict;
