@@ -30,7 +30,7 @@ export function applyTheme(theme: Theme, persist = true): void {
 const SIDEBAR_COOKIE = 'sidebarStatus';
 export const readSidebarOpen = (): boolean => Cookies.get(SIDEBAR_COOKIE) !== '0';
 export const writeSidebarOpen = (open: boolean): void => {
-  Cookies.set(SIDEBAR_COOKIE, open ? '1' : '0', { path: '/', sameSite: 'lax', expires: 365 });
+  Cookies.set(SIDEBAR_COOKIE, open ? '1' : '0', { path: '/', sameSite: 'lax', 'max-age': String(365 * 86_400) });
 };
 
 /** Preferences remembered per role and user (menu layout, screen mode). */

@@ -11,7 +11,13 @@ export const ADMIN_TOKEN = 'sxAminTUUken';
 
 const tokenName = (area: Area): string => (area === 'admin' ? ADMIN_TOKEN : CUSTOMER_TOKEN);
 const infoName = (area: Area): string => tokenName(area) + 'FO';
-const cookieOpts: Cookies.CookieAttributes = { path: '/', sameSite: 'lax', expires: 7 };
+/**
+ * Kept seven days from when the browser stores them: `Max-Age` (RFC 6265 §5.2.2; it wins over `Expires`), not an
+ * `Expires` date, which js-cookie computes from the page's clock. Where that clock is not the cookie store's — the e2e
+ * browsers run the page on the server's pinned clock, days behind the real one — the date could already be past for
+ * the store, and the login would vanish at once.
+ */
+const cookieOpts: Cookies.CookieAttributes = { path: '/', sameSite: 'lax', 'max-age': String(7 * 86_400) };
 
 /** Stored user info, exactly the fields of spec §3 plus version. */
 export interface StoredUser {
