@@ -10,12 +10,19 @@
  * the customer of its first count when the link has moved to another customer since), so per customer too the blocks
  * are the sums of the daily rows.
  */
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, sql } from 'kysely';
 import { BLOCK_DAYS, blockStart } from '../ads/day-pieces.ts';
 import type { Executor } from '../kernel/executor.ts';
 import type { RollupBlocksTable, RollupDailyTable } from './tables.ts';
 
 const COUNTS = ['shows', 'clicks', 'visits', 'invalid_shows', 'invalid_clicks', 'invalid_visits'] as const;
+
+/** An upsert's update of every count: the stored row's plus the one inserted (the rollups and their blocks). */
+export const addedCounts = (table: 'rollup_hourly' | 'rollup_daily' | 'rollup_blocks') =>
+  Object.fromEntries(COUNTS.map((c) => [c, sql.raw(`${table}.${c} + excluded.${c}`)])) as Record<
+    (typeof COUNTS)[number],
+    RawBuilder<number>
+  >;
 /** Rows per upsert: 12 bound values each, well under SQLite's limit. */
 const CHUNK = 250;
 
@@ -59,15 +66,6 @@ export async function addRollupBlocks(
     await tx
       .insertInto('rollup_blocks')
       .values(rows.slice(i, i + CHUNK))
-      .onConflict((oc) =>
-        oc.columns(['days', 'day', 'pageid', 'adv', 'aid', 'customerid']).doUpdateSet({
-          shows: sql`rollup_blocks.shows + excluded.shows`,
-          clicks: sql`rollup_blocks.clicks + excluded.clicks`,
-          visits: sql`rollup_blocks.visits + excluded.visits`,
-          invalid_shows: sql`rollup_blocks.invalid_shows + excluded.invalid_shows`,
-          invalid_clicks: sql`rollup_blocks.invalid_clicks + excluded.invalid_clicks`,
-          invalid_visits: sql`rollup_blocks.invalid_visits + excluded.invalid_visits`,
-        }),
-      )
+      .onConflict((oc) => oc.columns(['days', 'day', 'pageid', 'adv', 'aid', 'customerid']).doUpdateSet(addedCounts('rollup_blocks')))
       .execute();
 }

@@ -9,7 +9,7 @@ import { type Insertable, sql } from 'kysely';
 import { type Engine, insertRows, type JsonColumn } from '../db/dialect.ts';
 import type { Db, Executor } from '../kernel/executor.ts';
 import { lockRawWriters } from './progress.ts';
-import { addRollupBlocks, type StoredDay } from './rollup-blocks.ts';
+import { addedCounts, addRollupBlocks, type StoredDay } from './rollup-blocks.ts';
 import type {
   LandingVisitsTable,
   MonitorEventsTable,
@@ -264,16 +264,7 @@ export async function addRollups(
     await tx
       .insertInto('rollup_hourly')
       .values(part)
-      .onConflict((oc) =>
-        oc.columns(['hour', 'pageid', 'adv', 'aid']).doUpdateSet({
-          shows: sql`rollup_hourly.shows + excluded.shows`,
-          clicks: sql`rollup_hourly.clicks + excluded.clicks`,
-          visits: sql`rollup_hourly.visits + excluded.visits`,
-          invalid_shows: sql`rollup_hourly.invalid_shows + excluded.invalid_shows`,
-          invalid_clicks: sql`rollup_hourly.invalid_clicks + excluded.invalid_clicks`,
-          invalid_visits: sql`rollup_hourly.invalid_visits + excluded.invalid_visits`,
-        }),
-      )
+      .onConflict((oc) => oc.columns(['hour', 'pageid', 'adv', 'aid']).doUpdateSet(addedCounts('rollup_hourly')))
       .execute();
   }
   const stored: StoredDay[] = [];
@@ -281,16 +272,7 @@ export async function addRollups(
     const rows = await tx
       .insertInto('rollup_daily')
       .values(part)
-      .onConflict((oc) =>
-        oc.columns(['day', 'pageid', 'adv', 'aid']).doUpdateSet({
-          shows: sql`rollup_daily.shows + excluded.shows`,
-          clicks: sql`rollup_daily.clicks + excluded.clicks`,
-          visits: sql`rollup_daily.visits + excluded.visits`,
-          invalid_shows: sql`rollup_daily.invalid_shows + excluded.invalid_shows`,
-          invalid_clicks: sql`rollup_daily.invalid_clicks + excluded.invalid_clicks`,
-          invalid_visits: sql`rollup_daily.invalid_visits + excluded.invalid_visits`,
-        }),
-      )
+      .onConflict((oc) => oc.columns(['day', 'pageid', 'adv', 'aid']).doUpdateSet(addedCounts('rollup_daily')))
       .returning(['day', 'pageid', 'adv', 'aid', 'customerid'])
       .execute();
     stored.push(...rows);

@@ -1,19 +1,10 @@
 import { BlockList, isIP } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { deviceAddress, ipv4Number } from './ip.ts';
+import { deviceAddress, INTERNAL_V4, ipv4Number } from './ip.ts';
 
 /** The ranges of ip.ts as node:net checks them: the reference for the IPv4 fast path. */
 const INTERNAL = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const)
-  INTERNAL.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of INTERNAL_V4) INTERNAL.addSubnet(net, prefix, 'ipv4');
 
 const dotted = (v: number) => [v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255].join('.');
 

@@ -9,7 +9,7 @@
 import { BlockList, isIP } from 'node:net';
 
 /** The internal IPv4 ranges (above), as [network, prefix length]. */
-const INTERNAL_V4 = [
+export const INTERNAL_V4 = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
