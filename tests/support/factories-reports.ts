@@ -3,7 +3,9 @@
  * (the report sync and order sync that will write them come with the ads and orders features; these rows have
  * exactly their tables' types), and reading a multipart e-mail received by the loopback SMTP server.
  */
+import { rollupDay } from '../../src/server/ads/store-sync.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
+import { chinaDayStart } from '../../src/shared/china-clock.ts';
 
 export interface AdFact {
   customerid: number;
@@ -18,6 +20,7 @@ export interface AdFact {
   advertiser_id?: string;
 }
 
+/** Hourly ad facts, and the daily rows (blocks, per-customer days) the report sync's `rollupDay` makes of them. */
 export async function insertAdFacts(db: Db, facts: AdFact[]): Promise<void> {
   await db
     .insertInto('ad_facts_hourly')
@@ -38,6 +41,11 @@ export async function insertAdFacts(db: Db, facts: AdFact[]): Promise<void> {
       })),
     )
     .execute();
+  const days = new Map(facts.map((f) => [`${f.platform}|${f.advertiser_id ?? `adv-${f.customerid}`}|${chinaDayStart(f.hour)}`, f]));
+  for (const [key, f] of days) {
+    const [platform, advertiserId, day] = key.split('|');
+    await rollupDay(db, Number(platform), advertiserId as string, Number(day), f.hour + 600);
+  }
 }
 
 export interface OrderFact {

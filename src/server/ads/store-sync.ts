@@ -191,6 +191,17 @@ export async function hourSums(
 }
 
 /**
+ * A daily row's `exact_to` (ads/tables.ts), in `rollupDay`'s select grouped by plan: the end of the plan's last hour
+ * when its hours of the day agree on customer, campaign and link and no other account holds an hour of it that day
+ * (one probe of the hourly key), else the day after the day's end (no cut of the day is answered by the row).
+ */
+const exactTo = (day: number) =>
+  sql<number>`case when min(customerid) = max(customerid) and min(campaign_id) = max(campaign_id) and min(pageid) = max(pageid)
+    and not exists (select 1 from ad_facts_hourly o where o.platform = ad_facts_hourly.platform and o.plan_id = ad_facts_hourly.plan_id
+      and o.hour >= ${sql.lit(day)} and o.hour < ${sql.lit(day + 86400)} and o.advertiser_id <> ad_facts_hourly.advertiser_id)
+    then max(hour) + 3600 else ${sql.lit(day + 2 * 86400)} end`;
+
+/**
  * Recompute one China day of an account's daily rows from its hours, the day blocks holding it and the per-customer
  * totals of the day (idempotent) — also those of the accounts a late re-pull moved a plan's day from.
  */
@@ -211,6 +222,7 @@ export async function rollupDay(db: Executor, platform: number, advertiserId: st
       'clicks',
       'conversions',
       'synced_at',
+      'exact_to',
     ])
     .expression((eb) =>
       eb
@@ -228,6 +240,7 @@ export async function rollupDay(db: Executor, platform: number, advertiserId: st
           s.fn.sum<number>('clicks').as('clicks'),
           s.fn.sum<number>('conversions').as('conversions'),
           sql.lit(at).as('synced_at'),
+          exactTo(day).as('exact_to'),
         ])
         .where('platform', '=', platform)
         .where('advertiser_id', '=', advertiserId)
@@ -246,6 +259,7 @@ export async function rollupDay(db: Executor, platform: number, advertiserId: st
         clicks: eb.ref('excluded.clicks'),
         conversions: eb.ref('excluded.conversions'),
         synced_at: eb.ref('excluded.synced_at'),
+        exact_to: eb.ref('excluded.exact_to'),
       })),
     )
     .execute();

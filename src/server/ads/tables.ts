@@ -105,6 +105,13 @@ export interface AdFactsHourlyTable {
 /** The same facts per China-time day (epoch seconds at 00:00 +08:00), kept in step with the hourly rows. */
 export interface AdFactsDailyTable extends Omit<AdFactsHourlyTable, 'hour'> {
   day: number;
+  /**
+   * The row equals its day's hourly rows read up to any end ≥ this (the end of its last hour), whatever a reader
+   * narrows or groups by; 0 = not known (rows written before 0072, or by hand). Past the day's end when its hours
+   * differ in customer, campaign, link or account: then only the hours answer a part of the day
+   * (`store-sync.ts` `rollupDay`, facts/days.ts `todayRows`).
+   */
+  exact_to: Generated<number>;
 }
 
 /**
@@ -112,7 +119,7 @@ export interface AdFactsDailyTable extends Omit<AdFactsHourlyTable, 'hour'> {
  * reader filters by, so a 90-day read takes ~15 rows per plan instead of 90. Kept in step with the daily rows by
  * their one writer (`rollupDay`), in the same transaction.
  */
-export interface AdFactsBlocksTable extends Omit<AdFactsDailyTable, 'synced_at'> {
+export interface AdFactsBlocksTable extends Omit<AdFactsDailyTable, 'synced_at' | 'exact_to'> {
   /** The block's length in days (8 or 64); `day` is its first day. */
   days: number;
 }

@@ -27,7 +27,8 @@ import { type BoardDeps, datesOfType, nowOf, sumAll } from './board.ts';
 import { pageOf, periodView, rankRows, resolvePeriod, sortOf } from './ranking.ts';
 
 interface Ranked {
-  row: RankRow;
+  /** The row but its wire metrics, made for the rows of the page only (an agent's plan list ranks 2 000 rows). */
+  row: Omit<RankRow, 'metrics'>;
   name: string;
   visits: number | null;
   metrics: Metrics;
@@ -46,7 +47,7 @@ const PARTS: Record<RankLevel, readonly KeyPart[]> = {
 };
 
 /** The row of a group before names: ids from the group's key. */
-function bare(level: RankLevel, g: FactRow, metrics: Metrics): RankRow {
+function bare(level: RankLevel, g: FactRow): Omit<RankRow, 'metrics'> {
   const [k0 = '', k1 = '', k2 = ''] = g.key;
   const byAccount = level === 'advertiser' || level === 'campaign' || level === 'plan';
   return {
@@ -60,7 +61,6 @@ function bare(level: RankLevel, g: FactRow, metrics: Metrics): RankRow {
     pageid: level === 'link' ? k0 : '',
     item_id: level === 'item' ? k0 : '',
     visits: WITH_VISITS.includes(level) ? g.monitor.visits : null,
-    metrics: toWire(metrics),
   };
 }
 
@@ -136,14 +136,14 @@ export async function rankedList(db: Executor, period: Period, filter: FactFilte
   const groups = await sumsBy(db, period.current, filter, PARTS[q.level], { monitor: WITH_VISITS.includes(q.level) });
   const totals = sumAll(groups);
   const rows: Ranked[] = [...groups.values()].map((group) => {
-    const metrics = metricsOf(group.sums);
-    const row = bare(q.level, group, metrics);
-    return { row, name: row.id, visits: row.visits, metrics };
+    const row = bare(q.level, group);
+    return { row, name: row.id, visits: row.visits, metrics: metricsOf(group.sums) };
   });
   if (q.sort[0] === 'name') await named(db, q.level, filter.customers, rows);
   const page = pageOf(rankRows(rows, ...q.sort), q.page, q.pagesize);
   if (q.sort[0] !== 'name') await named(db, q.level, filter.customers, page);
-  return { period: periodView(period), list: page.map((x) => x.row), total: rows.length, totals: toWire(metricsOf(totals)) };
+  const list = page.map((x) => ({ ...x.row, metrics: toWire(x.metrics) }));
+  return { period: periodView(period), list, total: rows.length, totals: toWire(metricsOf(totals)) };
 }
 
 export async function indexDetail(deps: BoardDeps, actor: Actor, input: IndexDetailInput): Promise<RankList> {

@@ -10,12 +10,16 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type DayPiece, dayPieces } from '../ads/blocks.ts';
 import type { AdFactsBlocksTable } from '../ads/tables.ts';
+import type { Executor } from '../kernel/executor.ts';
 import type { FactFilter, KeyPart } from './query.ts';
 
 /** A row of the source: a daily row, or a block's sums with its first day as `day`. */
 export type AdDayRow = Omit<AdFactsBlocksTable, 'days'>;
 
 const COLUMNS = sql.raw('platform, advertiser_id, customerid, campaign_id, plan_id, pageid, day, cost_fen, shows, clicks, conversions');
+const HOUR_AS_DAY = (day: number) =>
+  sql`platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${sql.lit(day)} as day, cost_fen, shows, clicks, conversions`;
+const DAY = 86_400;
 
 /**
  * Whether whole days are read from the blocks and the per-customer days (always, in the product). Only the boards
@@ -27,14 +31,62 @@ export const customerDays = { on: true };
 export const rollupBlocks = { on: true };
 
 /**
+ * The last day of a read cut inside it (today up to the end of the current hour): its daily rows answer it, but for
+ * the plans in `hours`, whose daily row is not known to equal their hours up to `until` (`ad_facts_daily.exact_to`:
+ * hours after `until`, hours of two customers, campaigns, links or accounts, or a row written before 0072) — those
+ * are read from their hours. ~1 row per plan instead of one per plan and hour (an agent's plan list: 2 000 daily rows
+ * instead of 16 000 hourly ones).
+ */
+export interface CutDay {
+  day: number;
+  until: number;
+  hours: readonly PlanKey[];
+}
+export interface PlanKey {
+  platform: number;
+  plan_id: string;
+}
+
+/** Beyond this many plans read from their hours, the cut day is read from the hours alone (one index range). */
+export const CUT_DAY_MAX_EXCEPTIONS = 100;
+/** Whether a day cut inside it is read from its daily rows (always, in the product; off in benchmarks only). */
+export const cutDays = { on: true };
+
+/**
+ * The day [day, day + 1 day) read up to `until` from its daily rows, when at most CUT_DAY_MAX_EXCEPTIONS plans need
+ * their hours; null = read the hours (a past day cut at an hour: every plan's row holds later hours).
+ */
+export async function cutDay(db: Executor, day: number, until: number): Promise<CutDay | null> {
+  if (!cutDays.on) return null;
+  const { rows } = await sql<{ platform: number | string; plan_id: string }>`select platform, plan_id from ad_facts_daily
+    where day = ${day} and (exact_to = 0 or exact_to > ${until}) limit ${CUT_DAY_MAX_EXCEPTIONS + 1}`.execute(db);
+  if (rows.length > CUT_DAY_MAX_EXCEPTIONS) return null;
+  return { day, until, hours: rows.map((r) => ({ platform: Number(r.platform), plan_id: r.plan_id })) };
+}
+
+/** `(platform, plan_id) in (values …)` of a set of plans (typed for PostgreSQL's row comparison). */
+const plansIn = (plans: readonly PlanKey[]): RawBuilder<unknown> =>
+  sql`(platform, plan_id) in (values ${sql.join(plans.map((p) => sql`(cast(${p.platform} as integer), cast(${p.plan_id} as text))`))})`;
+
+/** The cut day's branches: its daily rows but the excepted plans', and those plans' hours before `until` (as that day). */
+function cutDayBranches(c: CutDay): RawBuilder<unknown>[] {
+  const daily = sql`select ${COLUMNS} from ad_facts_daily where day >= ${c.day} and day < ${c.day + DAY}`;
+  if (c.hours.length === 0) return [daily];
+  return [
+    sql`${daily} and not ${plansIn(c.hours)}`,
+    sql`select ${HOUR_AS_DAY(c.day)} from ad_facts_hourly where hour >= ${c.day} and hour < ${c.until} and ${plansIn(c.hours)}`,
+  ];
+}
+
+/**
  * `(select … union all select …)` over the whole days [from, to); use as `from ${adDays(…)} f`. `everyCustomer`: the
  * reader narrows by no customer, so each daily branch is a scan of the whole table (there is no index led by the day):
  * the edge days are then one branch (`day in [a, b) or day in [c, d)`), one scan instead of one per edge. A reader of
  * some customers keeps a branch per edge: each is a range of the (customerid, day) index.
  */
-export function adDays(from: number, to: number, everyCustomer = false): RawBuilder<AdDayRow> {
-  const pieces = dayBlocks.on ? dayPieces(from, to) : dayPieces(from, to, []);
-  if (pieces.length === 0) return sql<AdDayRow>`(select ${COLUMNS} from ad_facts_daily where 1 = 0)`;
+export function adDays(from: number, to: number, everyCustomer = false, cut?: CutDay): RawBuilder<AdDayRow> {
+  // a cut day (the last) is its own branches, never inside a block: a block row holds its whole daily rows
+  const pieces = dayBlocks.on ? dayPieces(from, cut ? cut.day : to) : dayPieces(from, cut ? cut.day : to, []);
   const edges = pieces.filter((p) => p.len === 1);
   const daily = (ps: DayPiece[]) =>
     sql`select ${COLUMNS} from ad_facts_daily where ${sql.join(
@@ -49,7 +101,9 @@ export function adDays(from: number, to: number, everyCustomer = false): RawBuil
       .map((p) =>
         p.len === 1 ? daily([p]) : sql`select ${COLUMNS} from ad_facts_blocks where days = ${p.len} and day >= ${p.from} and day < ${p.to}`,
       ),
+    ...(cut ? cutDayBranches(cut) : []),
   ];
+  if (branches.length === 0) return sql<AdDayRow>`(select ${COLUMNS} from ad_facts_daily where 1 = 0)`;
   return sql<AdDayRow>`(${sql.join(branches, sql` union all `)})`;
 }
 
@@ -64,7 +118,8 @@ export function byCustomerDays(parts: readonly KeyPart[], f: FactFilter): boolea
 }
 
 /** The table a read of whole days of ad facts takes its rows from (alias it `f`). */
-export function adDayTable(from: number, to: number, parts: readonly KeyPart[], f: FactFilter): RawBuilder<unknown> {
+export function adDayTable(from: number, to: number, parts: readonly KeyPart[], f: FactFilter, cut?: CutDay): RawBuilder<unknown> {
+  if (cut) return adDays(from, to, f.customers === null, cut);
   if (byCustomerDays(parts, f)) return sql.table('ad_customer_days');
   return parts.includes('bucket') ? sql.table('ad_facts_daily') : adDays(from, to, f.customers === null);
 }

@@ -7,8 +7,9 @@
  */
 import { chinaDayStart } from '../../shared/china-clock.ts';
 import { addSums, type Sums, ZERO_SUMS } from '../../shared/metrics.ts';
-import type { Span } from '../../shared/span.ts';
+import { DAY, type Span } from '../../shared/span.ts';
 import type { Executor } from '../kernel/executor.ts';
+import { byCustomerDays, cutDay } from './days.ts';
 import { linkFacts } from './names.ts';
 import { type FactFilter, type FactPart, type KeyPart, nativeParts, type PartRow, partSums, type Source } from './query.ts';
 import { type Granularity, partsOf } from './span.ts';
@@ -62,6 +63,23 @@ async function folded(db: Executor, source: Source, part: FactPart, filter: Fact
   });
 }
 
+/**
+ * The parts the ad facts of a span are read in: a span that ends inside its last day (today up to the current hour)
+ * reads that day from its daily rows with its whole days when `cutDay` finds them exact, unless the read is by bucket
+ * (a series keeps its hours) or answered by the per-customer days (`byCustomerDays`: they keep no cut).
+ */
+async function adPartsOf(db: Executor, spanParts: FactPart[], filter: FactFilter, parts: readonly KeyPart[]): Promise<FactPart[]> {
+  const last = spanParts.at(-1);
+  if (!last || last.grain !== 'hour' || parts.includes('bucket') || byCustomerDays(parts, filter)) return spanParts;
+  const day = chinaDayStart(last.from);
+  if (day !== last.from || last.to > day + DAY) return spanParts;
+  const cut = await cutDay(db, day, last.to);
+  if (!cut) return spanParts;
+  const days = spanParts.at(-2);
+  const whole = days?.grain === 'day' ? days : undefined;
+  return [...spanParts.slice(0, whole ? -2 : -1), { grain: 'day', from: whole?.from ?? day, to: day + DAY, cut }];
+}
+
 /** Sums per group of `parts` over `span` (a `bucket` part: the hour or China-day start). */
 export async function sumsBy(
   db: Executor,
@@ -87,15 +105,17 @@ export async function sumsBy(
     if (!row.customerid) row.customerid = r.customerid;
     return row;
   };
-  for (const part of partsOf(span, granularity)) {
-    if (sources.includes('ad'))
-      for (const r of await folded(db, 'ad', part, filter, parts)) {
-        const s = rowOf(r, part.grain).sums;
-        s.costFen += r.sums[0];
-        s.shows += r.sums[1];
-        s.clicks += r.sums[2];
-        s.conversions += r.sums[3];
-      }
+  const spanParts = partsOf(span, granularity);
+  const adParts = sources.includes('ad') ? await adPartsOf(db, spanParts, filter, parts) : [];
+  for (const part of adParts)
+    for (const r of await folded(db, 'ad', part, filter, parts)) {
+      const s = rowOf(r, part.grain).sums;
+      s.costFen += r.sums[0];
+      s.shows += r.sums[1];
+      s.clicks += r.sums[2];
+      s.conversions += r.sums[3];
+    }
+  for (const part of spanParts) {
     if (sources.includes('order'))
       for (const r of await folded(db, 'order', part, filter, parts)) {
         const row = rowOf(r, part.grain);

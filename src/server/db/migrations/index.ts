@@ -30,6 +30,7 @@ import { partitionedRawEvents } from './0068_partitioned_raw_events.ts';
 import { ordersPlanPartial } from './0069_orders_plan_partial.ts';
 import { adPlanPeriods } from './0070_ad_plan_periods.ts';
 import { rollupBlocks } from './0071_rollup_blocks.ts';
+import { planListReads } from './0072_plan_list_reads.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -66,6 +67,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0069_orders_plan_partial', ordersPlanPartial],
   ['0070_ad_plan_periods', adPlanPeriods],
   ['0071_rollup_blocks', rollupBlocks],
+  ['0072_plan_list_reads', planListReads],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
