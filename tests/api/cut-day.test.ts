@@ -32,19 +32,23 @@ function expected(ledger: Iterable<Hour>, span: Span, parts: readonly KeyPart[],
     if (h.hour < span.from || h.hour >= span.to || (customers && !customers.includes(h.customerid))) continue;
     const key = parts
       .map((p) =>
-        p === 'channel'
-          ? String(h.platform)
-          : p === 'advertiser'
-            ? h.advertiser_id
-            : p === 'plan'
-              ? h.plan_id
-              : p === 'link'
-                ? h.pageid
-                : '',
+        p === 'bucket'
+          ? String(chinaDayStart(h.hour))
+          : p === 'customer'
+            ? String(h.customerid)
+            : p === 'channel'
+              ? String(h.platform)
+              : p === 'advertiser'
+                ? h.advertiser_id
+                : p === 'plan'
+                  ? h.plan_id
+                  : p === 'link'
+                    ? h.pageid
+                    : '',
       )
       .join('|');
-    const s = out[key] ?? [0, 0, 0, 0];
-    out[key] = [s[0]! + h.cost_fen, s[1]! + h.shows, s[2]! + h.clicks, s[3]! + h.conversions];
+    const [cost = 0, shows = 0, clicks = 0, conversions = 0] = out[key] ?? [];
+    out[key] = [cost + h.cost_fen, shows + h.shows, clicks + h.clicks, conversions + h.conversions];
   }
   return out;
 }
@@ -136,6 +140,9 @@ describe.each(dialects())('ad facts of a day cut at the current hour ($name)', (
     ['plan', ['channel', 'advertiser', 'plan']],
     ['link', ['link']],
     ['total', []],
+    ['customer (the per-customer days)', ['customer']],
+    ['day (a day series)', ['bucket']],
+    ['day and plan', ['bucket', 'channel', 'advertiser', 'plan']],
   ];
   for (const [spanName, span] of spans)
     for (const [groupName, parts] of groupings)

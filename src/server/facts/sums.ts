@@ -65,19 +65,27 @@ async function folded(db: Executor, source: Source, part: FactPart, filter: Fact
 
 /**
  * The parts the ad facts of a span are read in: a span that ends inside its last day (today up to the current hour)
- * reads that day from its daily rows with its whole days when `cutDay` finds them exact, unless the read is by bucket
- * (a series keeps its hours) or answered by the per-customer days (`byCustomerDays`: they keep no cut).
+ * reads that day from its daily rows when `cutDay` finds them exact — with the whole days in one read when those are
+ * read from the day blocks, else as a part of its own (a day series: the day's bucket; the per-customer days) — unless
+ * the read is by hour.
  */
-async function adPartsOf(db: Executor, spanParts: FactPart[], filter: FactFilter, parts: readonly KeyPart[]): Promise<FactPart[]> {
+async function adPartsOf(
+  db: Executor,
+  spanParts: FactPart[],
+  filter: FactFilter,
+  parts: readonly KeyPart[],
+  granularity: Granularity | 'auto',
+): Promise<FactPart[]> {
   const last = spanParts.at(-1);
-  if (!last || last.grain !== 'hour' || parts.includes('bucket') || byCustomerDays(parts, filter)) return spanParts;
+  if (last?.grain !== 'hour' || granularity === 'hour') return spanParts;
   const day = chinaDayStart(last.from);
   if (day !== last.from || last.to > day + DAY) return spanParts;
   const cut = await cutDay(db, day, last.to);
   if (!cut) return spanParts;
   const days = spanParts.at(-2);
-  const whole = days?.grain === 'day' ? days : undefined;
-  return [...spanParts.slice(0, whole ? -2 : -1), { grain: 'day', from: whole?.from ?? day, to: day + DAY, cut }];
+  const blocks = days?.grain === 'day' && !parts.includes('bucket') && !byCustomerDays(parts, filter);
+  const before = spanParts.slice(0, blocks ? -2 : -1);
+  return [...before, { grain: 'day', from: blocks && days ? days.from : day, to: day + DAY, cut }];
 }
 
 /** Sums per group of `parts` over `span` (a `bucket` part: the hour or China-day start). */
@@ -106,7 +114,7 @@ export async function sumsBy(
     return row;
   };
   const spanParts = partsOf(span, granularity);
-  const adParts = sources.includes('ad') ? await adPartsOf(db, spanParts, filter, parts) : [];
+  const adParts = sources.includes('ad') ? await adPartsOf(db, spanParts, filter, parts, granularity) : [];
   for (const part of adParts)
     for (const r of await folded(db, 'ad', part, filter, parts)) {
       const s = rowOf(r, part.grain).sums;
