@@ -50,6 +50,9 @@ export interface Rankable {
   metrics: Metrics;
 }
 
+/** Names in Chinese order: `localeCompare(…, 'zh-CN')`'s collation, made once (a call with a locale makes it each time). */
+const byName = new Intl.Collator('zh-CN').compare;
+
 /**
  * Sort by any metric (or name, time, visits). A metric that is undefined for a row (Infinity: '--') sorts last
  * in both directions, so '--' never tops a ranking; ties keep the name order.
@@ -65,12 +68,12 @@ export function rankRows<T extends Rankable>(rows: T[], field: SortField, order:
   return [...rows].sort((a, b) => {
     const va = keyOf(a);
     const vb = keyOf(b);
-    if (typeof va === 'string' || typeof vb === 'string') return sign * String(va).localeCompare(String(vb), 'zh-CN') || 0;
+    if (typeof va === 'string' || typeof vb === 'string') return sign * byName(String(va), String(vb)) || 0;
     const fa = Number.isFinite(va);
     const fb = Number.isFinite(vb);
     if (fa !== fb) return fa ? -1 : 1;
     if (fa && va !== vb) return sign * (va - vb);
-    return a.name.localeCompare(b.name, 'zh-CN');
+    return byName(a.name, b.name);
   });
 }
 
