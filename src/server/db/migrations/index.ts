@@ -30,6 +30,7 @@ import { partitionedRawEvents } from './0068_partitioned_raw_events.ts';
 import { ordersPlanPartial } from './0069_orders_plan_partial.ts';
 import { adPlanPeriods } from './0070_ad_plan_periods.ts';
 import { rollupBlocks } from './0071_rollup_blocks.ts';
+import { ordersPaidCover } from './0073_orders_paid_cover.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -66,6 +67,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0069_orders_plan_partial', ordersPlanPartial],
   ['0070_ad_plan_periods', adPlanPeriods],
   ['0071_rollup_blocks', rollupBlocks],
+  ['0073_orders_paid_cover', ordersPaidCover],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
