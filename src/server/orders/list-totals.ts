@@ -48,7 +48,7 @@ export const orderSums = () => [
  * Count, sums (docs/metrics.md: placed = not closed before payment; paid = paid, confirmed, settled) and postback
  * states: plain sums per (postback state, placed, paid), added up here by those two flags. The same figures as
  * `orderSums`, each row's rules evaluated once instead of once per sum (an agent's 90 days sum 18 000 rows; the
- * conditional sums took a third more time on PostgreSQL, bench/README.md "Order list at 90 days").
+ * conditional sums took a quarter more time on PostgreSQL, bench/README.md "Order list at 90 days").
  */
 export async function totals(db: Executor, scope: OrderScope, f: OrderFilter): Promise<Totals> {
   const groups = await filtered(db, scope, f)
