@@ -21,7 +21,7 @@ export type OrderStatusName = keyof typeof ORDER_STATUS;
 
 /**
  * The orders a list shows that 订单数 does not count: closed or invalid before any payment (docs/metrics.md "Sums";
- * the rule is `PLACED_ORDER`, server/orders/list-store.ts). An order list's 共 N 条 names them beside its 订单数.
+ * the rule is `PLACED_ORDER`, server/orders/list-totals.ts). An order list's 共 N 条 names them beside its 订单数.
  */
 export const CLOSED_UNPAID_LABEL = '未付款关闭';
 /** The 订单数 card of an order list: what it counts of the listed orders. */

@@ -1,8 +1,8 @@
 import type { AccountRef } from '../ads/directory.ts';
 import type { Executor } from '../kernel/executor.ts';
-import { orderSums } from './list-store.ts';
+import { orderSums } from './list-totals.ts';
 
-/** The order lists' sums (list-store.ts), for another feature's list of orders (the item analysis' order list). */
+/** The order lists' sums (list-totals.ts), for another feature's list of orders (the item analysis' order list). */
 export { orderSums };
 
 /**
@@ -22,7 +22,7 @@ export async function ordersOfPage(db: Executor, pageid: string, accounts: reado
         : eb.or([...byChannel].map(([c, ids]) => eb.and([eb('channel', '=', c), eb('advertiser_id', 'in', ids)]))),
     );
   }
-  // the order lists' sums (list-store.ts), so the page's sums and the split of its total are the lists'
+  // the order lists' sums (list-totals.ts), so the page's sums and the split of its total are the lists'
   const sums = await q.select(orderSums()).executeTakeFirstOrThrow();
   const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
   return {

@@ -34,8 +34,8 @@ import {
   postbacksOf,
   type SortColumn,
   type TimeColumn,
-  totals,
 } from './list-store.ts';
+import { totals } from './list-totals.ts';
 import { orderScopeOf } from './scope.ts';
 import * as store from './store.ts';
 

@@ -31,6 +31,7 @@ import { ordersPlanPartial } from './0069_orders_plan_partial.ts';
 import { adPlanPeriods } from './0070_ad_plan_periods.ts';
 import { rollupBlocks } from './0071_rollup_blocks.ts';
 import { planListReads } from './0072_plan_list_reads.ts';
+import { ordersPaidCover } from './0073_orders_paid_cover.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -68,6 +69,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0070_ad_plan_periods', adPlanPeriods],
   ['0071_rollup_blocks', rollupBlocks],
   ['0072_plan_list_reads', planListReads],
+  ['0073_orders_paid_cover', ordersPaidCover],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
