@@ -193,7 +193,7 @@ export async function hourSums(
 /**
  * A daily row's `exact_to` (ads/tables.ts), in `rollupDay`'s select grouped by plan: the end of the plan's last hour
  * when its hours of the day agree on customer, campaign and link and no other account holds an hour of it that day
- * (one probe of the hourly key), else the day after the day's end (no cut of the day is answered by the row).
+ * (one probe of the hourly key), else the end of the next day (no cut of the day is answered by the row).
  */
 const exactTo = (day: number) =>
   sql<number>`case when min(customerid) = max(customerid) and min(campaign_id) = max(campaign_id) and min(pageid) = max(pageid)
