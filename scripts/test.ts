@@ -21,6 +21,8 @@ interface Step {
   skipped: number;
   seconds: number;
   note?: string;
+  /** What failed, by name: printed under the summary, so a CI log's tail says which test to read. */
+  failures?: string[];
 }
 const steps: Step[] = [];
 
@@ -30,13 +32,15 @@ function run(
   args: string[],
   env: Record<string, string> = {},
   counts?: () => Pick<Step, 'passed' | 'failed' | 'skipped'>,
+  failures?: () => string[],
 ): boolean {
   process.stdout.write(`\n━━ ${name} ━━ ${[path.basename(cmd), ...args].join(' ')}\n`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const c = counts ? safeCounts(counts) : { passed: 0, failed: 0, skipped: 0 };
   const ok = r.status === 0;
-  steps.push({ name, ok, ...c, seconds: (Date.now() - started) / 1000 });
+  const named = !ok && failures ? safeFailures(failures) : undefined;
+  steps.push({ name, ok, ...c, seconds: (Date.now() - started) / 1000, ...(named?.length ? { failures: named } : {}) });
   return ok;
 }
 
@@ -48,9 +52,53 @@ function safeCounts(read: () => Pick<Step, 'passed' | 'failed' | 'skipped'>) {
   }
 }
 
+function safeFailures(read: () => string[]): string[] {
+  try {
+    return read();
+  } catch {
+    return [];
+  }
+}
+
 const vitestCounts = (file: string) => () => {
   const j = JSON.parse(readFileSync(file, 'utf8'));
   return { passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + (j.numTodoTests ?? 0) };
+};
+/** The failing tests of a vitest JSON report: file › name, and the first line of the first failure message. */
+const vitestFailures = (file: string): string[] => {
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  return j.testResults.flatMap(
+    (f: { name: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages: string[] }[] }) => {
+      const where = path.relative(process.cwd(), f.name);
+      const failed = f.assertionResults.filter((t) => t.status === 'failed');
+      if (failed.length === 0 && f.message) return [`${where}: ${firstLine(f.message)}`];
+      return failed.map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages[0] ?? '')}`);
+    },
+  );
+};
+const firstLine = (s: string) =>
+  s
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '';
+interface PwSuite {
+  file?: string;
+  suites?: PwSuite[];
+  specs?: { title: string; line: number; ok: boolean; tests: { results: { error?: { message?: string } }[] }[] }[];
+}
+/** The failing specs of a Playwright JSON report: file:line › title, and the first line of the last error. */
+const playwrightFailures = (file: string): string[] => {
+  const walk = (s: PwSuite): string[] => [
+    ...(s.specs ?? [])
+      .filter((sp) => !sp.ok)
+      .map((sp) => {
+        const errors = sp.tests.flatMap((t) => t.results.map((r) => r.error?.message ?? ''));
+        return `${s.file}:${sp.line} › ${sp.title}: ${firstLine(errors.at(-1) ?? '')}`;
+      }),
+    ...(s.suites ?? []).flatMap(walk),
+  ];
+  return (JSON.parse(readFileSync(file, 'utf8')).suites as PwSuite[]).flatMap(walk);
 };
 const playwrightCounts = (file: string) => () => {
   const s = JSON.parse(readFileSync(file, 'utf8')).stats;
@@ -100,6 +148,7 @@ const vitest = (project: string, env: Record<string, string> = {}, label = '', e
     ],
     env,
     vitestCounts(out),
+    () => vitestFailures(out),
   );
 };
 
@@ -140,7 +189,9 @@ if (!chromium) {
   steps.push({ name: 'e2e (Playwright)', ok: false, passed: 0, failed: 0, skipped: 0, seconds: 0, note: 'skipped: build failed' });
 } else {
   const out = path.join(reports, 'e2e.json');
-  run('e2e (Playwright)', bin('playwright'), ['test'], { PW_JSON: out, CHROMIUM_PATH: chromium }, playwrightCounts(out));
+  run('e2e (Playwright)', bin('playwright'), ['test'], { PW_JSON: out, CHROMIUM_PATH: chromium }, playwrightCounts(out), () =>
+    playwrightFailures(out),
+  );
 }
 
 const total = steps.reduce((a, s) => ({ passed: a.passed + s.passed, failed: a.failed + s.failed, skipped: a.skipped + s.skipped }), {
@@ -155,6 +206,10 @@ for (const s of steps) {
   process.stdout.write(
     `${s.ok ? 'ok  ' : 'FAIL'}  ${s.name.padEnd(26)} ${s.seconds.toFixed(1).padStart(6)}s${counts}${s.note ? `  (${s.note})` : ''}\n`,
   );
+}
+for (const s of steps.filter((x) => x.failures?.length)) {
+  process.stdout.write(`\n${s.name}, failed:\n`);
+  for (const f of s.failures ?? []) process.stdout.write(`  ✗ ${f}\n`);
 }
 const failedSteps = steps.filter((s) => !s.ok).length;
 const failed = total.failed + (failedSteps > 0 && total.failed === 0 ? failedSteps : 0);
