@@ -10,7 +10,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockStart } from '../../src/server/ads/blocks.ts';
-import { rollupDay, upsertHourly } from '../../src/server/ads/store-sync.ts';
 import type { AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
 import { adFactBlocks } from '../../src/server/db/migrations/0060_ad_fact_blocks.ts';
 import { adCustomerDays } from '../../src/server/db/migrations/0066_ad_customer_days.ts';
@@ -23,6 +22,7 @@ import { chinaDayStart } from '../../src/shared/china-clock.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
+import { type ReportHour, syncReportDay } from '../support/factories-reports.ts';
 
 const DAY = 86_400;
 type Hour = AdFactsHourlyTable;
@@ -36,14 +36,9 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
   const ledger = new Map<string, Hour>();
   let t: TestApp;
 
-  /** One China day of an account, as the report sync stores it: its hours, then the day and its blocks, one transaction. */
-  async function syncDay(advertiser: string, day: number, rows: Omit<Hour, 'advertiser_id' | 'synced_at' | 'platform'>[]) {
-    const values = rows.map((r) => ({ ...r, platform: 2, advertiser_id: advertiser, synced_at: day }));
-    await t.deps.db.transaction().execute(async (tx) => {
-      await upsertHourly(tx, values);
-      await rollupDay(tx, 2, advertiser, day, day);
-    });
-    for (const v of values) ledger.set(`${v.plan_id}|${v.hour}`, v);
+  /** One day of an account as the report sync stores it (tests/support), kept in the ledger the reads are checked against. */
+  async function syncDay(advertiser: string, day: number, rows: ReportHour[]) {
+    for (const v of await syncReportDay(t.deps.db, advertiser, day, rows)) ledger.set(`${v.plan_id}|${v.hour}`, v);
   }
   /** Plan p1 (customer 1, then its link changes), p2 (customer 1), p3 (customer 2, moves from account A to B on day 60). */
   const hoursOf = (d: number, day: number) =>

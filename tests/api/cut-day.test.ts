@@ -8,7 +8,6 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollupDay, upsertHourly } from '../../src/server/ads/store-sync.ts';
 import type { AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
 import { migrateToLatest } from '../../src/server/db/index.ts';
 import { CUT_DAY_MAX_EXCEPTIONS, cutDay } from '../../src/server/facts/days.ts';
@@ -20,6 +19,7 @@ import type { Span } from '../../src/shared/span.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { testClock } from '../support/clock.ts';
 import { databaseAt, dialects } from '../support/dialects.ts';
+import { type ReportHour, syncReportDay } from '../support/factories-reports.ts';
 
 const DAY = 86_400;
 const HOUR = 3600;
@@ -69,14 +69,9 @@ describe.each(dialects())('ad facts of a day cut at the current hour ($name)', (
   const ledger = new Map<string, Hour>();
   let t: TestApp;
 
-  /** One day of an account as the report sync stores it: its hours, then its daily rows, one transaction. */
-  async function syncDay(advertiser: string, day: number, rows: Omit<Hour, 'platform' | 'advertiser_id' | 'synced_at'>[]) {
-    const values = rows.map((r) => ({ ...r, platform: 2, advertiser_id: advertiser, synced_at: day }));
-    await t.deps.db.transaction().execute(async (tx) => {
-      await upsertHourly(tx, values);
-      await rollupDay(tx, 2, advertiser, day, day);
-    });
-    for (const v of values) ledger.set(`${v.plan_id}|${v.hour}`, v);
+  /** One day of an account as the report sync stores it (tests/support), kept in the ledger the reads are checked against. */
+  async function syncDay(advertiser: string, day: number, rows: ReportHour[]) {
+    for (const v of await syncReportDay(t.deps.db, advertiser, day, rows)) ledger.set(`${v.plan_id}|${v.hour}`, v);
   }
   const hour = (plan: string, customerid: number, pageid: string, at: number, cost: number) => ({
     customerid,

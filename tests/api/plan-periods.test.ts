@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf } from '../../src/server/accounts/actor.ts';
 import { rebuildAllBlocks } from '../../src/server/ads/blocks.ts';
 import { PERIOD_DAYS, PLAN_PERIODS_JOB, planPeriodRolls, planPeriodsThrough, rollPlanPeriods } from '../../src/server/ads/plan-periods.ts';
-import { rollupDay, upsertHourly } from '../../src/server/ads/store-sync.ts';
 import type { AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
 import { migrateToLatest } from '../../src/server/db/index.ts';
 import type { Actor } from '../../src/server/kernel/actor.ts';
@@ -26,6 +25,7 @@ import { testClock } from '../support/clock.ts';
 import { databaseAt, dialects } from '../support/dialects.ts';
 import { makeUser } from '../support/factories.ts';
 import { insertEntity } from '../support/factories-promotion.ts';
+import { type ReportHour, syncReportDay } from '../support/factories-reports.ts';
 
 const DAY = 86_400;
 type Hour = AdFactsHourlyTable;
@@ -44,13 +44,7 @@ describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
   let admin: Actor;
   const cust: number[] = [];
 
-  async function syncDay(advertiser: string, day: number, rows: Omit<Hour, 'advertiser_id' | 'synced_at' | 'platform'>[]) {
-    const values = rows.map((r) => ({ ...r, platform: 2, advertiser_id: advertiser, synced_at: day }));
-    await t.deps.db.transaction().execute(async (tx) => {
-      await upsertHourly(tx, values);
-      await rollupDay(tx, 2, advertiser, day, day);
-    });
-  }
+  const syncDay = (advertiser: string, day: number, rows: ReportHour[]) => syncReportDay(t.deps.db, advertiser, day, rows);
   /** Plan i on account A (i < 8) or B; p3 moves to B from day 50; p14, p15 copy p12, p13 (ties); a gap every 5th day. */
   const accountOf = (i: number, d: number) => (i < 8 && !(i === 3 && d >= 50) ? 'A' : 'B');
   function hoursOf(d: number, day: number) {

@@ -3,7 +3,8 @@
  * (the report sync and order sync that will write them come with the ads and orders features; these rows have
  * exactly their tables' types), and reading a multipart e-mail received by the loopback SMTP server.
  */
-import { rollupDay } from '../../src/server/ads/store-sync.ts';
+import { rollupDay, upsertHourly } from '../../src/server/ads/store-sync.ts';
+import type { AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { chinaDayStart } from '../../src/shared/china-clock.ts';
 
@@ -46,6 +47,22 @@ export async function insertAdFacts(db: Db, facts: AdFact[]): Promise<void> {
     const [platform, advertiserId, day] = key.split('|');
     await rollupDay(db, Number(platform), advertiserId as string, Number(day), f.hour + 600);
   }
+}
+
+/** An hourly row of one account's day as a report sync reads it (`syncReportDay` adds the platform, account and sync time). */
+export type ReportHour = Omit<AdFactsHourlyTable, 'platform' | 'advertiser_id' | 'synced_at'>;
+
+/**
+ * One China day of an account (platform 2) as the report sync stores it: its hours, then the day's daily rows and
+ * blocks (`rollupDay`), in one transaction. Returns the hourly rows written.
+ */
+export async function syncReportDay(db: Db, advertiser: string, day: number, rows: ReportHour[]): Promise<AdFactsHourlyTable[]> {
+  const values = rows.map((r) => ({ ...r, platform: 2, advertiser_id: advertiser, synced_at: day }));
+  await db.transaction().execute(async (tx) => {
+    await upsertHourly(tx, values);
+    await rollupDay(tx, 2, advertiser, day, day);
+  });
+  return values;
 }
 
 export interface OrderFact {
