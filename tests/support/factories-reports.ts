@@ -3,7 +3,7 @@
  * (the report sync and order sync that will write them come with the ads and orders features; these rows have
  * exactly their tables' types), and reading a multipart e-mail received by the loopback SMTP server.
  */
-import { rollupDay, upsertHourly } from '../../src/server/ads/store-sync.ts';
+import { rollupDay, upsertHourly } from '../../src/server/ads/store-facts.ts';
 import type { AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { chinaDayStart } from '../../src/shared/china-clock.ts';

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { Executor } from '../kernel/executor.ts';
 import type { AdAuthsTable, OauthStatesTable } from './tables.ts';
 
-/** Authorisations, their advertiser accounts and OAuth states: queries only. Sync writes are in store-sync.ts. */
+/** Authorisations, their advertiser accounts and OAuth states: queries only. Sync writes are in store-sync.ts (entities, watermarks) and store-facts.ts (facts). */
 
 export type AuthRow = Selectable<AdAuthsTable>;
 /** `null` = every customer (admins); otherwise the customer ids the caller may see. */

@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts';
 import type { JobContext } from '../jobs/types.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { withCallAuth } from './credentials.ts';
+import { hourSums, rollupDay, upsertHourly } from './store-facts.ts';
 import * as sync from './store-sync.ts';
 import type { AdFactsHourlyTable } from './tables.ts';
 
@@ -64,8 +65,8 @@ export async function syncAccountReport(deps: Deps, ctx: Pick<JobContext, 'signa
           }));
         await deps.db.transaction().execute(async (tx) => {
           await hourOfDayToDate(tx, account, facts, values, day);
-          await sync.upsertHourly(tx, values);
-          await sync.rollupDay(tx, account.platform, account.advertiser_id, day, at);
+          await upsertHourly(tx, values);
+          await rollupDay(tx, account.platform, account.advertiser_id, day, at);
           await sync.setReportWatermark(tx, account.id, dayEnd + 3600);
         });
         rows += values.length;
@@ -89,7 +90,7 @@ async function hourOfDayToDate(tx: Executor, account: sync.SyncAccount, facts: H
   for (const r of rows) delete r.dayToDate;
   if (!cumulative.length || !facts.length) return;
   const hour = Math.min(...cumulative.map((r) => r.hour));
-  const earlier = await sync.hourSums(tx, account.platform, account.advertiser_id, day, hour);
+  const earlier = await hourSums(tx, account.platform, account.advertiser_id, day, hour);
   for (const r of cumulative) {
     const e = earlier.get(r.plan_id);
     if (!e) continue;

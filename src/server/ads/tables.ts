@@ -109,7 +109,7 @@ export interface AdFactsDailyTable extends Omit<AdFactsHourlyTable, 'hour'> {
    * The row equals its day's hourly rows read up to any end ≥ this (the end of its last hour), whatever a reader
    * narrows or groups by; 0 = not known (rows written before 0072, or by hand). Past the day's end when its hours
    * differ in customer, campaign, link or account: then only the hours answer a part of the day
-   * (`store-sync.ts` `rollupDay`, facts/days.ts `cutDay`).
+   * (`store-facts.ts` `rollupDay`, facts/days.ts `cutDay`).
    */
   exact_to: Generated<number>;
 }

@@ -1,0 +1,132 @@
+/**
+ * The report sync's fact writers: an account's hourly facts, the per-plan sums of its earlier hours, and the daily
+ * rows, blocks and per-customer days a synced day rolls up into (docs/data-model.md).
+ */
+import { type Insertable, sql } from 'kysely';
+import type { Executor } from '../kernel/executor.ts';
+import { refreshBlocks } from './blocks.ts';
+import { accountsLosingPlans, refreshCustomerDays } from './customer-days.ts';
+import { exactTo } from './exact-to.ts';
+import type { AdFactsHourlyTable } from './tables.ts';
+
+const FACT_BATCH = 500;
+
+/** Hourly facts, keyed by (platform, plan, hour): a re-pulled hour replaces what was there. */
+export async function upsertHourly(db: Executor, rows: Insertable<AdFactsHourlyTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += FACT_BATCH) {
+    await db
+      .insertInto('ad_facts_hourly')
+      .values(rows.slice(i, i + FACT_BATCH))
+      .onConflict((oc) =>
+        oc.columns(['platform', 'plan_id', 'hour']).doUpdateSet((eb) => ({
+          advertiser_id: eb.ref('excluded.advertiser_id'),
+          customerid: eb.ref('excluded.customerid'),
+          campaign_id: eb.ref('excluded.campaign_id'),
+          pageid: eb.ref('excluded.pageid'),
+          cost_fen: eb.ref('excluded.cost_fen'),
+          shows: eb.ref('excluded.shows'),
+          clicks: eb.ref('excluded.clicks'),
+          conversions: eb.ref('excluded.conversions'),
+          synced_at: eb.ref('excluded.synced_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Per plan, the sums of an account's stored hours in [from, before) (for day-to-date facts: today's earlier hours). */
+export async function hourSums(
+  db: Executor,
+  platform: number,
+  advertiserId: string,
+  from: number,
+  before: number,
+): Promise<Map<string, { cost: number; shows: number; clicks: number; conversions: number }>> {
+  const rows = await db
+    .selectFrom('ad_facts_hourly')
+    .select((eb) => [
+      'plan_id',
+      eb.fn.sum<number>('cost_fen').as('cost'),
+      eb.fn.sum<number>('shows').as('shows'),
+      eb.fn.sum<number>('clicks').as('clicks'),
+      eb.fn.sum<number>('conversions').as('conversions'),
+    ])
+    .where('platform', '=', platform)
+    .where('advertiser_id', '=', advertiserId)
+    .where('hour', '>=', from)
+    .where('hour', '<', before)
+    .groupBy('plan_id')
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.plan_id,
+      { cost: Number(r.cost), shows: Number(r.shows), clicks: Number(r.clicks), conversions: Number(r.conversions) },
+    ]),
+  );
+}
+
+/**
+ * Recompute one China day of an account's daily rows from its hours, the day blocks holding it and the per-customer
+ * totals of the day (idempotent) — also those of the accounts a late re-pull moved a plan's day from.
+ */
+export async function rollupDay(db: Executor, platform: number, advertiserId: string, day: number, at: number): Promise<void> {
+  const losing = await accountsLosingPlans(db, platform, advertiserId, day);
+  await db
+    .insertInto('ad_facts_daily')
+    .columns([
+      'platform',
+      'advertiser_id',
+      'customerid',
+      'campaign_id',
+      'plan_id',
+      'pageid',
+      'day',
+      'cost_fen',
+      'shows',
+      'clicks',
+      'conversions',
+      'synced_at',
+      'exact_to',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('ad_facts_hourly')
+        .select((s) => [
+          'platform',
+          'advertiser_id',
+          s.fn.max('customerid').as('customerid'),
+          s.fn.max('campaign_id').as('campaign_id'),
+          'plan_id',
+          s.fn.max('pageid').as('pageid'),
+          sql.lit(day).as('day'),
+          s.fn.sum<number>('cost_fen').as('cost_fen'),
+          s.fn.sum<number>('shows').as('shows'),
+          s.fn.sum<number>('clicks').as('clicks'),
+          s.fn.sum<number>('conversions').as('conversions'),
+          sql.lit(at).as('synced_at'),
+          exactTo(day).as('exact_to'),
+        ])
+        .where('platform', '=', platform)
+        .where('advertiser_id', '=', advertiserId)
+        .where('hour', '>=', day)
+        .where('hour', '<', day + 86400)
+        .groupBy(['platform', 'advertiser_id', 'plan_id']),
+    )
+    .onConflict((oc) =>
+      oc.columns(['platform', 'plan_id', 'day']).doUpdateSet((eb) => ({
+        advertiser_id: eb.ref('excluded.advertiser_id'),
+        customerid: eb.ref('excluded.customerid'),
+        campaign_id: eb.ref('excluded.campaign_id'),
+        pageid: eb.ref('excluded.pageid'),
+        cost_fen: eb.ref('excluded.cost_fen'),
+        shows: eb.ref('excluded.shows'),
+        clicks: eb.ref('excluded.clicks'),
+        conversions: eb.ref('excluded.conversions'),
+        synced_at: eb.ref('excluded.synced_at'),
+        exact_to: eb.ref('excluded.exact_to'),
+      })),
+    )
+    .execute();
+  await refreshBlocks(db, platform, advertiserId, day);
+  await refreshCustomerDays(db, platform, losing, day);
+}
