@@ -28,6 +28,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // PGlite instances are memory-hungry WASM: keep file parallelism modest on 2 cores.
           maxWorkers: 2,
+          // In CI a failed case runs once more, as Playwright's do (playwright.config.ts): a case that passes only on
+          // its second attempt is flaky, and `npm test` names it under the summary (scripts/test.ts) instead of one
+          // timing accident on a loaded machine refusing the whole run. A case that fails twice fails the run.
+          retry: process.env.CI ? 1 : 0,
         },
       },
       {
@@ -39,6 +43,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: 1,
+          retry: process.env.CI ? 1 : 0, // as the api project's
         },
       },
     ],

@@ -21,8 +21,9 @@ interface Step {
   skipped: number;
   seconds: number;
   note?: string;
-  /** What failed, by name: printed under the summary, so a CI log's tail says which test to read. */
+  /** What failed, and what passed only on a retry, by name: printed under the summary, so a CI log's tail says which test to read. */
   failures?: string[];
+  flaky?: string[];
 }
 const steps: Step[] = [];
 
@@ -32,15 +33,16 @@ function run(
   args: string[],
   env: Record<string, string> = {},
   counts?: () => Pick<Step, 'passed' | 'failed' | 'skipped'>,
-  failures?: () => string[],
+  named?: (which: 'failed' | 'flaky') => string[],
 ): boolean {
   process.stdout.write(`\n━━ ${name} ━━ ${[path.basename(cmd), ...args].join(' ')}\n`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const c = counts ? safeCounts(counts) : { passed: 0, failed: 0, skipped: 0 };
   const ok = r.status === 0;
-  const named = !ok && failures ? safeFailures(failures) : undefined;
-  steps.push({ name, ok, ...c, seconds: (Date.now() - started) / 1000, ...(named?.length ? { failures: named } : {}) });
+  const failures = named && !ok ? safeNamed(() => named('failed')) : [];
+  const flaky = named ? safeNamed(() => named('flaky')) : [];
+  steps.push({ name, ok, ...c, seconds: (Date.now() - started) / 1000, failures, flaky });
   return ok;
 }
 
@@ -52,7 +54,7 @@ function safeCounts(read: () => Pick<Step, 'passed' | 'failed' | 'skipped'>) {
   }
 }
 
-function safeFailures(read: () => string[]): string[] {
+function safeNamed(read: () => string[]): string[] {
   try {
     return read();
   } catch {
@@ -64,18 +66,20 @@ const vitestCounts = (file: string) => () => {
   const j = JSON.parse(readFileSync(file, 'utf8'));
   return { passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + (j.numTodoTests ?? 0) };
 };
-/** The failing tests of a vitest JSON report: file › name, and the first line of the first failure message. */
-const vitestFailures = (file: string): string[] => {
-  const j = JSON.parse(readFileSync(file, 'utf8'));
-  return j.testResults.flatMap(
-    (f: { name: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages: string[] }[] }) => {
-      const where = path.relative(process.cwd(), f.name);
-      const failed = f.assertionResults.filter((t) => t.status === 'failed');
-      if (failed.length === 0 && f.message) return [`${where}: ${firstLine(f.message)}`];
-      return failed.map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages[0] ?? '')}`);
-    },
-  );
-};
+type VitestFile = { name: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages: string[] }[] };
+/**
+ * Cases of a vitest JSON report by name (file › name: the first line of the first failure message): the failed
+ * ones, or the flaky ones — passed on CI's retry (vitest.config.ts), their first attempt's error kept.
+ */
+const vitestNamed = (file: string, which: 'failed' | 'flaky'): string[] =>
+  (JSON.parse(readFileSync(file, 'utf8')).testResults as VitestFile[]).flatMap((f) => {
+    const where = path.relative(process.cwd(), f.name);
+    const cases = f.assertionResults.filter((t) =>
+      which === 'failed' ? t.status === 'failed' : t.status === 'passed' && t.failureMessages.length > 0,
+    );
+    if (which === 'failed' && cases.length === 0 && f.message) return [`${where}: ${firstLine(f.message)}`];
+    return cases.map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages[0] ?? '')}`);
+  });
 const firstLine = (s: string) =>
   s
     .split('\n')
@@ -85,17 +89,16 @@ const firstLine = (s: string) =>
 interface PwSuite {
   file?: string;
   suites?: PwSuite[];
-  specs?: { title: string; line: number; ok: boolean; tests: { results: { error?: { message?: string } }[] }[] }[];
+  specs?: { title: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
 }
-/** The failing specs of a Playwright JSON report: file:line › title, and the first line of the last error. */
-const playwrightFailures = (file: string): string[] => {
+/** Specs of a Playwright JSON report by name (file:line › title: the first line of the first error): failed, or flaky. */
+const playwrightNamed = (file: string, which: 'failed' | 'flaky'): string[] => {
   const walk = (s: PwSuite): string[] => [
-    ...(s.specs ?? [])
-      .filter((sp) => !sp.ok)
-      .map((sp) => {
-        const errors = sp.tests.flatMap((t) => t.results.map((r) => r.error?.message ?? ''));
-        return `${s.file}:${sp.line} › ${sp.title}: ${firstLine(errors.at(-1) ?? '')}`;
-      }),
+    ...(s.specs ?? []).flatMap((sp) =>
+      sp.tests
+        .filter((t) => (which === 'flaky' ? t.status === 'flaky' : t.status === 'unexpected'))
+        .map((t) => `${s.file}:${sp.line} › ${sp.title}: ${firstLine(t.results.find((r) => r.error)?.error?.message ?? '')}`),
+    ),
     ...(s.suites ?? []).flatMap(walk),
   ];
   return (JSON.parse(readFileSync(file, 'utf8')).suites as PwSuite[]).flatMap(walk);
@@ -148,7 +151,7 @@ const vitest = (project: string, env: Record<string, string> = {}, label = '', e
     ],
     env,
     vitestCounts(out),
-    () => vitestFailures(out),
+    (which) => vitestNamed(out, which),
   );
 };
 
@@ -189,8 +192,8 @@ if (!chromium) {
   steps.push({ name: 'e2e (Playwright)', ok: false, passed: 0, failed: 0, skipped: 0, seconds: 0, note: 'skipped: build failed' });
 } else {
   const out = path.join(reports, 'e2e.json');
-  run('e2e (Playwright)', bin('playwright'), ['test'], { PW_JSON: out, CHROMIUM_PATH: chromium }, playwrightCounts(out), () =>
-    playwrightFailures(out),
+  run('e2e (Playwright)', bin('playwright'), ['test'], { PW_JSON: out, CHROMIUM_PATH: chromium }, playwrightCounts(out), (which) =>
+    playwrightNamed(out, which),
   );
 }
 
@@ -207,9 +210,9 @@ for (const s of steps) {
     `${s.ok ? 'ok  ' : 'FAIL'}  ${s.name.padEnd(26)} ${s.seconds.toFixed(1).padStart(6)}s${counts}${s.note ? `  (${s.note})` : ''}\n`,
   );
 }
-for (const s of steps.filter((x) => x.failures?.length)) {
-  process.stdout.write(`\n${s.name}, failed:\n`);
-  for (const f of s.failures ?? []) process.stdout.write(`  ✗ ${f}\n`);
+for (const s of steps) {
+  if (s.failures?.length) process.stdout.write(`\n${s.name}, failed:\n${s.failures.map((f) => `  ✗ ${f}\n`).join('')}`);
+  if (s.flaky?.length) process.stdout.write(`\n${s.name}, flaky (passed on the retry):\n${s.flaky.map((f) => `  ~ ${f}\n`).join('')}`);
 }
 const failedSteps = steps.filter((s) => !s.ok).length;
 const failed = total.failed + (failedSteps > 0 && total.failed === 0 ? failedSteps : 0);
