@@ -139,8 +139,10 @@ async function fill(handle: DatabaseHandle, customerIds: number[]): Promise<{ ro
   const dayOf = `hour - ((hour + 28800) % 86400)`;
   await sql
     .raw(
-      `insert into ad_facts_daily (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, day, cost_fen, shows, clicks, conversions, synced_at)
-       select platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${dayOf}, sum(cost_fen), sum(shows), sum(clicks), sum(conversions), max(synced_at)
+      // exact_to: the end of the plan's last hour, as the report sync's rollupDay writes it (src/server/ads/exact-to.ts)
+      // for a plan whose hours agree on customer, campaign and link on one account — every plan here
+      `insert into ad_facts_daily (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, day, cost_fen, shows, clicks, conversions, synced_at, exact_to)
+       select platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${dayOf}, sum(cost_fen), sum(shows), sum(clicks), sum(conversions), max(synced_at), max(hour) + 3600
        from ad_facts_hourly group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${dayOf}`,
     )
     .execute(db);
