@@ -7,7 +7,8 @@ import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AffiliateOrder } from '../../src/server/connectors/affiliate.ts';
 import type { Executor } from '../../src/server/kernel/executor.ts';
-import { ingestOrders } from '../../src/server/orders/ingest.ts';
+import { ingestOrders, type Next, writeOrders } from '../../src/server/orders/ingest.ts';
+import { ordersByIds } from '../../src/server/orders/store.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { makeLink, makeUser } from '../support/factories.ts';
@@ -146,5 +147,40 @@ describe.each(dialects())('an ingest batch on $name', (dialect) => {
       { from_status: '', status: 'paid' },
       { from_status: 'paid', status: 'settled' },
     ]);
+  });
+
+  it("a late update written after the postback worker moved the order's postback state keeps the worker's state", async () => {
+    const page = [order(1, 'plain')];
+    await ingest(page, now);
+    const id = page[0]!.orderId;
+    const setState = (state: string) => t.deps.db.updateTable('orders').set({ postback_state: state }).where('order_id', '=', id).execute();
+    await setState('pending'); // the conversion was queued
+    // the batch reads the order (pending) …
+    const read = await ordersByIds(t.deps.db, t.deps.engine, 'taobao', [id]);
+    const old = read.get(id)!;
+    // … the postback worker sends it meanwhile …
+    await setState('sent');
+    // … and the batch writes the order's late update with the state it read
+    const next = { ...old, status: 'settled', raw_status: '3', settled_at: now + 100, modified_at: now + 100 } as unknown as Next;
+    const r = await t.deps.db.transaction().execute((tx) => writeOrders(tx, t.deps.engine, [{ old, next }], now + 200));
+    expect(r).toMatchObject({ updated: 1 });
+    const after = await t.deps.db
+      .selectFrom('orders')
+      .select(['status', 'postback_state'])
+      .where('order_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ status: 'settled', postback_state: 'sent' });
+
+    // over a stored 'none' the batch's state is written (the batch queued the conversion)
+    await setState('none');
+    const none = (await ordersByIds(t.deps.db, t.deps.engine, 'taobao', [id])).get(id)!;
+    const queued = { ...none, status: 'confirmed', modified_at: now + 300, postback_state: 'pending' } as unknown as Next;
+    await t.deps.db.transaction().execute((tx) => writeOrders(tx, t.deps.engine, [{ old: none, next: queued }], now + 400));
+    const last = await t.deps.db
+      .selectFrom('orders')
+      .select(['status', 'postback_state'])
+      .where('order_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(last).toEqual({ status: 'confirmed', postback_state: 'pending' });
   });
 });

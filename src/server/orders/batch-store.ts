@@ -68,9 +68,17 @@ function insertOrders(rowsOf: Rows, rows: OrderWrite[]): RawBuilder<unknown> | n
 }
 
 const UPDATE_COLUMNS: readonly JsonColumn[] = [int('id'), ...ORDER_COLUMNS.filter(([c]) => c !== 'first_seen_at')];
+/**
+ * The batch's postback state is the stored one as the batch read it, or 'pending' where the batch queues the
+ * conversion (ingest.ts writeOrders: only from 'none'). Between that read and this write the postback worker may
+ * have moved it on ('sent', 'failed', 'in_doubt': postback-store.ts), and a person may have settled it: the write
+ * takes the batch's value only over a stored 'none', never back over the worker's.
+ */
 const UPDATE_SET = sql.raw(
   UPDATE_COLUMNS.slice(1)
-    .map(([c]) => `"${c}" = v."${c}"`)
+    .map(([c]) =>
+      c === 'postback_state' ? `"${c}" = case when orders."${c}" = 'none' then v."${c}" else orders."${c}" end` : `"${c}" = v."${c}"`,
+    )
     .join(', '),
 );
 
