@@ -115,7 +115,8 @@ async function fill(handle: DatabaseHandle, customerIds: number[]): Promise<{ ro
        from ${series(PLANS)}`,
     )
     .execute(db);
-  // Hourly facts: each plan delivers on a stretch of 3–30 days, HOURS_PER_DAY hours a day from 10:00 China time.
+  // Hourly facts: each plan delivers on a stretch of 3–30 days, HOURS_PER_DAY hours a day from 10:00 China time; today
+  // only the hours already over (a report never holds an hour to come).
   const hours = HOURS_PER_DAY;
   const planDays =
     engine === 'postgres'
@@ -133,7 +134,8 @@ async function fill(handle: DatabaseHandle, customerIds: number[]): Promise<{ ro
               cast(${7_300_000_000_000_000} + pd.i as text), cast(${100_000_000} + ((pd.i / ${PER_ADVERTISER}) % ${CUSTOMERS}) * 20 + (pd.i / ${PER_CAMPAIGN}) % 20 as text),
               ${day0} + (((pd.i * 7919) % ${DAYS}) + pd.d) * 86400 + (10 + h.h) * 3600,
               100 + (pd.i * 31 + h.h * 17) % 4000, 200 + (pd.i * 13 + h.h * 7) % 3000, 5 + (pd.i + h.h) % 90, (pd.i + h.h) % 4, ${now}
-       from (${planDays}) as pd, ${hourSeries}`,
+       from (${planDays}) as pd, ${hourSeries}
+       where ${day0} + (((pd.i * 7919) % ${DAYS}) + pd.d) * 86400 + (11 + h.h) * 3600 <= ${now}`,
     )
     .execute(db);
   const dayOf = `hour - ((hour + 28800) % 86400)`;
