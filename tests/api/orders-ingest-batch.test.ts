@@ -154,33 +154,24 @@ describe.each(dialects())('an ingest batch on $name', (dialect) => {
     await ingest(page, now);
     const id = page[0]!.orderId;
     const setState = (state: string) => t.deps.db.updateTable('orders').set({ postback_state: state }).where('order_id', '=', id).execute();
+    const readOrder = async () => (await ordersByIds(t.deps.db, t.deps.engine, 'taobao', [id])).get(id)!;
+    /** Write the order as the batch would, from the row it read, and what is stored afterwards. */
+    const write = async (old: Awaited<ReturnType<typeof readOrder>>, change: Record<string, unknown>, at: number) => {
+      const next = { ...old, ...change } as unknown as Next;
+      const r = await t.deps.db.transaction().execute((tx) => writeOrders(tx, t.deps.engine, [{ old, next }], at));
+      expect(r).toMatchObject({ updated: 1 });
+      return t.deps.db.selectFrom('orders').select(['status', 'postback_state']).where('order_id', '=', id).executeTakeFirstOrThrow();
+    };
     await setState('pending'); // the conversion was queued
-    // the batch reads the order (pending) …
-    const read = await ordersByIds(t.deps.db, t.deps.engine, 'taobao', [id]);
-    const old = read.get(id)!;
-    // … the postback worker sends it meanwhile …
-    await setState('sent');
+    const old = await readOrder(); // the batch reads the order (pending) …
+    await setState('sent'); // … the postback worker sends it meanwhile …
     // … and the batch writes the order's late update with the state it read
-    const next = { ...old, status: 'settled', raw_status: '3', settled_at: now + 100, modified_at: now + 100 } as unknown as Next;
-    const r = await t.deps.db.transaction().execute((tx) => writeOrders(tx, t.deps.engine, [{ old, next }], now + 200));
-    expect(r).toMatchObject({ updated: 1 });
-    const after = await t.deps.db
-      .selectFrom('orders')
-      .select(['status', 'postback_state'])
-      .where('order_id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(after).toEqual({ status: 'settled', postback_state: 'sent' });
+    const late = { status: 'settled', raw_status: '3', settled_at: now + 100, modified_at: now + 100 };
+    expect(await write(old, late, now + 200)).toEqual({ status: 'settled', postback_state: 'sent' });
 
     // over a stored 'none' the batch's state is written (the batch queued the conversion)
     await setState('none');
-    const none = (await ordersByIds(t.deps.db, t.deps.engine, 'taobao', [id])).get(id)!;
-    const queued = { ...none, status: 'confirmed', modified_at: now + 300, postback_state: 'pending' } as unknown as Next;
-    await t.deps.db.transaction().execute((tx) => writeOrders(tx, t.deps.engine, [{ old: none, next: queued }], now + 400));
-    const last = await t.deps.db
-      .selectFrom('orders')
-      .select(['status', 'postback_state'])
-      .where('order_id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(last).toEqual({ status: 'confirmed', postback_state: 'pending' });
+    const queued = { status: 'confirmed', modified_at: now + 300, postback_state: 'pending' };
+    expect(await write(await readOrder(), queued, now + 400)).toEqual({ status: 'confirmed', postback_state: 'pending' });
   });
 });

@@ -11,25 +11,28 @@ import type { AdFactsHourlyTable } from './tables.ts';
 
 const FACT_BATCH = 500;
 
+/** What a re-pulled hour or a re-rolled day replaces: every column of an hourly or daily row but its key. */
+const REPLACED = [
+  'advertiser_id',
+  'customerid',
+  'campaign_id',
+  'pageid',
+  'cost_fen',
+  'shows',
+  'clicks',
+  'conversions',
+  'synced_at',
+] as const;
+const replaced = (eb: { ref: (r: `excluded.${(typeof REPLACED)[number]}`) => unknown }) =>
+  Object.fromEntries(REPLACED.map((c) => [c, eb.ref(`excluded.${c}`)]));
+
 /** Hourly facts, keyed by (platform, plan, hour): a re-pulled hour replaces what was there. */
 export async function upsertHourly(db: Executor, rows: Insertable<AdFactsHourlyTable>[]): Promise<void> {
   for (let i = 0; i < rows.length; i += FACT_BATCH) {
     await db
       .insertInto('ad_facts_hourly')
       .values(rows.slice(i, i + FACT_BATCH))
-      .onConflict((oc) =>
-        oc.columns(['platform', 'plan_id', 'hour']).doUpdateSet((eb) => ({
-          advertiser_id: eb.ref('excluded.advertiser_id'),
-          customerid: eb.ref('excluded.customerid'),
-          campaign_id: eb.ref('excluded.campaign_id'),
-          pageid: eb.ref('excluded.pageid'),
-          cost_fen: eb.ref('excluded.cost_fen'),
-          shows: eb.ref('excluded.shows'),
-          clicks: eb.ref('excluded.clicks'),
-          conversions: eb.ref('excluded.conversions'),
-          synced_at: eb.ref('excluded.synced_at'),
-        })),
-      )
+      .onConflict((oc) => oc.columns(['platform', 'plan_id', 'hour']).doUpdateSet((eb) => replaced(eb)))
       .execute();
   }
 }
@@ -113,18 +116,7 @@ export async function rollupDay(db: Executor, platform: number, advertiserId: st
         .groupBy(['platform', 'advertiser_id', 'plan_id']),
     )
     .onConflict((oc) =>
-      oc.columns(['platform', 'plan_id', 'day']).doUpdateSet((eb) => ({
-        advertiser_id: eb.ref('excluded.advertiser_id'),
-        customerid: eb.ref('excluded.customerid'),
-        campaign_id: eb.ref('excluded.campaign_id'),
-        pageid: eb.ref('excluded.pageid'),
-        cost_fen: eb.ref('excluded.cost_fen'),
-        shows: eb.ref('excluded.shows'),
-        clicks: eb.ref('excluded.clicks'),
-        conversions: eb.ref('excluded.conversions'),
-        synced_at: eb.ref('excluded.synced_at'),
-        exact_to: eb.ref('excluded.exact_to'),
-      })),
+      oc.columns(['platform', 'plan_id', 'day']).doUpdateSet((eb) => ({ ...replaced(eb), exact_to: eb.ref('excluded.exact_to') })),
     )
     .execute();
   await refreshBlocks(db, platform, advertiserId, day);
