@@ -1,8 +1,9 @@
 /**
  * Per-plan sums over preset periods of closed China days (`ad_plan_periods`, migration 0070): for each length N of
  * `PERIOD_DAYS`, one row per (channel, plan) holding the plan's daily facts added up over the N closed days ending the
- * watermark's day (`ad_plan_periods_state.through_day`, normally yesterday). The admin's list of every customer's plans
- * sorted by a sum then reads a top-20 by index instead of summing every plan-day of the range (promotion/plan-top.ts).
+ * watermark's day (`ad_plan_periods_state.through_day`, normally yesterday); and with `days` = 0 (`TODAY`, migration
+ * 0074), the plan's daily rows of the day after it (today, so far). The admin's list of every customer's plans sorted
+ * by a sum then reads a top-20 by index instead of summing every plan-day of the range (promotion/plan-top.ts).
  *
  * Exact by construction: the `ads.plan-periods` job moves the rows on by a day when the China day changes (a slide:
  * the day that entered added, the day that left taken away; a rebuild from the daily facts via the day blocks when
@@ -24,6 +25,10 @@ import { accountPlans, PLANS_PER_STATEMENT } from './plan-keys.ts';
 const DAY = 86_400;
 /** Period lengths in closed days: with today, the UI's 最近7天 / 近15天 / 近30天 and a 90-day range. */
 export const PERIOD_DAYS = [6, 14, 29, 89] as const;
+/** `days` of the rows of the day after the watermark (today, so far): each plan's daily rows of that day added up. */
+export const TODAY = 0;
+/** Every kind of row the table keeps. */
+const KEPT = [TODAY, ...PERIOD_DAYS];
 export const PLAN_PERIODS_JOB = 'ads.plan-periods';
 const SUMS = sql.raw('sum(cost_fen), sum(shows), sum(clicks), sum(conversions)');
 
@@ -52,28 +57,35 @@ function dayRows(from: number, to: number, where: RawBuilder<unknown>): RawBuild
   return sql`(${sql.join(branches, sql` union all `)})`;
 }
 
-/** Insert the period rows of length `n` ending `through` for the plans `plans` (a list of values), or every plan. */
-async function fillPeriod(db: Executor, n: number, through: number, only?: { platform: number; plans: RawBuilder<unknown> }) {
+/** The days [from, to) the rows of `days` add up with the watermark at `through`. */
+const daysOf = (days: number, through: number) =>
+  days === TODAY ? { from: through + DAY, to: through + 2 * DAY } : { from: through - (days - 1) * DAY, to: through + DAY };
+
+/** Insert the rows of `days` with the watermark at `through` for the plans `plans` (a list of values), or every plan. */
+async function fillPeriod(db: Executor, days: number, through: number, only?: { platform: number; plans: RawBuilder<unknown> }) {
   const where = only ? sql`and platform = ${only.platform} and plan_id in (${only.plans})` : sql``;
+  const { from, to } = daysOf(days, through);
   await sql`insert into ad_plan_periods (days, platform, plan_id, cost_fen, shows, clicks, conversions)
-    select ${sql.lit(n)}, f.platform, f.plan_id, ${SUMS}
-    from ${dayRows(through - (n - 1) * DAY, through + DAY, where)} f
+    select ${sql.lit(days)}, f.platform, f.plan_id, ${SUMS}
+    from ${dayRows(from, to, where)} f
     group by f.platform, f.plan_id`.execute(db);
 }
 
 /**
- * After a writer rewrote the daily rows of an account's `day`: recompute, in its transaction, the period rows of every
- * plan with a daily row of that account and day (rows are keyed by plan and day and never deleted, so these are all the
- * plans whose day changed), for every period holding the day. Today and days after the watermark hold none.
+ * After a writer rewrote the daily rows of an account's `day`: recompute, in its transaction, the rows of every plan
+ * with a daily row of that account and day (rows are keyed by plan and day and never deleted, so these are all the
+ * plans whose day changed), for every period holding the day, and today's rows when it is the day after the watermark.
+ * Later days hold none.
  */
 export async function refreshPlanPeriods(db: Executor, platform: number, advertiserId: string, day: number): Promise<void> {
   const through = await lockedWatermark(db);
-  if (through === 0 || day > through) return;
+  if (through === 0 || day > through + DAY) return;
   const all = await accountPlans(db, platform, advertiserId, day, day + DAY);
   for (let i = 0; i < all.length; i += PLANS_PER_STATEMENT) {
     const plans = sql.join(all.slice(i, i + PLANS_PER_STATEMENT).map((id) => sql`${id}`));
-    for (const n of PERIOD_DAYS) {
-      if (day <= through - n * DAY) continue;
+    for (const n of KEPT) {
+      const { from, to } = daysOf(n, through);
+      if (day < from || day >= to) continue;
       await sql`delete from ad_plan_periods where days = ${n} and platform = ${platform} and plan_id in (${plans})`.execute(db);
       await fillPeriod(db, n, through, { platform, plans });
     }
@@ -91,6 +103,7 @@ const DELTA = (col: string, entered: number) => sql.raw(`sum(case when day = ${e
  * of the day that entered and lose the one of the day that left — two days of daily rows per period instead of every
  * plan-day of the periods (a rebuild held SQLite's connection, and with it the event loop, for 11.6 s at 100 000 plans:
  * bench/README.md "Admin plan sort"). A plan left with no day inside a period loses its row, as a rebuild would leave it.
+ * Today's rows are those of the new today (rows its writers may already have written after midnight).
  */
 async function slidePlanPeriods(db: Executor, through: number): Promise<void> {
   for (const n of PERIOD_DAYS) {
@@ -108,6 +121,8 @@ async function slidePlanPeriods(db: Executor, through: number): Promise<void> {
       and not exists (select 1 from ad_facts_daily d where d.platform = ad_plan_periods.platform
         and d.plan_id = ad_plan_periods.plan_id and d.day > ${left} and d.day <= ${through})`.execute(db);
   }
+  await sql`delete from ad_plan_periods where days = ${TODAY}`.execute(db);
+  await fillPeriod(db, TODAY, through);
 }
 
 /**
@@ -123,7 +138,7 @@ export async function rollPlanPeriods(db: Executor, through: number, at: number)
     return;
   }
   await sql`delete from ad_plan_periods`.execute(db);
-  for (const n of PERIOD_DAYS) await fillPeriod(db, n, through);
+  for (const n of KEPT) await fillPeriod(db, n, through);
   planPeriodRolls.rebuilds += 1;
 }
 

@@ -1,22 +1,25 @@
 /**
  * The admin's fast path for a page of every customer's plans sorted by an ad sum (cost, shows, clicks, conversions),
- * largest first, over a preset range (`PERIOD_DAYS` closed days ending yesterday, with or without today): the per-plan
- * period sums (`ad_plan_periods`, ads/plan-periods.ts) plus today's daily rows, instead of summing every plan-day.
+ * largest first, over a preset range (`PERIOD_DAYS` closed days ending yesterday, with or without today, or today
+ * alone): the per-plan period sums and today's per-plan sums (`ad_plan_periods`, ads/plan-periods.ts), instead of
+ * summing every plan-day.
  *
  * Exact, and the same rows in the same order as the slow path (`listEntities`): a plan's sum is P (its period row, 0
- * without one) + T (its daily row of today, 0 without one), T ≥ 0. Let K = offset + page size and v the K-th largest P
+ * without one) + T (its row of today, 0 without one), T ≥ 0. Let K = offset + page size and v the K-th largest P
  * among the listed plans (an index range on (days, platform, P)). A plan X among the first K of the list has a whole
- * sum P(X) + T(X) ≥ v: else at least K listed plans have P ≥ v, each a sum ≥ its P ≥ v > X's sum, all before X. So
- * the first K of the whole list are the first K of {P ≥ v} ∪ {plans with a row today and P + T ≥ v}, each with its
- * whole sum P + T, sorted by the same expression and tie-break (e.id desc); today's rows are read once. When fewer than K listed plans have P > 0
- * (v ≤ 0: plans without any sum would come into play), the watermark is not yesterday, the sort is another or
- * ascending, or anything but the channel narrows the list: null (slow path).
+ * sum P(X) + T(X) ≥ v: else at least K listed plans have P ≥ v, each a sum ≥ its P ≥ v > X's sum, all before X. With
+ * Tmax the largest T, such an X has P(X) ≥ v − Tmax, or no period row and T(X) ≥ v. So the first K of the whole list are
+ * the first K of the plans with P ≥ v − Tmax or T ≥ v (two index ranges) whose whole sum P + T reaches v, sorted by
+ * the same expression and tie-break (e.id desc). Without today, T = 0; today alone, P = 0 and the rows of today are the
+ * period. When fewer than K listed plans have a sum > 0 (v ≤ 0: plans without any sum would come into play), the
+ * watermark is not yesterday, the sort is another or ascending, or anything but the channel narrows the list: null
+ * (slow path).
  */
 import { type RawBuilder, sql } from 'kysely';
 import { chinaDayStart } from '../../shared/china-clock.ts';
 import type { MetricKey } from '../../shared/metrics.ts';
 import { DAY, type Span } from '../../shared/span.ts';
-import { PERIOD_DAYS, planPeriodsThrough } from '../ads/plan-periods.ts';
+import { PERIOD_DAYS, planPeriodsThrough, TODAY } from '../ads/plan-periods.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { sortExpression } from './sort.ts';
 import type { EntityRow } from './store.ts';
@@ -56,6 +59,24 @@ function periodOf(span: Span, today: number): { days: number; withToday: boolean
   return (PERIOD_DAYS as readonly number[]).includes(days) ? { days, withToday } : null;
 }
 
+/** The K-th largest `col` among the listed plans' period rows of `days` (0 if fewer than K): an index range. */
+async function kthLargest(db: Executor, a: { days: number; col: SumColumn; platform: number; k: number }): Promise<number> {
+  const kth = await db
+    .selectFrom('ad_plan_periods as p')
+    .innerJoin('ad_entities as e', (j) =>
+      j.onRef('e.platform', '=', 'p.platform').onRef('e.entity_id', '=', 'p.plan_id').on('e.level', '=', 'plan'),
+    )
+    .select(`p.${a.col} as v`)
+    .where('p.days', '=', a.days)
+    .where('p.platform', '=', a.platform)
+    .where('e.status', '<>', 'deleted')
+    .orderBy(`p.${a.col}`, 'desc')
+    .limit(1)
+    .offset(a.k - 1)
+    .executeTakeFirst();
+  return Number(kth?.v ?? 0);
+}
+
 /** A page of plans by the fast path, or null where it does not apply (the caller takes the slow path). */
 export async function topPlans(db: Executor, r: TopRequest): Promise<EntityRow[] | null> {
   const f = r.filter;
@@ -65,43 +86,34 @@ export async function topPlans(db: Executor, r: TopRequest): Promise<EntityRow[]
   if (r.today === undefined) return null;
   const today = r.today;
   const period = periodOf(r.span, today);
-  if (!period || (period.days > 0 && (await planPeriodsThrough(db)) !== today - DAY)) return null;
+  if (!period || (await planPeriodsThrough(db)) !== today - DAY) return null;
   const platform = f.platform;
-  const k = r.offset + r.pagesize;
-  if (period.days === 0) return todayOnly(db, r, { col, platform, k, today });
-  const kth = await db
-    .selectFrom('ad_plan_periods as p')
-    .innerJoin('ad_entities as e', (j) =>
-      j.onRef('e.platform', '=', 'p.platform').onRef('e.entity_id', '=', 'p.plan_id').on('e.level', '=', 'plan'),
-    )
-    .select(`p.${col} as v`)
-    .where('p.days', '=', period.days)
-    .where('p.platform', '=', platform)
-    .where('e.status', '<>', 'deleted')
-    .orderBy(`p.${col}`, 'desc')
-    .limit(1)
-    .offset(k - 1)
-    .executeTakeFirst();
-  const v = Number(kth?.v ?? 0);
+  const v = await kthLargest(db, { days: period.days, col, platform, k: r.offset + r.pagesize });
   if (!(v > 0)) return null;
   const ref = sql.ref(col);
   const cols = sql.raw('platform, plan_id as k, cost_fen, shows, clicks, conversions');
-  const periods = sql`select ${cols} from ad_plan_periods where days = ${period.days} and platform = ${platform}`;
-  if (!period.withToday) return page(db, r, sql`(${periods} and ${ref} >= ${v})`);
-  // With today: today's rows read once (a plan may have several, one per account) and each plan's whole sum P + T, of
-  // only the plans whose whole sum reaches v: those with P ≥ v, and those below v that today lifts to it.
+  const rows = (days: number, floor: number) =>
+    sql`select ${cols} from ad_plan_periods where days = ${days} and platform = ${platform} and ${ref} >= ${floor}`;
+  if (period.days === TODAY || !period.withToday) return page(db, r, sql`(${rows(period.days, v)})`);
+  // With today: T ≤ Tmax (the largest sum of today), so a plan whose whole sum reaches v has P ≥ v − Tmax, or no period
+  // row and T ≥ v — two index ranges, each plan's whole sum P + T then read by key.
+  const top = await db
+    .selectFrom('ad_plan_periods')
+    .select(`${col} as t`)
+    .where('days', '=', TODAY)
+    .where('platform', '=', platform)
+    .orderBy(col, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const floor = v - Number(top?.t ?? 0);
   const sum = (c: string) => sql.raw(`coalesce(p.${c}, 0) + coalesce(t.${c}, 0) as ${c}`);
   const whole = sql.join(['cost_fen', 'shows', 'clicks', 'conversions'].map(sum));
-  const sums = sql<SumRow>`(with t as materialized (select platform, plan_id, sum(cost_fen) as cost_fen, sum(shows) as shows,
-        sum(clicks) as clicks, sum(conversions) as conversions
-      from ad_facts_daily where platform = ${platform} and day = ${today} group by platform, plan_id)
-    select p.platform, p.plan_id as k, ${whole}
-      from ad_plan_periods p left join t on t.plan_id = p.plan_id
-      where p.days = ${period.days} and p.platform = ${platform} and p.${ref} >= ${v}
-    union all
-    select t.platform, t.plan_id as k, ${whole}
-      from t left join ad_plan_periods p on p.days = ${period.days} and p.platform = ${platform} and p.plan_id = t.plan_id
-      where coalesce(p.${ref}, 0) < ${v} and coalesce(p.${ref}, 0) + t.${ref} >= ${v})`;
+  const sums = sql<SumRow>`(select c.platform, c.k, ${whole}
+    from (select platform, plan_id as k from ad_plan_periods where days = ${period.days} and platform = ${platform} and ${ref} >= ${floor}
+      union select platform, plan_id as k from ad_plan_periods where days = ${TODAY} and platform = ${platform} and ${ref} >= ${v}) c
+    left join ad_plan_periods p on p.days = ${period.days} and p.platform = c.platform and p.plan_id = c.k
+    left join ad_plan_periods t on t.days = ${TODAY} and t.platform = c.platform and t.plan_id = c.k
+    where coalesce(p.${ref}, 0) + coalesce(t.${ref}, 0) >= ${v})`;
   return page(db, r, sums);
 }
 
@@ -127,32 +139,4 @@ async function page(db: Executor, r: TopRequest, sums: SumRows): Promise<EntityR
     .limit(r.pagesize)
     .offset(r.offset)
     .execute()) as EntityRow[];
-}
-
-/**
- * Today alone: a plan's sum is its daily row of today (T, 0 without one); with v the K-th largest T among the listed
- * plans, the first K are among the rows with T ≥ v when v > 0 (the same argument with P = 0).
- */
-async function todayOnly(db: Executor, r: TopRequest, a: { col: SumColumn; platform: number; k: number; today: number }) {
-  const kth = await db
-    .selectFrom('ad_facts_daily as d')
-    .innerJoin('ad_entities as e', (j) =>
-      j.onRef('e.platform', '=', 'd.platform').onRef('e.entity_id', '=', 'd.plan_id').on('e.level', '=', 'plan'),
-    )
-    .select(`d.${a.col} as v`)
-    .where('d.platform', '=', a.platform)
-    .where('d.day', '=', a.today)
-    .where('e.status', '<>', 'deleted')
-    .orderBy(`d.${a.col}`, 'desc')
-    .limit(1)
-    .offset(a.k - 1)
-    .executeTakeFirst();
-  const v = Number(kth?.v ?? 0);
-  if (!(v > 0)) return null;
-  return page(
-    db,
-    r,
-    sql`(select platform, plan_id as k, cost_fen, shows, clicks, conversions from ad_facts_daily
-      where platform = ${a.platform} and day = ${a.today} and ${sql.ref(a.col)} >= ${v})`,
-  );
 }

@@ -44,33 +44,54 @@ export function plansOfSubPlatform(db: Executor, platform: number, pl: number, s
   return q;
 }
 
+type EntityEb = ExpressionBuilder<Database & { e: Database['ad_entities'] }, 'e'>;
+
+/** Whether the list's filter reads the plans' bindings (alias `b`): a plan list narrowed by link or sub-platform. */
+const readsBinding = (f: TreeFilter) => f.level === 'plan' && (Boolean(f.pageid) || (f.pl !== undefined && f.platform !== undefined));
+
+/** What an entity (alias `e`; its binding `b` where `readsBinding`) meets to be in the list. */
+function holds(db: Executor, f: TreeFilter) {
+  return (eb: EntityEb) => {
+    const c = [eb('e.level', '=', f.level)];
+    if (f.platform !== undefined) c.push(eb('e.platform', '=', f.platform));
+    if (f.scope) c.push(eb('e.customerid', 'in', ids(f.scope)));
+    if (f.advertiserId) c.push(eb('e.advertiser_id', '=', f.advertiserId));
+    if (f.campaignId && f.level !== 'campaign') c.push(eb('e.campaign_id', '=', f.campaignId));
+    if (f.planId && f.level === 'creative') c.push(eb('e.parent_id', '=', f.planId));
+    if (f.pageid && f.level === 'plan') c.push(eb(planLink, '=', f.pageid));
+    c.push(f.status ? eb('e.status', '=', f.status) : eb('e.status', '<>', 'deleted'));
+    if (f.exact) {
+      const like = `%${escapeLike(f.exact.toLowerCase())}%`;
+      c.push(eb.or([eb('e.entity_id', '=', f.exact), eb(sql`lower(e.name)`, 'like', sql`${like} escape '\\'`)]));
+    }
+    if (f.pl !== undefined && f.platform !== undefined) {
+      const plans = plansOfSubPlatform(db, f.platform, f.pl, f.scope);
+      if (f.level === 'plan') c.push(eb(planLink, 'in', pageidsOfPlatform(db, f.pl)));
+      else if (f.level === 'campaign') c.push(eb('e.entity_id', 'in', plans.select('p.campaign_id')));
+      else c.push(eb('e.parent_id', 'in', plans.select('p.entity_id')));
+    }
+    return eb.and(c);
+  };
+}
+
 /** The entities of one level a list holds (alias `e`, its binding `b`). */
 export function candidates(db: Executor, f: TreeFilter) {
-  let q = db
+  return db
     .selectFrom('ad_entities as e')
     .leftJoin('promote_bindings as b', (j) =>
       j.onRef('b.platform', '=', 'e.platform').onRef('b.plan_id', '=', 'e.entity_id').on('e.level', '=', 'plan'),
     )
-    .where('e.level', '=', f.level);
-  if (f.platform !== undefined) q = q.where('e.platform', '=', f.platform);
-  if (f.scope) q = q.where('e.customerid', 'in', ids(f.scope));
-  if (f.advertiserId) q = q.where('e.advertiser_id', '=', f.advertiserId);
-  if (f.campaignId && f.level !== 'campaign') q = q.where('e.campaign_id', '=', f.campaignId);
-  if (f.planId && f.level === 'creative') q = q.where('e.parent_id', '=', f.planId);
-  if (f.pageid && f.level === 'plan') q = q.where(planLink, '=', f.pageid);
-  q = f.status ? q.where('e.status', '=', f.status) : q.where('e.status', '<>', 'deleted');
-  if (f.exact) {
-    const like = `%${escapeLike(f.exact.toLowerCase())}%`;
-    const exact = f.exact;
-    q = q.where((eb) => eb.or([eb('e.entity_id', '=', exact), eb(sql`lower(e.name)`, 'like', sql`${like} escape '\\'`)]));
-  }
-  if (f.pl !== undefined && f.platform !== undefined) {
-    const plans = plansOfSubPlatform(db, f.platform, f.pl, f.scope);
-    if (f.level === 'plan') q = q.where(planLink, 'in', pageidsOfPlatform(db, f.pl));
-    else if (f.level === 'campaign') q = q.where('e.entity_id', 'in', plans.select('p.campaign_id'));
-    else q = q.where('e.parent_id', 'in', plans.select('p.entity_id'));
-  }
-  return q;
+    .where(holds(db, f));
+}
+
+/**
+ * How many entities the list holds. Without the bindings where the filter does not read them: the count is then one
+ * covering index range (`ad_entities_status`, migration 0074) — 100 000 plans counted in 7 ms on SQLite instead of
+ * 47 ms with a row read per plan (bench/README.md "Admin sort").
+ */
+export async function countCandidates(db: Executor, f: TreeFilter): Promise<number> {
+  const q = readsBinding(f) ? candidates(db, f) : db.selectFrom('ad_entities as e').where(holds(db, f));
+  return Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 }
 
 export type SumLevel = 'advertiser' | 'campaign' | 'plan';

@@ -21,7 +21,16 @@ import { promoteScope } from './scope.ts';
 import { needsOrders, sortExpression } from './sort.ts';
 import { accountsByIds, companies, type EntityRow } from './store.ts';
 import { planLinkOf, plansTraffic } from './traffic.ts';
-import { accountCandidates, candidates, childCounts, linkedPlanCounts, type Scope, type SumLevel, type TreeFilter } from './tree-store.ts';
+import {
+  accountCandidates,
+  candidates,
+  childCounts,
+  countCandidates,
+  linkedPlanCounts,
+  type Scope,
+  type SumLevel,
+  type TreeFilter,
+} from './tree-store.ts';
 import { adSumsOf, orderSumsOf, sumsOf } from './tree-sums.ts';
 
 const isMetric = (s: string | undefined): s is MetricKey => s !== undefined && (METRIC_KEYS as readonly string[]).includes(s);
@@ -84,7 +93,7 @@ interface Order {
 
 async function listEntities(db: Executor, input: PromoteIndexInput, f: TreeFilter, range: ChinaRange, o: Order): Promise<Page> {
   const base = candidates(db, f);
-  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const total = await countCandidates(db, f);
   const top = await topPlans(db, { filter: f, ...o, pagesize: input.pagesize, span: range.span });
   if (top) return { list: await entityRows(db, top, f, range.span), total, start: range.start, end: range.end };
   const sumsFilter = {
@@ -219,14 +228,12 @@ async function unlinkedAccounts(
 
 /** How many rows the list has at this level for these filters. */
 async function countLevel(db: Executor, input: PromoteFilter, scope: Scope, level: AdLevel | null): Promise<number> {
+  if (level !== null) return countCandidates(db, treeFilter(input, scope, level));
   return Number(
-    (level === null
-      ? await accountCandidates(db, { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact })
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      : await candidates(db, treeFilter(input, scope, level))
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
+    (
+      await accountCandidates(db, { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact })
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
     ).n,
   );
 }

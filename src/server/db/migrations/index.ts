@@ -32,6 +32,7 @@ import { adPlanPeriods } from './0070_ad_plan_periods.ts';
 import { rollupBlocks } from './0071_rollup_blocks.ts';
 import { planListReads } from './0072_plan_list_reads.ts';
 import { ordersPaidCover } from './0073_orders_paid_cover.ts';
+import { adminPlanReads } from './0074_admin_plan_reads.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -70,6 +71,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0071_rollup_blocks', rollupBlocks],
   ['0072_plan_list_reads', planListReads],
   ['0073_orders_paid_cover', ordersPaidCover],
+  ['0074_admin_plan_reads', adminPlanReads],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
