@@ -53,12 +53,6 @@ export const pageOf = (cursor: string | null): number => {
 };
 export const nextCursor = (page: number, totalPage: number): string | null => (page < totalPage ? String(page + 1) : null);
 
-export function chunks<T>(xs: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < xs.length; i += size) out.push(xs.slice(i, i + size));
-  return out;
-}
-
 /**
  * A refusal of a whole batch call, as one result per id: a classified refusal, or an unclassified code the
  * platform kept answering after the retries (the person who asked for the change sees the platform's own words).

@@ -3,6 +3,7 @@
  * them, promotion links, items and customers — and the one wording of the rows that have no id at their level
  * (`未归因到计划` …) or an id we cannot name (`未授权账户 {id}`), so no row of any table is named by a bare id.
  */
+import { chunks } from '../../shared/chunks.ts';
 import type { Executor } from '../kernel/executor.ts';
 
 /** Orders (and their amounts) that reached no plan: one named row per table, so the rows add up to the card. */
@@ -24,11 +25,6 @@ export const linkLabel = (pageid: string, link: { title: string; item_title: str
   pageid === '' ? NO_LINK : link?.title || link?.item_title || `未知推广链接 ${pageid}`;
 
 const CHUNK = 500;
-const chunks = <T>(list: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
-  return out;
-};
 const unique = <T>(list: readonly T[]): T[] => [...new Set(list)];
 
 /** `channel:advertiser_id` → account name. */
@@ -37,7 +33,7 @@ export async function advertiserNames(
   keys: ReadonlyArray<{ channel: number; advertiserId: string }>,
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const ids of chunks(unique(keys.map((k) => k.advertiserId).filter(Boolean)))) {
+  for (const ids of chunks(unique(keys.map((k) => k.advertiserId).filter(Boolean)), CHUNK)) {
     const rows = await db
       .selectFrom('ad_accounts')
       .select(['platform', 'advertiser_id', 'name'])
@@ -55,7 +51,7 @@ export async function entityNames(
   keys: ReadonlyArray<{ channel: number; id: string }>,
 ): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const ids of chunks(unique(keys.map((k) => k.id).filter(Boolean)))) {
+  for (const ids of chunks(unique(keys.map((k) => k.id).filter(Boolean)), CHUNK)) {
     const rows = await db
       .selectFrom('ad_entities')
       .select(['platform', 'entity_id', 'name'])
@@ -80,7 +76,7 @@ export interface LinkFacts {
 /** pageid → what a board shows of a link (deleted links too: their facts still count). */
 export async function linkFacts(db: Executor, pageids: readonly string[]): Promise<Map<string, LinkFacts>> {
   const out = new Map<string, LinkFacts>();
-  for (const ids of chunks(unique(pageids.filter(Boolean)))) {
+  for (const ids of chunks(unique(pageids.filter(Boolean)), CHUNK)) {
     const rows = await db
       .selectFrom('links')
       .select(['pageid', 'title', 'platform', 'state', 'itemid', 'item_title', 'item_image', 'customerid'])
@@ -107,7 +103,7 @@ export async function itemFacts(
   itemIds: readonly string[],
 ): Promise<Map<string, ItemFacts>> {
   const out = new Map<string, ItemFacts>();
-  for (const ids of chunks(unique(itemIds.filter(Boolean)))) {
+  for (const ids of chunks(unique(itemIds.filter(Boolean)), CHUNK)) {
     let q = db
       .selectFrom('links')
       .select((eb) => [
@@ -136,7 +132,7 @@ export async function linksOfItem(db: Executor, customers: readonly number[] | n
 /** customer id → company. */
 export async function customerNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
-  for (const part of chunks(unique(ids.filter((n) => n > 0)))) {
+  for (const part of chunks(unique(ids.filter((n) => n > 0)), CHUNK)) {
     const rows = await db.selectFrom('users').select(['id', 'company', 'username']).where('id', 'in', part).execute();
     for (const r of rows) out.set(r.id, r.company || r.username);
   }

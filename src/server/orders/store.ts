@@ -4,18 +4,13 @@
  * services decide the transaction.
  */
 import type { Selectable } from 'kysely';
+import { chunks } from '../../shared/chunks.ts';
 import { type Engine, textIn } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
 import type { OrdersTable, PostbacksTable } from './tables.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type PostbackRow = Selectable<PostbacksTable>;
-
-const chunks = <T>(list: T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-};
 
 /** The stored orders of a union by order id (PostgreSQL: the ids bound as one array, `textIn`). */
 export async function ordersByIds(db: Executor, engine: Engine, union: string, orderIds: string[]): Promise<Map<string, OrderRow>> {

@@ -8,6 +8,7 @@
  * promotion list's own read of the plans' monitored clicks (promotion/traffic.ts) over the window's span.
  */
 import { chinaDay, chinaDayStart, hourStart } from '../../shared/china-clock.ts';
+import { chunks } from '../../shared/chunks.ts';
 import type { WireMetrics } from '../../shared/metrics.ts';
 import type { RuleInput, RuleMetric, RuleWindow } from '../../shared/rules.ts';
 import { dayStartsSpan, type Span } from '../../shared/span.ts';
@@ -26,11 +27,6 @@ export type Watch = Pick<RuleInput, 'acpl' | 'scope' | 'window'> & { customerid:
 
 /** Ids per `in (…)` list. */
 const CHUNK = 1000;
-const chunks = <T>(list: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
-  return out;
-};
 const COLUMN = { accounts: 'advertiser_id', campaigns: 'campaign_id', plans: 'entity_id' } as const;
 const scopeKey = (platform: number, kind: string, customerid: number, id: string) => `${platform}|${kind}|${customerid}|${id}`;
 
@@ -55,7 +51,7 @@ export async function plansInScopes(deps: Pick<Deps, 'db'>, rules: readonly Watc
     const reads =
       g.kind === 'customer'
         ? [base.orderBy('e.id').execute()]
-        : chunks([...g.ids]).map((ids) =>
+        : chunks([...g.ids], CHUNK).map((ids) =>
             base
               .where(`e.${COLUMN[g.kind as keyof typeof COLUMN]}`, 'in', ids)
               .orderBy('e.id')
@@ -104,7 +100,7 @@ export async function windowSums(
 ): Promise<Map<string, FactRow>> {
   const { span, granularity } = windowSpan(w, now);
   const out = new Map<string, FactRow>();
-  for (const ids of chunks(planIds))
+  for (const ids of chunks(planIds, CHUNK))
     for (const [k, row] of await sumsBy(deps.db, span, { customers, channels: [platform], planIds: ids }, ['customer', 'plan'], {
       granularity,
     }))

@@ -4,8 +4,8 @@
  * tracking data through these functions, never through the tracking store.
  */
 import type { Selectable } from 'kysely';
+import { chunks } from '../../shared/chunks.ts';
 import type { Executor } from '../kernel/executor.ts';
-import { chunks } from './store.ts';
 import type { MonitorEventsTable, VisitEventsTable } from './tables.ts';
 
 export type VisitFacts = Selectable<VisitEventsTable>;

@@ -6,6 +6,7 @@
  * SQLite's bound-variable limit.
  */
 import { type Insertable, sql } from 'kysely';
+import { chunks } from '../../shared/chunks.ts';
 import { type Engine, insertRows, type JsonColumn } from '../db/dialect.ts';
 import type { Db, Executor } from '../kernel/executor.ts';
 import { lockRawWriters } from './progress.ts';
@@ -19,12 +20,6 @@ import type {
   RollupHourlyTable,
   VisitEventsTable,
 } from './tables.ts';
-
-export const chunks = <T>(list: T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-};
 
 /** Rows per raw INSERT (SQLite allows 32766 bound values; 8 columns × 400 stays well under). */
 const RAW_CHUNK = 400;

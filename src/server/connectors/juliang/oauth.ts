@@ -5,10 +5,11 @@
  * the consent page — advertisers, but also 管家 (account managers) and 代理商 (agencies) — so the bound advertisers
  * come from `oauth2/advertiser/get` and each account's role (`juliangAdvertisers`).
  */
+import { chunks } from '../../../shared/chunks.ts';
 import { idOf, rawId } from '../../../shared/lossless-json.ts';
 import { log } from '../../kernel/log.ts';
 import type { AuthorizedAdvertiser, TokenGrant } from '../ad-platform.ts';
-import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, chunks, str, trimBase } from '../common.ts';
+import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, str, trimBase } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
 import { juliangData, juliangPayload } from './envelope.ts';
 

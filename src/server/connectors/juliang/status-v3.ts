@@ -7,10 +7,11 @@
  * but must be sent: a 日预算 is assumed); `v3.0/promotion/bid/update/ {data: [{promotion_id, bid}]}` — money in yuan.
  * Answers `data: {…_ids, errors: [{…_id, error_message}]}` (some `error_list`).
  */
+import { chunks } from '../../../shared/chunks.ts';
 import { idOf, rawId } from '../../../shared/lossless-json.ts';
 import { fenToYuan } from '../../../shared/money.ts';
 import type { ChangeResult } from '../ad-platform.ts';
-import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, chunks, refusedAll, str, trimBase } from '../common.ts';
+import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, refusedAll, str, trimBase } from '../common.ts';
 import { juliangData } from './envelope.ts';
 
 type V3Level = 'campaign' | 'plan';

@@ -2,10 +2,11 @@
  * 巨量 status, budget and bid: `2/{campaign,ad}/update/status/`, `2/creative/status/update_v2/` (≤ 100 ids,
  * all-or-nothing), `2/ad/update/budget/` and `2/ad/update/bid/` (yuan, two decimals; per-item `errors`).
  */
+import { chunks } from '../../../shared/chunks.ts';
 import { idOf, rawId, rawIds } from '../../../shared/lossless-json.ts';
 import { fenToYuan } from '../../../shared/money.ts';
 import type { ChangeResult, EntityLevel } from '../ad-platform.ts';
-import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, chunks, refusedAll, str, trimBase } from '../common.ts';
+import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, refusedAll, str, trimBase } from '../common.ts';
 import { juliangData } from './envelope.ts';
 
 const STATUS: Record<EntityLevel, { path: string; ids: string }> = {

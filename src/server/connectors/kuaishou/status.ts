@@ -3,9 +3,10 @@
  * `v1/ad_unit/update/day_budget {unit_id, day_budget}` and `v1/campaign/update {campaign_id, day_budget}`
  * (厘, 0 = unlimited), `v1/ad_unit/update/bid {unit_id, bid}` (厘).
  */
+import { chunks } from '../../../shared/chunks.ts';
 import { rawId, rawIds } from '../../../shared/lossless-json.ts';
 import type { ChangeResult, EntityLevel } from '../ad-platform.ts';
-import { type ConnectorConfig, type ConnectorKit, chunks, refusedAll } from '../common.ts';
+import { type ConnectorConfig, type ConnectorKit, refusedAll } from '../common.ts';
 import { fenToLi } from '../money.ts';
 import { kuaishouPost } from './envelope.ts';
 

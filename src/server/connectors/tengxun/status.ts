@@ -4,9 +4,10 @@
  * plan) one by one through `dynamic_creatives/update {configured_status}`. Sources: TencentAd/marketing-api-go-sdk
  * docs/v3/AdgroupsUpdate*Request.md, AdgroupsUpdateConfiguredStatusListStruct.md, DynamicCreativesUpdateRequest.md.
  */
+import { chunks } from '../../../shared/chunks.ts';
 import { idOf, rawId } from '../../../shared/lossless-json.ts';
 import type { ChangeResult } from '../ad-platform.ts';
-import { asRecord, type ConnectorConfig, type ConnectorKit, chunks, refusedAll, str, trimBase } from '../common.ts';
+import { asRecord, type ConnectorConfig, type ConnectorKit, refusedAll, str, trimBase } from '../common.ts';
 import { tengxunAuthQuery, tengxunData, tengxunList } from './envelope.ts';
 
 const configured = (enable: boolean) => (enable ? 'AD_STATUS_NORMAL' : 'AD_STATUS_SUSPEND');

@@ -11,10 +11,11 @@
  *   `campaignCreatives[{campaignId, creativeTypes[]}]` (grouped like the plans) or a flat `creativeTypes[]`, each
  *   `{id, campaignId?, title | name, paused, state}` — an assumption. An answer with neither list is a protocol error.
  */
+import { chunks } from '../../../shared/chunks.ts';
 import { idOf, rawIds } from '../../../shared/lossless-json.ts';
 import { yuanToFen } from '../../../shared/money.ts';
 import type { AdEntity, CallAuth, EntityLevel, NormalStatus, Page } from '../ad-platform.ts';
-import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, chunks, str } from '../common.ts';
+import { asArray, asRecord, type ConnectorConfig, type ConnectorKit, str } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
 import { ucPost } from './envelope.ts';
 

@@ -4,10 +4,11 @@
  * forceBudget}` (false: the platform's budget rules apply) and `campaign/bid/update` (the SDK passes caller params:
  * `{campaignIds, bid}` in yuan is our assumption). A failure refuses the whole call.
  */
+import { chunks } from '../../../shared/chunks.ts';
 import { rawIds } from '../../../shared/lossless-json.ts';
 import { fenToYuan } from '../../../shared/money.ts';
 import type { CallAuth, ChangeResult, EntityLevel } from '../ad-platform.ts';
-import { type ConnectorConfig, type ConnectorKit, chunks, refusedAll } from '../common.ts';
+import { type ConnectorConfig, type ConnectorKit, refusedAll } from '../common.ts';
 import { ucPost } from './envelope.ts';
 
 const PAUSED: Record<EntityLevel, { path: string; ids: string }> = {

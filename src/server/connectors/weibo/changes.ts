@@ -7,10 +7,11 @@
  * id, budget_type: 2 (日预算), daily_budget (yuan, 0 = 不限)}` (model/campaign/update.go, enum/budget_type.go). The SDK
  * has no call to change an ad's bid: the connector offers none.
  */
+import { chunks } from '../../../shared/chunks.ts';
 import { idOf, rawId, rawIds } from '../../../shared/lossless-json.ts';
 import { fenToYuan } from '../../../shared/money.ts';
 import type { ChangeResult, EntityLevel } from '../ad-platform.ts';
-import { asRecord, type ConnectorConfig, type ConnectorKit, chunks, refusedAll, str } from '../common.ts';
+import { asRecord, type ConnectorConfig, type ConnectorKit, refusedAll, str } from '../common.ts';
 import { ConnectorError } from '../errors.ts';
 import { advertiserQuery } from './accounts.ts';
 import { weiboCall } from './envelope.ts';

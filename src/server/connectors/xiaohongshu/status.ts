@@ -3,9 +3,10 @@
  * `jg/creativity/status/update {creativity_ids, action_type}` (≤ 20 ids; 1 开启, 2 暂停);
  * `jg/campaign/update {limit_day_budget, campaign_day_budget (fen)}`; `jg/unit/update {event_bid (fen)}`.
  */
+import { chunks } from '../../../shared/chunks.ts';
 import { rawId, rawIds } from '../../../shared/lossless-json.ts';
 import type { ChangeResult, EntityLevel } from '../ad-platform.ts';
-import { type ConnectorConfig, type ConnectorKit, chunks, refusedAll } from '../common.ts';
+import { type ConnectorConfig, type ConnectorKit, refusedAll } from '../common.ts';
 import { xiaohongshuPost } from './envelope.ts';
 
 const STATUS: Record<EntityLevel, { path: string; ids: string; action: string }> = {
