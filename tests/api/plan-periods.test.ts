@@ -4,7 +4,8 @@
  * (promotion/plan-top.ts), exactly the rows and order of the slow path: after the report sync's own per-day step over
  * 95 days, the job's roll at each China day change, days synced while the watermark is stale, a late re-pull that
  * changes a closed day and moves a plan's day to another account, today's hours (a plan with no sum in the period but
- * the most today ranks first), and retention of the hourly facts. Today's rows (`TODAY`) are
+ * the most today ranks first; over a range that is no preset, a plan below the bound in its covering period and today
+ * alike that both lift onto the page), and retention of the hourly facts. Today's rows (`TODAY`) are
  * checked with the periods. Upgrades: plan-periods-upgrade.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,15 +94,25 @@ describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
     expect(Object.fromEntries([...got].sort())).toEqual(Object.fromEntries([...want].sort()));
   }
 
-  /** The admin's plan list by each ad sum over each preset range, pages 1–3 of 4: the fast path equals the slow one. */
+  /** The admin's plan list by each ad sum over each preset range and others, pages 1–3 of 4: the fast path equals the slow one. */
   async function expectFastEqualsSlow(fast: boolean) {
     const now = chinaDayStart(clock.now());
+    // the presets, ranges inside the last 90 days that are none (a covering period bounds them), and one beyond
+    const covered = [
+      [now - 7 * DAY, now - DAY],
+      [now - 9 * DAY, now - 3 * DAY],
+      [now - 2 * DAY, now],
+      [now - 39 * DAY, now],
+      [now - 60 * DAY, now - 50 * DAY],
+    ];
     const ranges = [
       [now, now],
       ...PERIOD_DAYS.flatMap((n) => [
         [now - n * DAY, now],
         [now - n * DAY, now - DAY],
       ]),
+      ...covered,
+      [now - 91 * DAY, now - 85 * DAY],
     ];
     const before = planTop.taken;
     for (const sort_field of ['sum_cost', 'sum_show_cnt', 'sum_click', 'convert'])
@@ -122,9 +133,9 @@ describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
           const quick = await listTree(t.deps, admin, q);
           expect(quick).toEqual(slow);
         }
-    // every preset period takes the fast path when the watermark is yesterday (today alone too, when enough plans have
-    // a sum today), none when it is not
-    const periods = 4 * (ranges.length - 1) * 3;
+    // every preset period and every covered range takes the fast path when the watermark is yesterday (today alone too,
+    // when enough plans have a sum today; not a range that starts before the 90 days), none when it is not
+    const periods = 4 * (2 * PERIOD_DAYS.length + covered.length) * 3;
     if (fast) expect(planTop.taken - before).toBeGreaterThanOrEqual(periods);
     else expect(planTop.taken - before).toBe(0);
   }
@@ -278,6 +289,49 @@ describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
       expect(planTop.taken).toBe(before + 1);
       expect(page.list[0]?.id).toBe('pnew');
       expect(page.list.map((r) => r.id)).not.toContain('pdel');
+      await expectPeriodsEqualDaily();
+      await expectFastEqualsSlow(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'a range that is no preset: a plan below v in its covering period and today alike, lifted over v by both, is on the page',
+    async () => {
+      const row = (plan: string, day: number, cost: number) => ({
+        customerid: cust[0] ?? 0,
+        campaign_id: 'c1',
+        plan_id: plan,
+        pageid: '',
+        hour: day + 10 * 3600,
+        cost_fen: cost,
+        shows: 1,
+        clicks: 1,
+        conversions: 0,
+      });
+      const four = [0, 1, 2, 3];
+      for (const id of [...four.map((i) => `qold${i}`), ...four.map((i) => `qnow${i}`), 'qlift'])
+        await insertEntity(t.deps.db, { platform: 2, advertiser_id: 'A', customerid: cust[0] ?? 0, level: 'plan', entity_id: id });
+      // the seeds: 4 plans of the largest 6-day sums, from a day outside the range, and 4 of the largest today (with pnew)
+      await syncDay(
+        'A',
+        today - 5 * DAY,
+        four.map((i) => row(`qold${i}`, today - 5 * DAY, 5_000_000)),
+      );
+      await syncDay('A', today - DAY, [row('qlift', today - DAY, 900_000)]);
+      await syncDay('A', today, [...four.map((i) => row(`qnow${i}`, today, 1_000_000)), row('qlift', today, 900_000)]);
+      const q = promoteIndexInput.parse({
+        acpl: 2,
+        type: 'plan',
+        start: chinaDay(today - 2 * DAY),
+        end: chinaDay(today),
+        sort_field: 'sum_cost',
+        pagesize: 4,
+      });
+      const before = planTop.taken;
+      const page = await listTree(t.deps, admin, q);
+      expect(planTop.taken).toBe(before + 1);
+      expect(page.list.map((r) => r.id).slice(0, 2)).toEqual(['pnew', 'qlift']);
       await expectPeriodsEqualDaily();
       await expectFastEqualsSlow(true);
     },

@@ -11,15 +11,17 @@
  * Tmax the largest T, such an X has P(X) ≥ v − Tmax, or no period row and T(X) ≥ v. So the first K of the whole list are
  * the first K of the plans with P ≥ v − Tmax or T ≥ v (two index ranges) whose whole sum P + T reaches v, sorted by
  * the same expression and tie-break (e.id desc). Without today, T = 0; today alone, P = 0 and the rows of today are the
- * period. When fewer than K listed plans have a sum > 0 (v ≤ 0: plans without any sum would come into play), the
- * watermark is not yesterday, the sort is another or ascending, or anything but the channel narrows the list: null
- * (slow path).
+ * period. Any other range inside the last 90 days is bounded by the shortest period that covers it (`coveredTop`).
+ * When fewer than K listed plans have a sum > 0 (v ≤ 0: plans without any sum would come into play), the watermark is
+ * not yesterday, the range starts before the 90 days, the sort is another or ascending, or anything but the channel
+ * narrows the list: null (slow path).
  */
 import { type RawBuilder, sql } from 'kysely';
 import { chinaDayStart } from '../../shared/china-clock.ts';
 import type { MetricKey } from '../../shared/metrics.ts';
 import { DAY, type Span } from '../../shared/span.ts';
 import { PERIOD_DAYS, planPeriodsThrough, TODAY } from '../ads/plan-periods.ts';
+import { type KeyedFilter, keyedAdSums } from '../facts/keyed.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { sortExpression } from './sort.ts';
 import type { EntityRow } from './store.ts';
@@ -86,8 +88,11 @@ export async function topPlans(db: Executor, r: TopRequest): Promise<EntityRow[]
   if (r.today === undefined) return null;
   const today = r.today;
   const period = periodOf(r.span, today);
-  if (!period || (await planPeriodsThrough(db)) !== today - DAY) return null;
+  const cover = period ? null : coverOf(r.span, today);
+  if ((!period && !cover) || (await planPeriodsThrough(db)) !== today - DAY) return null;
   const platform = f.platform;
+  if (cover) return coveredTop(db, r, { ...cover, col, platform, k: r.offset + r.pagesize });
+  if (!period) return null;
   const v = await kthLargest(db, { days: period.days, col, platform, k: r.offset + r.pagesize });
   if (!(v > 0)) return null;
   const ref = sql.ref(col);
@@ -97,15 +102,7 @@ export async function topPlans(db: Executor, r: TopRequest): Promise<EntityRow[]
   if (period.days === TODAY || !period.withToday) return page(db, r, sql`(${rows(period.days, v)})`);
   // With today: T ≤ Tmax (the largest sum of today), so a plan whose whole sum reaches v has P ≥ v − Tmax, or no period
   // row and T ≥ v — two index ranges, each plan's whole sum P + T then read by key.
-  const top = await db
-    .selectFrom('ad_plan_periods')
-    .select(`${col} as t`)
-    .where('days', '=', TODAY)
-    .where('platform', '=', platform)
-    .orderBy(col, 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const floor = v - Number(top?.t ?? 0);
+  const floor = v - (await largestToday(db, col, platform));
   const sum = (c: string) => sql.raw(`coalesce(p.${c}, 0) + coalesce(t.${c}, 0) as ${c}`);
   const whole = sql.join(['cost_fen', 'shows', 'clicks', 'conversions'].map(sum));
   const sums = sql<SumRow>`(select c.platform, c.k, ${whole}
@@ -115,6 +112,79 @@ export async function topPlans(db: Executor, r: TopRequest): Promise<EntityRow[]
     left join ad_plan_periods t on t.days = ${TODAY} and t.platform = c.platform and t.plan_id = c.k
     where coalesce(p.${ref}, 0) + coalesce(t.${ref}, 0) >= ${v})`;
   return page(db, r, sums);
+}
+
+/** The largest sum of today of any plan of the channel (Tmax): one index row. */
+async function largestToday(db: Executor, col: SumColumn, platform: number): Promise<number> {
+  const top = await db
+    .selectFrom('ad_plan_periods')
+    .select(`${col} as t`)
+    .where('days', '=', TODAY)
+    .where('platform', '=', platform)
+    .orderBy(col, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return Number(top?.t ?? 0);
+}
+
+/** Deeper pages than this many rows of a range that is no preset take the slow path (the seeds are bound values). */
+const MAX_SEEDS = 1000;
+
+/**
+ * A range of whole days that is no preset but lies inside the last 90 (today included or not): the shortest period
+ * ending yesterday that holds its closed days. Null otherwise (a range ending before it, or starting earlier).
+ */
+function coverOf(span: Span, today: number): { days: number; withToday: boolean } | null {
+  const from = chinaDayStart(span.from);
+  const to = chinaDayStart(span.to - 1) + DAY;
+  if (to > today + DAY || from >= Math.min(to, today)) return null;
+  const days = PERIOD_DAYS.find((n) => today - n * DAY <= from);
+  return days === undefined ? null : { days, withToday: to === today + DAY };
+}
+
+/**
+ * Any other range inside the last 90 days: a plan's exact sum S over the range is at most U = P + T, P its row of the
+ * covering period (`coverOf`), T its row of today when the range has today (0 otherwise) — every fact is ≥ 0. The exact
+ * sums of seeds (the K listed plans of largest P, and of largest T) give v, the K-th largest S among them: at least K
+ * listed plans have S ≥ v, so every plan of the first K has S ≥ v, hence U ≥ v: P ≥ v − Tmax, or no period row and
+ * T ≥ v. The exact sums of those plans only — by the slow path's own `keyedAdSums` — then make the page.
+ */
+async function coveredTop(
+  db: Executor,
+  r: TopRequest,
+  a: { days: number; withToday: boolean; col: SumColumn; platform: number; k: number },
+): Promise<EntityRow[] | null> {
+  if (a.k > MAX_SEEDS) return null;
+  const seeds = await topKeys(db, { ...a, days: a.days });
+  if (a.withToday) seeds.push(...(await topKeys(db, { ...a, days: TODAY })));
+  const exactOf = (f: KeyedFilter) => keyedAdSums(db, 'plan', f, r.span);
+  const seeded = await exactOf({ customers: null, channel: a.platform, keys: [...new Set(seeds)] }).execute();
+  const v = seeded.map((s) => Number(s[a.col])).sort((x, y) => y - x)[a.k - 1] ?? 0;
+  if (!(v > 0)) return null;
+  const ref = sql.ref(a.col);
+  const floor = v - (a.withToday ? await largestToday(db, a.col, a.platform) : 0);
+  const fromToday = a.withToday
+    ? sql` union select plan_id from ad_plan_periods where days = ${TODAY} and platform = ${a.platform} and ${ref} >= ${v}`
+    : sql``;
+  const keyIn = sql`select plan_id from ad_plan_periods where days = ${a.days} and platform = ${a.platform} and ${ref} >= ${floor}${fromToday}`;
+  return page(db, r, sql<SumRow>`(${exactOf({ customers: null, channel: a.platform, keyIn })})`);
+}
+
+/** The K listed plans with the largest rows of `days` (a period, or today). */
+async function topKeys(db: Executor, a: { days: number; col: SumColumn; platform: number; k: number }): Promise<string[]> {
+  const rows = await db
+    .selectFrom('ad_plan_periods as p')
+    .innerJoin('ad_entities as e', (j) =>
+      j.onRef('e.platform', '=', 'p.platform').onRef('e.entity_id', '=', 'p.plan_id').on('e.level', '=', 'plan'),
+    )
+    .select('p.plan_id')
+    .where('p.days', '=', a.days)
+    .where('p.platform', '=', a.platform)
+    .where('e.status', '<>', 'deleted')
+    .orderBy(`p.${a.col}`, 'desc')
+    .limit(a.k)
+    .execute();
+  return rows.map((x) => x.plan_id);
 }
 
 interface SumRow {
