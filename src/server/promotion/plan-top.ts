@@ -61,22 +61,33 @@ function periodOf(span: Span, today: number): { days: number; withToday: boolean
   return (PERIOD_DAYS as readonly number[]).includes(days) ? { days, withToday } : null;
 }
 
-/** The K-th largest `col` among the listed plans' period rows of `days` (0 if fewer than K): an index range. */
-async function kthLargest(db: Executor, a: { days: number; col: SumColumn; platform: number; k: number }): Promise<number> {
-  const kth = await db
+type Ranked = { days: number; col: SumColumn; platform: number; k: number };
+
+/** The listed plans' rows of `days` (a period, or today), largest `col` first: an index range on (days, platform, col). */
+const ranked = (db: Executor, a: Ranked) =>
+  db
     .selectFrom('ad_plan_periods as p')
     .innerJoin('ad_entities as e', (j) =>
       j.onRef('e.platform', '=', 'p.platform').onRef('e.entity_id', '=', 'p.plan_id').on('e.level', '=', 'plan'),
     )
-    .select(`p.${a.col} as v`)
     .where('p.days', '=', a.days)
     .where('p.platform', '=', a.platform)
     .where('e.status', '<>', 'deleted')
-    .orderBy(`p.${a.col}`, 'desc')
+    .orderBy(`p.${a.col}`, 'desc');
+
+/** The K-th largest `col` among the listed plans' rows of `days` (0 if fewer than K). */
+async function kthLargest(db: Executor, a: Ranked): Promise<number> {
+  const kth = await ranked(db, a)
+    .select(`p.${a.col} as v`)
     .limit(1)
     .offset(a.k - 1)
     .executeTakeFirst();
   return Number(kth?.v ?? 0);
+}
+
+/** The K listed plans with the largest rows of `days`. */
+async function topKeys(db: Executor, a: Ranked): Promise<string[]> {
+  return (await ranked(db, a).select('p.plan_id').limit(a.k).execute()).map((x) => x.plan_id);
 }
 
 /** A page of plans by the fast path, or null where it does not apply (the caller takes the slow path). */
@@ -155,7 +166,7 @@ async function coveredTop(
   a: { days: number; withToday: boolean; col: SumColumn; platform: number; k: number },
 ): Promise<EntityRow[] | null> {
   if (a.k > MAX_SEEDS) return null;
-  const seeds = await topKeys(db, { ...a, days: a.days });
+  const seeds = await topKeys(db, a);
   if (a.withToday) seeds.push(...(await topKeys(db, { ...a, days: TODAY })));
   const exactOf = (f: KeyedFilter) => keyedAdSums(db, 'plan', f, r.span);
   const seeded = await exactOf({ customers: null, channel: a.platform, keys: [...new Set(seeds)] }).execute();
@@ -168,23 +179,6 @@ async function coveredTop(
     : sql``;
   const keyIn = sql`select plan_id from ad_plan_periods where days = ${a.days} and platform = ${a.platform} and ${ref} >= ${floor}${fromToday}`;
   return page(db, r, sql<SumRow>`(${exactOf({ customers: null, channel: a.platform, keyIn })})`);
-}
-
-/** The K listed plans with the largest rows of `days` (a period, or today). */
-async function topKeys(db: Executor, a: { days: number; col: SumColumn; platform: number; k: number }): Promise<string[]> {
-  const rows = await db
-    .selectFrom('ad_plan_periods as p')
-    .innerJoin('ad_entities as e', (j) =>
-      j.onRef('e.platform', '=', 'p.platform').onRef('e.entity_id', '=', 'p.plan_id').on('e.level', '=', 'plan'),
-    )
-    .select('p.plan_id')
-    .where('p.days', '=', a.days)
-    .where('p.platform', '=', a.platform)
-    .where('e.status', '<>', 'deleted')
-    .orderBy(`p.${a.col}`, 'desc')
-    .limit(a.k)
-    .execute();
-  return rows.map((x) => x.plan_id);
 }
 
 interface SumRow {
