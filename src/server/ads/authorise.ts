@@ -11,6 +11,7 @@ import { publicBaseUrl } from '../kernel/config.ts';
 import { AppError, forbidden, invalid } from '../kernel/errors.ts';
 import { connectorFor } from './credentials.ts';
 import { kickSync } from './jobs.ts';
+import * as states from './oauth-states.ts';
 import { ownerFor } from './scope.ts';
 import { authViewById, requireAuth } from './service.ts';
 import * as store from './store.ts';
@@ -32,7 +33,7 @@ async function consent(deps: Deps, actor: Actor, platform: number, customerid: n
   if (connector.authKind !== 'oauth') throw invalid('UCID 账户没有授权页：请填写用户名、密码和 token');
   const state = randomBytes(24).toString('base64url');
   const now = deps.clock.now();
-  await store.insertState(deps.db, {
+  await states.insertState(deps.db, {
     state,
     platform,
     user_id: actor.userId,
@@ -121,14 +122,14 @@ export interface CallbackInput {
 /** `/auloading`: check the state, exchange the code, store the tokens, bind the granted advertisers, start syncing. */
 export async function finishAuthorisation(deps: Deps, actor: Actor, input: CallbackInput) {
   const now = deps.clock.now();
-  const st = await store.findState(deps.db, input.state);
+  const st = await states.findState(deps.db, input.state);
   if (!st) throw invalid('授权请求无效：找不到这次授权请求，请回到账户授权页重新发起授权');
   if (st.user_id !== actor.userId) throw forbidden('这次授权由其他账号发起：请使用发起授权的账号登录后重试，或用当前账号重新发起授权');
   if (st.used_at !== null)
     throw new AppError(Code.conflict, '这次授权请求已经使用过，请勿重复提交；如需再次授权，请回到账户授权页重新发起');
   if (st.expires_at <= now) throw invalid('授权请求已过期（10 分钟内有效），请回到账户授权页重新发起授权');
   if (input.platform !== undefined && input.platform !== st.platform) throw invalid('授权回调的账户类型与发起的授权不一致，请重新发起授权');
-  if (!(await store.spendState(deps.db, st.state, now)))
+  if (!(await states.spendState(deps.db, st.state, now)))
     throw new AppError(Code.conflict, '这次授权请求已经使用过，请勿重复提交；如需再次授权，请回到账户授权页重新发起');
   if (input.error) throw forbidden(`您在${label(st.platform)}授权页拒绝了授权，未添加任何广告账户`);
   if (!input.code) throw invalid('授权回调缺少授权码，请回到账户授权页重新发起授权');

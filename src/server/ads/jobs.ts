@@ -5,6 +5,7 @@ import type { JobContext, JobDef, JobResult } from '../jobs/types.ts';
 import { AppError } from '../kernel/errors.ts';
 import { errorFields, log } from '../kernel/log.ts';
 import { connectorFor, refreshAuth } from './credentials.ts';
+import * as states from './oauth-states.ts';
 import { planPeriodsJob } from './plan-periods.ts';
 import * as store from './store.ts';
 import * as sync from './store-sync.ts';
@@ -168,7 +169,7 @@ export function tokenRefreshJob(deps: Deps): JobDef {
         rows += r.rows ?? 0;
         await ctx.yield();
       }
-      await store.pruneStates(deps.db, now - 86400);
+      await states.pruneStates(deps.db, now - 86400);
       return { rows };
     },
   };

@@ -1,9 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
-import { refreshBlocks } from './blocks.ts';
-import { accountsLosingPlans, refreshCustomerDays } from './customer-days.ts';
-import { exactTo } from './exact-to.ts';
-import type { AdEntitiesTable, AdFactsHourlyTable } from './tables.ts';
+import type { AdEntitiesTable } from './tables.ts';
 
 /** What the sync jobs write: entities keyed by platform ids, hourly facts and their daily rollups, watermarks. */
 

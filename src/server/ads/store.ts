@@ -2,9 +2,9 @@ import type { ExpressionBuilder, Insertable, Selectable } from 'kysely';
 import { type AuthStatus, EXPIRING_SECONDS } from '../../shared/ad-auth.ts';
 import type { Database } from '../db/schema.ts';
 import type { Executor } from '../kernel/executor.ts';
-import type { AdAuthsTable, OauthStatesTable } from './tables.ts';
+import type { AdAuthsTable } from './tables.ts';
 
-/** Authorisations, their advertiser accounts and OAuth states: queries only. Sync writes are in store-sync.ts (entities, watermarks) and store-facts.ts (facts). */
+/** Authorisations and their advertiser accounts: queries only (OAuth states: oauth-states.ts). Sync writes are in store-sync.ts (entities, watermarks) and store-facts.ts (facts). */
 
 export type AuthRow = Selectable<AdAuthsTable>;
 /** `null` = every customer (admins); otherwise the customer ids the caller may see. */
@@ -65,25 +65,6 @@ export async function markAuth(
   at: number,
 ): Promise<void> {
   await db.updateTable('ad_auths').set({ state, last_error: lastError, updated_at: at }).where('id', '=', authId).execute();
-}
-
-// ---- OAuth states ----
-
-export const insertState = (db: Executor, row: Insertable<OauthStatesTable>) => db.insertInto('oauth_states').values(row).execute();
-export const findState = (db: Executor, state: string) =>
-  db.selectFrom('oauth_states').selectAll().where('state', '=', state).executeTakeFirst();
-/** Spend a state once: false when it was spent already (a replay, or a concurrent second submit). */
-export async function spendState(db: Executor, state: string, at: number): Promise<boolean> {
-  const r = await db
-    .updateTable('oauth_states')
-    .set({ used_at: at })
-    .where('state', '=', state)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-export async function pruneStates(db: Executor, before: number): Promise<number> {
-  return Number((await db.deleteFrom('oauth_states').where('expires_at', '<', before).executeTakeFirst()).numDeletedRows);
 }
 
 // ---- authorisations and accounts ----
