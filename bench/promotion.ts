@@ -8,7 +8,8 @@
  *   node bench/promotion.ts [sqlite|postgres]
  *
  * `BENCH_CASES=admin-plans`: only the admin's lists of every customer's plans (today, 7, 15, 30 and 90 days ending
- * today, by cost; 30 days by shows; 7 days ending yesterday), without the account rollup they do not read.
+ * today, by cost; 30 days by shows; 7 days ending yesterday, yesterday, 31–60 days ago), without the account rollup they
+ * do not read.
  * `BENCH_COMPARE=1`: each case timed with the per-plan periods' fast path off (`planTop.on = false`: the code before)
  * and on, interleaved call by call on the same database (after 3 warm-ups of each).
  */
@@ -303,6 +304,14 @@ async function main(): Promise<void> {
       [
         'admin · 100 000 plans · 7 days to yesterday · by cost',
         list(staff, { acpl: 2, type: 'plan', start: ago(7), end: ago(1), sort_field: 'sum_cost' }),
+      ],
+      [
+        'admin · 100 000 plans · yesterday · by cost',
+        list(staff, { acpl: 2, type: 'plan', start: ago(1), end: ago(1), sort_field: 'sum_cost' }),
+      ],
+      [
+        'admin · 100 000 plans · 31–60 days ago · by cost',
+        list(staff, { acpl: 2, type: 'plan', start: ago(60), end: ago(31), sort_field: 'sum_cost' }),
       ],
     ] as const;
     const results = [];

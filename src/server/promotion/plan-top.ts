@@ -140,6 +140,12 @@ async function largestToday(db: Executor, col: SumColumn, platform: number): Pro
 
 /** Deeper pages than this many rows of a range that is no preset take the slow path (the seeds are bound values). */
 const MAX_SEEDS = 1000;
+/**
+ * Seeds per row of the page, from each ranking: a range far from yesterday (last month) shares few of its largest plans
+ * with the covering period, and v needs K seeds with a sum in the range — more seeds also raise v, so fewer plans are
+ * summed exactly.
+ */
+const SEEDS_PER_ROW = 5;
 
 /**
  * A range of whole days that is no preset but lies inside the last 90 (today included or not): the shortest period
@@ -156,7 +162,7 @@ function coverOf(span: Span, today: number): { days: number; withToday: boolean 
 /**
  * Any other range inside the last 90 days: a plan's exact sum S over the range is at most U = P + T, P its row of the
  * covering period (`coverOf`), T its row of today when the range has today (0 otherwise) — every fact is ≥ 0. The exact
- * sums of seeds (the K listed plans of largest P, and of largest T) give v, the K-th largest S among them: at least K
+ * sums of seeds (the 5·K listed plans of largest P, and of largest T) give v, the K-th largest S among them: at least K
  * listed plans have S ≥ v, so every plan of the first K has S ≥ v, hence U ≥ v: P ≥ v − Tmax, or no period row and
  * T ≥ v. The exact sums of those plans only — by the slow path's own `keyedAdSums` — then make the page.
  */
@@ -166,8 +172,8 @@ async function coveredTop(
   a: { days: number; withToday: boolean; col: SumColumn; platform: number; k: number },
 ): Promise<EntityRow[] | null> {
   if (a.k > MAX_SEEDS) return null;
-  const seeds = await topKeys(db, a);
-  if (a.withToday) seeds.push(...(await topKeys(db, { ...a, days: TODAY })));
+  const seeds = await topKeys(db, { ...a, k: a.k * SEEDS_PER_ROW });
+  if (a.withToday) seeds.push(...(await topKeys(db, { ...a, days: TODAY, k: a.k * SEEDS_PER_ROW })));
   const exactOf = (f: KeyedFilter) => keyedAdSums(db, 'plan', f, r.span);
   const seeded = await exactOf({ customers: null, channel: a.platform, keys: [...new Set(seeds)] }).execute();
   const v = seeded.map((s) => Number(s[a.col])).sort((x, y) => y - x)[a.k - 1] ?? 0;
