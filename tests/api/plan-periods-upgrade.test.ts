@@ -21,6 +21,13 @@ describe.each(dialects())('per-plan preset periods, upgraded ($name)', (dialect)
   const daily = (db: Parameters<typeof rebuildAllBlocks>[0], advertiser: string, plan: string, day: number, cost: number) =>
     sql`insert into ad_facts_daily (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, day, cost_fen, shows, clicks, conversions, synced_at)
       values (2, ${advertiser}, 1, 'c', ${plan}, '', ${day}, ${cost}, 1, 1, 0, 0)`.execute(db);
+  /** Every stored row as [days, plan, cost], in (days, plan) order. */
+  const stored = async (db: Parameters<typeof rebuildAllBlocks>[0]) =>
+    (await db.selectFrom('ad_plan_periods').selectAll().orderBy('days').orderBy('plan_id').execute()).map((r) => [
+      num(r.days),
+      r.plan_id,
+      num(r.cost_fen),
+    ]);
 
   it(
     'upgrade from 0067 with daily facts: 0070 creates the table not ready; the roll back-fills it',
@@ -37,10 +44,9 @@ describe.each(dialects())('per-plan preset periods, upgraded ($name)', (dialect)
         await rebuildAllBlocks(h.db); // the day blocks are in step with the daily rows (their writers keep them so)
         await migrateToLatest(h);
         expect(await planPeriodsThrough(h.db)).toBe(0);
-        expect(num((await sql<{ n: number }>`select count(*) as n from ad_plan_periods`.execute(h.db)).rows[0]?.n)).toBe(0);
+        expect(await stored(h.db)).toEqual([]);
         await h.db.transaction().execute((tx) => rollPlanPeriods(tx, yesterday, 0));
-        const rows = await h.db.selectFrom('ad_plan_periods').selectAll().orderBy('days').orderBy('plan_id').execute();
-        expect(rows.map((r) => [num(r.days), r.plan_id, num(r.cost_fen)])).toEqual([
+        expect(await stored(h.db)).toEqual([
           [6, 'x1', 5],
           [6, 'x2', 9],
           [14, 'x1', 5],
@@ -54,8 +60,7 @@ describe.each(dialects())('per-plan preset periods, upgraded ($name)', (dialect)
         const slides = planPeriodRolls.slides;
         for (let d = 1; d <= 3; d++) await h.db.transaction().execute((tx) => rollPlanPeriods(tx, yesterday + d * DAY, 0));
         expect(planPeriodRolls.slides - slides).toBe(3);
-        const slid = await h.db.selectFrom('ad_plan_periods').selectAll().orderBy('days').orderBy('plan_id').execute();
-        expect(slid.map((r) => [num(r.days), r.plan_id, num(r.cost_fen)])).toEqual([
+        expect(await stored(h.db)).toEqual([
           [6, 'x1', 5],
           [14, 'x1', 5],
           [14, 'x2', 9],
@@ -86,7 +91,6 @@ describe.each(dialects())('per-plan preset periods, upgraded ($name)', (dialect)
             values (6, 2, 'x1', 5, 1, 1, 0)`.execute(h.db);
           await sql`update ad_plan_periods_state set through_day = ${through} where id = 1`.execute(h.db);
           await migrateToLatest(h);
-          const rows = await h.db.selectFrom('ad_plan_periods').selectAll().orderBy('days').orderBy('plan_id').execute();
           const want = through
             ? [
                 [TODAY, 'x1', 11],
@@ -94,7 +98,7 @@ describe.each(dialects())('per-plan preset periods, upgraded ($name)', (dialect)
                 [6, 'x1', 5],
               ]
             : [[6, 'x1', 5]];
-          expect(rows.map((r) => [num(r.days), r.plan_id, num(r.cost_fen)])).toEqual(want);
+          expect(await stored(h.db)).toEqual(want);
           expect(await planPeriodsThrough(h.db)).toBe(through);
         } finally {
           await h.close();

@@ -147,3 +147,14 @@ export function accountCandidates(db: Executor, f: { scope: Scope; platform?: nu
   }
   return q;
 }
+
+/** How many accounts the list holds. */
+export async function countAccounts(db: Executor, f: Parameters<typeof accountCandidates>[1]): Promise<number> {
+  return Number(
+    (
+      await accountCandidates(db, f)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+}

@@ -25,6 +25,7 @@ import {
   accountCandidates,
   candidates,
   childCounts,
+  countAccounts,
   countCandidates,
   linkedPlanCounts,
   type Scope,
@@ -168,8 +169,9 @@ async function listAccounts(
   o: Order,
   today: number,
 ): Promise<Page> {
-  const base = accountCandidates(db, { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact });
-  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const accounts = { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact };
+  const base = accountCandidates(db, accounts);
+  const total = await countAccounts(db, accounts);
   let q = base.select(['a.platform', 'a.advertiser_id', 'a.name', 'a.customerid', 'a.active', 'au.state', 'a.last_sync_at', 'a.id']);
   const sumsFilter = { scope, platform: input.acpl, pl: input.pl };
   if (o.metric) {
@@ -227,16 +229,10 @@ async function unlinkedAccounts(
 }
 
 /** How many rows the list has at this level for these filters. */
-async function countLevel(db: Executor, input: PromoteFilter, scope: Scope, level: AdLevel | null): Promise<number> {
-  if (level !== null) return countCandidates(db, treeFilter(input, scope, level));
-  return Number(
-    (
-      await accountCandidates(db, { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact })
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-}
+const countLevel = (db: Executor, input: PromoteFilter, scope: Scope, level: AdLevel | null): Promise<number> =>
+  level === null
+    ? countAccounts(db, { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact })
+    : countCandidates(db, treeFilter(input, scope, level));
 
 /** The list's row count for these filters (the caller's scope): the export's progress total. */
 export async function countTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: PromoteFilter): Promise<number> {
