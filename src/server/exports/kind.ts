@@ -16,6 +16,9 @@ import { parseWith } from '../kernel/parse.ts';
  */
 export type CellValue = string | number | null;
 
+/** Rows a kind reads per keyset page: what an export holds in memory at once, and how often it reports progress. */
+export const PAGE_ROWS = 1000;
+
 export interface ExportColumn<R> {
   /** Stable key (templates store it): lower case, digits and underscores. */
   key: string;

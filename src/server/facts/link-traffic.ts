@@ -155,6 +155,8 @@ export async function linkNumbers(db: Db, customers: readonly number[] | null, p
   // the events are read only for links with invalid clicks in the span (most links have none)
   const withInvalid = pageids.filter((p) => (rows.get(p)?.monitor.invalidClicks ?? 0) > 0);
   const reasons = await linkInvalidReasons(db, { customers, pageids: withInvalid }, span.from, span.to);
+  // most links have no sums in a span (an export's million links): they share one zero row, read-only like every row here
+  const zero = toWire(metricsOf(ZERO_SUMS));
   return new Map(
     pageids.map((pageid) => {
       const r = rows.get(pageid);
@@ -165,7 +167,7 @@ export async function linkNumbers(db: Db, customers: readonly number[] | null, p
         invalid_clicks: r?.monitor.invalidClicks ?? 0,
         invalid_flagged: invalidFlagged(r?.monitor.clicks ?? 0, r?.monitor.invalidClicks ?? 0),
         invalid_reasons: (reasons.get(pageid) ?? []).map((x) => ({ ...x, label: invalidReasonLabel(x.reason) })),
-        metrics: toWire(metricsOf(r?.sums ?? ZERO_SUMS)),
+        metrics: r ? toWire(metricsOf(r.sums)) : zero,
       };
       return [pageid, row];
     }),

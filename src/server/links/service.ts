@@ -21,7 +21,8 @@ export async function listLinks(deps: Deps, actor: Actor, input: LinkIndexInput)
   const scope = await scopeOf(deps.db, actor);
   const { page, pagesize, ...filter } = input;
   const { rows, total } = await store.listLinks(deps.db, scope, filter, pagesize, (page - 1) * pagesize);
-  return { list: rows.map((r) => toView(r, base(deps))), total };
+  const baseUrl = base(deps);
+  return { list: rows.map((r) => toView(r, baseUrl)), total };
 }
 
 /** How many links the list shows for these filters (exports report progress against it). */
@@ -40,11 +41,12 @@ export async function* linkPages(
   pageSize = 1000,
 ): AsyncGenerator<LinkView[]> {
   const scope = await scopeOf(deps.db, actor);
+  const baseUrl = base(deps);
   let before: number | null = null;
   for (;;) {
     const rows = await store.listLinksBefore(deps.db, scope, filter, before, pageSize);
     if (rows.length === 0) return;
-    yield rows.map((r) => toView(r, base(deps)));
+    yield rows.map((r) => toView(r, baseUrl));
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return;
     before = last.id;

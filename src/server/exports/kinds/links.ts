@@ -5,7 +5,7 @@ import type { LinkMetricsRow } from '../../../shared/stats.ts';
 import { linkNumbers, listDays } from '../../facts/link-traffic.ts';
 import { scopeOf } from '../../links/scope.ts';
 import { countLinks, linkPages } from '../../links/service.ts';
-import { defineKind } from '../kind.ts';
+import { defineKind, PAGE_ROWS } from '../kind.ts';
 import { invalidColumns } from './invalid-columns.ts';
 
 const label = <T extends Record<string | number, string>>(table: T, v: string | number): string =>
@@ -31,7 +31,7 @@ export const linksKind = defineKind<Omit<LinkIndexInput, 'page' | 'pagesize'>, L
     const days = listDays(deps.clock.now(), filters.start, filters.end);
     const scope = await scopeOf(deps.db, actor);
     const range = days.start === days.end ? days.start : `${days.start} 至 ${days.end}`;
-    for await (const page of linkPages(deps, actor, filters, Number(process.env.XP_PAGE ?? 1000))) {
+    for await (const page of linkPages(deps, actor, filters, PAGE_ROWS)) {
       const numbers = await linkNumbers(
         deps.db,
         scope,

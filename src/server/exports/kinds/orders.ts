@@ -13,7 +13,7 @@ import {
   type UnionName,
 } from '../../../shared/orders.ts';
 import { countIndexOrders, indexOrderPages, type OrderIndexFilters } from '../../orders/service.ts';
-import { defineKind } from '../kind.ts';
+import { defineKind, PAGE_ROWS } from '../kind.ts';
 
 /** 0 is "not yet / unknown" in the orders' times: an empty cell, like the list's '--'. */
 const time = (at: number): number | null => (at > 0 ? at : null);
@@ -30,7 +30,7 @@ export const ordersKind = defineKind<OrderIndexFilters, OrderView>({
   access: 'orders',
   filters: orderIndexInput.omit({ page: true, pagesize: true }),
   count: countIndexOrders,
-  pages: (deps, actor, filters) => indexOrderPages(deps, actor, filters, Number(process.env.XP_PAGE ?? 1000)),
+  pages: (deps, actor, filters) => indexOrderPages(deps, actor, filters, PAGE_ROWS),
   columns: [
     { key: 'order_id', label: '订单号', type: 'text', width: 22, value: (o) => o.order_id },
     { key: 'parent_order_id', label: '父订单号', type: 'text', width: 22, value: (o) => o.parent_order_id },

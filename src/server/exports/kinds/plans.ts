@@ -1,6 +1,6 @@
 import { type PromoteExportInput, type PromoteRow, promoteExportInput } from '../../../shared/promote-schemas.ts';
 import { countTree, treePages } from '../../promotion/tree.ts';
-import { defineKind } from '../kind.ts';
+import { defineKind, PAGE_ROWS } from '../kind.ts';
 import { invalidColumns } from './invalid-columns.ts';
 import { metricColumns } from './metric-columns.ts';
 
@@ -18,7 +18,7 @@ export const plansKind = defineKind<PromoteExportInput, PlanRow>({
   access: 'promote',
   filters: promoteExportInput,
   count: countTree,
-  pages: (deps, actor, filters) => treePages(deps, actor, filters, Number(process.env.XP_PAGE ?? 1000)),
+  pages: (deps, actor, filters) => treePages(deps, actor, filters, PAGE_ROWS),
   columns: [
     { key: 'level_name', label: '层级', type: 'text', width: 10, value: (r) => r.level_name },
     { key: 'id', label: '编号', type: 'text', width: 20, value: (r) => r.id },

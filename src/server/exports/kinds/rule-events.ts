@@ -2,7 +2,7 @@ import { channelLabel } from '../../../shared/catalog.ts';
 import { eventActionText, valuesText } from '../../../shared/rule-text.ts';
 import { type RuleEvent, ruleHistoryInput } from '../../../shared/rules.ts';
 import { countHistory, type HistoryFilters, historyPages } from '../../rules/history.ts';
-import { defineKind } from '../kind.ts';
+import { defineKind, PAGE_ROWS } from '../kind.ts';
 
 /**
  * 自动规则执行记录 (`/capi/napi/rules/history` filters: rule, channel, plan): the audit rows of the history list in
@@ -15,7 +15,7 @@ export const ruleEventsKind = defineKind<HistoryFilters, RuleEvent>({
   access: 'promote',
   filters: ruleHistoryInput.omit({ page: true, pagesize: true }),
   count: countHistory,
-  pages: (deps, actor, filters) => historyPages(deps, actor, filters, Number(process.env.XP_PAGE ?? 1000)),
+  pages: (deps, actor, filters) => historyPages(deps, actor, filters, PAGE_ROWS),
   columns: [
     { key: 'at', label: '时间', type: 'datetime', value: (e) => e.at },
     { key: 'rule_id', label: '规则编号', type: 'integer', width: 10, value: (e) => e.rule_id },
