@@ -42,3 +42,35 @@ describe('nodeSqliteDialect transactions', () => {
     }
   });
 });
+
+describe('nodeSqliteDialect rows', () => {
+  it("are objects shaped like node:sqlite's own: one property per column, the last of equal names, odd names as properties", async () => {
+    const raw = new DatabaseSync(':memory:');
+    const db = new Kysely<Record<string, never>>({ dialect: nodeSqliteDialect(raw) });
+    try {
+      const query = `select 1 as id, 'a' as id, 3 as "we""ird", 4 as "__proto__", 5 as constructor, x'00ff' as b, null as n, 2.5 as f`;
+      const rows = (await sql.raw(query).execute(db)).rows as Record<string, unknown>[];
+      const native = raw.prepare(query).all()[0] as Record<string, unknown>;
+      expect(rows).toHaveLength(1);
+      const row = rows[0] as Record<string, unknown>;
+      expect(Object.keys(row)).toEqual(Object.keys(native));
+      expect({ ...row }).toEqual({ ...native });
+      expect(row.id).toBe('a');
+      expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe(4);
+      expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+      expect(row.b).toEqual(new Uint8Array([0, 255]));
+      // streamed rows too, and a statement that returns no columns still runs
+      await sql`create table t (n integer, s text)`.execute(db);
+      await sql`insert into t values (1, '甲'), (2, '乙')`.execute(db);
+      const streamed: unknown[] = [];
+      const typed = db as unknown as Kysely<{ t: { n: number; s: string } }>;
+      for await (const r of typed.selectFrom('t').select(['n', 's']).orderBy('n').stream()) streamed.push(r);
+      expect(streamed).toEqual([
+        { n: 1, s: '甲' },
+        { n: 2, s: '乙' },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -15,12 +15,45 @@ import {
  * node:sqlite throws on `undefined` and stores a Date as NULL: we bind numbers, strings, null and Buffers only.
  */
 function adaptStatement(stmt: StatementSync): SqliteStatement {
+  const names = stmt.columns().map((c) => c.name);
+  if (names.length === 0) {
+    return {
+      reader: false,
+      all: (params) => stmt.all(...(params as never[])),
+      run: (params) => stmt.run(...(params as never[])),
+      iterate: (params) => stmt.iterate(...(params as never[])),
+    };
+  }
+  stmt.setReturnArrays(true);
+  const toRow = rowBuilder(names);
   return {
-    reader: stmt.columns().length > 0,
-    all: (params) => stmt.all(...(params as never[])),
+    reader: true,
+    all: (params) => stmt.all(...(params as never[])).map((a) => toRow(a as unknown as unknown[])),
     run: (params) => stmt.run(...(params as never[])),
-    iterate: (params) => stmt.iterate(...(params as never[])),
+    *iterate(params) {
+      for (const a of stmt.iterate(...(params as never[]))) yield toRow(a as unknown as unknown[]);
+    },
   };
+}
+
+/**
+ * A statement's rows as objects, built from node:sqlite's arrays by one object literal per column list. node:sqlite's
+ * own row objects are dictionary-mode (a hash table each, slow to read and to collect): an export of links read them
+ * ~20 % slower in all (bench/README.md "Exports: the links kind's CPU"). Same shape as node:sqlite's: one property
+ * per column name, in order, the last of two equal names wins; computed keys, so a column named `__proto__` is a
+ * property, not the prototype. The names are JSON-quoted into the source, which holds nothing else.
+ */
+const builders = new Map<string, (a: unknown[]) => Record<string, unknown>>();
+function rowBuilder(names: readonly string[]): (a: unknown[]) => Record<string, unknown> {
+  const key = JSON.stringify(names);
+  let build = builders.get(key);
+  if (!build) {
+    build = new Function('a', `return {${names.map((n, i) => `[${JSON.stringify(n)}]: a[${i}]`).join(', ')}};`) as (
+      a: unknown[],
+    ) => Record<string, unknown>;
+    if (builders.size < 4096) builders.set(key, build);
+  }
+  return build;
 }
 
 /**
