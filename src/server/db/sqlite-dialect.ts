@@ -38,8 +38,8 @@ function adaptStatement(stmt: StatementSync): SqliteStatement {
 
 /**
  * A statement's rows as objects, built from node:sqlite's arrays by one object literal per column list. node:sqlite's
- * own row objects are dictionary-mode (a hash table each, slow to read and to collect): an export of links read them
- * ~20 % slower in all (bench/README.md "Exports: the links kind's CPU"). Same shape as node:sqlite's: one property
+ * own row objects are dictionary-mode (a hash table each, slow to read and to collect): an export of links took 1.25×
+ * the CPU with them (bench/README.md "Exports: the links kind's CPU"). Same shape as node:sqlite's: one property
  * per column name, in order, the last of two equal names wins; computed keys, so a column named `__proto__` is a
  * property, not the prototype. The names are JSON-quoted into the source, which holds nothing else.
  */
