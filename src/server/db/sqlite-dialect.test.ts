@@ -73,4 +73,29 @@ describe('nodeSqliteDialect rows', () => {
       await db.destroy();
     }
   });
+
+  it('follow the schema: a cached `select *` after a column is added, or the table is rebuilt in another order', async () => {
+    const raw = new DatabaseSync(':memory:');
+    const db = new Kysely<{ t: { a: number; b?: string } }>({ dialect: nodeSqliteDialect(raw) });
+    try {
+      await sql`create table t (a integer)`.execute(db);
+      await sql`insert into t values (1)`.execute(db);
+      const all = () => db.selectFrom('t').selectAll().execute();
+      expect(await all()).toEqual([{ a: 1 }]);
+      await sql`alter table t add column b text default 'x'`.execute(db);
+      expect(await all()).toEqual([{ a: 1, b: 'x' }]);
+      await sql`create table t2 (b text, a integer)`.execute(db);
+      await sql`insert into t2 select b, a from t`.execute(db);
+      await sql`drop table t`.execute(db);
+      await sql`alter table t2 rename to t`.execute(db);
+      const rows = await all();
+      expect(rows).toEqual([{ b: 'x', a: 1 }]);
+      expect(Object.keys(rows[0] ?? {})).toEqual(['b', 'a']);
+      const streamed: unknown[] = [];
+      for await (const r of db.selectFrom('t').selectAll().stream()) streamed.push(r);
+      expect(streamed).toEqual([{ b: 'x', a: 1 }]);
+    } finally {
+      await db.destroy();
+    }
+  });
 });

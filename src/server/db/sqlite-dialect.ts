@@ -15,8 +15,7 @@ import {
  * node:sqlite throws on `undefined` and stores a Date as NULL: we bind numbers, strings, null and Buffers only.
  */
 function adaptStatement(stmt: StatementSync): SqliteStatement {
-  const names = stmt.columns().map((c) => c.name);
-  if (names.length === 0) {
+  if (stmt.columns().length === 0) {
     return {
       reader: false,
       all: (params) => stmt.all(...(params as never[])),
@@ -25,13 +24,32 @@ function adaptStatement(stmt: StatementSync): SqliteStatement {
     };
   }
   stmt.setReturnArrays(true);
-  const toRow = rowBuilder(names);
+  // SQLite prepares a statement again when the schema changed (a migration on this connection): `select *` may then
+  // name other columns, so the names are checked against the statement after each run (a compare of ~30 strings)
+  let names: string[] = [];
+  let toRow = rowBuilder(names);
+  const builder = (): ((a: unknown[]) => Record<string, unknown>) => {
+    const now = stmt.columns();
+    if (now.length !== names.length || now.some((c, i) => c.name !== names[i])) {
+      names = now.map((c) => c.name);
+      toRow = rowBuilder(names);
+    }
+    return toRow;
+  };
   return {
     reader: true,
-    all: (params) => stmt.all(...(params as never[])).map((a) => toRow(a as unknown as unknown[])),
+    all: (params) => {
+      const arrays = stmt.all(...(params as never[])) as unknown as unknown[][];
+      const build = builder();
+      return arrays.map((a) => build(a));
+    },
     run: (params) => stmt.run(...(params as never[])),
     *iterate(params) {
-      for (const a of stmt.iterate(...(params as never[]))) yield toRow(a as unknown as unknown[]);
+      let build: ((a: unknown[]) => Record<string, unknown>) | null = null;
+      for (const a of stmt.iterate(...(params as never[]))) {
+        build ??= builder(); // after the first step: the statement as prepared for this run
+        yield build(a as unknown as unknown[]);
+      }
     },
   };
 }
