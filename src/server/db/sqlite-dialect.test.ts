@@ -74,7 +74,7 @@ describe('nodeSqliteDialect rows', () => {
     }
   });
 
-  it('follow the schema: a cached `select *` after a column is added, or the table is rebuilt in another order', async () => {
+  it('follow the schema: a cached `select *` after a column is added, the table rebuilt in another order, or another connection adds a column', async () => {
     const raw = new DatabaseSync(':memory:');
     const db = new Kysely<{ t: { a: number; b?: string } }>({ dialect: nodeSqliteDialect(raw) });
     try {
@@ -94,6 +94,10 @@ describe('nodeSqliteDialect rows', () => {
       const streamed: unknown[] = [];
       for await (const r of db.selectFrom('t').selectAll().stream()) streamed.push(r);
       expect(streamed).toEqual([{ b: 'x', a: 1 }]);
+      // a change made outside the dialect (another connection, or the raw handle): SQLite prepares the cached statement
+      // again, with one more column
+      raw.exec(`alter table t add column c integer default 7`);
+      expect(await all()).toEqual([{ b: 'x', a: 1, c: 7 }]);
     } finally {
       await db.destroy();
     }

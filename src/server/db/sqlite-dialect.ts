@@ -14,24 +14,28 @@ import {
  * Kysely's SqliteDialect over Node's built-in `node:sqlite` (no native build).
  * node:sqlite throws on `undefined` and stores a Date as NULL: we bind numbers, strings, null and Buffers only.
  */
-function adaptStatement(stmt: StatementSync): SqliteStatement {
+function adaptStatement(stmt: StatementSync, afterRun?: () => void): SqliteStatement {
   if (stmt.columns().length === 0) {
     return {
       reader: false,
       all: (params) => stmt.all(...(params as never[])),
-      run: (params) => stmt.run(...(params as never[])),
+      run: (params) => {
+        const result = stmt.run(...(params as never[]));
+        afterRun?.();
+        return result;
+      },
       iterate: (params) => stmt.iterate(...(params as never[])),
     };
   }
   stmt.setReturnArrays(true);
-  // SQLite prepares a statement again when the schema changed (a migration on this connection): `select *` may then
-  // name other columns, so the names are checked against the statement after each run (a compare of ~30 strings)
-  let names: string[] = [];
+  let names: string[] = stmt.columns().map((c) => c.name);
   let toRow = rowBuilder(names);
-  const builder = (): ((a: unknown[]) => Record<string, unknown>) => {
-    const now = stmt.columns();
-    if (now.length !== names.length || now.some((c, i) => c.name !== names[i])) {
-      names = now.map((c) => c.name);
+  // A schema change on this connection empties the statement cache (`nodeSqliteDialect`); one by another connection
+  // makes SQLite prepare this statement again, and `select *` then returns another number of columns: the names are
+  // read again (`columns()` costs 7–60 µs, so only then). A column renamed by another connection is not seen.
+  const builder = (width: number): ((a: unknown[]) => Record<string, unknown>) => {
+    if (width !== names.length) {
+      names = stmt.columns().map((c) => c.name);
       toRow = rowBuilder(names);
     }
     return toRow;
@@ -40,16 +44,13 @@ function adaptStatement(stmt: StatementSync): SqliteStatement {
     reader: true,
     all: (params) => {
       const arrays = stmt.all(...(params as never[])) as unknown as unknown[][];
-      const build = builder();
+      if (arrays.length === 0) return [];
+      const build = builder((arrays[0] as unknown[]).length);
       return arrays.map((a) => build(a));
     },
     run: (params) => stmt.run(...(params as never[])),
     *iterate(params) {
-      let build: ((a: unknown[]) => Record<string, unknown>) | null = null;
-      for (const a of stmt.iterate(...(params as never[]))) {
-        build ??= builder(); // after the first step: the statement as prepared for this run
-        yield build(a as unknown as unknown[]);
-      }
+      for (const a of stmt.iterate(...(params as never[]))) yield builder((a as unknown as unknown[]).length)(a as unknown as unknown[]);
     },
   };
 }
@@ -96,6 +97,9 @@ export function openSqlite(file: string): DatabaseSync {
   return db;
 }
 
+/** Statements that change the schema (migrations, tests): the cached statements' column lists may change with them. */
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\s/i;
+
 /** Prepared statements kept per SQL text (the same queries run again and again: pages, batches, lookups). */
 const CACHED_STATEMENTS = 256;
 
@@ -108,7 +112,8 @@ export function nodeSqliteDialect(db: DatabaseSync): SqliteDialect {
       cache.set(sql, hit);
       return hit;
     }
-    const stmt = adaptStatement(db.prepare(sql));
+    // after a statement that changes the schema, every cached statement is prepared again (new column lists)
+    const stmt = adaptStatement(db.prepare(sql), SCHEMA_CHANGE.test(sql) ? () => cache.clear() : undefined);
     cache.set(sql, stmt);
     if (cache.size > CACHED_STATEMENTS) cache.delete(cache.keys().next().value as string);
     return stmt;
