@@ -244,7 +244,9 @@ async function pingRatio() {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((r) => baselineProc.stdout!.once('data', r));
-  const env = { LOG_LEVEL: 'error', ORDER_SYNC_SECONDS: '1', DEMO_TRAFFIC: 'off' };
+  // a bench is a deployment, not a test: the servers' clocks are the wall clock the sandbox's orders were placed at (the
+  // process fixture would start them at the tests' pinned instant, and the busy server would find nothing to pull)
+  const env = { LOG_LEVEL: 'error', ORDER_SYNC_SECONDS: '1', DEMO_TRAFFIC: 'off', CLOCK_START: new Date().toISOString() };
   const idle = await startServer(await prepareDataDir(), 4620, env);
   const busyDir = await busyDataDir(Number(process.env.ORDERS_BUSY ?? 100_000));
   const busy = await startServer(busyDir, 4621, env);
