@@ -6,9 +6,9 @@ export const shownPrice = (fen: unknown): number | null => (typeof fen === 'numb
 
 /**
  * Row → the API shape of every links endpoint: the row minus its row-only columns, plus the landing URL.
- * Field by field, not `{ id, …, ...shown }`: a stored row (node:sqlite's rows are dictionary-mode objects) is read
- * by name ~2× faster than it is rest-copied, and exports map a million of them (bench/README.md "Exports: the links
- * kind's CPU"). The compiler still keeps the list whole: `LinksTable` is `LinkView` minus `LinkViewOnly` plus the
+ * Field by field, not `{ id, …, ...shown }`: a row is read by name faster than it is rest-copied (~2× on
+ * node:sqlite's own dictionary-mode rows, which the SQLite dialect no longer returns), and exports map a million of
+ * them (bench/README.md "Exports: the links kind's CPU"). The compiler still keeps the list whole: `LinksTable` is `LinkView` minus `LinkViewOnly` plus the
  * `LinkRowOnly` columns (tables.ts), so a new field is added to `LinkView`, and this literal fails to compile until
  * it copies it (a missing field is an error, and so is one `LinkView` does not have).
  */
