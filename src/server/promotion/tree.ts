@@ -59,6 +59,9 @@ const treeFilter = (f: PromoteFilter, scope: Scope, level: AdLevel): TreeFilter 
   exact: f.exact,
 });
 
+/** The same filters at the accounts level (`accountCandidates`, `countAccounts`). */
+const accountFilter = (f: PromoteFilter, scope: Scope) => ({ scope, platform: f.acpl, advertiserId: f.advertiser_id, exact: f.exact });
+
 async function accountInfos(db: Executor, keys: Array<{ platform: number; advertiserId: string }>): Promise<Map<string, AccountInfo>> {
   const rows = await accountsByIds(db, keys);
   return new Map(
@@ -169,9 +172,8 @@ async function listAccounts(
   o: Order,
   today: number,
 ): Promise<Page> {
-  const accounts = { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact };
-  const base = accountCandidates(db, accounts);
-  const total = await countAccounts(db, accounts);
+  const base = accountCandidates(db, accountFilter(input, scope));
+  const total = await countAccounts(db, accountFilter(input, scope));
   let q = base.select(['a.platform', 'a.advertiser_id', 'a.name', 'a.customerid', 'a.active', 'au.state', 'a.last_sync_at', 'a.id']);
   const sumsFilter = { scope, platform: input.acpl, pl: input.pl };
   if (o.metric) {
@@ -230,9 +232,7 @@ async function unlinkedAccounts(
 
 /** How many rows the list has at this level for these filters. */
 const countLevel = (db: Executor, input: PromoteFilter, scope: Scope, level: AdLevel | null): Promise<number> =>
-  level === null
-    ? countAccounts(db, { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact })
-    : countCandidates(db, treeFilter(input, scope, level));
+  level === null ? countAccounts(db, accountFilter(input, scope)) : countCandidates(db, treeFilter(input, scope, level));
 
 /** The list's row count for these filters (the caller's scope): the export's progress total. */
 export async function countTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, input: PromoteFilter): Promise<number> {
@@ -270,7 +270,7 @@ export async function sumTree(deps: Pick<Deps, 'db' | 'clock'>, actor: Actor, in
   const sumLevel: SumLevel = level ?? 'advertiser';
   const within =
     level === null
-      ? { withinAccounts: accountCandidates(db, { scope, platform: input.acpl, advertiserId: input.advertiser_id, exact: input.exact }) }
+      ? { withinAccounts: accountCandidates(db, accountFilter(input, scope)) }
       : { within: candidates(db, treeFilter(input, scope, level)) };
   const f = { ...filter, ...within };
   const [a, o] = await Promise.all([
