@@ -32,7 +32,9 @@ export async function accountsLosingPlans(db: Executor, platform: number, advert
   const losing = new Set<string>();
   for (let i = 0; i < hours.length; i += PLANS_PER_STATEMENT) {
     const plans = sql.join(hours.slice(i, i + PLANS_PER_STATEMENT).map((r) => sql`${r.plan_id}`));
-    const { rows } = await sql<{ advertiser_id: string }>`select distinct advertiser_id from ad_facts_daily
+    // Not `select distinct`: SQLite (no statistics) then reads the account index for the order and scans every daily
+    // row of the channel (1.7 ms at 20 000 rows, growing with the table); this reads ≤ 500 rows by primary key.
+    const { rows } = await sql<{ advertiser_id: string }>`select advertiser_id from ad_facts_daily
       where platform = ${platform} and day = ${day} and advertiser_id <> ${advertiserId} and plan_id in (${plans})`.execute(db);
     for (const r of rows) losing.add(r.advertiser_id);
   }
