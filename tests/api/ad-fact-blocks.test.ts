@@ -38,7 +38,7 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
 
   /** One day of an account as the report sync stores it (tests/support), kept in the ledger the reads are checked against. */
   async function syncDay(advertiser: string, day: number, rows: ReportHour[]) {
-    for (const v of await syncReportDay(t.deps.db, advertiser, day, rows)) ledger.set(`${v.plan_id}|${v.hour}`, v);
+    for (const v of await syncReportDay(t.deps, advertiser, day, rows)) ledger.set(`${v.plan_id}|${v.hour}`, v);
   }
   /** Plan p1 (customer 1, then its link changes), p2 (customer 1), p3 (customer 2, moves from account A to B on day 60). */
   const hoursOf = (d: number, day: number) =>

@@ -71,7 +71,7 @@ describe.each(dialects())('ad facts of a day cut at the current hour ($name)', (
 
   /** One day of an account as the report sync stores it (tests/support), kept in the ledger the reads are checked against. */
   async function syncDay(advertiser: string, day: number, rows: ReportHour[]) {
-    for (const v of await syncReportDay(t.deps.db, advertiser, day, rows)) ledger.set(`${v.plan_id}|${v.hour}`, v);
+    for (const v of await syncReportDay(t.deps, advertiser, day, rows)) ledger.set(`${v.plan_id}|${v.hour}`, v);
   }
   const hour = (plan: string, customerid: number, pageid: string, at: number, cost: number) => ({
     customerid,

@@ -40,7 +40,7 @@ describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
   let admin: Actor;
   const cust: number[] = [];
 
-  const syncDay = (advertiser: string, day: number, rows: ReportHour[]) => syncReportDay(t.deps.db, advertiser, day, rows);
+  const syncDay = (advertiser: string, day: number, rows: ReportHour[]) => syncReportDay(t.deps, advertiser, day, rows);
   /** Plan i on account A (i < 8) or B; p3 moves to B from day 50; p14, p15 copy p12, p13 (ties); a gap every 5th day. */
   const accountOf = (i: number, d: number) => (i < 8 && !(i === 3 && d >= 50) ? 'A' : 'B');
   function hoursOf(d: number, day: number) {

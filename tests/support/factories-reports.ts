@@ -5,6 +5,7 @@
  */
 import { rollupDay, upsertHourly } from '../../src/server/ads/store-facts.ts';
 import type { AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
+import type { Deps } from '../../src/server/deps.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { chinaDayStart } from '../../src/shared/china-clock.ts';
 
@@ -56,10 +57,15 @@ export type ReportHour = Omit<AdFactsHourlyTable, 'platform' | 'advertiser_id' |
  * One China day of an account (platform 2) as the report sync stores it: its hours, then the day's daily rows and
  * blocks (`rollupDay`), in one transaction. Returns the hourly rows written.
  */
-export async function syncReportDay(db: Db, advertiser: string, day: number, rows: ReportHour[]): Promise<AdFactsHourlyTable[]> {
+export async function syncReportDay(
+  { db, engine }: Pick<Deps, 'db' | 'engine'>,
+  advertiser: string,
+  day: number,
+  rows: ReportHour[],
+): Promise<AdFactsHourlyTable[]> {
   const values = rows.map((r) => ({ ...r, platform: 2, advertiser_id: advertiser, synced_at: day }));
   await db.transaction().execute(async (tx) => {
-    await upsertHourly(tx, values);
+    await upsertHourly(tx, engine, values);
     await rollupDay(tx, 2, advertiser, day, day);
   });
   return values;

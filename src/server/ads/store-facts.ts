@@ -2,14 +2,13 @@
  * The report sync's fact writers: an account's hourly facts, the per-plan sums of its earlier hours, and the daily
  * rows, blocks and per-customer days a synced day rolls up into (docs/data-model.md).
  */
-import { type Insertable, sql } from 'kysely';
+import { sql } from 'kysely';
+import { type Engine, insertRows, type JsonColumn } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { refreshBlocks } from './blocks.ts';
 import { accountsLosingPlans, refreshCustomerDays } from './customer-days.ts';
 import { exactTo } from './exact-to.ts';
 import type { AdFactsHourlyTable } from './tables.ts';
-
-const FACT_BATCH = 500;
 
 /** What a re-pulled hour or a re-rolled day replaces: every column of an hourly or daily row but its key. */
 const REPLACED = [
@@ -26,15 +25,31 @@ const REPLACED = [
 const replaced = (eb: { ref: (r: `excluded.${(typeof REPLACED)[number]}`) => unknown }) =>
   Object.fromEntries(REPLACED.map((c) => [c, eb.ref(`excluded.${c}`)]));
 
-/** Hourly facts, keyed by (platform, plan, hour): a re-pulled hour replaces what was there. */
-export async function upsertHourly(db: Executor, rows: Insertable<AdFactsHourlyTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += FACT_BATCH) {
-    await db
-      .insertInto('ad_facts_hourly')
-      .values(rows.slice(i, i + FACT_BATCH))
-      .onConflict((oc) => oc.columns(['platform', 'plan_id', 'hour']).doUpdateSet((eb) => replaced(eb)))
-      .execute();
-  }
+/** An hourly row's columns in the order `upsertHourly` binds them. */
+const HOURLY_COLUMNS: readonly JsonColumn[] = [
+  ['platform', 'int'],
+  ['advertiser_id', 'text'],
+  ['customerid', 'int'],
+  ['campaign_id', 'text'],
+  ['plan_id', 'text'],
+  ['pageid', 'text'],
+  ['hour', 'int'],
+  ['cost_fen', 'int'],
+  ['shows', 'int'],
+  ['clicks', 'int'],
+  ['conversions', 'int'],
+  ['synced_at', 'int'],
+];
+const HOURLY_CONFLICT = `on conflict (platform, plan_id, hour) do update set ${REPLACED.map((c) => `${c} = excluded.${c}`).join(', ')}`;
+
+/**
+ * Hourly facts, keyed by (platform, plan, hour): a re-pulled hour replaces what was there. Through `insertRows`, not
+ * the query builder: compiling its 500-row VALUES lists cost as much CPU as SQLite's insert itself (bench/README.md
+ * "Ad sync", third pass).
+ */
+export async function upsertHourly(db: Executor, engine: Engine, rows: readonly AdFactsHourlyTable[]): Promise<void> {
+  const values = rows.map((r) => HOURLY_COLUMNS.map(([c]) => r[c as keyof AdFactsHourlyTable]));
+  await insertRows(db, engine, 'ad_facts_hourly', HOURLY_COLUMNS, values, HOURLY_CONFLICT);
 }
 
 /** Per plan, the sums of an account's stored hours in [from, before) (for day-to-date facts: today's earlier hours). */

@@ -65,7 +65,7 @@ export async function syncAccountReport(deps: Deps, ctx: Pick<JobContext, 'signa
           }));
         await deps.db.transaction().execute(async (tx) => {
           await hourOfDayToDate(tx, account, facts, values, day);
-          await upsertHourly(tx, values);
+          await upsertHourly(tx, deps.engine, values);
           await rollupDay(tx, account.platform, account.advertiser_id, day, at);
           await sync.setReportWatermark(tx, account.id, dayEnd + 3600);
         });
