@@ -40,6 +40,15 @@ const post = async <T>(p: string, body: unknown, token?: string): Promise<T> => 
   return (json.data ?? json) as T;
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Until the tracking processor caught up with every ping so far (`/healthz`): an idle round must not process the last one's. */
+async function drained(): Promise<number> {
+  const t = performance.now();
+  for (;;) {
+    const health = (await (await fetch(`${BASE}/healthz`)).json()) as { tracking?: { backlog_rows?: number } };
+    if (!health.tracking?.backlog_rows) return Math.round(performance.now() - t);
+    await sleep(200);
+  }
+}
 const peakRss = (pid: number): number => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 async function main(): Promise<void> {
@@ -150,21 +159,25 @@ async function main(): Promise<void> {
   const ping = juliangPing('810001');
   const writer = new DatabaseSync(path.join(dataDir, 'toufang.sqlite'));
   writer.exec('PRAGMA busy_timeout = 30000'); // the server may be writing (its jobs, the tracking processor)
-  const round: Array<{ baseline: WrkResult; idle: WrkResult; busy: WrkResult; busyThroughout: boolean }> = [];
+  const round: Array<{ baseline: WrkResult; idle: WrkResult; busy: WrkResult; busyThroughout: boolean; drainMs: number[] }> = [];
   wrk(BASE + ping, { ...WRK, duration: '2s' });
   for (let i = 0; i < ROUNDS; i++) {
+    const drainMs = [await drained()];
     const b = wrk(`http://127.0.0.1:4621${ping}`, WRK);
     const idle = wrk(BASE + ping, WRK);
+    drainMs.push(await drained());
     writer.prepare('UPDATE ad_accounts SET report_synced_to = 0').run();
     await post('/capi/napi/auth/sync', { id: auth.auth.id }, token);
     await sleep(300);
     const busy = wrk(BASE + ping, WRK);
     const busyThroughout = Number(progress().done) < ADVERTISERS;
-    round.push({ baseline: b, idle, busy, busyThroughout });
+    round.push({ baseline: b, idle, busy, busyThroughout, drainMs });
     console.log(`round ${i + 1}`, {
+      drainMs,
       baseline: Math.round(b.rps),
       idle: Math.round(idle.rps),
       duringSync: Math.round(busy.rps),
+      p99: [b.p99, idle.p99, busy.p99],
       busyThroughout,
     });
     while (Number(progress().done) < ADVERTISERS) await sleep(200);
