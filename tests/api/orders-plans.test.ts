@@ -3,9 +3,10 @@
  * tied to an ad reaches the plan whose URL is its link, by the plans' report facts (ad_facts_hourly, written here as
  * the report sync writes them); and orders without a plan are attributed again when those facts arrive later.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
+import { reattributeFromFacts, reattributeTuning } from '../../src/server/orders/reattribute.ts';
 import type { LinkView } from '../../src/shared/links.ts';
 import type { OrderPath } from '../../src/shared/orders.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
@@ -163,4 +164,37 @@ describe.each(dialects())('orders reach the plan that drove their link on $name'
     await syncOrders(t);
     expect(await factsByPlan(t, link.pageid)).toEqual(expected);
   });
+  it.each([
+    ['grouped whole', 20_000],
+    ['walked link by link', 0],
+  ])(
+    'the pass alone (%s): the order of the link whose plan’s facts were synced is attributed again, then nothing is left',
+    async (_how, groupAtMost) => {
+      reattributeTuning.groupAtMost = groupAtMost;
+      onTestFinished(() => {
+        reattributeTuning.groupAtMost = 20_000;
+      });
+      const o = await order();
+      clock.advance(10 * 60_000);
+      await syncOrders(t);
+      expect(await orderOf(t, o.id)).toMatchObject({ attribution_rule: 'link_only', plan_id: '' });
+      const other = await makeLink(t.deps, owner, { platform: 2, state: 2, item: '612345678902' });
+      await planClicks('p8', 30, clock.now() - 11 * 60, { pageid: other.pageid, syncedAt: clock.now() });
+      await planClicks('p7', 30, clock.now() - 11 * 60, { platform: 4, syncedAt: clock.now() });
+      clock.advance(60_000);
+      const cursors = new Map<string, string>();
+      const ctx = {
+        signal: new AbortController().signal,
+        yield: async () => {},
+        cursor: async (key = '') => cursors.get(key) ?? null,
+        setCursor: async (value: string, key = '') => {
+          cursors.set(key, value);
+        },
+      };
+      expect(await reattributeFromFacts(t.deps, ctx)).toEqual({ changed: 1, postbacks: expect.any(Number) });
+      expect(await orderOf(t, o.id)).toMatchObject({ attribution_rule: 'link_plan', channel: 4, plan_id: 'p7' });
+      expect(cursors.get('reattribute')).toMatch(/^\d+:\d+:$/);
+      expect(await reattributeFromFacts(t.deps, ctx)).toEqual({ changed: 0, postbacks: 0 });
+    },
+  );
 });

@@ -10,7 +10,9 @@
  * pass stopped midway resumes. The first pass on a database has since 0: every stored order of
  * a driven link without a plan is looked at once (the upgrade's re-attribution of older orders).
  */
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Engine } from '../db/dialect.ts';
+import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import type { JobContext } from '../jobs/types.ts';
 import type { Executor } from '../kernel/executor.ts';
@@ -39,18 +41,55 @@ const parse = (v: string | null): Position | null => {
 };
 const format = (p: Position) => `${p.since}:${p.until}:${p.after ?? ''}`;
 
-/** Links whose plans' facts were synced in (since, until]: the hours those facts cover. */
-async function touchedLinks(db: Executor, p: Position, limit: number) {
-  let q = db
+/** A window with more fact rows than `groupAtMost` is walked link by link instead of grouped whole (`touchedLinks`; tests lower it). */
+export const reattributeTuning = { groupAtMost: 20_000 };
+
+type Touched = { pageid: string; customerid: number; first: number; last: number };
+
+/**
+ * Links whose plans' facts were synced in (since, until], after `p.after`: the hours those facts cover, and the last
+ * link looked at (`null`: none left). A small window (an hourly pass) is grouped whole from the `synced_at` index. A
+ * large one (the first pass on a database, a large back-fill) is walked a link at a time by the `pageid` index: grouped
+ * whole it took 5.6 s a slice on 7.2 M hourly rows, on the event loop, for each 50 links.
+ */
+async function touchedLinks(db: Executor, p: Position, limit: number, pause: () => Promise<void>) {
+  const window = (eb: ExpressionBuilder<Database, 'ad_facts_hourly'>) =>
+    eb.and([eb('synced_at', '>', p.since), eb('synced_at', '<=', p.until), eb('clicks', '>', 0)]);
+  const sums = db
     .selectFrom('ad_facts_hourly')
     .select((eb) => ['pageid', 'customerid', eb.fn.min<number>('hour').as('first'), eb.fn.max<number>('hour').as('last')])
-    .where('synced_at', '>', p.since)
-    .where('synced_at', '<=', p.until)
-    .where('pageid', '<>', '')
-    .where('clicks', '>', 0);
-  if (p.after !== null) q = q.where('pageid', '>', p.after);
-  const rows = await q.groupBy(['pageid', 'customerid']).orderBy('pageid').limit(limit).execute();
-  return rows.map((r) => ({ pageid: r.pageid, customerid: Number(r.customerid), first: Number(r.first), last: Number(r.last) }));
+    .where(window)
+    .groupBy(['pageid', 'customerid'])
+    .orderBy('pageid');
+  const toLink = (r: { pageid: string; customerid: number | string; first: number | string; last: number | string }): Touched => ({
+    pageid: r.pageid,
+    customerid: Number(r.customerid),
+    first: Number(r.first),
+    last: Number(r.last),
+  });
+  const { rows: counted } = await sql<{ n: number | string }>`select count(*) as n from (select 1 from ad_facts_hourly
+    where synced_at > ${p.since} and synced_at <= ${p.until} limit ${reattributeTuning.groupAtMost + 1}) w`.execute(db);
+  if (Number(counted[0]?.n ?? 0) <= reattributeTuning.groupAtMost) {
+    const rows = await sums
+      .where('pageid', '>', p.after ?? '')
+      .limit(limit)
+      .execute();
+    return { links: rows.map(toLink), last: rows.length < limit ? null : (rows[rows.length - 1]?.pageid ?? null) };
+  }
+  const links: Touched[] = [];
+  let last = p.after ?? '';
+  for (let looked = 0; looked < limit; looked++) {
+    const next = await db
+      .selectFrom('ad_facts_hourly')
+      .select((eb) => eb.fn.min<string>('pageid').as('pageid'))
+      .where('pageid', '>', last)
+      .executeTakeFirst();
+    if (!next?.pageid) return { links, last: null };
+    last = next.pageid;
+    for (const r of await sums.where('pageid', '=', last).execute()) links.push(toLink(r));
+    await pause();
+  }
+  return { links, last };
 }
 
 type After = { at: number; id: number };
@@ -114,7 +153,7 @@ export async function reattributeFromFacts(
   const out = { changed: 0, postbacks: 0 };
   for (;;) {
     if (ctx.signal.aborted) return out;
-    const links = await touchedLinks(deps.db, pos, LINKS);
+    const { links, last } = await touchedLinks(deps.db, pos, LINKS, ctx.yield);
     for (const link of links) {
       for (let after: After | null = { at: link.first, id: 0 }; after !== null; ) {
         const page = await ordersToRetry(deps.db, link, after);
@@ -131,7 +170,9 @@ export async function reattributeFromFacts(
       await ctx.setCursor(format(pos), CURSOR_KEY);
       if (ctx.signal.aborted) return out;
     }
-    if (links.length < LINKS) break;
+    if (last === null) break;
+    pos = { ...pos, after: last };
+    await ctx.setCursor(format(pos), CURSOR_KEY);
   }
   await ctx.setCursor(format({ since: pos.until, until: pos.until, after: null }), CURSOR_KEY);
   return out;
