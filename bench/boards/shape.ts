@@ -4,6 +4,8 @@
  * fixed — 100 plans per customer — so a customer's queries read what they would read at full scale; only the
  * all-customers (admin) reads grow with the total.
  */
+import { mulberry32 } from '../../src/shared/mulberry32.ts';
+
 export interface Shape {
   scale: number;
   days: number;
@@ -50,12 +52,6 @@ export function seeded(seed: number): (max: number) => number {
  * the 1 000 links at scale 0.05 and made every fifth ping a click instead of every twentieth.
  */
 export function mixed(seed: number): (max: number) => number {
-  let a = seed >>> 0;
-  return (max) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * max);
-  };
+  const next = mulberry32(seed);
+  return (max) => Math.floor(next() * max);
 }

@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseJson, rawId, stringifyJson } from './lossless-json.ts';
+import { mulberry32 } from './mulberry32.ts';
 
 /** The definition `parseJson` must keep: JSON.parse asked for each number's source (slower, the previous version). */
 const reference = (text: string): unknown =>
   (JSON.parse as (t: string, r: (k: string, v: unknown, c?: { source?: string }) => unknown) => unknown)(text, (_k, v, c) =>
     typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v) && c?.source && /^-?\d+$/.test(c.source) ? c.source : v,
   );
-
-/** A small seeded generator (mulberry32): the same cases on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('parseJson', () => {
   it('keeps integers beyond 2^53 as their digits and everything else as JSON.parse reads it', () => {
@@ -43,7 +33,7 @@ describe('parseJson', () => {
   });
 
   it('equals the reference on 2 000 generated documents with long ids, escapes and digit runs in strings', () => {
-    const next = random(20261128);
+    const next = mulberry32(20261128);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
     const pieces = ['"', '\\', '7301234567890123456', 'a', '数', ' ', '\n', '\\"', '1e5', '.'];
     const value = (depth: number): unknown => {

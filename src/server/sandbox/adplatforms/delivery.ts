@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import type { AdPlatform } from '../../../shared/ad-platforms.ts';
 import { hourStart } from '../../../shared/china-clock.ts';
+import { mulberry32 } from '../../../shared/mulberry32.ts';
 import { CHINA_OFFSET_SECONDS } from '../../../shared/time.ts';
 import { recordTarget } from './drivers.ts';
 import { type Burst, botDevice, burstDevices, type InvalidTrafficOptions, NO_INVALID } from './invalid-traffic.ts';
@@ -61,17 +62,6 @@ export function dayShape(epochSeconds: number): number {
   return [0.25, 0.15, 0.1, 0.08, 0.08, 0.1, 0.2, 0.4, 0.6, 0.7, 0.75, 0.8, 0.85, 0.75, 0.7, 0.7, 0.75, 0.8, 0.85, 0.95, 1, 1, 0.8, 0.5][
     hour
   ]!;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const UAS = [

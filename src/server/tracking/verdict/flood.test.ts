@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../shared/mulberry32.ts';
 import { SlidingWindow } from './flood.ts';
 
 const T0 = 1_764_000_000;
@@ -17,17 +18,6 @@ function reference(max: number, seconds: number) {
     list.push(at);
     lists.set(key, list.slice(-max));
     return flood;
-  };
-}
-
-/** A seeded generator (mulberry32): the same sequence on every run. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -60,7 +50,7 @@ describe('flood windows at the edge of the window', () => {
   });
 
   it('answers as the reference over 40 000 hits of 500 keys whose times step back now and then', () => {
-    const random = seeded(23);
+    const random = mulberry32(23);
     for (const max of [1, 2, 3, 10]) {
       const w = new SlidingWindow(max, 60);
       const ref = reference(max, 60);
@@ -77,7 +67,7 @@ describe('flood windows at the edge of the window', () => {
   });
 
   it('answers as a plain list of times would over 110 000 hits of 3 000 keys, through two sweeps', () => {
-    const random = seeded(24);
+    const random = mulberry32(24);
     for (const [max, seconds] of [
       [1, 60],
       [2, 60],
