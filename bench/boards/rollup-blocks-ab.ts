@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import { sql } from 'kysely';
-import { dayPieces } from '../../src/server/ads/day-pieces.ts';
+import { dayPieces, ROLLUP_BLOCK_DAYS } from '../../src/server/ads/day-pieces.ts';
 import { openDatabase } from '../../src/server/db/index.ts';
 import { rollupBlocks } from '../../src/server/facts/days.ts';
 import { sumsBy } from '../../src/server/facts/sums.ts';
@@ -49,7 +49,7 @@ for (const days of [7, 30, 90]) {
     );
   const dailyRows = await count('rollup_daily');
   let blockRows = 0;
-  for (const p of dayPieces(span.from, span.to))
+  for (const p of dayPieces(span.from, span.to, ROLLUP_BLOCK_DAYS))
     blockRows +=
       p.len === 1
         ? await count('rollup_daily', sql`and day >= ${p.from} and day < ${p.to}`)

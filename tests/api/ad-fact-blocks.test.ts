@@ -4,15 +4,16 @@
  * report sync's own per-day step (`upsertHourly` + `rollupDay` in one transaction) over 100 days, after a late
  * re-pull that moves a day of a plan to another account, and after retention deleted the old hourly facts; the read
  * model's sums over 7 to 100 days then equal the hourly facts as last written, by plan and per customer, and so do the
- * boards' day series, totals and lists by channel and account. And the upgrade: migrations 0060 and 0066 back-fill the
- * blocks and the per-customer days of a database that has only daily facts.
+ * boards' day series, totals and lists by channel and account. And the upgrade: migrations 0060, 0066 and 0075
+ * back-fill the blocks and the per-customer days of a database that has only daily facts.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockStart } from '../../src/server/ads/blocks.ts';
+import { BLOCK_DAYS, blockStart } from '../../src/server/ads/blocks.ts';
 import type { AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
 import { adFactBlocks } from '../../src/server/db/migrations/0060_ad_fact_blocks.ts';
 import { adCustomerDays } from '../../src/server/db/migrations/0066_ad_customer_days.ts';
+import { adBlockLengths } from '../../src/server/db/migrations/0075_ad_block_lengths.ts';
 import { byCustomerDays } from '../../src/server/facts/days.ts';
 import { keyedAdSums } from '../../src/server/facts/keyed.ts';
 import type { FactFilter, KeyPart } from '../../src/server/facts/query.ts';
@@ -75,7 +76,7 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
   async function expectBlocksEqualDaily() {
     const want = new Map<string, number[]>();
     for (const r of await dailyRows())
-      for (const len of [8, 64]) {
+      for (const len of BLOCK_DAYS) {
         const k = [len, blockStart(r.day, len), r.platform, r.plan_id, r.advertiser_id, r.customerid, r.campaign_id, r.pageid].join('|');
         const s = want.get(k) ?? [0, 0, 0, 0];
         want.set(k, [s[0]! + num(r.cost_fen), s[1]! + num(r.shows), s[2]! + num(r.clicks), s[3]! + num(r.conversions)]);
@@ -189,7 +190,7 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
     await expectBlocksEqualDaily();
     await expectCustomerDaysEqualDaily();
     const blocks = await t.deps.db.selectFrom('ad_facts_blocks').select('days').execute();
-    expect(new Set(blocks.map((b) => num(b.days)))).toEqual(new Set([8, 64]));
+    expect(new Set(blocks.map((b) => num(b.days)))).toEqual(new Set([2, 4, 8, 16, 32, 64]));
     for (const [from, to] of spans()) {
       await expectReadModelEqualsLedger(from, to, null);
       await expectReadModelEqualsLedger(from, to, [2]);
@@ -254,11 +255,15 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
     }
   });
 
-  it('upgrade: migrations 0060 and 0066 back-fill the blocks and the per-customer days from the daily facts of an existing database', async () => {
+  it('upgrade: migrations 0060, 0066 and 0075 back-fill the blocks and the per-customer days from the daily facts of an existing database', async () => {
     await sql`drop table ad_customer_days`.execute(t.deps.db);
     await sql`drop table ad_facts_blocks`.execute(t.deps.db);
     await adFactBlocks(t.handle.engine).up(t.deps.db as never);
     await adCustomerDays(t.handle.engine).up(t.deps.db as never);
+    // a database of 0074 has the blocks of 8 and 64 days only: the read model would miss the others
+    const before = await t.deps.db.selectFrom('ad_facts_blocks').select('days').execute();
+    expect(new Set(before.map((b) => num(b.days)))).toEqual(new Set([8, 64]));
+    await adBlockLengths(t.handle.engine).up(t.deps.db as never);
     await expectBlocksEqualDaily();
     await expectCustomerDaysEqualDaily();
     for (const [from, to] of spans()) {

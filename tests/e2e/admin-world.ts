@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { BLOCK_DAYS } from '../../src/server/ads/day-pieces.ts';
 import { e2eNow } from './clock.ts';
 
 /**
@@ -102,7 +103,7 @@ export function seedAdminWorld(): AdminWorld {
     }
     // the day blocks of the daily facts, as the report sync keeps them (src/server/ads/blocks.ts, migration 0060): every
     // block recomputed from the daily rows, over the blocks the demo world's sync (or an earlier seeding) already wrote
-    for (const len of [8, 64])
+    for (const len of BLOCK_DAYS)
       db.exec(
         `insert into ad_facts_blocks (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, days, day, cost_fen, shows, clicks, conversions)
          select platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${len}, day - ((day + 28800) % ${len * 86400}),

@@ -1,8 +1,8 @@
 /**
- * Ad facts over aligned blocks of China days (`ad_facts_blocks`): the daily facts added up over every 8 and every 64
- * days, counted from the China day of epoch 0, per plan and per value of every column a reader narrows by (customer,
- * advertiser, campaign, link). A span of whole days is its edge days from `ad_facts_daily` and the blocks that fit
- * inside it (`dayPieces`): a 90-day read takes ≈ 15 rows per plan instead of 90. Exact by construction — a block row
+ * Ad facts over aligned blocks of China days (`ad_facts_blocks`): the daily facts added up over every 2, 4, 8, 16, 32
+ * and 64 days (`BLOCK_DAYS`), counted from the China day of epoch 0, per plan and per value of every column a reader
+ * narrows by (customer, advertiser, campaign, link). A span of whole days is its edge days from `ad_facts_daily` and
+ * the blocks that fit inside it (`dayPieces`): a 90-day read takes ≈ 6 rows per plan instead of 90. Exact by construction — a block row
  * is recomputed from the daily rows by the daily rows' one writer (`rollupDay`), in the same transaction, for every
  * plan whose day it touched; nothing else writes or deletes daily rows (retention keeps them).
  */
@@ -13,16 +13,20 @@ import { BLOCK_DAYS, blockStart } from './day-pieces.ts';
 import { accountPlans, PLANS_PER_STATEMENT } from './plan-keys.ts';
 import { refreshPlanPeriods } from './plan-periods.ts';
 
-export { BLOCK_DAYS, blockStart, type DayPiece, dayPieces } from './day-pieces.ts';
+export { BLOCK_DAYS, blockStart, type DayPiece, dayPieces, ROLLUP_BLOCK_DAYS } from './day-pieces.ts';
 
 const DAY = 86_400;
 /** China days start at 16:00 UTC. */
 const CHINA = 8 * 3600;
 
+/** Block lengths shortest first: each is computed from the one before it (the first from the daily rows). */
+const UPWARD = [...BLOCK_DAYS].sort((a, b) => a - b);
+
 /**
- * Recompute the 8- and 64-day blocks holding `day` for every plan the account has a daily row of in its 8 days (every
- * plan `rollupDay` wrote is one): the 8-day block from the daily rows, the 64-day one from the 8-day blocks (8 rows
- * a plan, not 64). A plan that moved between accounts is recomputed whole: block rows are deleted by plan, not account.
+ * Recompute every block holding `day` (one per length) for every plan the account has a daily row of in its 8 days
+ * (every plan `rollupDay` wrote is one): the shortest block from the daily rows, each longer one from the two blocks
+ * of half its length inside it (2 rows a plan, not 64 daily ones). A plan that moved between accounts is recomputed
+ * whole: block rows are deleted by plan, not account.
  * Then the account's per-customer total of the day (`customer-days.ts`) and its plans' preset periods
  * (`plan-periods.ts`): every writer of daily rows calls this.
  */
@@ -31,22 +35,20 @@ export async function refreshBlocks(db: Executor, platform: number, advertiserId
   const plans = await accountPlans(db, platform, advertiserId, from8, from8 + 8 * DAY);
   for (let i = 0; i < plans.length; i += PLANS_PER_STATEMENT) {
     const ids = sql.join(plans.slice(i, i + PLANS_PER_STATEMENT).map((id) => sql`${id}`));
-    for (const [len, source] of [
-      [8, sql`ad_facts_daily`],
-      [64, sql`ad_facts_blocks`],
-    ] as const) {
+    let shorter = 1;
+    for (const len of UPWARD) {
       const from = blockStart(day, len);
       const to = from + len * DAY;
-      const ofEight = len === 64 ? sql`and days = 8` : sql``;
+      const source = shorter === 1 ? sql`ad_facts_daily where` : sql`ad_facts_blocks where days = ${shorter} and`;
       await sql`delete from ad_facts_blocks
         where platform = ${platform} and days = ${len} and day = ${from} and plan_id in (${ids})`.execute(db);
       await sql`insert into ad_facts_blocks
           (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, days, day, cost_fen, shows, clicks, conversions)
         select platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${sql.lit(len)}, ${sql.lit(from)},
           sum(cost_fen), sum(shows), sum(clicks), sum(conversions)
-        from ${source}
-        where platform = ${platform} and day >= ${from} and day < ${to} ${ofEight} and plan_id in (${ids})
+        from ${source} platform = ${platform} and day >= ${from} and day < ${to} and plan_id in (${ids})
         group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid`.execute(db);
+      shorter = len;
     }
   }
   await refreshCustomerDays(db, platform, [advertiserId], day);

@@ -115,12 +115,12 @@ export interface AdFactsDailyTable extends Omit<AdFactsHourlyTable, 'hour'> {
 }
 
 /**
- * The daily facts added up over aligned blocks of 8 and 64 China days (`blocks.ts`), per plan and every column a
+ * The daily facts added up over aligned blocks of 2, 4, 8, 16, 32 and 64 China days (`blocks.ts`), per plan and every column a
  * reader filters by, so a 90-day read takes ~15 rows per plan instead of 90. Kept in step with the daily rows by
  * their one writer (`rollupDay`), in the same transaction.
  */
 export interface AdFactsBlocksTable extends Omit<AdFactsDailyTable, 'synced_at' | 'exact_to'> {
-  /** The block's length in days (8 or 64); `day` is its first day. */
+  /** The block's length in days (a power of two, 2 to 64); `day` is its first day. */
   days: number;
 }
 

@@ -2,13 +2,13 @@
  * Whole China days of ad facts, read from the fewest rows that answer: per account, customer and day
  * (`ad_customer_days`, ads/customer-days.ts) when the read groups and narrows only by what those rows keep (the
  * boards' day series, totals and lists by channel, customer or account); else, for sums not grouped by day, the span's
- * edge days from `ad_facts_daily` and the aligned blocks of 8 and 64 days inside it from `ad_facts_blocks`
+ * edge days from `ad_facts_daily` and the aligned blocks of 2 to 64 days inside it from `ad_facts_blocks`
  * (ads/blocks.ts), one `union all` branch per piece so that each branch is an index range and the reader's conditions
  * reach every branch (same columns as the daily facts, `day` being a block's first day); else the daily facts. Whole
  * days of our monitor's link rollups likewise, from their own blocks (`rollupDayTable`).
  */
 import { type RawBuilder, sql } from 'kysely';
-import { type DayPiece, dayPieces } from '../ads/blocks.ts';
+import { type DayPiece, dayPieces, ROLLUP_BLOCK_DAYS } from '../ads/blocks.ts';
 import type { AdFactsBlocksTable } from '../ads/tables.ts';
 import type { Executor } from '../kernel/executor.ts';
 import type { FactFilter, KeyPart } from './query.ts';
@@ -133,7 +133,7 @@ const ROLLUP_COLUMNS = sql.raw('pageid, adv, aid, customerid, day, shows, clicks
  * one `union all` branch per piece, each a range of its (customerid, …) index; else the daily rollups.
  */
 export function rollupDayTable(from: number, to: number, parts: readonly KeyPart[]): RawBuilder<unknown> {
-  const pieces = dayPieces(from, to);
+  const pieces = dayPieces(from, to, ROLLUP_BLOCK_DAYS);
   if (!rollupBlocks.on || parts.includes('bucket') || !pieces.some((p) => p.len > 1)) return sql.table('rollup_daily');
   const branches = pieces.map((p) =>
     p.len === 1

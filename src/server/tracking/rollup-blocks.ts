@@ -11,7 +11,7 @@
  * are the sums of the daily rows.
  */
 import { type Insertable, type RawBuilder, sql } from 'kysely';
-import { BLOCK_DAYS, blockStart } from '../ads/day-pieces.ts';
+import { blockStart, ROLLUP_BLOCK_DAYS } from '../ads/day-pieces.ts';
 import type { Executor } from '../kernel/executor.ts';
 import type { RollupBlocksTable, RollupDailyTable } from './tables.ts';
 
@@ -50,7 +50,7 @@ export async function addRollupBlocks(
   const customerOf = new Map(stored.map((r) => [dayKey(r), Number(r.customerid)]));
   const blocks = new Map<string, Insertable<RollupBlocksTable> & Record<(typeof COUNTS)[number], number>>();
   for (const d of daily)
-    for (const days of BLOCK_DAYS) {
+    for (const days of ROLLUP_BLOCK_DAYS) {
       const customerid = customerOf.get(dayKey(d)) ?? d.customerid;
       const day = blockStart(Number(d.day), days);
       const k = `${days}|${day}|${d.pageid}|${d.adv ?? ''}|${d.aid ?? ''}|${customerid}`;

@@ -33,6 +33,7 @@ import { rollupBlocks } from './0071_rollup_blocks.ts';
 import { planListReads } from './0072_plan_list_reads.ts';
 import { ordersPaidCover } from './0073_orders_paid_cover.ts';
 import { adminPlanReads } from './0074_admin_plan_reads.ts';
+import { adBlockLengths } from './0075_ad_block_lengths.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -72,6 +73,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0072_plan_list_reads', planListReads],
   ['0073_orders_paid_cover', ordersPaidCover],
   ['0074_admin_plan_reads', adminPlanReads],
+  ['0075_ad_block_lengths', adBlockLengths],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
