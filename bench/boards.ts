@@ -2,7 +2,7 @@
  * Boards benchmark (issue 12): build a dataset through the product's own write paths, then time the board endpoints
  * for 1, 7, 30 and 90-day ranges as a customer and as an agent, on SQLite and PostgreSQL.
  *   node bench/boards.ts [sqlite,postgres]      BENCH_SCALE (0.1), BENCH_RUNS (20), BENCH_PG_URL, BENCH_KEEP (keep the database)
- *   BENCH_COMPARE=blocks (or 1) | customer-days | rollup-blocks | cut-days: each case also without that read-model switch, calls interleaved
+ *   BENCH_COMPARE=blocks (or 1) | customer-days | rollup-blocks | cut-days | block-lengths: each case also without that read-model switch, calls interleaved
  *   BENCH_REUSE=<boards.sqlite file or postgres url> (one engine): no build, time a kept database (migrated to latest first)
  *   BENCH_CALLERS=agent, BENCH_DAYS=30,90, BENCH_ENDPOINTS=itemanalyse/index: only those cases
  * Results: bench/boards-results.json (BENCH_OUT: another file name in bench/) and a markdown table on stdout (bench/README.md "Boards").
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { createApp } from '../src/server/app.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
-import { customerDays, cutDays, dayBlocks, rollupBlocks } from '../src/server/facts/days.ts';
+import { blockLengths, customerDays, cutDays, dayBlocks, rollupBlocks } from '../src/server/facts/days.ts';
 import { ManualClock } from '../src/server/kernel/clock.ts';
 import { parseChinaTime } from '../src/shared/china-clock.ts';
 import { freshPostgresDatabase } from '../tests/support/dialects.ts';
@@ -34,6 +34,7 @@ const COMPARES = {
   'customer-days': { label: 'no customer days', switch: customerDays },
   'rollup-blocks': { label: 'daily rollups only', switch: rollupBlocks },
   'cut-days': { label: "today's hourly facts", switch: cutDays },
+  'block-lengths': { label: 'blocks of 8 and 64 days', switch: blockLengths },
 } as const;
 const COMPARE_NAME = process.env.BENCH_COMPARE === '1' ? 'blocks' : process.env.BENCH_COMPARE;
 const COMPARE = COMPARE_NAME ? COMPARES[COMPARE_NAME as keyof typeof COMPARES] : undefined;

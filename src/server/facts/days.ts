@@ -8,7 +8,7 @@
  * days of our monitor's link rollups likewise, from their own blocks (`rollupDayTable`).
  */
 import { type RawBuilder, sql } from 'kysely';
-import { type DayPiece, dayPieces, ROLLUP_BLOCK_DAYS } from '../ads/blocks.ts';
+import { BLOCK_DAYS, type DayPiece, dayPieces, ROLLUP_BLOCK_DAYS } from '../ads/blocks.ts';
 import type { AdFactsBlocksTable } from '../ads/tables.ts';
 import type { Executor } from '../kernel/executor.ts';
 import type { FactFilter, KeyPart } from './query.ts';
@@ -26,6 +26,9 @@ const DAY = 86_400;
  * benchmark turns them off, to time the same database without them in the same run (bench/README.md "Boards").
  */
 export const dayBlocks = { on: true, oneEdgeBranch: true };
+/** Whether whole days read the blocks of every length (always, in the product); off: 0060's 8 and 64 days only (benchmarks). */
+export const blockLengths = { on: true };
+const OLD_LENGTHS = [64, 8] as const;
 export const customerDays = { on: true };
 /** Whether whole days of our monitor's link rollups are read from their blocks (`rollup_blocks`); off in benchmarks only. */
 export const rollupBlocks = { on: true };
@@ -86,7 +89,8 @@ function cutDayBranches(c: CutDay): RawBuilder<unknown>[] {
  */
 export function adDays(from: number, to: number, everyCustomer = false, cut?: CutDay): RawBuilder<AdDayRow> {
   // a cut day (the last) is its own branches, never inside a block: a block row holds its whole daily rows
-  const pieces = dayBlocks.on ? dayPieces(from, cut ? cut.day : to) : dayPieces(from, cut ? cut.day : to, []);
+  const lens = !dayBlocks.on ? [] : blockLengths.on ? BLOCK_DAYS : OLD_LENGTHS;
+  const pieces = dayPieces(from, cut ? cut.day : to, lens);
   const edges = pieces.filter((p) => p.len === 1);
   const daily = (ps: DayPiece[]) =>
     sql`select ${COLUMNS} from ad_facts_daily where ${sql.join(
