@@ -78,30 +78,31 @@ async function named(db: Executor, level: RankLevel, customers: readonly number[
     if (link) Object.assign(row, { channel: link.state, item_id: link.itemid });
   }
   const r = rows.map((x) => x.row);
-  const advertisers = await advertiserNames(
-    db,
-    r.map((x) => ({ channel: x.channel, advertiserId: x.advertiser_id })),
-  );
-  const companies = await customerNames(
-    db,
-    r.map((x) => x.customerid),
-  );
-  const entities =
+  // the four lookups at once (each a pooled connection on PostgreSQL; one after another on SQLite)
+  const [advertisers, companies, entities, items] = await Promise.all([
+    advertiserNames(
+      db,
+      r.map((x) => ({ channel: x.channel, advertiserId: x.advertiser_id })),
+    ),
+    customerNames(
+      db,
+      r.map((x) => x.customerid),
+    ),
     level === 'campaign' || level === 'plan'
-      ? await entityNames(
+      ? entityNames(
           db,
           level,
           r.map((x) => ({ channel: x.channel, id: x.id })),
         )
-      : null;
-  const items =
+      : null,
     level === 'item'
-      ? await itemFacts(
+      ? itemFacts(
           db,
           customers,
           r.map((x) => x.item_id),
         )
-      : null;
+      : null,
+  ]);
   for (const x of rows) {
     const row = x.row;
     row.advertiser_name = row.advertiser_id
