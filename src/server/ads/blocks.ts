@@ -35,16 +35,13 @@ export async function refreshBlocks(db: Executor, platform: number, advertiserId
   const plans = await accountPlans(db, platform, advertiserId, from8, from8 + 8 * DAY);
   for (let i = 0; i < plans.length; i += PLANS_PER_STATEMENT) {
     const ids = sql.join(plans.slice(i, i + PLANS_PER_STATEMENT).map((id) => sql`${id}`));
-    const held = sql.join(
-      UPWARD.map((len) => sql`(days = ${len} and day = ${blockStart(day, len)})`),
-      sql` or `,
-    );
-    await sql`delete from ad_facts_blocks where platform = ${platform} and plan_id in (${ids}) and (${held})`.execute(db);
     let shorter = 1;
     for (const len of UPWARD) {
       const from = blockStart(day, len);
       const to = from + len * DAY;
       const source = shorter === 1 ? sql`ad_facts_daily where` : sql`ad_facts_blocks where days = ${shorter} and`;
+      await sql`delete from ad_facts_blocks
+        where platform = ${platform} and days = ${len} and day = ${from} and plan_id in (${ids})`.execute(db);
       await sql`insert into ad_facts_blocks
           (platform, advertiser_id, customerid, campaign_id, plan_id, pageid, days, day, cost_fen, shows, clicks, conversions)
         select platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${sql.lit(len)}, ${sql.lit(from)},
