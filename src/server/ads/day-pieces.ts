@@ -9,8 +9,8 @@ const CHINA = 8 * 3600;
 /**
  * Block lengths of the ad facts in days, longest first: every power of two up to 64 (migration 0075 added 2, 4, 16
  * and 32 to 0060's 8 and 64), so that any span is at most two pieces of each length — 7, 30 and 90 days read ≈ 3, 5
- * and 6 rows per plan instead of 6, 10 and 14 (bench/README.md "Boards"). Each length costs its writer (`refreshBlocks`)
- * two rows' sum per plan.
+ * and 6 rows per plan instead of 6, 10 and 14 (bench/README.md "Day blocks of every power of two"). Each length costs
+ * its writer (`refreshBlocks`) a delete and a two-row sum per plan.
  */
 export const BLOCK_DAYS = [64, 32, 16, 8, 4, 2] as const;
 /**
