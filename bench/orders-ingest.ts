@@ -1,13 +1,13 @@
 /**
  * The ingest half of bench/orders.ts, in its own process: boot the product on the prepared database (DATA_DIR or
- * DATABASE_URL), ingest ORDERS_TOTAL replicas of the sample in batches of BATCH (one transaction each, as the sync
- * does), and print one JSON line: orders/s, the RSS before and the peak RSS (sampled every 50 ms), what was stored.
+ * DATABASE_URL), ingest ORDERS_TOTAL replicas of the sample in batches of BATCH through the sync's pipeline (one
+ * transaction each; on PostgreSQL the next batch is read while one is written: orders/pipeline.ts), and print one JSON line: orders/s, the RSS before and the peak RSS (sampled every 50 ms), what was stored.
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { boot } from '../src/server/boot.ts';
 import type { AffiliateOrder } from '../src/server/connectors/affiliate.ts';
-import { ingestOrders } from '../src/server/orders/ingest.ts';
+import { IngestPipeline } from '../src/server/orders/pipeline.ts';
 import { replica } from './orders-replica.ts';
 
 const TOTAL = Number(process.env.ORDERS_TOTAL);
@@ -49,14 +49,16 @@ async function serverCpu(): Promise<Map<number, number> | null> {
 const serverBefore = await serverCpu();
 const started = performance.now();
 const cpuStart = process.cpuUsage();
-let inserted = 0;
+const pipeline = new IngestPipeline(deps.db, deps.engine, () => NOW);
 for (let i = 0; i < TOTAL; i += BATCH) {
   const batch = Array.from({ length: Math.min(BATCH, TOTAL - i) }, (_v, k) => replica(sample, i + k, NOW, TOTAL));
-  inserted += (await deps.db.transaction().execute((tx) => ingestOrders(tx, deps.engine, batch, NOW))).inserted;
+  await pipeline.push(batch);
   await new Promise((r) => setImmediate(r)); // the sync's ctx.yield() between batches gives the event loop back
   if (i % 100_000 === 0 && i)
     process.stderr.write(`  ${deps.engine}: ${i} orders, ${Math.round(i / ((performance.now() - started) / 1000))}/s\n`);
 }
+await pipeline.settle();
+const inserted = pipeline.totals.inserted;
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuStart);
 const cpuSeconds = (cpu.user + cpu.system) / 1e6;

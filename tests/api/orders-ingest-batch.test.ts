@@ -1,13 +1,16 @@
 /**
  * One ingest batch as the sync writes it (orders/ingest.ts, batch-store.ts): on PostgreSQL one statement over arrays
  * (`unnestRows`), on SQLite a statement per table over JSON. Text the unions send comes back exactly as sent (quotes,
- * backslashes, braces, control characters), and a re-pull that changes nothing writes nothing.
+ * backslashes, braces, control characters), and a re-pull that changes nothing writes nothing. The sync's pipeline
+ * (orders/pipeline.ts: the next batch read while one is written) stores what batch after batch stores, and a failed
+ * write stops it with nothing after it written.
  */
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AffiliateOrder } from '../../src/server/connectors/affiliate.ts';
 import type { Executor } from '../../src/server/kernel/executor.ts';
-import { ingestOrders, type Next, writeOrders } from '../../src/server/orders/ingest.ts';
+import { type IngestResult, ingestOrders, type Next, writeOrders } from '../../src/server/orders/ingest.ts';
+import { IngestPipeline } from '../../src/server/orders/pipeline.ts';
 import { ordersByIds } from '../../src/server/orders/store.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
@@ -173,5 +176,85 @@ describe.each(dialects())('an ingest batch on $name', (dialect) => {
     await setState('none');
     const queued = { status: 'confirmed', modified_at: now + 300, postback_state: 'pending' };
     expect(await write(await readOrder(), queued, now + 400)).toEqual({ status: 'confirmed', postback_state: 'pending' });
+  });
+
+  /** Batches as a sync meets them: new orders, late updates of the batch just before and of an earlier one, a stale version, a re-pull. */
+  const pages = (): AffiliateOrder[][] => {
+    const a = [0, 1, 2].map((i) => order(i, `甲 ${i}`));
+    const b = [3, 4, 5].map((i) => order(i, `乙 ${i}`));
+    const settled = (o: AffiliateOrder, at: number): AffiliateOrder => ({
+      ...o,
+      status: 'settled',
+      rawStatus: '3',
+      settledAt: at,
+      modifiedAt: at,
+    });
+    const c = [settled(b[0]!, now + 100), settled(a[0]!, now + 110), order(6, '丙 6')];
+    const d = [{ ...a[1]!, itemTitle: '旧版本', modifiedAt: now - 4000 }, ...b];
+    return [a, b, c, d];
+  };
+  const ORDER_TABLES = ['orders', 'order_status_log', 'order_facts_hourly', 'order_facts_daily', 'postbacks'] as const;
+  /** Every row the ingest wrote, without the generated ids, in a stable order. */
+  const stored = async () => {
+    const out: Record<string, string[]> = {};
+    for (const table of ORDER_TABLES) {
+      const rows = await t.deps.db.selectFrom(table).selectAll().execute();
+      out[table] = rows.map(({ id: _id, ...rest }: Record<string, unknown>) => JSON.stringify(rest)).sort();
+    }
+    return out;
+  };
+  const sum = (rs: IngestResult[]) =>
+    rs.reduce((s, r) => ({
+      inserted: s.inserted + r.inserted,
+      updated: s.updated + r.updated,
+      unchanged: s.unchanged + r.unchanged,
+      stale: s.stale + r.stale,
+      postbacks: s.postbacks + r.postbacks,
+    }));
+
+  it("the sync's pipeline stores what batch after batch stores, when a batch updates the one being written", async () => {
+    const results: IngestResult[] = [];
+    for (const [k, page] of pages().entries()) results.push(await ingest(page, now + 60 * k));
+    const expected = await stored();
+    expect(sum(results)).toEqual({ inserted: 7, updated: 2, unchanged: 2, stale: 2, postbacks: expect.any(Number) });
+    expect(expected.order_status_log).toHaveLength(9);
+    for (const table of ORDER_TABLES) await t.deps.db.deleteFrom(table).execute();
+
+    let k = 0;
+    const pipeline = new IngestPipeline(t.deps.db, t.deps.engine, () => now + 60 * k++);
+    for (const page of pages()) await pipeline.push(page);
+    await pipeline.settle();
+    expect(pipeline.totals).toEqual(sum(results));
+    expect(await stored()).toEqual(expected);
+  });
+
+  it('a failed write is thrown and nothing after it is written', async () => {
+    const [a, b, c] = pages();
+    const failing = b![0]!.orderId;
+    /** Refuses the write statements that carry the failing batch's first order. */
+    const refuse: KyselyPlugin = {
+      transformQuery({ node }) {
+        const n = node as RootOperationNode & { kind: string; sqlFragments?: readonly string[] };
+        const write = n.kind === 'RawNode' ? /^\s*(with|insert|update)/i.test(n.sqlFragments?.[0] ?? '') : n.kind !== 'SelectQueryNode';
+        if (write && JSON.stringify(node).includes(failing)) throw new Error('写入被拒绝');
+        return node;
+      },
+      async transformResult({ result }) {
+        return result;
+      },
+    };
+    const pipeline = new IngestPipeline(t.deps.db.withPlugin(refuse), t.deps.engine, () => now);
+    const run = async () => {
+      await pipeline.push(a!);
+      await pipeline.push(b!);
+      await pipeline.push(c!);
+      await pipeline.settle();
+    };
+    await expect(run()).rejects.toThrow('写入被拒绝');
+    await pipeline.settle(); // nothing left running, nothing thrown twice
+    expect(pipeline.totals).toMatchObject({ inserted: 3, updated: 0 });
+    const ids = await t.deps.db.selectFrom('orders').select('order_id').orderBy('order_id').execute();
+    expect(ids.map((r) => r.order_id)).toEqual(a!.map((o) => o.orderId).sort());
+    expect(await t.deps.db.selectFrom('order_status_log').select('order_id').execute()).toHaveLength(3);
   });
 });

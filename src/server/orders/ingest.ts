@@ -110,10 +110,27 @@ export const attributionOf = (r: store.OrderRow): Attribution => ({
   callback: r.callback,
 });
 
+/** What a batch of orders will write: each order's stored row and its next one, and the versions older than stored. */
+export interface IngestPlan {
+  nexts: Array<{ old: store.OrderRow | undefined; next: Next }>;
+  stale: number;
+}
+
 /** Upsert one page of orders of one union (`now`: epoch seconds). Call inside a transaction. */
 export async function ingestOrders(tx: Executor, engine: Engine, orders: AffiliateOrder[], now: number): Promise<IngestResult> {
-  const result: IngestResult = { inserted: 0, updated: 0, unchanged: 0, stale: 0, postbacks: 0 };
-  if (orders.length === 0) return result;
+  const plan = await planOrders(tx, engine, orders, now);
+  const written = await writeOrders(tx, engine, plan.nexts, now);
+  return { ...written, stale: plan.stale };
+}
+
+/**
+ * The read half of `ingestOrders`: the stored versions of a page's orders, their union side and attribution — reads
+ * only, so it may run outside the transaction that writes them (pipeline.ts) as long as no other write of the same
+ * orders comes between.
+ */
+export async function planOrders(db: Executor, engine: Engine, orders: AffiliateOrder[], now: number): Promise<IngestPlan> {
+  const plan: IngestPlan = { nexts: [], stale: 0 };
+  if (orders.length === 0) return plan;
   const union = orders[0]!.union;
   // the latest version of each order in the page
   const latest = new Map<string, AffiliateOrder>();
@@ -121,8 +138,8 @@ export async function ingestOrders(tx: Executor, engine: Engine, orders: Affilia
     const had = latest.get(o.orderId);
     if (!had || (o.modifiedAt ?? 0) >= (had.modifiedAt ?? 0)) latest.set(o.orderId, o);
   }
-  const existing = await store.ordersByIds(tx, engine, union, [...latest.keys()]);
-  const attributor = new Attributor(tx);
+  const existing = await store.ordersByIds(db, engine, union, [...latest.keys()]);
+  const attributor = new Attributor(db);
   const sides = [...latest.values()].map((o) => {
     const old = existing.get(o.orderId);
     const side = unionSide(o, old?.refunded_at || o.modifiedAt || now);
@@ -137,17 +154,15 @@ export async function ingestOrders(tx: Executor, engine: Engine, orders: Affilia
   await attributor.prefetchVisits(toAttribute);
   await attributor.prefetchPlans(toAttribute);
 
-  const nexts: Array<{ old: store.OrderRow | undefined; next: Next }> = [];
   for (const { old, side } of sides) {
     if (old && side.modified_at < old.modified_at) {
-      result.stale += 1;
+      plan.stale += 1;
       continue;
     }
     const attribution = !old || retry(old) ? await attributor.attribute(side) : attributionOf(old);
-    nexts.push({ old, next: { ...side, ...attribution, postback_state: old?.postback_state ?? 'none' } });
+    plan.nexts.push({ old, next: { ...side, ...attribution, postback_state: old?.postback_state ?? 'none' } });
   }
-  const written = await writeOrders(tx, engine, nexts, now);
-  return { ...result, ...written, stale: result.stale };
+  return plan;
 }
 
 /**
