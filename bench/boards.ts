@@ -2,12 +2,15 @@
  * Boards benchmark (issue 12): build a dataset through the product's own write paths, then time the board endpoints
  * for 1, 7, 30 and 90-day ranges as a customer and as an agent, on SQLite and PostgreSQL.
  *   node bench/boards.ts [sqlite,postgres]      BENCH_SCALE (0.1), BENCH_RUNS (20), BENCH_PG_URL, BENCH_KEEP (keep the database)
+ *   BENCH_SCALE=0.025,0.05,0.1: one build and timing per scale and engine, smallest first, and a table of how each
+ *   case's p95 grows with the tables (bench/README.md "Boards at three scales"); each database is dropped after it
+ *   is timed unless BENCH_KEEP
  *   BENCH_COMPARE=blocks (or 1) | customer-days | rollup-blocks | cut-days | block-lengths: each case also without that read-model switch, calls interleaved
  *   BENCH_REUSE=<boards.sqlite file or postgres url> (one engine): no build, time a kept database (migrated to latest first)
  *   BENCH_CALLERS=agent, BENCH_DAYS=30,90, BENCH_ENDPOINTS=itemanalyse/index: only those cases
  * Results: bench/boards-results.json (BENCH_OUT: another file name in bench/) and a markdown table on stdout (bench/README.md "Boards").
  */
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -22,7 +25,12 @@ import { PASSWORD } from './boards/people.ts';
 import { shapeOf } from './boards/shape.ts';
 import { buildBoardsWorld, reuseBoardsWorld } from './boards/world.ts';
 
-const SCALE = Number(process.env.BENCH_SCALE ?? 0.1);
+/** One scale, or several (BENCH_SCALE=0.025,0.05,0.1): each is built and timed in turn, smallest first. */
+const SCALES = (process.env.BENCH_SCALE ?? '0.1')
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
+if (SCALES.some((x) => !(x > 0 && x <= 1))) throw new Error(`BENCH_SCALE: ${process.env.BENCH_SCALE}? (numbers in (0, 1])`);
 /** Which callers and ranges to time (BENCH_CALLERS=agent, BENCH_DAYS=30,90). */
 const CALLERS = (process.env.BENCH_CALLERS ?? 'customer,agent').split(',');
 const DAYS = (process.env.BENCH_DAYS ?? '1,7,30,90').split(',').map(Number);
@@ -47,6 +55,7 @@ const NOW = parseChinaTime('2026-11-20 15:30');
 
 interface EngineResult {
   engine: string;
+  scale: number;
   build: Record<string, number>;
   rows: Record<string, number>;
   sizeBytes: number;
@@ -108,8 +117,8 @@ async function open(
 const count = async (h: DatabaseHandle, table: string): Promise<number> =>
   Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(h.db)).rows[0]?.n ?? 0);
 
-async function run(engine: string): Promise<EngineResult> {
-  const shape = shapeOf(SCALE);
+async function run(engine: string, scale: number): Promise<EngineResult> {
+  const shape = shapeOf(scale);
   const dir = mkdtempSync(path.join(os.tmpdir(), `bench-boards-${engine}-`));
   const db = await open(engine, dir);
   await migrateToLatest(db.handle);
@@ -119,7 +128,7 @@ async function run(engine: string): Promise<EngineResult> {
     const started = performance.now();
     const r = await fn();
     build[name] = Math.round((performance.now() - started) / 100) / 10;
-    console.log(`  ${engine} ${name}: ${build[name]} s`);
+    console.log(`  ${engine} ${scale} ${name}: ${build[name]} s`);
     return r;
   };
   const { booted, deps, people } = REUSE
@@ -174,14 +183,18 @@ async function run(engine: string): Promise<EngineResult> {
   }
   await booted.close();
   await db.handle.close();
-  // BENCH_KEEP=1 keeps the database for EXPLAIN (the SQLite file stays in its temp directory either way)
+  // BENCH_KEEP=1 keeps the database for EXPLAIN
   if (process.env.BENCH_KEEP || REUSE) console.log(`  ${engine} database kept: ${engine === 'sqlite' ? dir : db.url}`);
-  else await db.drop();
-  return { engine, build, rows, sizeBytes: total, tables, timings };
+  else {
+    await db.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { engine, scale, build, rows, sizeBytes: total, tables, timings };
 }
 
 const engines = (process.argv[2] ?? 'sqlite,postgres').split(',');
-if (REUSE && engines.length !== 1) throw new Error('BENCH_REUSE: name one engine (sqlite or postgres)');
+if (REUSE && (engines.length !== 1 || SCALES.length !== 1))
+  throw new Error('BENCH_REUSE: name one engine (sqlite or postgres) and one scale');
 const machine = {
   nproc: os.availableParallelism(),
   cpu: os.cpus()[0]?.model ?? '?',
@@ -189,18 +202,30 @@ const machine = {
   load: os.loadavg().map((x) => Math.round(x * 10) / 10),
   date: new Date().toISOString(),
 };
-console.log(machine, shapeOf(SCALE));
+console.log(machine, SCALES.map(shapeOf));
 const results: EngineResult[] = [];
-for (const e of engines) results.push(await run(e));
+for (const scale of SCALES) for (const e of engines) results.push(await run(e, scale));
 const out = path.join(import.meta.dirname, process.env.BENCH_OUT ?? 'boards-results.json');
 const previous = existsSync(out) ? ((JSON.parse(readFileSync(out, 'utf8')) as { results?: EngineResult[] }).results ?? []) : [];
-const merged = [...previous.filter((p) => !engines.includes(p.engine)), ...results];
-writeFileSync(out, JSON.stringify({ machine, shape: shapeOf(SCALE), runs: RUNS, results: merged }, null, 2));
+// a result of another engine or scale in the file stays (files written before scales were recorded: the shape's)
+const fileScale = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { shape?: { scale?: number } }).shape?.scale : undefined;
+const merged = [
+  ...previous
+    .map((p) => ({ ...p, scale: p.scale ?? fileScale ?? 0 }))
+    .filter((p) => !results.some((r) => r.engine === p.engine && r.scale === p.scale)),
+  ...results,
+];
+writeFileSync(
+  out,
+  JSON.stringify({ machine, shape: shapeOf(SCALES.at(-1) ?? 0.1), shapes: SCALES.map(shapeOf), runs: RUNS, results: merged }, null, 2),
+);
 
-// markdown: endpoint × range × caller, SQLite and PostgreSQL side by side
+// markdown: endpoint × range × caller, SQLite and PostgreSQL side by side, at the largest scale timed
 const key = (t: Timing) => `${t.caller}|${t.endpoint}|${t.days}`;
+const largest = Math.max(...merged.map((r) => r.scale));
 const by = new Map<string, Record<string, Timing>>();
-for (const r of merged) for (const t of r.timings) by.set(key(t), { ...(by.get(key(t)) ?? {}), [r.engine]: t });
+for (const r of merged.filter((x) => x.scale === largest))
+  for (const t of r.timings) by.set(key(t), { ...(by.get(key(t)) ?? {}), [r.engine]: t });
 const cell = (t: Timing | undefined) => (t ? `${t.p50} / **${t.p95}** ${t.p95 < 50 ? '✅' : '❌'}` : '–');
 console.log('\n| caller | endpoint | days | rows | SQLite p50 / p95 ms | PostgreSQL p50 / p95 ms |\n|---|---|---:|---:|---:|---:|');
 for (const [k, v] of by) {
@@ -210,5 +235,22 @@ for (const [k, v] of by) {
 }
 for (const r of merged)
   console.log(
-    `\n${r.engine}: build ${JSON.stringify(r.build)} s; rows ${JSON.stringify(r.rows)}; size ${(r.sizeBytes / 1e6).toFixed(0)} MB`,
+    `\n${r.engine} at ${r.scale}: build ${JSON.stringify(r.build)} s; rows ${JSON.stringify(r.rows)}; size ${(r.sizeBytes / 1e6).toFixed(0)} MB`,
   );
+
+// several scales: each case's p95 at every scale of this run, per engine (how it grows with the tables)
+if (SCALES.length > 1) {
+  const cols = engines.flatMap((e) => SCALES.map((x) => ({ e, x })));
+  // by caller kind: below scale 0.021 the agent has fewer than 20 sub-customers, and its label says so
+  const kindKey = (t: Timing) => `${t.caller.split(' (')[0]}|${t.endpoint}|${t.days}`;
+  const p95 = new Map<string, Map<string, number>>();
+  for (const r of results)
+    for (const t of r.timings) p95.set(kindKey(t), (p95.get(kindKey(t)) ?? new Map()).set(`${r.engine}@${r.scale}`, t.p95));
+  console.log(
+    `\n| caller | endpoint | days | ${cols.map((c) => `${c.e} ${c.x} p95 ms`).join(' | ')} |\n|---|---|---:|${cols.map(() => '---:').join('|')}|`,
+  );
+  for (const [k, v] of p95) {
+    const [caller, endpoint, days] = k.split('|');
+    console.log(`| ${caller} | ${endpoint} | ${days} | ${cols.map((c) => v.get(`${c.e}@${c.x}`) ?? '–').join(' | ')} |`);
+  }
+}
