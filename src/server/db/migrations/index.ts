@@ -34,6 +34,7 @@ import { planListReads } from './0072_plan_list_reads.ts';
 import { ordersPaidCover } from './0073_orders_paid_cover.ts';
 import { adminPlanReads } from './0074_admin_plan_reads.ts';
 import { adBlockLengths } from './0075_ad_block_lengths.ts';
+import { ordersItemCreated } from './0076_orders_item_created.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -74,6 +75,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0073_orders_paid_cover', ordersPaidCover],
   ['0074_admin_plan_reads', adminPlanReads],
   ['0075_ad_block_lengths', adBlockLengths],
+  ['0076_orders_item_created', ordersItemCreated],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
