@@ -7,9 +7,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { itemOrderPage } from '../../src/server/dashboard/store.ts';
-import { migrateToLatest } from '../../src/server/db/index.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { databaseAt, dialects } from '../support/dialects.ts';
+import { acrossUpgrade } from '../support/upgrade.ts';
 
 const T0 = 1_790_000_000;
 const STATUSES = ['paid', 'settled', 'closed', 'refunded', 'unpaid'] as const;
@@ -58,11 +58,7 @@ describe.each(dialects())("an item's order list over 0076 on $name", (dialect) =
         }
         return out;
       };
-      const atPrevious = await read();
-      await migrateToLatest(h);
-      expect(await all()).toEqual(before);
-      const atLatest = await read();
-      expect(atLatest).toEqual(atPrevious);
+      const atLatest = await acrossUpgrade(h, all, read);
 
       for (const c of CASES) {
         const q = c.q as { customers: readonly number[] | null; itemId: string; pageid?: string };

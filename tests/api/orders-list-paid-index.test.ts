@@ -8,12 +8,12 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/server/db/index.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { filtered, listOrders, type OrderFilter, orderKeysetPage, type SortColumn } from '../../src/server/orders/list-store.ts';
 import { orderSums, type Totals, totals } from '../../src/server/orders/list-totals.ts';
 import type { OrderScope } from '../../src/server/orders/scope.ts';
 import { databaseAt, dialects } from '../support/dialects.ts';
+import { acrossUpgrade } from '../support/upgrade.ts';
 
 const STATUSES = ['unpaid', 'deposit_paid', 'paid', 'confirmed', 'settled', 'refunded', 'closed', 'invalid'] as const;
 const POSTBACK = ['none', 'pending', 'sent', 'failed', 'in_doubt'] as const;
@@ -177,11 +177,7 @@ describe.each(dialects())('the order list over the covering pay-time index on $n
           out[c.name] = { ...(await pages(db, c)), totals: await totals(db, scope, c.f), previous: await previousTotals(db, scope, c.f) };
         return out;
       };
-      const atPrevious = await read();
-      await migrateToLatest(h);
-      expect(await all()).toEqual(before);
-      const atLatest = await read();
-      expect(atLatest).toEqual(atPrevious);
+      const atLatest = await acrossUpgrade(h, all, read);
 
       for (const c of CASES) {
         const rows = inScope.filter(c.keep);
