@@ -1,13 +1,13 @@
 /**
  * Boards benchmark (issue 12): build a dataset through the product's own write paths, then time the board endpoints
- * for 1, 7, 30 and 90-day ranges as a customer and as an agent, on SQLite and PostgreSQL.
+ * for 1, 7, 30 and 90-day ranges as a customer, as an agent and as an admin (every customer), on SQLite and PostgreSQL.
  *   node bench/boards.ts [sqlite,postgres]      BENCH_SCALE (0.1), BENCH_RUNS (20), BENCH_PG_URL, BENCH_KEEP (keep the database)
  *   BENCH_SCALE=0.025,0.05,0.1: one build and timing per scale and engine, smallest first, and a table of how each
  *   case's p95 grows with the tables (bench/README.md "Boards at three scales"); each database is dropped after it
  *   is timed unless BENCH_KEEP
  *   BENCH_COMPARE=blocks (or 1) | customer-days | rollup-blocks | cut-days | block-lengths: each case also without that read-model switch, calls interleaved
  *   BENCH_REUSE=<boards.sqlite file or postgres url> (one engine): no build, time a kept database (migrated to latest first)
- *   BENCH_CALLERS=agent, BENCH_DAYS=30,90, BENCH_ENDPOINTS=itemanalyse/index: only those cases
+ *   BENCH_CALLERS=agent (customer,agent,admin), BENCH_DAYS=30,90, BENCH_ENDPOINTS=itemanalyse/index: only those cases
  * Results: bench/boards-results.json (BENCH_OUT: another file name in bench/) and a markdown table on stdout (bench/README.md "Boards").
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ const SCALES = (process.env.BENCH_SCALE ?? '0.1')
   .sort((a, b) => a - b);
 if (SCALES.some((x) => !(x > 0 && x <= 1))) throw new Error(`BENCH_SCALE: ${process.env.BENCH_SCALE}? (numbers in (0, 1])`);
 /** Which callers and ranges to time (BENCH_CALLERS=agent, BENCH_DAYS=30,90). */
-const CALLERS = (process.env.BENCH_CALLERS ?? 'customer,agent').split(',');
+const CALLERS = (process.env.BENCH_CALLERS ?? 'customer,agent,admin').split(',');
 const DAYS = (process.env.BENCH_DAYS ?? '1,7,30,90').split(',').map(Number);
 /** Which endpoints (BENCH_ENDPOINTS=itemanalyse/index,index/detail (plans)); all by default. */
 const ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',');
@@ -160,6 +160,7 @@ async function run(engine: string, scale: number): Promise<EngineResult> {
   for (const [caller, email] of [
     ['customer (100 plans)', people.customerEmail],
     [`agent (${shape.subCustomers} sub-customers, ${shape.subCustomers * shape.plansPerCustomer} plans)`, people.agentEmail],
+    [`admin (every customer, ${shape.customers * shape.plansPerCustomer} plans)`, people.adminEmail],
   ] as const) {
     const token = await login(app, email, PASSWORD);
     const customerid = caller.startsWith('customer') ? people.customers[shape.subCustomers] : people.customers[0];

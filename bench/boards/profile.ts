@@ -1,7 +1,8 @@
 /**
  * Where an agent's board call spends its time, query by query, on a kept boards database (BENCH_KEEP):
  * `node bench/boards/profile.ts <boards.sqlite> [endpoints] [days]` (SQLite: each query timed by Kysely's log; RUNS
- * calls, the minimum of each query and of the whole call). ROLLUP_BLOCKS=0 reads the daily rollups only.
+ * calls, the minimum of each query and of the whole call). ROLLUP_BLOCKS=0 reads the daily rollups only; CALLER=admin
+ * profiles the admin (every customer) instead of the agent.
  */
 import { Kysely } from 'kysely';
 import { createApp } from '../../src/server/app.ts';
@@ -37,9 +38,10 @@ const handle: DatabaseHandle = { ...base, db: db as never };
 const clock = new ManualClock(NOW * 1000);
 const { deps } = await reuseBoardsWorld(handle, '/tmp/itemagent/data', shapeOf(0.05), clock);
 const app = createApp(deps);
-const token = await login(app, 'agent@bench.local', PASSWORD);
+const CALLER = process.env.CALLER === 'admin' ? 'admin' : 'agent';
+const token = await login(app, `${CALLER}@bench.local`, PASSWORD);
 const RUNS = Number(process.env.RUNS ?? 5);
-for (const c of casesFor('agent', NOW, '').filter((c) => endpoints.includes(c.endpoint) && days.includes(c.days))) {
+for (const c of casesFor(CALLER, NOW, '').filter((c) => endpoints.includes(c.endpoint) && days.includes(c.days))) {
   for (let i = 0; i < 2; i++) await callCase(app, token, c);
   const ends: number[] = [];
   const per: { sql: string; ms: number[] }[] = [];
