@@ -5,14 +5,13 @@
  * to another customer mid-block (its daily rows keep their first customer; the blocks must follow them, not the ping),
  * and after retention deleted the old hourly rollups. The read model's rollup sums (by link, item, customer, total,
  * narrowed by customer, account and plan) read with the blocks equal the same sums read from the daily rollups only.
- * And the upgrades: migration 0071 back-fills the blocks of a database that has only daily rollups, 0077 the blocks of
- * 16 and 32 days of one that has those of 8 and 64. A reader of every customer reads the blocks of 8 and 64 days only.
+ * And the upgrade: migration 0071 back-fills the blocks of a database that has only daily rollups.
  */
 import { type Insertable, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockStart, ROLLUP_BLOCK_DAYS } from '../../src/server/ads/day-pieces.ts';
+import { blockStart } from '../../src/server/ads/day-pieces.ts';
 import { migrateToLatest } from '../../src/server/db/index.ts';
-import { rollupBlocks, rollupDayTable } from '../../src/server/facts/days.ts';
+import { rollupBlocks } from '../../src/server/facts/days.ts';
 import type { FactFilter, KeyPart } from '../../src/server/facts/query.ts';
 import { sumsBy } from '../../src/server/facts/sums.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
@@ -34,7 +33,7 @@ const num = (v: unknown) => Number(v);
 async function expectBlocksEqualDaily(db: Db) {
   const want = new Map<string, number[]>();
   for (const r of await db.selectFrom('rollup_daily').selectAll().execute())
-    for (const len of ROLLUP_BLOCK_DAYS) {
+    for (const len of [8, 64]) {
       const k = [len, blockStart(num(r.day), len), r.pageid, r.adv, r.aid, r.customerid].join('|');
       const s = want.get(k) ?? COUNTS.map(() => 0);
       want.set(
@@ -181,55 +180,6 @@ describe.each(dialects())('link rollup day blocks ($name)', (dialect) => {
     expect(await pruneOldestHour(t.deps.db, 'rollup_hourly', today - 30 * DAY)).toBeGreaterThan(0);
     await expectBlocksEqualDaily(t.deps.db);
     await expectReadsEqualDaily();
-  });
-
-  it('a reader of some customers takes blocks of 16 and 32 days; a reader of every customer only those of 8 and 64', () => {
-    /** The block lengths a 90-day read of rollups by link takes: the compiled statement with its values in place. */
-    const lengths = (everyCustomer: boolean) => {
-      const q = sql`select * from ${rollupDayTable(today - 90 * DAY, today, ['link'], everyCustomer)} f`.compile(t.deps.db);
-      let i = 0;
-      const text = q.sql.replace(/\$\d+|\?/g, (m) => String(q.parameters[m === '?' ? i++ : Number(m.slice(1)) - 1]));
-      return new Set([...text.matchAll(/from rollup_blocks where days = (\d+)/g)].map((m) => Number(m[1])));
-    };
-    expect(lengths(false)).toEqual(new Set([8, 16, 32]));
-    expect(lengths(true)).toEqual(new Set([8]));
-  });
-
-  it('upgrade: migration 0077 adds the blocks of 16 and 32 days to a database that has those of 8 and 64', async () => {
-    const h = await databaseAt(dialect.name, '0076_orders_item_created');
-    try {
-      for (const [pageid, day, cust, adv, shows] of [
-        ['L1', today - DAY, 1, 'A', 5],
-        ['L1', today - 2 * DAY, 1, 'A', 7],
-        ['L1', today - 20 * DAY, 1, 'B', 3],
-        ['L1', today - 40 * DAY, 2, 'A', 9],
-        ['L2', today - 70 * DAY, 1, 'A', 11],
-        ['L2', today - 71 * DAY, 1, 'A', 13],
-      ] as const)
-        await sql`insert into rollup_daily (day, pageid, customerid, adv, aid, shows, clicks, visits, invalid_shows, invalid_clicks, invalid_visits)
-          values (${day}, ${pageid}, ${cust}, ${adv}, 'P', ${shows}, 2, 1, 1, 1, 0)`.execute(h.db);
-      // the blocks the processor of 0076 wrote beside them: 8 and 64 days
-      for (const len of [8, 64]) {
-        const start = sql`day - ((day + 28800) % ${sql.lit(len * DAY)})`;
-        await sql`insert into rollup_blocks (days, day, pageid, adv, aid, customerid, shows, clicks, visits, invalid_shows, invalid_clicks, invalid_visits)
-          select ${sql.lit(len)}, ${start}, pageid, adv, aid, customerid, sum(shows), sum(clicks), sum(visits), sum(invalid_shows),
-            sum(invalid_clicks), sum(invalid_visits)
-          from rollup_daily group by ${start}, pageid, adv, aid, customerid`.execute(h.db);
-      }
-      const before = await h.db.selectFrom('rollup_blocks').selectAll().orderBy(['days', 'day', 'pageid', 'adv']).execute();
-      await migrateToLatest(h);
-      await expectBlocksEqualDaily(h.db);
-      // the blocks of 8 and 64 days are the ones that were there
-      const kept = await h.db
-        .selectFrom('rollup_blocks')
-        .selectAll()
-        .where('days', 'in', [8, 64])
-        .orderBy(['days', 'day', 'pageid', 'adv'])
-        .execute();
-      expect(kept).toEqual(before);
-    } finally {
-      await h.close();
-    }
   });
 
   it('upgrade: migration 0071 back-fills the blocks from the daily rollups of an existing database', async () => {

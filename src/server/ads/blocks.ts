@@ -13,7 +13,7 @@ import { BLOCK_DAYS, blockStart } from './day-pieces.ts';
 import { accountPlans, PLANS_PER_STATEMENT } from './plan-keys.ts';
 import { refreshPlanPeriods } from './plan-periods.ts';
 
-export { BLOCK_DAYS, blockStart, type DayPiece, dayPieces, ROLLUP_BLOCK_DAYS, ROLLUP_SCAN_DAYS } from './day-pieces.ts';
+export { BLOCK_DAYS, blockStart, type DayPiece, dayPieces, ROLLUP_BLOCK_DAYS } from './day-pieces.ts';
 
 const DAY = 86_400;
 /** China days start at 16:00 UTC. */

@@ -1,6 +1,6 @@
 /**
  * Whole China days as aligned blocks plus daily edges: of 2, 4, 8, 16, 32 and 64 days for the ad facts
- * (`ad_facts_blocks`, blocks.ts), of 8, 16, 32 and 64 days for our monitor's link rollups (`rollup_blocks`).
+ * (`ad_facts_blocks`, blocks.ts), of 8 and 64 days for our monitor's link rollups (`rollup_blocks`).
  */
 
 const DAY = 86_400;
@@ -14,15 +14,10 @@ const CHINA = 8 * 3600;
  */
 export const BLOCK_DAYS = [64, 32, 16, 8, 4, 2] as const;
 /**
- * Block lengths of the link rollups: 8 and 64 (migration 0071), 16 and 32 (0077) — written in the tracking processor's
- * transaction, one upsert per length for every daily row it touches. A reader of some customers takes every length
- * (an agent's 90 days of links: 4 blocks instead of 11 of 8 days); a reader of every customer (an admin) only
- * `ROLLUP_SCAN_DAYS`: its branches are ranges of no index (the blocks' indexes are led by the link or the customer), so
- * each length it reads is one more scan of the table (bench/README.md "Link rollups in blocks of 16 and 32 days").
+ * Block lengths of the link rollups: only 8 and 64 (migration 0071) — their blocks are written in the tracking
+ * processor's transaction, one upsert per length for every daily row it touches.
  */
-export const ROLLUP_BLOCK_DAYS = [64, 32, 16, 8] as const;
-/** The rollup block lengths a reader of every customer takes (one `union all` branch, one scan, per length read). */
-export const ROLLUP_SCAN_DAYS = [64, 8] as const;
+export const ROLLUP_BLOCK_DAYS = [64, 8] as const;
 
 /** The first day (epoch seconds, China-day start) of the `len`-day block holding `day`. */
 export const blockStart = (day: number, len: number): number => day - ((((day + CHINA) % (len * DAY)) + len * DAY) % (len * DAY));

@@ -8,7 +8,7 @@
  * days of our monitor's link rollups likewise, from their own blocks (`rollupDayTable`).
  */
 import { type RawBuilder, sql } from 'kysely';
-import { BLOCK_DAYS, type DayPiece, dayPieces, ROLLUP_BLOCK_DAYS, ROLLUP_SCAN_DAYS } from '../ads/blocks.ts';
+import { BLOCK_DAYS, type DayPiece, dayPieces, ROLLUP_BLOCK_DAYS } from '../ads/blocks.ts';
 import type { AdFactsBlocksTable } from '../ads/tables.ts';
 import type { Executor } from '../kernel/executor.ts';
 import type { FactFilter, KeyPart } from './query.ts';
@@ -32,8 +32,6 @@ const OLD_LENGTHS = [64, 8] as const;
 export const customerDays = { on: true };
 /** Whether whole days of our monitor's link rollups are read from their blocks (`rollup_blocks`); off in benchmarks only. */
 export const rollupBlocks = { on: true };
-/** Whether a reader of some customers takes the rollup blocks of 16 and 32 days too (always, in the product); off in benchmarks only. */
-export const rollupBlockLengths = { on: true };
 
 /**
  * The last day of a read cut inside it (today up to the end of the current hour): its daily rows answer it, but for
@@ -136,11 +134,10 @@ const ROLLUP_COLUMNS = sql.raw('pageid, adv, aid, customerid, day, shows, clicks
 /**
  * The table a read of whole days [from, to) of the link rollups takes its rows from (alias it `f`): for sums not grouped
  * by day, the edge days from `rollup_daily` and the aligned blocks inside from `rollup_blocks` (tracking/rollup-blocks.ts),
- * one `union all` branch per piece, each a range of its (customerid, …) index; else the daily rollups. A reader of
- * every customer (`everyCustomer`) takes the blocks of 8 and 64 days only: each of its branches scans the table.
+ * one `union all` branch per piece, each a range of its (customerid, …) index; else the daily rollups.
  */
-export function rollupDayTable(from: number, to: number, parts: readonly KeyPart[], everyCustomer = false): RawBuilder<unknown> {
-  const pieces = dayPieces(from, to, everyCustomer || !rollupBlockLengths.on ? ROLLUP_SCAN_DAYS : ROLLUP_BLOCK_DAYS);
+export function rollupDayTable(from: number, to: number, parts: readonly KeyPart[]): RawBuilder<unknown> {
+  const pieces = dayPieces(from, to, ROLLUP_BLOCK_DAYS);
   if (!rollupBlocks.on || parts.includes('bucket') || !pieces.some((p) => p.len > 1)) return sql.table('rollup_daily');
   const branches = pieces.map((p) =>
     p.len === 1

@@ -167,7 +167,7 @@ export async function partSums(db: Executor, source: Source, part: FactPart, f: 
     part.grain === 'day' && source === 'ad'
       ? adDayTable(part.from, part.to, parts, f, part.cut)
       : part.grain === 'day' && source === 'rollup'
-        ? rollupDayTable(part.from, part.to, parts, f.customers === null)
+        ? rollupDayTable(part.from, part.to, parts)
         : sql.table(TABLES[source][part.grain]);
   const query = sql<Record<string, string | number | null>>`select ${select}, max(f.customerid) as customerid, ${SUMS[source]}
     from ${table} f

@@ -1,14 +1,14 @@
 /**
- * The daily link rollups over aligned blocks of 8, 16, 32 and 64 China days (`rollup_blocks`, migrations 0071 and 0077;
- * the lengths are ads/day-pieces.ts `ROLLUP_BLOCK_DAYS`): the same counts per (link, account, plan, customer) — every
- * column a rollup reader narrows by — so that a span of whole days is its edge days from `rollup_daily` and the blocks
- * inside it (facts/days.ts `rollupDayTable`): an agent's 90 days of visits read ≈ 5 rows per link and plan instead of 90.
+ * The daily link rollups over aligned blocks of 8 and 64 China days (`rollup_blocks`, migration 0071): the same counts
+ * per (link, account, plan, customer) — every column a rollup reader narrows by — so that a span of whole days is its
+ * edge days from `rollup_daily` and the blocks inside it (facts/days.ts `rollupDays`): an agent's 90 days of visits
+ * read ≈ 12 rows per link and plan instead of 90. The same blocks as the ad facts' (ads/day-pieces.ts).
  *
  * Exact by construction: the rollups only ever grow by counts added in the processor's transaction (`addRollups`; no
  * reader, retention or verdict rewrites or deletes a daily row), and the same transaction adds the same counts to the
- * block of each length holding the day. A block row takes the customer the daily row holds after the upsert (the daily
- * row keeps the customer of its first count when the link has moved to another customer since), so per customer too
- * the blocks are the sums of the daily rows.
+ * two blocks holding the day. A block row takes the customer the daily row holds after the upsert (the daily row keeps
+ * the customer of its first count when the link has moved to another customer since), so per customer too the blocks
+ * are the sums of the daily rows.
  */
 import { type Insertable, type RawBuilder, sql } from 'kysely';
 import { blockStart, ROLLUP_BLOCK_DAYS } from '../ads/day-pieces.ts';
@@ -39,8 +39,8 @@ const dayKey = (r: { day: number | string; pageid: string; adv?: string; aid?: s
   `${Number(r.day)}|${r.pageid}|${r.adv ?? ''}|${r.aid ?? ''}`;
 
 /**
- * Add the counts just added to the daily rows (`daily`, each with its row as stored: `stored`) to the blocks of every
- * length holding their days, in the caller's transaction.
+ * Add the counts just added to the daily rows (`daily`, each with its row as stored: `stored`) to the 8- and 64-day
+ * blocks holding their days, in the caller's transaction.
  */
 export async function addRollupBlocks(
   tx: Executor,
