@@ -5,7 +5,7 @@
  *   BENCH_SCALE=0.025,0.05,0.1: one build and timing per scale and engine, smallest first, and a table of how each
  *   case's p95 grows with the tables (bench/README.md "Boards at three scales"); each database is dropped after it
  *   is timed unless BENCH_KEEP
- *   BENCH_COMPARE=blocks (or 1) | customer-days | rollup-blocks | cut-days | block-lengths: each case also without that read-model switch, calls interleaved
+ *   BENCH_COMPARE=blocks (or 1) | customer-days | rollup-blocks | cut-days | block-lengths | customer-seek: each case also without that read-model switch, calls interleaved
  *   BENCH_REUSE=<boards.sqlite file or postgres url> (one engine): no build, time a kept database (migrated to latest first)
  *   BENCH_CALLERS=agent (customer,agent,admin), BENCH_DAYS=30,90, BENCH_ENDPOINTS=itemanalyse/index: only those cases
  * Results: bench/boards-results.json (BENCH_OUT: another file name in bench/) and a markdown table on stdout (bench/README.md "Boards").
@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { createApp } from '../src/server/app.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
 import { blockLengths, customerDays, cutDays, dayBlocks, rollupBlocks } from '../src/server/facts/days.ts';
+import { customerSeek } from '../src/server/facts/every-customer.ts';
 import { ManualClock } from '../src/server/kernel/clock.ts';
 import { parseChinaTime } from '../src/shared/china-clock.ts';
 import { freshPostgresDatabase } from '../tests/support/dialects.ts';
@@ -43,6 +44,7 @@ const COMPARES = {
   'rollup-blocks': { label: 'daily rollups only', switch: rollupBlocks },
   'cut-days': { label: "today's hourly facts", switch: cutDays },
   'block-lengths': { label: 'blocks of 8 and 64 days', switch: blockLengths },
+  'customer-seek': { label: "every customer's rollups scanned", switch: customerSeek },
 } as const;
 const COMPARE_NAME = process.env.BENCH_COMPARE === '1' ? 'blocks' : process.env.BENCH_COMPARE;
 const COMPARE = COMPARE_NAME ? COMPARES[COMPARE_NAME as keyof typeof COMPARES] : undefined;

@@ -5,6 +5,8 @@
  * to another customer mid-block (its daily rows keep their first customer; the blocks must follow them, not the ping),
  * and after retention deleted the old hourly rollups. The read model's rollup sums (by link, item, customer, total,
  * narrowed by customer, account and plan) read with the blocks equal the same sums read from the daily rollups only.
+ * Every customer's rollups (an admin's reads) are read by the customers' index ranges (facts/every-customer.ts): the
+ * same sums as a read with no customer condition, a customer whose only pings are today's included.
  * And the upgrade: migration 0071 back-fills the blocks of a database that has only daily rollups.
  */
 import { type Insertable, sql } from 'kysely';
@@ -12,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockStart } from '../../src/server/ads/day-pieces.ts';
 import { migrateToLatest } from '../../src/server/db/index.ts';
 import { rollupBlocks } from '../../src/server/facts/days.ts';
+import { customerSeek } from '../../src/server/facts/every-customer.ts';
 import type { FactFilter, KeyPart } from '../../src/server/facts/query.ts';
 import { sumsBy } from '../../src/server/facts/sums.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
@@ -101,6 +104,20 @@ describe.each(dialects())('link rollup day blocks ($name)', (dialect) => {
     await processAll(t.deps.db, t.deps.engine, { slice: () => 97, now: () => Math.floor(clock.now()) });
   }
 
+  /** The read model's rollup sums of `f` over `span` by `parts` (key → customer and counts), read with `sw` on, then off. */
+  async function onAndOff(sw: { on: boolean }, span: { from: number; to: number }, f: FactFilter, parts: KeyPart[]) {
+    const read = async () => {
+      const rows = await sumsBy(t.deps.db, span, f, parts, { sources: ['rollup'] });
+      return Object.fromEntries([...rows.values()].map((r) => [r.key.join('|'), [r.customerid, r.monitor]]));
+    };
+    const on = await read();
+    sw.on = false;
+    const off = await read().finally(() => {
+      sw.on = true;
+    });
+    return [on, off] as const;
+  }
+
   /** The read model's rollup sums with the blocks equal the same sums from the daily rollups only (non-zero ones). */
   async function expectReadsEqualDaily() {
     const filters: FactFilter[] = [
@@ -119,15 +136,7 @@ describe.each(dialects())('link rollup day blocks ($name)', (dialect) => {
         const span = { from: end - back * DAY, to: end };
         for (const f of filters)
           for (const parts of groupings) {
-            const read = async () => {
-              const rows = await sumsBy(t.deps.db, span, f, parts, { sources: ['rollup'] });
-              return Object.fromEntries([...rows.values()].map((r) => [r.key.join('|'), [r.customerid, r.monitor]]));
-            };
-            const withBlocks = await read();
-            rollupBlocks.on = false;
-            const dailyOnly = await read().finally(() => {
-              rollupBlocks.on = true;
-            });
+            const [withBlocks, dailyOnly] = await onAndOff(rollupBlocks, span, f, parts);
             expect(withBlocks).toEqual(dailyOnly);
           }
       }
@@ -180,6 +189,38 @@ describe.each(dialects())('link rollup day blocks ($name)', (dialect) => {
     expect(await pruneOldestHour(t.deps.db, 'rollup_hourly', today - 30 * DAY)).toBeGreaterThan(0);
     await expectBlocksEqualDaily(t.deps.db);
     await expectReadsEqualDaily();
+  });
+
+  it("every customer's rollups read by the customers' index ranges: the same sums as with no customer condition", async () => {
+    // a third customer whose link has pings of today only: in the hourly rollups' customers, not yet in closed days'
+    const c = (await makeUser(t.deps)).id;
+    await insertLinkRow(t.deps.db, { pageid: '910004', customerid: c, itemid: 'I3' });
+    const query = 'ch=2&adv=A9&aid=P9&ip=36.9.0.1&ua=Mozilla%2F5.0%20(Linux%3B%20Android%2014)%20Mobile';
+    await insertRawBatch(
+      t.deps.db,
+      t.deps.engine,
+      [
+        { kind: 's', pageid: '910004', query, ip: '203.0.113.9', ua: '', received_at: today + 60 },
+        { kind: 'c', pageid: '910004', query: `${query}&clickid=today1`, ip: '203.0.113.9', ua: '', received_at: today + 61 },
+      ],
+      [],
+    );
+    await processAll(t.deps.db, t.deps.engine, { slice: () => 97, now: () => Math.floor(clock.now()) });
+    const hourEnd = Math.floor(clock.now() / 3600) * 3600 + 3600;
+    const groupings: KeyPart[][] = [['link'], ['item'], ['customer'], [], ['advertiser', 'plan']];
+    let sawToday = false;
+    for (const span of [
+      { from: today - 90 * DAY, to: hourEnd },
+      { from: today - 30 * DAY, to: today },
+      { from: today - 7 * DAY + 3600, to: today - DAY + 7200 },
+    ])
+      for (const parts of groupings) {
+        const [seek, plain] = await onAndOff(customerSeek, span, { customers: null }, parts);
+        expect(seek).toEqual(plain);
+        expect(Object.keys(seek).length).toBeGreaterThan(0);
+        if (parts[0] === 'link' && '910004' in seek) sawToday = true;
+      }
+    expect(sawToday).toBe(true);
   });
 
   it('upgrade: migration 0071 back-fills the blocks from the daily rollups of an existing database', async () => {

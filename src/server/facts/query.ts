@@ -8,6 +8,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
 import { adDayTable, type CutDay, rollupDayTable } from './days.ts';
+import { rollupCustomers } from './every-customer.ts';
 
 export type Source = 'ad' | 'order' | 'rollup';
 
@@ -145,9 +146,19 @@ export interface PartRow {
  * ad: cost fen, shows, clicks, conversions; order: orders, order fen, paid orders, paid fen, commission fen;
  * rollup: visits, shows, clicks (our monitor's, valid), invalid clicks (tracking/verdict/).
  */
-export async function partSums(db: Executor, source: Source, part: FactPart, f: FactFilter, parts: readonly KeyPart[]): Promise<PartRow[]> {
-  if (part.to <= part.from || f.customers?.length === 0 || f.channels?.length === 0 || f.accounts?.length === 0) return [];
-  if (f.pageids?.length === 0 || f.shops?.length === 0 || f.planIds?.length === 0) return [];
+export async function partSums(
+  db: Executor,
+  source: Source,
+  part: FactPart,
+  asked: FactFilter,
+  parts: readonly KeyPart[],
+): Promise<PartRow[]> {
+  if (part.to <= part.from || asked.customers?.length === 0 || asked.channels?.length === 0 || asked.accounts?.length === 0) return [];
+  if (asked.pageids?.length === 0 || asked.shops?.length === 0 || asked.planIds?.length === 0) return [];
+  // every customer's rollups: the customers that have rollups, each a range of the covering index (every-customer.ts)
+  const every = source === 'rollup' && asked.customers === null ? await rollupCustomers(db, part.grain) : null;
+  if (every?.length === 0) return [];
+  const f: FactFilter = every ? { ...asked, customers: every } : asked;
   const columns = parts.map((p) => (p === 'bucket' ? `f.${part.grain}` : (COLUMNS[source][p] as string)));
   const keys = columns.map(text);
   const select = keys.length ? sql.join(keys.map((k, i) => sql`${k} as ${sql.ref(`k${i}`)}`)) : sql`'' as k0`;
