@@ -1,14 +1,15 @@
 /**
- * The writes of one ingest batch (ingest.ts writeOrders), each ONE statement whose rows are one bound JSON value
- * (`jsonRows`, db/dialect.ts): new orders, their status log, the order facts' changes, the postbacks queued, and the
- * changed orders' new columns. A batch of 500 orders as a multi-row VALUES list bound 25 500 values the query builder
- * compiled and PostgreSQL parsed and planned one by one; as JSON it is one value (bench/README.md "PostgreSQL ingest,
- * second pass"). On PostgreSQL all of a batch's writes are ONE statement (`writeBatch`: a data-modifying `with` per
- * table, one round trip instead of five) whose rows are one array per column (`unnestRows`, db/dialect.ts): no JSON to
- * lex (bench/README.md "PostgreSQL ingest, fourth pass").
+ * The writes of one ingest batch (ingest.ts writeOrders): new orders, their status log, the order facts' changes, the
+ * postbacks queued, and the changed orders' new columns. On PostgreSQL all of a batch's writes are ONE statement
+ * (`writeBatch`: a data-modifying `with` per table, one round trip instead of five) whose rows are one array per column
+ * (`unnestRows`, db/dialect.ts): a multi-row VALUES list bound 25 500 values the query builder compiled and PostgreSQL
+ * parsed and planned one by one, and JSON had to be lexed (bench/README.md "PostgreSQL ingest, second pass" and
+ * "fourth pass"). On SQLite each table is one statement per 500 rows: inserts bind each value in a VALUES list
+ * (`insertRows`, db/dialect.ts: no JSON text built and parsed, bench/README.md "SQLite order ingest: bound values"), the
+ * changed orders come as one JSON value (`jsonRows`).
  */
 import { type RawBuilder, sql } from 'kysely';
-import { type Engine, type JsonColumn, jsonColumnNames, jsonRows, unnestRows } from '../db/dialect.ts';
+import { type Engine, insertRows, type JsonColumn, jsonColumnNames, jsonRows, unnestRows } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
 import type { FactRow } from './model.ts';
 import type { OrderFactsDailyTable, OrderStatusLogTable, OrdersTable, PostbacksTable } from './tables.ts';
@@ -110,21 +111,19 @@ const factColumns = (bucket: 'hour' | 'day'): JsonColumn[] => [
   ...FACT_SUMS.map(int),
 ];
 
+type FactTable = 'order_facts_hourly' | 'order_facts_daily';
+/** A fact row's key taken: its sums added to the stored ones. */
+const factConflict = (table: FactTable, bucket: 'hour' | 'day'): string =>
+  `on conflict (${[...FACT_KEY, bucket].join(', ')}) do update set ${FACT_SUMS.map((c) => `"${c}" = ${table}."${c}" + excluded."${c}"`).join(', ')}`;
+
 /**
  * Add (or subtract) fact changes to one table: insert … on conflict do update, the same on SQLite and PostgreSQL. The
  * rows must have distinct keys (FactDelta's are).
  */
-function addFacts(
-  rowsOf: Rows,
-  table: 'order_facts_hourly' | 'order_facts_daily',
-  bucket: 'hour' | 'day',
-  rows: object[],
-): RawBuilder<unknown> | null {
+function addFacts(rowsOf: Rows, table: FactTable, bucket: 'hour' | 'day', rows: object[]): RawBuilder<unknown> | null {
   if (rows.length === 0) return null;
   const columns = factColumns(bucket);
-  const sums = sql.raw(FACT_SUMS.map((c) => `"${c}" = ${table}."${c}" + excluded."${c}"`).join(', '));
-  return sql`insert into ${sql.table(table)} (${jsonColumnNames(columns)}) ${rowsOf(columns, rows)}
-      on conflict (${sql.raw([...FACT_KEY, bucket].join(', '))}) do update set ${sums}`;
+  return sql`insert into ${sql.table(table)} (${jsonColumnNames(columns)}) ${rowsOf(columns, rows)} ${sql.raw(factConflict(table, bucket))}`;
 }
 
 const POSTBACK_COLUMNS: readonly JsonColumn[] = [
@@ -139,10 +138,12 @@ const POSTBACK_COLUMNS: readonly JsonColumn[] = [
 ];
 
 /** One postback per order: a second insert for the same order does nothing (the unique key); returns those created. */
+const POSTBACK_CONFLICT = 'on conflict (union_name, order_id) do nothing returning id';
+
+/** The postbacks queued (`POSTBACK_CONFLICT`). */
 function insertPostbacks(rowsOf: Rows, rows: PostbackWrite[]): RawBuilder<unknown> | null {
   if (rows.length === 0) return null;
-  return sql`insert into postbacks (${jsonColumnNames(POSTBACK_COLUMNS)}) ${rowsOf(POSTBACK_COLUMNS, rows)}
-    on conflict (union_name, order_id) do nothing returning id`;
+  return sql`insert into postbacks (${jsonColumnNames(POSTBACK_COLUMNS)}) ${rowsOf(POSTBACK_COLUMNS, rows)} ${sql.raw(POSTBACK_CONFLICT)}`;
 }
 
 /** Everything one batch writes (ingest.ts writeOrders). */
@@ -158,10 +159,11 @@ export interface BatchWrites {
 /**
  * Write a batch, in this order: changed orders, new orders, their status log, the hourly and daily facts, the
  * postbacks. PostgreSQL: ONE statement, a data-modifying `with` per table (each runs to completion whether read or
- * not; they touch different tables, so no one sees another's rows); SQLite: a statement per table (no round trips to
- * save). Nothing to write, no statement. Returns the postbacks created.
+ * not; they touch different tables, so no one sees another's rows); SQLite: `writeSqlite`. Nothing to write, no
+ * statement. Returns the postbacks created.
  */
 export async function writeBatch(db: Executor, engine: Engine, w: BatchWrites): Promise<number> {
+  if (engine !== 'postgres') return writeSqlite(db, w);
   const rowsOf = rowsFor(engine);
   const writes = [
     updateOrders(rowsOf, w.updates),
@@ -171,15 +173,31 @@ export async function writeBatch(db: Executor, engine: Engine, w: BatchWrites): 
     addFacts(rowsOf, 'order_facts_daily', 'day', w.daily),
   ].filter((q) => q !== null);
   const postbacks = insertPostbacks(rowsOf, w.postbacks);
-  if (engine === 'postgres') {
-    if (writes.length === 0 && !postbacks) return 0;
-    const ctes = writes.map((q, i) => sql`${sql.raw(`w${i}`)} as (${q})`);
-    if (postbacks) ctes.push(sql`p as (${postbacks})`);
-    const { rows } = await sql<{
-      n: number;
-    }>`with ${sql.join(ctes)} select ${postbacks ? sql`(select count(*) from p)` : sql`0`}::int as n`.execute(db);
-    return Number(rows[0]?.n ?? 0);
+  if (writes.length === 0 && !postbacks) return 0;
+  const ctes = writes.map((q, i) => sql`${sql.raw(`w${i}`)} as (${q})`);
+  if (postbacks) ctes.push(sql`p as (${postbacks})`);
+  const { rows } = await sql<{
+    n: number;
+  }>`with ${sql.join(ctes)} select ${postbacks ? sql`(select count(*) from p)` : sql`0`}::int as n`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * SQLite: a statement per table (no round trips to save), in `writeBatch`'s order. The inserts bind every value of up
+ * to 500 rows in one VALUES list (`insertRows`): against rows as one JSON value read by `jsonb_each`, no JSON text is
+ * built in JavaScript and parsed by SQLite, and each full statement has the same text, so it is prepared once.
+ */
+async function writeSqlite(db: Executor, w: BatchWrites): Promise<number> {
+  const values = (columns: readonly JsonColumn[], rows: readonly object[]) => rows.map((r) => valuesOf(columns, r));
+  await updateOrders(rowsFor('sqlite'), w.updates)?.execute(db);
+  await insertRows(db, 'sqlite', 'orders', ORDER_COLUMNS, values(ORDER_COLUMNS, w.inserts));
+  await insertRows(db, 'sqlite', 'order_status_log', STATUS_LOG_COLUMNS, values(STATUS_LOG_COLUMNS, w.logs));
+  for (const [table, bucket, rows] of [
+    ['order_facts_hourly', 'hour', w.hourly],
+    ['order_facts_daily', 'day', w.daily],
+  ] as const) {
+    const columns = factColumns(bucket);
+    await insertRows(db, 'sqlite', table, columns, values(columns, rows), factConflict(table, bucket));
   }
-  for (const q of writes) await q.execute(db);
-  return postbacks ? (await postbacks.execute(db)).rows.length : 0;
+  return (await insertRows(db, 'sqlite', 'postbacks', POSTBACK_COLUMNS, values(POSTBACK_COLUMNS, w.postbacks), POSTBACK_CONFLICT)).length;
 }
