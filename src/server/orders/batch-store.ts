@@ -50,7 +50,7 @@ function valuesOf(columns: readonly JsonColumn[], row: object): unknown[] {
   });
 }
 
-/** How a table's rows reach the statement: `unnestRows` on PostgreSQL, `jsonRows` on SQLite. */
+/** How a table's rows reach the statement: `unnestRows` on PostgreSQL, `jsonRows` on SQLite (only the changed orders: `writeSqlite`). */
 type Rows = (columns: readonly JsonColumn[], rows: readonly object[]) => RawBuilder<unknown>;
 const rowsFor =
   (engine: Engine): Rows =>
