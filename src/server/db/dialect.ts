@@ -71,6 +71,9 @@ function arrayLiteral(type: JsonColumn[1], values: unknown[]): string {
   return `{${values.map((v) => `"${String(v).replace(/[\\"]/g, (m) => `\\${m}`)}"`).join(',')}}`;
 }
 
+/** PostgreSQL: `values` as ONE bound `text[]` value (an array literal, as `unnestRows` binds a text column). */
+export const textArray = (values: readonly string[]): RawBuilder<string[]> => sql<string[]>`${arrayLiteral('text', [...values])}::text[]`;
+
 /**
  * PostgreSQL: `select <columns> from unnest(<one array per column>)` of row objects, in their order — each column ONE
  * bound value, an array literal its type's input function reads directly ("Populating a Database" in the PostgreSQL
