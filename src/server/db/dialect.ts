@@ -95,19 +95,6 @@ export function unnestRows(columns: readonly JsonColumn[], rows: readonly object
   return sql`select ${sql.raw(names)} from unnest(${sql.join(arrays)}) with ordinality as v(${sql.raw(names)}, "#n") order by "#n"`;
 }
 
-/**
- * `column in (values)` with the list bound as ONE value on PostgreSQL: `= any($1::text[])` (an array literal), so a
- * 500-key lookup is one parameter to parse and the statement text is the same whatever the count; SQLite keeps the
- * `in (?, …)` list (its statements are cached by text, bench/README.md "PostgreSQL ingest, third pass").
- */
-export function textIn(engine: Engine, column: string, values: readonly string[]): RawBuilder<boolean> {
-  if (engine === 'postgres') {
-    const literal = `{${values.map((v) => `"${v.replace(/[\\"]/g, (m) => `\\${m}`)}"`).join(',')}}`;
-    return sql<boolean>`${sql.ref(column)} = any(${literal}::text[])`;
-  }
-  return sql<boolean>`${sql.ref(column)} in (${sql.join(values.map((v) => sql`${v}`))})`;
-}
-
 /** The column list of `columns` for an INSERT. */
 export const jsonColumnNames = (columns: readonly JsonColumn[]): RawBuilder<unknown> => sql.raw(columns.map(([n]) => `"${n}"`).join(', '));
 

@@ -5,7 +5,7 @@
  */
 import { type Selectable, sql } from 'kysely';
 import { chunks } from '../../shared/chunks.ts';
-import { type Engine, textArray, textIn } from '../db/dialect.ts';
+import { type Engine, textArray } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
 import type { OrdersTable, PostbacksTable } from './tables.ts';
 
@@ -27,12 +27,7 @@ export async function ordersByIds(db: Executor, engine: Engine, union: string, o
     const rows =
       engine === 'postgres'
         ? (await storedOrdersByKey(union, part).execute(db)).rows
-        : await db
-            .selectFrom('orders')
-            .selectAll()
-            .where('union_name', '=', union)
-            .where(textIn(engine, 'order_id', part))
-            .execute();
+        : await db.selectFrom('orders').selectAll().where('union_name', '=', union).where('order_id', 'in', part).execute();
     for (const r of rows) map.set(r.order_id, r);
   }
   return map;
