@@ -11,6 +11,16 @@ import {
 /** The one place that knows which SQL engine is behind Kysely. */
 export type Engine = 'sqlite' | 'postgres';
 
+/**
+ * PostgreSQL: no JIT compilation for the rest of this transaction (`set_config(…, true)` is `SET LOCAL`; nothing on
+ * SQLite). For a writer's transaction of short statements over large tables: at the promised volumes the planner's
+ * cost estimates pass `jit_above_cost`, and compiling then took 8–110 ms for lookups that run in 5 ms (bench/README.md
+ * "PostgreSQL tracking: the click lookup before the first ANALYZE"). Reads keep the server's setting.
+ */
+export async function noJitInTransaction(tx: QueryExecutorProvider, engine: Engine): Promise<void> {
+  if (engine === 'postgres') await sql`select set_config('jit', 'off', true)`.execute(tx);
+}
+
 /** Auto-increment integer primary key: `integer … autoincrement` on SQLite, `serial` on PostgreSQL. */
 export function withId<T extends string>(engine: Engine, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
   return engine === 'postgres'

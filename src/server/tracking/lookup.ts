@@ -75,16 +75,6 @@ export async function visitsByClickIds(db: Executor, clickids: string[]): Promis
   return out;
 }
 
-/** Ad clicks with these click ids (UD's asyn_click_id when the click monitor was ours). */
-export async function clicksByClickIds(db: Executor, clickids: string[]): Promise<ClickFacts[]> {
-  const out: ClickFacts[] = [];
-  for (const part of chunks([...new Set(clickids.filter(Boolean))], 500)) {
-    const rows = await db.selectFrom('monitor_events').selectAll().where('kind', '=', 'click').where('clickid', 'in', part).execute();
-    out.push(...rows.map(numbers));
-  }
-  return out;
-}
-
 export async function clicksByIds(db: Executor, ids: number[]): Promise<ClickFacts[]> {
   const out: ClickFacts[] = [];
   for (const part of chunks([...new Set(ids.filter((i) => i > 0))], 500)) {

@@ -11,7 +11,7 @@
  *   to clicks (visit-ties.ts; a visit of an invalid click, or long after it, is invalid too) → write visits and
  *   rejects → add the rows to the rollups: valid ones to the counts, invalid ones to the `invalid_…` counts.
  */
-import type { Engine } from '../db/dialect.ts';
+import { type Engine, noJitInTransaction } from '../db/dialect.ts';
 import type { Db } from '../kernel/executor.ts';
 import { linkFactsByPageId } from '../links/lookup.ts';
 import { isPageId } from './parse.ts';
@@ -102,6 +102,7 @@ async function writeSlice(tx: Db, engine: Engine, s: ParsedSlice, v: Verdicts): 
   );
   const ties = await tieVisits(
     tx,
+    engine,
     s.visits.map((v) => v.tie),
   );
   const visitRows = s.visits.map((visit, i) => {
@@ -177,6 +178,7 @@ async function writePrepared(db: Db, engine: Engine, p: PreparedSlice, now: numb
   if (!moves(p)) return true;
   return db.transaction().execute(async (tx) => {
     if (!(await advanceMarks(tx, p.marks, p.next, now))) return false;
+    await noJitInTransaction(tx, engine); // short lookups over large tables (db/dialect.ts)
     await writeSlice(tx, engine, p.parsed, p.verdict);
     return true;
   });

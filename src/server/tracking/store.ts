@@ -7,7 +7,7 @@
  */
 import { type Insertable, sql } from 'kysely';
 import { chunks } from '../../shared/chunks.ts';
-import { type Engine, insertRows, type JsonColumn } from '../db/dialect.ts';
+import { type Engine, insertRows, type JsonColumn, textArray } from '../db/dialect.ts';
 import type { Db, Executor } from '../kernel/executor.ts';
 import { lockRawWriters } from './progress.ts';
 import { addedCounts, addRollupBlocks, type StoredDay } from './rollup-blocks.ts';
@@ -44,11 +44,6 @@ export async function insertRawBatch(
         .values(visits.slice(i, i + RAW_CHUNK))
         .execute();
   });
-}
-
-/** Serialise processors of several app nodes on one PostgreSQL (SQLite has one writer anyway). */
-export async function lockProcessor(tx: Executor, engine: Engine): Promise<void> {
-  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(74020001)`.execute(tx);
 }
 
 const CLICK_KEY_COLUMNS: JsonColumn[] = [
@@ -138,20 +133,36 @@ const asTie = (r: Record<(typeof TIE_COLUMNS)[number], unknown>): ClickForTie =>
   invalid: String(r.invalid),
 });
 
-/** Clicks with these click ids (a landing visit carrying the same id belongs to that click). */
-export async function clicksByClickId(tx: Executor, clickids: string[]): Promise<ClickForTie[]> {
+/**
+ * Clicks with these click ids (a landing visit carrying the same id belongs to that click). On PostgreSQL each id is
+ * its own `monitor_events_clickid` lookup (`clicksByClickIdStatement`), whatever the table's statistics.
+ */
+export async function clicksByClickId(tx: Executor, engine: Engine, clickids: string[]): Promise<ClickForTie[]> {
   const out: ClickForTie[] = [];
   for (const part of chunks(clickids, 500)) {
-    const rows = await tx
-      .selectFrom('monitor_events')
-      .select(TIE_COLUMNS)
-      .where('kind', '=', 'click')
-      .where('clickid', 'in', part)
-      .execute();
+    const rows =
+      engine === 'postgres'
+        ? (await clicksByClickIdStatement(part).execute(tx)).rows
+        : await tx.selectFrom('monitor_events').select(TIE_COLUMNS).where('kind', '=', 'click').where('clickid', 'in', part).execute();
     out.push(...rows.map(asTie));
   }
   return out;
 }
+
+/**
+ * PostgreSQL: `clicksByClickId`'s statement (exported for the test of its plan). Before `monitor_events`' first
+ * ANALYZE (a fresh database's first minutes of pings) the planner's default guess has 500 ids of `clickid in (…)`
+ * match most of the table, and it reads all of it; a lateral lookup per id (`offset 0` keeps it from being flattened
+ * into a join) plans the same with or without statistics — the order lookup's remedy (orders/store.ts
+ * `storedOrdersByKey`, bench/README.md "PostgreSQL ingest: the order lookup before the first ANALYZE").
+ * Unlike the order key, `clickid` is not unique: without statistics the planner guesses thousands of rows per id, and
+ * the estimated cost passes PostgreSQL's JIT thresholds; compiling then took 70 ms for a lookup that runs in 5 ms.
+ * The processor's transaction runs without JIT (processor.ts `writePrepared`, db/dialect.ts `noJitInTransaction`).
+ */
+export const clicksByClickIdStatement = (clickids: readonly string[]) =>
+  sql<Record<(typeof TIE_COLUMNS)[number], unknown>>`select ${sql.join(TIE_COLUMNS.map((c) => sql.ref(`e.${c}`)))}
+    from unnest(${textArray(clickids)}) as k(clickid)
+    cross join lateral (select * from monitor_events where clickid = k.clickid and kind = 'click' offset 0) as e`;
 
 /** A question "the latest click on `pageid` in [from, to] whose `column` is `value`", answered for many at once. */
 export interface LatestClickProbe {

@@ -12,6 +12,7 @@
  */
 import { type Channel, isChannel } from '../../shared/catalog.ts';
 import { LANDING_ID_IS_CALLBACK } from '../../shared/macros.ts';
+import type { Engine } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { type ClickForTie, clicksByClickId, type LatestClickProbe, latestClicks } from './store.ts';
 
@@ -62,10 +63,10 @@ function tieOf(v: VisitToTie, click: ClickForTie | null): VisitTie {
  * asks the database once for all the visits it still has to tie (`latestClicks`: one statement per 500 visits), not
  * once per visit.
  */
-export async function tieVisits(tx: Executor, visits: VisitToTie[]): Promise<VisitTie[]> {
+export async function tieVisits(tx: Executor, engine: Engine, visits: VisitToTie[]): Promise<VisitTie[]> {
   const byId = new Map<string, ClickForTie>();
   const ids = [...new Set(visits.filter((v) => v.clickid && v.click_param !== 'callback').map((v) => v.clickid))];
-  for (const c of await clicksByClickId(tx, ids)) {
+  for (const c of await clicksByClickId(tx, engine, ids)) {
     const key = `${c.pageid}\n${c.clickid}`;
     const had = byId.get(key);
     if (!had || c.received_at < had.received_at) byId.set(key, c);
