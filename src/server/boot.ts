@@ -68,7 +68,11 @@ export interface Booted {
 export async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   const handle = await openDatabase(
     config.DATABASE_URL
-      ? { databaseUrl: config.DATABASE_URL, onIdleError: (err) => log.warn('idle PostgreSQL connection lost', { err: err.message }) }
+      ? {
+          databaseUrl: config.DATABASE_URL,
+          parallelSetupCost: config.PG_PARALLEL_SETUP_COST,
+          onIdleError: (err) => log.warn('PostgreSQL connection error', { err: err.message }),
+        }
       : {
           sqliteFile: path.join(config.dataDir, 'toufang.sqlite'),
           onCheckpointError: (message) => log.warn('SQLite background checkpoint failed', { err: message }),

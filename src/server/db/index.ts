@@ -21,7 +21,23 @@ export interface DatabaseHandle {
 /** int8 and numeric come back from PostgreSQL as strings; our values fit in a JS number. */
 const toNumber = (v: string): number => Number(v);
 
-async function pgDialect(url: string, onIdleError: (err: Error) => void, poolMax = 10): Promise<Dialect> {
+/**
+ * `parallel_setup_cost` of every PostgreSQL connection the product opens, unless configured (PG_PARALLEL_SETUP_COST).
+ * The server's default (1 000) starts two workers for aggregates of a few thousand rows — an agent's 90 days of
+ * day blocks, a page of orders — and starting them cost more than they saved: on the 2-core bench machine an agent's
+ * 90-day item analysis took 50 ms p50 with them and 21–24 ms without. At 10 000 such reads run in one process and the
+ * admin's scans of every customer's facts still get workers (bench/README.md "PostgreSQL: parallel workers for small
+ * aggregates"). Set on each new connection (`SET`, not a startup option, so a connection pooler in front of the
+ * server does not refuse it).
+ */
+export const DEFAULT_PARALLEL_SETUP_COST = 10_000;
+
+async function pgDialect(
+  url: string,
+  onIdleError: (err: Error) => void,
+  poolMax = 10,
+  parallelSetupCost = DEFAULT_PARALLEL_SETUP_COST,
+): Promise<Dialect> {
   const pg = await import('pg');
   pg.default.types.setTypeParser(20, toNumber);
   pg.default.types.setTypeParser(1700, toNumber);
@@ -29,6 +45,11 @@ async function pgDialect(url: string, onIdleError: (err: Error) => void, poolMax
   // An idle connection can die (database restart, failover, admin termination): pg-pool drops it and emits
   // 'error', which would crash the process if nobody listened. The next query simply opens a new connection.
   pool.on('error', onIdleError);
+  // queued on the new client before pg-pool hands it to the query that asked for it
+  const setting = `set parallel_setup_cost = ${Number(parallelSetupCost)}`;
+  pool.on('connect', (client) => {
+    client.query(setting).catch((err: Error) => onIdleError(err));
+  });
   return new PostgresDialect({ pool });
 }
 
@@ -44,7 +65,7 @@ export interface OpenOptions {
   sqliteFile?: string;
   /** Tests: 'pglite' for in-process PostgreSQL. */
   pglite?: boolean;
-  /** A lost idle PostgreSQL connection (logged by the caller; the pool replaces it). */
+  /** A lost idle PostgreSQL connection (the pool replaces it), or a new one's failed `SET` (logged by the caller). */
   onIdleError?: (err: Error) => void;
   /**
    * SQLite file: WAL checkpoints on a worker thread (db/sqlite-checkpoint.ts), every `checkpointEveryMs` (default
@@ -56,6 +77,8 @@ export interface OpenOptions {
   onCheckpointError?: (message: string) => void;
   /** PostgreSQL pool size (default 10). */
   poolMax?: number;
+  /** PostgreSQL server: `parallel_setup_cost` of its connections (default DEFAULT_PARALLEL_SETUP_COST). */
+  parallelSetupCost?: number;
   /** SQLite page cache in KiB (default: sqlite-dialect.ts's). */
   sqliteCacheKb?: number;
 }
@@ -69,7 +92,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     dialect = await pgliteDialect();
     engine = 'postgres';
   } else if (opts.databaseUrl) {
-    dialect = await pgDialect(opts.databaseUrl, opts.onIdleError ?? (() => {}), opts.poolMax);
+    dialect = await pgDialect(opts.databaseUrl, opts.onIdleError ?? (() => {}), opts.poolMax, opts.parallelSetupCost);
     engine = 'postgres';
     source = { databaseUrl: opts.databaseUrl };
   } else {

@@ -37,7 +37,7 @@ async function main(port: NonNullable<typeof parentPort>, input: WorkerInput): P
   const handle = await openDatabase(
     'sqliteFile' in input.source
       ? { sqliteFile: input.source.sqliteFile, backgroundCheckpoint: false, sqliteCacheKb: 4000 }
-      : { databaseUrl: input.source.databaseUrl, poolMax: 2 },
+      : { databaseUrl: input.source.databaseUrl, poolMax: 2, parallelSetupCost: input.config.PG_PARALLEL_SETUP_COST },
   );
   const post = (m: FromWorker): void => port.postMessage(m);
   const next = (): Promise<void> => new Promise((resolve) => port.once('message', () => resolve()));

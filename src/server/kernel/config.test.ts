@@ -34,6 +34,13 @@ describe('loadConfig', () => {
     expect(publicBaseUrl(c)).toBe('https://tf.example.com');
   });
 
+  it('reads PG_PARALLEL_SETUP_COST as a number and refuses anything else', () => {
+    expect(loadConfig({}).PG_PARALLEL_SETUP_COST).toBeUndefined();
+    expect(loadConfig({ PG_PARALLEL_SETUP_COST: '2500' }).PG_PARALLEL_SETUP_COST).toBe(2500);
+    expect(() => loadConfig({ PG_PARALLEL_SETUP_COST: 'lots' })).toThrow(/PG_PARALLEL_SETUP_COST="lots"/);
+    expect(() => loadConfig({ PG_PARALLEL_SETUP_COST: '-1' })).toThrow(/PG_PARALLEL_SETUP_COST="-1"/);
+  });
+
   it('reads CLOCK_START as an instant with its zone and refuses anything else', () => {
     expect(loadConfig({}).CLOCK_START).toBeUndefined();
     expect(loadConfig({ CLOCK_START: '2026-11-30T23:55:00+08:00' }).CLOCK_START).toBe(Date.UTC(2026, 10, 30, 15, 55));
