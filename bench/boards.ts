@@ -8,6 +8,7 @@
  *   BENCH_COMPARE=blocks (or 1) | customer-days | rollup-blocks | cut-days | block-lengths | customer-seek: each case also without that read-model switch, calls interleaved
  *   BENCH_REUSE=<boards.sqlite file or postgres url> (one engine): no build, time a kept database (migrated to latest first)
  *   BENCH_CALLERS=agent (customer,agent,admin), BENCH_DAYS=30,90, BENCH_ENDPOINTS=itemanalyse/index: only those cases
+ *   BENCH_PARALLEL_SETUP_COST=1000: PostgreSQL's connections with that parallel_setup_cost instead of the product's (db/index.ts)
  * Results: bench/boards-results.json (BENCH_OUT: another file name in bench/) and a markdown table on stdout (bench/README.md "Boards").
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -99,7 +100,8 @@ async function open(
     };
   }
   const fresh = REUSE ? { url: REUSE, drop: async () => {} } : await freshPostgresDatabase(PG_URL, 'bench');
-  const handle = await openDatabase({ databaseUrl: fresh.url });
+  const cost = process.env.BENCH_PARALLEL_SETUP_COST;
+  const handle = await openDatabase({ databaseUrl: fresh.url, parallelSetupCost: cost ? Number(cost) : undefined });
   return {
     handle,
     url: fresh.url,
