@@ -25,12 +25,13 @@ const toNumber = (v: string): number => Number(v);
  * `parallel_setup_cost` of every PostgreSQL connection the product opens, unless configured (PG_PARALLEL_SETUP_COST).
  * The server's default (1 000) starts two workers for aggregates of a few thousand rows — an agent's 90 days of
  * day blocks, a page of orders — and starting them cost more than they saved: on the 2-core bench machine an agent's
- * 90-day item analysis took 50 ms p50 with them and 21–24 ms without. At 10 000 such reads run in one process and the
- * admin's scans of every customer's facts still get workers (bench/README.md "PostgreSQL: parallel workers for small
- * aggregates"). Set on each new connection (`SET`, not a startup option, so a connection pooler in front of the
- * server does not refuse it).
+ * 90-day item analysis took 47–52 ms p50 with them and 22–23 ms without. At 3 000 such reads run in one process and
+ * the admin's sums over every customer's facts (58–64 ms with workers, 76–97 without) keep them: PostgreSQL starts
+ * workers when the parallel estimate plus this cost is below the serial one (bench/README.md "PostgreSQL: parallel
+ * workers for small aggregates"). Set on each new connection (`SET`, not a startup option, so a connection pooler in
+ * front of the server does not refuse it).
  */
-export const DEFAULT_PARALLEL_SETUP_COST = 10_000;
+export const DEFAULT_PARALLEL_SETUP_COST = 3_000;
 
 async function pgDialect(
   url: string,

@@ -161,7 +161,7 @@ const schema = z.object({
     .max(1 << 20)
     .default(1 << 14),
   /**
-   * PostgreSQL: `parallel_setup_cost` of the server's connections (db/index.ts); unset, the product's 10 000 (the
+   * PostgreSQL: `parallel_setup_cost` of the server's connections (db/index.ts); unset, the product's 3 000 (the
    * server's own default is 1 000).
    */
   PG_PARALLEL_SETUP_COST: z.coerce.number().min(0).max(1e9).optional(),
