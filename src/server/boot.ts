@@ -71,7 +71,7 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
       ? {
           databaseUrl: config.DATABASE_URL,
           parallelSetupCost: config.PG_PARALLEL_SETUP_COST,
-          onIdleError: (err) => log.warn('PostgreSQL connection error', { err: err.message }),
+          onConnectionError: (err) => log.warn('PostgreSQL connection error', { err: err.message }),
         }
       : {
           sqliteFile: path.join(config.dataDir, 'toufang.sqlite'),

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ordersByIds, storedOrdersByKey } from '../../src/server/orders/store.ts';
 import { dialects, type TestHandle } from '../support/dialects.ts';
+import { planOf, statisticsRows, withoutAutovacuum } from '../support/plan.ts';
 
 const ORDERS = 60_000;
 const id = (n: number) => String(1_900_000_000_000_000_000n + BigInt(n));
@@ -17,7 +18,7 @@ describe.each(dialects())('the stored orders by id on $name', (dialect) => {
 
   beforeEach(async () => {
     h = await dialect.open();
-    if (h.engine === 'postgres') await sql`alter table orders set (autovacuum_enabled = off)`.execute(h.db);
+    await withoutAutovacuum(h, 'orders');
     // a back-filled union's orders, written in one statement as no product path would: only the lookup is under test
     await sql`with recursive s(g) as (select 1 union all select g + 1 from s where g < ${sql.lit(ORDERS)})
       insert into orders (union_name, order_id, status, customerid, pageid, first_seen_at, updated_at)
@@ -38,11 +39,9 @@ describe.each(dialects())('the stored orders by id on $name', (dialect) => {
   });
 
   it.runIf(dialect.name !== 'sqlite')('looks each id up in orders_key before any ANALYZE', async () => {
-    const { rows: stats } = await sql<{ n: number | string }>`select count(*) as n from pg_stats where tablename = 'orders'`.execute(h.db);
-    expect(Number(stats[0]?.n)).toBe(0); // no statistics: the planner's defaults
+    expect(await statisticsRows(h.db, 'orders')).toBe(0); // no statistics: the planner's defaults
     const ids = Array.from({ length: 500 }, (_, i) => id(1 + i * 97));
-    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${storedOrdersByKey('taobao', ids)}`.execute(h.db);
-    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    const plan = await planOf(h.db, storedOrdersByKey('taobao', ids));
     expect(plan).toMatch(/Index Cond: \(\(union_name = .+\) AND \(order_id = /); // both key columns sought, not filtered
     expect(plan).not.toMatch(/Seq Scan on orders|Hash Join/);
   });

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { processAll } from '../../src/server/tracking/processor.ts';
 import { clicksByClickId, clicksByClickIdStatement, insertRawBatch } from '../../src/server/tracking/store.ts';
 import { dialects, type TestHandle } from '../support/dialects.ts';
+import { planOf, statisticsRows, withoutAutovacuum } from '../support/plan.ts';
 
 const EVENTS = 60_000;
 const clickid = (n: number) => `ck${n}`;
@@ -20,7 +21,7 @@ describe.each(dialects())('the clicks by click id on $name', (dialect) => {
 
   beforeEach(async () => {
     h = await dialect.open();
-    if (h.engine === 'postgres') await sql`alter table monitor_events set (autovacuum_enabled = off)`.execute(h.db);
+    await withoutAutovacuum(h, 'monitor_events');
     // pings as the processor stores them, written in one statement as no product path would: only the lookup is under
     // test. Even rows are clicks with a click id, odd rows impressions without one.
     await sql`with recursive s(g) as (select 1 union all select g + 1 from s where g < ${sql.lit(EVENTS)})
@@ -50,14 +51,10 @@ describe.each(dialects())('the clicks by click id on $name', (dialect) => {
   });
 
   it.runIf(dialect.name !== 'sqlite')('looks each id up in monitor_events_clickid before any ANALYZE', async () => {
-    const { rows: stats } = await sql<{
-      n: number | string;
-    }>`select count(*) as n from pg_stats where tablename = 'monitor_events'`.execute(h.db);
-    expect(Number(stats[0]?.n)).toBe(0); // no statistics: the planner's defaults
+    expect(await statisticsRows(h.db, 'monitor_events')).toBe(0); // no statistics: the planner's defaults
     const ids = Array.from({ length: 500 }, (_, i) => clickid(2 + i * 118));
-    const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${clicksByClickIdStatement(ids)}`.execute(h.db);
-    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-    expect(plan).toMatch(/Index Cond: \(clickid = k\.clickid\)/); // each id sought, not filtered
+    const plan = await planOf(h.db, clicksByClickIdStatement(ids));
+    expect(plan).toMatch(/Index Cond: \(clickid = k\.key\)/); // each id sought, not filtered
     expect(plan).not.toMatch(/Seq Scan on monitor_events|Hash Join/);
   });
 

@@ -81,8 +81,26 @@ function arrayLiteral(type: JsonColumn[1], values: unknown[]): string {
   return `{${values.map((v) => `"${String(v).replace(/[\\"]/g, (m) => `\\${m}`)}"`).join(',')}}`;
 }
 
-/** PostgreSQL: `values` as ONE bound `text[]` value (an array literal, as `unnestRows` binds a text column). */
-export const textArray = (values: readonly string[]): RawBuilder<string[]> => sql<string[]>`${arrayLiteral('text', [...values])}::text[]`;
+/**
+ * PostgreSQL: the rows of `table` whose `column` is one of `keys` and that meet `and`, each key sought in the table's
+ * index on `column` by its own lateral subquery (the keys bound as ONE `text[]` value). `offset 0` keeps PostgreSQL
+ * from flattening the subquery into a join it could hash, so the plan is the same with or without the table's
+ * statistics. Written `column in (keys)`, the plan hung on them: before a table's first ANALYZE (a fresh database's
+ * first back-fill or minutes of pings, until autovacuum gets to it) the planner took 500 keys to match most rows and
+ * read all of them (bench/README.md "PostgreSQL ingest: the order lookup before the first ANALYZE", "PostgreSQL
+ * tracking: the click lookup before the first ANALYZE"). `columns`: what to select of each row (all by default).
+ */
+export function rowsByKeys<R>(
+  table: string,
+  column: string,
+  keys: readonly string[],
+  and: RawBuilder<boolean>,
+  columns?: readonly string[],
+): RawBuilder<R> {
+  const select = columns ? sql.join(columns.map((c) => sql.ref(`r.${c}`))) : sql`r.*`;
+  return sql<R>`select ${select} from unnest(${arrayLiteral('text', [...keys])}::text[]) as k(key)
+    cross join lateral (select * from ${sql.table(table)} where ${sql.ref(column)} = k.key and ${and} offset 0) as r`;
+}
 
 /**
  * PostgreSQL: `select <columns> from unnest(<one array per column>)` of row objects, in their order — each column ONE

@@ -35,7 +35,7 @@ export const DEFAULT_PARALLEL_SETUP_COST = 3_000;
 
 async function pgDialect(
   url: string,
-  onIdleError: (err: Error) => void,
+  onConnectionError: (err: Error) => void,
   poolMax = 10,
   parallelSetupCost = DEFAULT_PARALLEL_SETUP_COST,
 ): Promise<Dialect> {
@@ -45,11 +45,11 @@ async function pgDialect(
   const pool = new pg.default.Pool({ connectionString: url, max: poolMax });
   // An idle connection can die (database restart, failover, admin termination): pg-pool drops it and emits
   // 'error', which would crash the process if nobody listened. The next query simply opens a new connection.
-  pool.on('error', onIdleError);
+  pool.on('error', onConnectionError);
   // queued on the new client before pg-pool hands it to the query that asked for it
   const setting = `set parallel_setup_cost = ${Number(parallelSetupCost)}`;
   pool.on('connect', (client) => {
-    client.query(setting).catch((err: Error) => onIdleError(err));
+    client.query(setting).catch((err: Error) => onConnectionError(err));
   });
   return new PostgresDialect({ pool });
 }
@@ -67,7 +67,7 @@ export interface OpenOptions {
   /** Tests: 'pglite' for in-process PostgreSQL. */
   pglite?: boolean;
   /** A lost idle PostgreSQL connection (the pool replaces it), or a new one's failed `SET` (logged by the caller). */
-  onIdleError?: (err: Error) => void;
+  onConnectionError?: (err: Error) => void;
   /**
    * SQLite file: WAL checkpoints on a worker thread (db/sqlite-checkpoint.ts), every `checkpointEveryMs` (default
    * 1 000); `false` leaves them to SQLite's automatic checkpoint inside a commit (benchmarks' A/B).
@@ -93,7 +93,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     dialect = await pgliteDialect();
     engine = 'postgres';
   } else if (opts.databaseUrl) {
-    dialect = await pgDialect(opts.databaseUrl, opts.onIdleError ?? (() => {}), opts.poolMax, opts.parallelSetupCost);
+    dialect = await pgDialect(opts.databaseUrl, opts.onConnectionError ?? (() => {}), opts.poolMax, opts.parallelSetupCost);
     engine = 'postgres';
     source = { databaseUrl: opts.databaseUrl };
   } else {

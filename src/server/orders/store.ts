@@ -5,7 +5,7 @@
  */
 import { type Selectable, sql } from 'kysely';
 import { chunks } from '../../shared/chunks.ts';
-import { type Engine, textArray } from '../db/dialect.ts';
+import { type Engine, rowsByKeys } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
 import type { OrdersTable, PostbacksTable } from './tables.ts';
 
@@ -13,13 +13,8 @@ export type OrderRow = Selectable<OrdersTable>;
 export type PostbackRow = Selectable<PostbacksTable>;
 
 /**
- * The stored orders of a union by order id. PostgreSQL: the ids bound as one array, and for each id its `orders_key`
- * lookup (a lateral subquery that `offset 0` keeps from being flattened into a join the planner could hash), whatever
- * the table's statistics say. Written `order_id = any(ids)`, the plan hung on them: before the table's first ANALYZE
- * (a fresh database's first back-fill, until autovacuum gets to it) the planner took 500 ids to match every row (0.005
- * a value), read all of the union's orders by the key's first column and filtered them — 159 ms at 200 000 orders
- * instead of 5–8, and growing with the table (bench/README.md "PostgreSQL ingest: the order lookup before the first
- * ANALYZE").
+ * The stored orders of a union by order id. PostgreSQL: one `orders_key` lookup per id whatever the table's statistics
+ * (`rowsByKeys`, db/dialect.ts).
  */
 export async function ordersByIds(db: Executor, engine: Engine, union: string, orderIds: string[]): Promise<Map<string, OrderRow>> {
   const map = new Map<string, OrderRow>();
@@ -35,8 +30,7 @@ export async function ordersByIds(db: Executor, engine: Engine, union: string, o
 
 /** PostgreSQL: `ordersByIds`' statement (exported for the test of its plan). */
 export const storedOrdersByKey = (union: string, orderIds: readonly string[]) =>
-  sql<OrderRow>`select o.* from unnest(${textArray(orderIds)}) as k(order_id)
-    cross join lateral (select * from orders where union_name = ${union} and order_id = k.order_id offset 0) as o`;
+  rowsByKeys<OrderRow>('orders', 'order_id', orderIds, sql<boolean>`union_name = ${union}`);
 
 /** The postback setting of these links (absent = the default, paid). */
 export async function postbackSettings(db: Executor, pageids: string[]): Promise<Map<string, string>> {

@@ -7,7 +7,7 @@
  */
 import { type Insertable, sql } from 'kysely';
 import { chunks } from '../../shared/chunks.ts';
-import { type Engine, insertRows, type JsonColumn, textArray } from '../db/dialect.ts';
+import { type Engine, insertRows, type JsonColumn, rowsByKeys } from '../db/dialect.ts';
 import type { Db, Executor } from '../kernel/executor.ts';
 import { lockRawWriters } from './progress.ts';
 import { addedCounts, addRollupBlocks, type StoredDay } from './rollup-blocks.ts';
@@ -150,19 +150,19 @@ export async function clicksByClickId(tx: Executor, engine: Engine, clickids: st
 }
 
 /**
- * PostgreSQL: `clicksByClickId`'s statement (exported for the test of its plan). Before `monitor_events`' first
- * ANALYZE (a fresh database's first minutes of pings) the planner's default guess has 500 ids of `clickid in (…)`
- * match most of the table, and it reads all of it; a lateral lookup per id (`offset 0` keeps it from being flattened
- * into a join) plans the same with or without statistics — the order lookup's remedy (orders/store.ts
- * `storedOrdersByKey`, bench/README.md "PostgreSQL ingest: the order lookup before the first ANALYZE").
- * Unlike the order key, `clickid` is not unique: without statistics the planner guesses thousands of rows per id, and
- * the estimated cost passes PostgreSQL's JIT thresholds; compiling then took 70 ms for a lookup that runs in 5 ms.
- * The processor's transaction runs without JIT (processor.ts `writePrepared`, db/dialect.ts `noJitInTransaction`).
+ * PostgreSQL: `clicksByClickId`'s statement (exported for the test of its plan): one `monitor_events_clickid` lookup
+ * per id whatever the table's statistics (`rowsByKeys`, db/dialect.ts). `clickid` is not unique, so without statistics
+ * the planner guesses thousands of rows per id and the estimate passes PostgreSQL's JIT thresholds (70 ms of compiling
+ * for 5 ms of work): the processor's transaction runs without JIT (processor.ts `writePrepared`).
  */
 export const clicksByClickIdStatement = (clickids: readonly string[]) =>
-  sql<Record<(typeof TIE_COLUMNS)[number], unknown>>`select ${sql.join(TIE_COLUMNS.map((c) => sql.ref(`e.${c}`)))}
-    from unnest(${textArray(clickids)}) as k(clickid)
-    cross join lateral (select * from monitor_events where clickid = k.clickid and kind = 'click' offset 0) as e`;
+  rowsByKeys<Record<(typeof TIE_COLUMNS)[number], unknown>>(
+    'monitor_events',
+    'clickid',
+    clickids,
+    sql<boolean>`kind = 'click'`,
+    TIE_COLUMNS,
+  );
 
 /** A question "the latest click on `pageid` in [from, to] whose `column` is `value`", answered for many at once. */
 export interface LatestClickProbe {
