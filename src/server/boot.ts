@@ -75,6 +75,7 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
         }
       : {
           sqliteFile: path.join(config.dataDir, 'toufang.sqlite'),
+          readerThread: config.SQLITE_READER,
           onCheckpointError: (message) => log.warn('SQLite background checkpoint failed', { err: message }),
         },
   );
@@ -107,6 +108,7 @@ export async function boot(opts: BootOptions = {}): Promise<Booted> {
   const mailer = createMailer(handle.db, clock, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, onQueued: () => jobs.kick(MAIL_JOB) });
   const deps: Deps = {
     db: handle.db,
+    readDb: handle.readDb,
     engine: handle.engine,
     dbSource: handle.source,
     config,

@@ -27,6 +27,11 @@ export type AdPlatformRegistry = Readonly<Partial<Record<AdPlatform, AdPlatformC
  */
 export interface Deps {
   db: Db;
+  /**
+   * For long reads that write nothing (the boards): on a SQLite file, a connection on a worker thread
+   * (db/sqlite-reader.ts), so the event loop answers pings meanwhile; absent or `db` elsewhere (`readerOf`).
+   */
+  readDb?: Db;
   engine: Engine;
   /** Where the database lives, for a worker thread's own connection (exports); null for memory and PGlite. */
   dbSource?: DatabaseSource | null;
@@ -59,3 +64,6 @@ export interface Deps {
   /** Check every API answer against its contract's output schema (tests; off in production). */
   checkOutputs?: boolean;
 }
+
+/** The connection for a long read that writes nothing: the reader thread's when there is one. */
+export const readerOf = (deps: Pick<Deps, 'db' | 'readDb'>): Db => deps.readDb ?? deps.db;

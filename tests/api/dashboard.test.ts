@@ -5,7 +5,7 @@ import { parseChinaTime } from '../../src/shared/china-clock.ts';
 import type { BoardCard, BoardList, IndexBoard, RankList } from '../../src/shared/dashboard.ts';
 import { addSums, metricsOf, toWire, type WireMetrics } from '../../src/shared/metrics.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
-import { dialects } from '../support/dialects.ts';
+import { dialects, withSqliteFile } from '../support/dialects.ts';
 import { download, readXlsx } from '../support/factories-exports.ts';
 import { addAdFact } from '../support/factories-facts.ts';
 import { buildWorld, expected, expectedSums, type Narrow, NOW, type World } from './dashboard-fixture.ts';
@@ -26,7 +26,8 @@ function beforeSums(w: World, n: Narrow, elapsed = ELAPSED) {
 }
 const earlier = (w: World, n: Narrow, elapsed = ELAPSED): WireMetrics => toWire(metricsOf(beforeSums(w, n, elapsed)));
 
-describe.each(dialects())('boards read the facts ($name)', (dialect) => {
+// on a SQLite file as well: there the boards read on the reader thread (db/sqlite-reader.ts)
+describe.each(withSqliteFile(dialects()))('boards read the facts ($name)', (dialect) => {
   let t: TestApp;
   let w: World;
   const clock = new ManualClock(NOW * 1000);
@@ -332,6 +333,20 @@ describe.each(dialects())('boards read the facts ($name)', (dialect) => {
       const other = await post<BoardCard>(who, '/capi/napi/board/card', { ...range, customerid: w.ids.other });
       same(other.metrics, expected(w, { customers: [w.ids.other!], ...span }));
     }
+  });
+
+  it('on a SQLite file the boards read on the reader thread, which sees what was just written; elsewhere on the one connection', async () => {
+    const range = { state: 2, start: '2026-03-18', end: '2026-03-18' };
+    const reads = () => t.handle.reads?.reads ?? 0;
+    const before = reads();
+    const card = await post<BoardCard>('sub1', '/capi/napi/board/card', range);
+    const f = { platform: 2, advertiser_id: 'A1', customerid: w.ids.sub1!, campaign_id: 'C1', plan_id: 'P1', pageid: '9001' };
+    await addAdFact(t.deps.db, { ...f, at: at('2026-03-18 09:10'), cost_fen: 1234, shows: 10, clicks: 1 });
+    const after = await post<BoardCard>('sub1', '/capi/napi/board/card', range);
+    expect(after.metrics.sum_cost).toBeCloseTo((card.metrics.sum_cost ?? 0) + 12.34, 2);
+    await addAdFact(t.deps.db, { ...f, at: at('2026-03-18 09:10'), cost_fen: -1234, shows: -10, clicks: -1 });
+    if (dialect.name === 'sqlite file') expect(reads() - before).toBeGreaterThan(4);
+    else expect(t.handle.reads).toBeNull();
   });
 
   it('exports: the ranked table and the item analysis as XLSX equal the lists, for this caller only', async () => {

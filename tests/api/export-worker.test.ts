@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserRow } from '../../src/server/accounts/store.ts';
-import { migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
 import { linksKind } from '../../src/server/exports/kinds/links.ts';
 import { produceExport, usesWorker } from '../../src/server/exports/produce.ts';
 import { EXPORT_JOB } from '../../src/server/exports/service.ts';
@@ -12,7 +8,7 @@ import { workerStats } from '../../src/server/exports/worker.ts';
 import { ManualClock } from '../../src/server/kernel/clock.ts';
 import type { ExportView } from '../../src/shared/exports.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
-import { type DialectCase, dialects, type TestHandle } from '../support/dialects.ts';
+import { type DialectCase, dialects, sqliteFileCase, type TestHandle } from '../support/dialects.ts';
 import { loginAs, makeUser } from '../support/factories.ts';
 import { download, insertLinkRows, readXlsx } from '../support/factories-exports.ts';
 
@@ -23,26 +19,7 @@ const ROWS = 2500;
  * SQLite in a file (the suite's SQLite is in memory, which a worker thread cannot open); PostgreSQL as the suite
  * opens it; PGlite stays in the server's thread (one in-process engine, no second connection).
  */
-function workerDialect(d: DialectCase): DialectCase {
-  if (d.name !== 'sqlite') return d;
-  return {
-    name: 'sqlite file',
-    async open(): Promise<TestHandle> {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'tf-export-worker-'));
-      const h = await openDatabase({ sqliteFile: path.join(dir, 'toufang.sqlite'), backgroundCheckpoint: false });
-      await migrateToLatest(h);
-      const handle: TestHandle = {
-        ...h,
-        second: async () => ({ ...h, close: async () => {} }),
-        async close() {
-          await h.close();
-          rmSync(dir, { recursive: true, force: true });
-        },
-      };
-      return handle;
-    },
-  };
-}
+const workerDialect = (d: DialectCase): DialectCase => (d.name === 'sqlite' ? sqliteFileCase() : d);
 
 describe.each(dialects().map(workerDialect))('exports on a worker thread on $name', (dialect) => {
   let db: TestHandle;

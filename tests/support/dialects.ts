@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
+import { type DatabaseHandle, migrateToLatest, type OpenOptions, openDatabase } from '../../src/server/db/index.ts';
 import { migrationProvider } from '../../src/server/db/migrations/index.ts';
 
 /**
@@ -94,6 +97,34 @@ export function dialects(): DialectCase[] {
   if (unknown.length) throw new Error(`TEST_DIALECTS: unknown engine ${unknown.join(', ')} (sqlite, pglite, postgres)`);
   return list.filter((d) => only.includes(d.name));
 }
+
+/**
+ * SQLite in a file of a fresh temporary folder, as the server opens it: a worker thread (exports, the boards' reader
+ * thread) can open it too, which the suite's SQLite in memory cannot. `second()` shares the handle. Options as
+ * `openDatabase`'s (the background checkpoints are off unless asked).
+ */
+export function sqliteFileCase(name = 'sqlite file', opts: Omit<OpenOptions, 'sqliteFile'> = {}): DialectCase {
+  return {
+    name,
+    async open(): Promise<TestHandle> {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'tf-sqlite-file-'));
+      const h = await openDatabase({ backgroundCheckpoint: false, ...opts, sqliteFile: path.join(dir, 'toufang.sqlite') });
+      await migrateToLatest(h);
+      return {
+        ...h,
+        second: async () => ({ ...h, close: async () => {} }),
+        async close() {
+          await h.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+/** `list` and, when it has SQLite, SQLite in a file: suites whose code reads differently from a file (worker threads). */
+export const withSqliteFile = (list: DialectCase[]): DialectCase[] =>
+  list.some((d) => d.name === 'sqlite') ? [...list, sqliteFileCase()] : list;
 
 /**
  * A database of engine `name` (a `dialects()` name) migrated up to `migration` only: the schema a previous version

@@ -5,14 +5,22 @@ import type { Engine } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { type Checkpointer, type CheckpointStats, startCheckpointer } from './sqlite-checkpoint.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite-dialect.ts';
+import { type ReaderStats, SqliteReader, SqliteReaderDialect } from './sqlite-reader.ts';
 
 /** Where a database lives, for another connection to the same one (a worker thread's): null for memory and PGlite. */
 export type DatabaseSource = { sqliteFile: string } | { databaseUrl: string };
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * For reads that may take a while and write nothing (the boards): a SQLite file's reader thread
+   * (db/sqlite-reader.ts), else `db` itself (PostgreSQL already answers on its own processes; memory has one connection).
+   */
+  readDb: Kysely<Database>;
   engine: Engine;
   source: DatabaseSource | null;
+  /** What the SQLite reader thread has done (null: no reader thread). */
+  reads: ReaderStats | null;
   /** The background checkpoints of a SQLite file (null: PostgreSQL, memory, or turned off). */
   checkpoints: CheckpointStats | null;
   close(): Promise<void>;
@@ -82,6 +90,8 @@ export interface OpenOptions {
   parallelSetupCost?: number;
   /** SQLite page cache in KiB (default: sqlite-dialect.ts's). */
   sqliteCacheKb?: number;
+  /** SQLite file: `readDb` reads on a worker thread (db/sqlite-reader.ts); `false`: `readDb` is `db` (default true). */
+  readerThread?: boolean;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
@@ -89,6 +99,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   let engine: Engine;
   let checkpointer: Checkpointer | null = null;
   let source: DatabaseSource | null = null;
+  let reader: SqliteReader | null = null;
   if (opts.pglite) {
     dialect = await pgliteDialect();
     engine = 'postgres';
@@ -104,16 +115,21 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     dialect = nodeSqliteDialect(sqlite);
     engine = 'sqlite';
     if (file !== ':memory:') source = { sqliteFile: file };
+    if (file !== ':memory:' && opts.readerThread !== false) reader = new SqliteReader(file, opts.sqliteCacheKb);
     if (file !== ':memory:' && opts.backgroundCheckpoint !== false)
       checkpointer = startCheckpointer(file, opts.checkpointEveryMs, opts.onCheckpointError);
   }
   const db = new Kysely<Database>({ dialect });
+  const readDb = reader ? new Kysely<Database>({ dialect: new SqliteReaderDialect(reader) }) : db;
   return {
     db,
+    readDb,
     engine,
     source,
+    reads: reader?.stats ?? null,
     checkpoints: checkpointer?.stats ?? null,
     async close() {
+      if (readDb !== db) await readDb.destroy();
       await checkpointer?.stop();
       await db.destroy();
     },

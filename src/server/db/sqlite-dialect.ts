@@ -63,7 +63,7 @@ function adaptStatement(stmt: StatementSync, afterRun?: () => void): SqliteState
  * property, not the prototype. The names are JSON-quoted into the source, which holds nothing else.
  */
 const builders = new Map<string, (a: unknown[]) => Record<string, unknown>>();
-function rowBuilder(names: readonly string[]): (a: unknown[]) => Record<string, unknown> {
+export function rowBuilder(names: readonly string[]): (a: unknown[]) => Record<string, unknown> {
   const key = JSON.stringify(names);
   let build = builders.get(key);
   if (!build) {

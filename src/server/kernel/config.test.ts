@@ -34,6 +34,12 @@ describe('loadConfig', () => {
     expect(publicBaseUrl(c)).toBe('https://tf.example.com');
   });
 
+  it('reads SQLITE_READER as a flag, on unless turned off', () => {
+    expect(loadConfig({}).SQLITE_READER).toBe(true);
+    expect(loadConfig({ SQLITE_READER: 'off' }).SQLITE_READER).toBe(false);
+    expect(() => loadConfig({ SQLITE_READER: 'maybe' })).toThrow(/SQLITE_READER="maybe"/);
+  });
+
   it('reads PG_PARALLEL_SETUP_COST as a number and refuses anything else', () => {
     expect(loadConfig({}).PG_PARALLEL_SETUP_COST).toBeUndefined();
     expect(loadConfig({ PG_PARALLEL_SETUP_COST: '2500' }).PG_PARALLEL_SETUP_COST).toBe(2500);

@@ -106,6 +106,11 @@ const schema = z.object({
       (codes) => codes.length > 0 && codes.every((c) => /^[A-Z]{2}$/.test(c)),
       'must be ISO 3166 country codes separated by commas, e.g. CN or CN,HK,MO',
     ),
+  /**
+   * SQLite file: the boards read on a worker thread with its own connection (db/sqlite-reader.ts), so a long read
+   * does not hold the event loop that answers monitor pings; off: on the server's connection.
+   */
+  SQLITE_READER: flag.default(true),
   /** Exports of at most this many rows are written during the request; larger ones by the export job. */
   EXPORT_INLINE_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   /**
