@@ -9,7 +9,7 @@
  *   BENCH_REUSE=<boards.sqlite file or postgres url> (one engine): no build, time a kept database (migrated to latest first)
  *   BENCH_CALLERS=agent (customer,agent,admin), BENCH_DAYS=30,90, BENCH_ENDPOINTS=itemanalyse/index: only those cases
  *   BENCH_PARALLEL_SETUP_COST=1000: PostgreSQL's connections with that parallel_setup_cost instead of the product's (db/index.ts)
- *   SQLITE_READER=off: SQLite boards read on the server's connection instead of the reader thread (db/sqlite-reader.ts)
+ *   SQLITE_READER=on|off: SQLite boards always / never on the reader thread (db/sqlite-reader.ts); auto (the product's default): while pings arrive
  * Results: bench/boards-results.json (BENCH_OUT: another file name in bench/) and a markdown table on stdout (bench/README.md "Boards").
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -79,7 +79,7 @@ async function open(
 }> {
   if (engine === 'sqlite') {
     const file = REUSE ?? path.join(dir, 'boards.sqlite');
-    // SQLITE_READER=off: the boards read on the server's connection, as before db/sqlite-reader.ts (A/B)
+    // SQLITE_READER=on|off|auto (the product's default): where the boards read (db/sqlite-reader.ts), for A/B
     const handle = await openDatabase({ sqliteFile: file, readerThread: process.env.SQLITE_READER !== 'off' });
     return {
       handle,

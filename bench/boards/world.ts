@@ -16,6 +16,15 @@ import type { Shape } from './shape.ts';
 
 type Phase = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 
+/** The product's environment for the bench (SQLITE_READER passed through for A/B: db/sqlite-reader.ts). */
+const benchEnv = (dir: string) => ({
+  DATA_DIR: dir,
+  DEMO_DATA: 'off',
+  LOG_LEVEL: 'error',
+  SCRYPT_COST: '1024',
+  SQLITE_READER: process.env.SQLITE_READER ?? 'auto',
+});
+
 export async function buildBoardsWorld(
   handle: DatabaseHandle,
   dir: string,
@@ -24,7 +33,7 @@ export async function buildBoardsWorld(
   now: number,
   phase: Phase = (_name, fn) => fn(),
 ): Promise<{ booted: Booted; deps: Booted['deps']; people: Awaited<ReturnType<typeof makePeople>> }> {
-  const env = { DATA_DIR: dir, DEMO_DATA: 'off', LOG_LEVEL: 'error', SCRYPT_COST: '1024' };
+  const env = benchEnv(dir);
   // The people first (their ids feed the ad world's plans), then the app with the bench's ad platforms.
   const pre = await boot({ env, handle, clock });
   const people = await phase('customers and links', () => makePeople(pre.deps, shape));
@@ -45,7 +54,7 @@ export async function reuseBoardsWorld(
   shape: Shape,
   _clock: ManualClock,
 ): Promise<{ booted: Booted; deps: Booted['deps']; people: Awaited<ReturnType<typeof makePeople>> }> {
-  const env = { DATA_DIR: dir, DEMO_DATA: 'off', LOG_LEVEL: 'error', SCRYPT_COST: '1024' };
+  const env = benchEnv(dir);
   const booted = await boot({ env, handle, clock: _clock });
   const db = booted.deps.db;
   const users = await db.selectFrom('users').select(['id', 'email']).where('email', 'like', 'c%@bench.local').execute();

@@ -93,7 +93,7 @@ async function rules(v: Volumes): Promise<Prepared> {
 /** bench/boards.ts's dataset; an agent's 90-day board/card, board/list and index/detail, one call after another. */
 async function boards(v: Volumes): Promise<Prepared> {
   const dir = await prepareDataDir();
-  // SQLITE_READER=off: the boards read on the server's connection, as before db/sqlite-reader.ts (A/B)
+  // SQLITE_READER=on|off|auto (the product's default): where the boards read (db/sqlite-reader.ts), for A/B
   const handle = await openDatabase({ sqliteFile: path.join(dir, 'toufang.sqlite'), readerThread: process.env.SQLITE_READER !== 'off' });
   const now = parseChinaTime('2026-11-20 15:30');
   const clock = new ManualClock(now * 1000);

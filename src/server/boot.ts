@@ -75,7 +75,7 @@ export async function openConfiguredDatabase(config: Config): Promise<DatabaseHa
         }
       : {
           sqliteFile: path.join(config.dataDir, 'toufang.sqlite'),
-          readerThread: config.SQLITE_READER,
+          readerThread: config.SQLITE_READER !== 'off',
           onCheckpointError: (message) => log.warn('SQLite background checkpoint failed', { err: message }),
         },
   );

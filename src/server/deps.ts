@@ -29,7 +29,7 @@ export interface Deps {
   db: Db;
   /**
    * For long reads that write nothing (the boards): on a SQLite file, a connection on a worker thread
-   * (db/sqlite-reader.ts), so the event loop answers pings meanwhile; absent or `db` elsewhere (`readerOf`).
+   * (db/sqlite-reader.ts), so the event loop answers pings meanwhile; absent or `db` elsewhere. `readerOf` decides.
    */
   readDb?: Db;
   engine: Engine;
@@ -65,5 +65,14 @@ export interface Deps {
   checkOutputs?: boolean;
 }
 
-/** The connection for a long read that writes nothing: the reader thread's when there is one. */
-export const readerOf = (deps: Pick<Deps, 'db' | 'readDb'>): Db => deps.readDb ?? deps.db;
+/**
+ * The connection for a long read that writes nothing: the reader thread's (db/sqlite-reader.ts) when there is one and
+ * SQLITE_READER is `on`, or `auto` while pings arrive faster than the rate at which background jobs share the loop;
+ * else the server's connection, which answers a few milliseconds sooner (bench/README.md "SQLite boards on a reader
+ * thread"). Decided once per call, so all of a call's statements read on one connection.
+ */
+export function readerOf(deps: Pick<Deps, 'db' | 'readDb' | 'config' | 'pressure'>): Db {
+  const mode = deps.config.SQLITE_READER;
+  if (!deps.readDb || mode === 'off') return deps.db;
+  return mode === 'on' || deps.pressure.sharing() ? deps.readDb : deps.db;
+}

@@ -26,7 +26,7 @@ function beforeSums(w: World, n: Narrow, elapsed = ELAPSED) {
 }
 const earlier = (w: World, n: Narrow, elapsed = ELAPSED): WireMetrics => toWire(metricsOf(beforeSums(w, n, elapsed)));
 
-// on a SQLite file as well: there the boards read on the reader thread (db/sqlite-reader.ts)
+// on a SQLite file as well, with the boards on the reader thread (db/sqlite-reader.ts)
 describe.each(withSqliteFile(dialects()))('boards read the facts ($name)', (dialect) => {
   let t: TestApp;
   let w: World;
@@ -39,7 +39,8 @@ describe.each(withSqliteFile(dialects()))('boards read the facts ($name)', (dial
   const subs = () => [w.ids.sub1!, w.ids.sub2!];
 
   beforeAll(async () => {
-    t = await makeTestApp(dialect, {}, { clock });
+    // SQLITE_READER=on: on a SQLite file every board call reads on the reader thread, pinged or not
+    t = await makeTestApp(dialect, { SQLITE_READER: 'on' }, { clock });
     w = await buildWorld(t);
   }, 120_000);
   afterAll(() => t.close());

@@ -34,9 +34,12 @@ describe('loadConfig', () => {
     expect(publicBaseUrl(c)).toBe('https://tf.example.com');
   });
 
-  it('reads SQLITE_READER as a flag, on unless turned off', () => {
-    expect(loadConfig({}).SQLITE_READER).toBe(true);
-    expect(loadConfig({ SQLITE_READER: 'off' }).SQLITE_READER).toBe(false);
+  it("reads SQLITE_READER as auto, on or off (a flag's other spellings too)", () => {
+    expect(loadConfig({}).SQLITE_READER).toBe('auto');
+    expect(loadConfig({ SQLITE_READER: 'on' }).SQLITE_READER).toBe('on');
+    expect(loadConfig({ SQLITE_READER: 'true' }).SQLITE_READER).toBe('on');
+    expect(loadConfig({ SQLITE_READER: 'off' }).SQLITE_READER).toBe('off');
+    expect(loadConfig({ SQLITE_READER: '0' }).SQLITE_READER).toBe('off');
     expect(() => loadConfig({ SQLITE_READER: 'maybe' })).toThrow(/SQLITE_READER="maybe"/);
   });
 

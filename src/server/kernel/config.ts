@@ -107,10 +107,15 @@ const schema = z.object({
       'must be ISO 3166 country codes separated by commas, e.g. CN or CN,HK,MO',
     ),
   /**
-   * SQLite file: the boards read on a worker thread with its own connection (db/sqlite-reader.ts), so a long read
-   * does not hold the event loop that answers monitor pings; off: on the server's connection.
+   * SQLite file: where the boards read. `auto`: on a worker thread with its own connection (db/sqlite-reader.ts) while
+   * monitor pings arrive faster than 500 a second, so a long read does not hold the event loop that answers them, and
+   * on the server's connection otherwise (faster by a round trip per statement); `on`: always on the thread; `off`:
+   * never (no thread is started).
    */
-  SQLITE_READER: flag.default(true),
+  SQLITE_READER: z
+    .enum(['auto', 'on', 'off', 'true', 'false', '1', '0'])
+    .default('auto')
+    .transform((v): 'auto' | 'on' | 'off' => (v === 'auto' ? 'auto' : v === 'on' || v === 'true' || v === '1' ? 'on' : 'off')),
   /** Exports of at most this many rows are written during the request; larger ones by the export job. */
   EXPORT_INLINE_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   /**

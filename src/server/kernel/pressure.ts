@@ -94,6 +94,12 @@ export class IngestPressure {
     return this.lastRate >= this.opts.busyRate;
   }
 
+  /** Rows arrived faster than `shareRate` a second when last sampled: the pings want the event loop. */
+  sharing(): boolean {
+    this.sample();
+    return this.lastRate >= this.opts.shareRate;
+  }
+
   /** Any row arrived since the last sample or waits to commit. */
   arriving(): boolean {
     this.sample();
