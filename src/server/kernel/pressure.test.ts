@@ -101,6 +101,26 @@ describe('IngestPressure', () => {
     expect(t.sleeps).toEqual([]); // steady load below the burst rate: it never waits
   });
 
+  it('sharing: pings at the share rate, held 2 s after the last sample that saw it (a read holding the loop lowers the next)', () => {
+    const t = manualTime();
+    let rate = 1000;
+    const p = new IngestPressure({ shareRate: 500 }, t.time);
+    expect(p.sharing()).toBe(false); // no source
+    p.watch(pinged(t, () => rate));
+    t.idle(100);
+    expect(p.sharing()).toBe(true);
+    rate = 0; // a read on the loop: nothing commits while it runs
+    t.busy(80);
+    expect(p.sharing()).toBe(true);
+    t.idle(1900);
+    expect(p.sharing()).toBe(true); // 1 980 ms after the sample that saw the pings
+    t.idle(100);
+    expect(p.sharing()).toBe(false);
+    rate = 499;
+    t.idle(100);
+    expect(p.sharing()).toBe(false);
+  });
+
   it('without a source both only give the loop back', async () => {
     const t = manualTime();
     const p = new IngestPressure({}, t.time);

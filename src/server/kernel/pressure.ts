@@ -44,6 +44,8 @@ const realTime: PressureTime = {
 
 /** A measurement older than this was made by a processor that no longer runs here (another node leads): report 0. */
 const STALE_MS = 30_000;
+/** `sharing()` holds this long after the last sample at `shareRate` or more. */
+const SHARING_HOLD_MS = 2000;
 /** The longest one `yield()` waits to share the loop: a job always moves on. */
 const MAX_SHARE_WAIT_MS = 1000;
 
@@ -53,6 +55,8 @@ export class IngestPressure {
   private lastCount = 0;
   private lastAt = 0;
   private lastRate = 0;
+  /** When a sample last showed `shareRate` or more. */
+  private sharingAt = Number.NEGATIVE_INFINITY;
   private measured = { rows: 0, seconds: 0, at: Number.NEGATIVE_INFINITY, committed: 0 };
   /** Per job: the loop's busy time when it last went on. */
   private readonly resumed = new Map<string, number>();
@@ -94,10 +98,15 @@ export class IngestPressure {
     return this.lastRate >= this.opts.busyRate;
   }
 
-  /** Rows arrived faster than `shareRate` a second when last sampled: the pings want the event loop. */
+  /**
+   * Rows arrived faster than `shareRate` a second in a sample of the last `SHARING_HOLD_MS`: the pings want the event
+   * loop. Held, not only the last sample: a read that holds the loop keeps pings from committing, so the sample after
+   * it shows a low rate while they wait (the trap `yield()` avoids by measuring the loop instead).
+   */
   sharing(): boolean {
     this.sample();
-    return this.lastRate >= this.opts.shareRate;
+    if (this.lastRate >= this.opts.shareRate) this.sharingAt = this.lastAt;
+    return this.source !== null && this.time.now() - this.sharingAt <= SHARING_HOLD_MS;
   }
 
   /** Any row arrived since the last sample or waits to commit. */
