@@ -67,9 +67,10 @@ export interface Deps {
 
 /**
  * The connection for a long read that writes nothing: the reader thread's (db/sqlite-reader.ts) when there is one and
- * SQLITE_READER is `on`, or `auto` while pings arrive faster than the rate at which background jobs share the loop;
- * else the server's connection, which answers a few milliseconds sooner (bench/README.md "SQLite boards on a reader
- * thread"). Decided once per call, so all of a call's statements read on one connection.
+ * SQLITE_READER is `on`, or `auto` while pings arrive at the rate at which background jobs share the loop or did in
+ * the last 30 s (`IngestPressure.sharing()`); else the server's connection, which answers a few milliseconds sooner
+ * (bench/README.md "SQLite boards on a reader thread"). Decided once per call: a call's statements read on one
+ * connection.
  */
 export function readerOf(deps: Pick<Deps, 'db' | 'readDb' | 'config' | 'pressure'>): Db {
   const mode = deps.config.SQLITE_READER;

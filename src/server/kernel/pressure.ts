@@ -44,8 +44,13 @@ const realTime: PressureTime = {
 
 /** A measurement older than this was made by a processor that no longer runs here (another node leads): report 0. */
 const STALE_MS = 30_000;
-/** `sharing()` holds this long after the last sample at `shareRate` or more. */
-const SHARING_HOLD_MS = 2000;
+/**
+ * `sharing()` holds this long after the last sample at `shareRate` or more. How busy a server is changes slowly, and
+ * the two mistakes cost differently: taken for quiet while pings arrive, a board read holds them for its length (and
+ * keeps them from committing, so the samples after it stay low: 10–16 board calls in a row went to the server's
+ * connection after pings resumed, with a hold of 2 s); taken for busy, a board call is a few ms slower.
+ */
+const SHARING_HOLD_MS = 30_000;
 /** The longest one `yield()` waits to share the loop: a job always moves on. */
 const MAX_SHARE_WAIT_MS = 1000;
 
