@@ -119,6 +119,12 @@ describe('IngestPressure', () => {
     rate = 499;
     t.idle(100);
     expect(p.sharing()).toBe(false);
+    rate = 800; // seen by the processor's sample, then gone before a board call asks
+    t.idle(100);
+    expect(p.busy()).toBe(false);
+    rate = 0;
+    t.idle(100);
+    expect(p.sharing()).toBe(true);
   });
 
   it('without a source both only give the loop back', async () => {

@@ -14,7 +14,8 @@
  *   lowers that rate itself (a sync reading its in-process sandbox held it ~120 ms at a time and pings fell to
  *   1 400/s: under any rate threshold), and not by wall time — a job waiting for a union's answer over HTTP does not
  *   hold the loop.
- * `arriving()` (any ping in the last moment) tells the processor to keep its slices short.
+ * `arriving()` (any ping in the last moment) tells the processor to keep its slices short. `sharing()` (pings at
+ * `shareRate` now or in the last 30 s) sends the boards' SQLite reads to the reader thread (`readerOf`, deps.ts).
  * The tracking processor measures the backlog after every slice (`setLag`); between measurements it grows by the
  * rows this node commits and the seconds that pass, so the bound and the gauge hold during a long run too.
  * Without a source (CLI, tests) both only give the event loop back. Measured effect: bench/README.md.
@@ -110,7 +111,6 @@ export class IngestPressure {
    */
   sharing(): boolean {
     this.sample();
-    if (this.lastRate >= this.opts.shareRate) this.sharingAt = this.lastAt;
     return this.source !== null && this.time.now() - this.sharingAt <= SHARING_HOLD_MS;
   }
 
@@ -127,6 +127,7 @@ export class IngestPressure {
     if (now - this.lastAt < 20) return; // too short to tell a rate
     const count = source();
     this.lastRate = ((count - this.lastCount) / (now - this.lastAt)) * 1000;
+    if (this.lastRate >= this.opts.shareRate) this.sharingAt = now; // whoever sampled (sharing() holds it)
     this.lastCount = count;
     this.lastAt = now;
   }
