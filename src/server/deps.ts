@@ -28,7 +28,7 @@ export type AdPlatformRegistry = Readonly<Partial<Record<AdPlatform, AdPlatformC
 export interface Deps {
   db: Db;
   /**
-   * For long reads that write nothing (the boards): on a SQLite file, a connection on a worker thread
+   * For long reads that write nothing (the boards, the order lists): on a SQLite file, a connection on a worker thread
    * (db/sqlite-reader.ts), so the event loop answers pings meanwhile; absent or `db` elsewhere. `readerOf` decides.
    */
   readDb?: Db;

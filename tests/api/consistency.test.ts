@@ -10,11 +10,12 @@ import type { LinkView } from '../../src/shared/links.ts';
 import type { WireMetrics } from '../../src/shared/metrics.ts';
 import type { StatsResult } from '../../src/shared/stats.ts';
 import type { TestApp } from '../support/app.ts';
-import { dialects } from '../support/dialects.ts';
+import { dialects, withSqliteFile } from '../support/dialects.ts';
 import { makeLink, makeUser } from '../support/factories.ts';
 import { buildWorld, CLICKS, COST_FEN, figures, PLAN, SHOWS, total, type World } from './consistency-world.ts';
 
-describe.each(dialects())('one number for one thing on $name', (dialect) => {
+// on a SQLite file too, the boards and order lists on the reader thread (SQLITE_READER=on), the rest on the server's connection
+describe.each(withSqliteFile(dialects()))('one number for one thing on $name', (dialect) => {
   let w: World;
   let t: TestApp;
   let token: string;
@@ -26,7 +27,7 @@ describe.each(dialects())('one number for one thing on $name', (dialect) => {
   const post = <T>(path: string, body: unknown, as = token): Promise<T> => w.post<T>(path, body, as);
 
   beforeAll(async () => {
-    w = await buildWorld(dialect);
+    w = await buildWorld(dialect, { SQLITE_READER: 'on' });
     ({ t, planLink, bareLink, first, today } = w);
     token = w.tokens.owner;
     adminToken = w.tokens.admin;
@@ -69,7 +70,10 @@ describe.each(dialects())('one number for one thing on $name', (dialect) => {
     expect(byLink.get(bareLink.pageid)).toEqual(unattributed);
 
     // the order list's sums (all of the customer's orders: every one was placed in the span)
+    const readsBefore = t.handle.reads?.reads ?? 0;
     const list = await post<{ total: number; sums: { orders: number; order_fen: number } }>('/capi/api/order/index', {});
+    // on a SQLite file the list read on the reader thread (its scope, page, totals and row views)
+    if (dialect.name === 'sqlite file') expect((t.handle.reads?.reads ?? 0) - readsBefore).toBeGreaterThanOrEqual(4);
     expect(list.total).toBe(card.orders);
     expect({ orders: list.sums.orders, gmv: list.sums.order_fen / 100 }).toEqual({ orders: card.orders, gmv: card.gmv });
 

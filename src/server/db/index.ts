@@ -13,7 +13,7 @@ export type DatabaseSource = { sqliteFile: string } | { databaseUrl: string };
 export interface DatabaseHandle {
   db: Kysely<Database>;
   /**
-   * For reads that may take a while and write nothing (the boards): a SQLite file's reader thread
+   * For reads that may take a while and write nothing (the boards, the order lists): a SQLite file's reader thread
    * (db/sqlite-reader.ts), else `db` itself (PostgreSQL already answers on its own processes; memory has one connection).
    */
   readDb: Kysely<Database>;

@@ -107,7 +107,7 @@ const schema = z.object({
       'must be ISO 3166 country codes separated by commas, e.g. CN or CN,HK,MO',
     ),
   /**
-   * SQLite file: where the boards read. `auto`: on a worker thread with its own connection (db/sqlite-reader.ts) while
+   * SQLite file: where the boards and the order lists read. `auto`: on a worker thread with its own connection (db/sqlite-reader.ts) while
    * monitor pings arrive faster than 500 a second, so a long read does not hold the event loop that answers them, and
    * on the server's connection otherwise (faster by a round trip per statement); `on`: always on the thread; `off`:
    * never (no thread is started).
