@@ -29,7 +29,8 @@ export interface Deps {
   db: Db;
   /**
    * For long reads that write nothing (the boards, the order lists): on a SQLite file, a connection on a worker thread
-   * (db/sqlite-reader.ts), so the event loop answers pings meanwhile; absent or `db` elsewhere. `readerOf` decides.
+   * (db/sqlite-reader.ts), so the event loop answers pings meanwhile; absent or `db` elsewhere. `readerOf` decides,
+   * `forReads` hands it to a service.
    */
   readDb?: Db;
   engine: Engine;
@@ -77,3 +78,6 @@ export function readerOf(deps: Pick<Deps, 'db' | 'readDb' | 'config' | 'pressure
   if (!deps.readDb || mode === 'off') return deps.db;
   return mode === 'on' || deps.pressure.sharing() ? deps.readDb : deps.db;
 }
+
+/** `deps` with `db` the connection `readerOf` picks: for a service that only reads (the boards, the order lists). */
+export const forReads = (deps: Deps): Deps => ({ ...deps, db: readerOf(deps) });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { type DatabaseHandle, migrateToLatest, type OpenOptions, openDatabase } from '../../src/server/db/index.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
 import { migrationProvider } from '../../src/server/db/migrations/index.ts';
 
 /**
@@ -99,16 +99,16 @@ export function dialects(): DialectCase[] {
 }
 
 /**
- * SQLite in a file of a fresh temporary folder, as the server opens it: a worker thread (exports, the boards' reader
- * thread) can open it too, which the suite's SQLite in memory cannot. `second()` shares the handle. Options as
- * `openDatabase`'s (the background checkpoints are off unless asked).
+ * SQLite in a file of a fresh temporary folder, as the server opens it (without background checkpoints): a worker
+ * thread (exports, the reader thread) can open it too, which the suite's SQLite in memory cannot. `second()` shares
+ * the handle.
  */
-export function sqliteFileCase(name = 'sqlite file', opts: Omit<OpenOptions, 'sqliteFile'> = {}): DialectCase {
+export function sqliteFileCase(): DialectCase {
   return {
-    name,
+    name: 'sqlite file',
     async open(): Promise<TestHandle> {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'tf-sqlite-file-'));
-      const h = await openDatabase({ backgroundCheckpoint: false, ...opts, sqliteFile: path.join(dir, 'toufang.sqlite') });
+      const h = await openDatabase({ backgroundCheckpoint: false, sqliteFile: path.join(dir, 'toufang.sqlite') });
       await migrateToLatest(h);
       return {
         ...h,
