@@ -14,7 +14,7 @@ import { dialects, withSqliteFile } from '../support/dialects.ts';
 import { makeLink, makeUser } from '../support/factories.ts';
 import { buildWorld, CLICKS, COST_FEN, figures, PLAN, SHOWS, total, type World } from './consistency-world.ts';
 
-// on a SQLite file too, the boards and order lists on the reader thread (SQLITE_READER=on), the rest on the server's connection
+// on a SQLite file too, the boards, order lists, promotion tree and links list on the reader thread (SQLITE_READER=on)
 describe.each(withSqliteFile(dialects()))('one number for one thing on $name', (dialect) => {
   let w: World;
   let t: TestApp;
@@ -25,6 +25,13 @@ describe.each(withSqliteFile(dialects()))('one number for one thing on $name', (
   let first: string;
   let today: string;
   const post = <T>(path: string, body: unknown, as = token): Promise<T> => w.post<T>(path, body, as);
+  /** A call's answer; on a SQLite file, checked to have read at least `reads` statements on the reader thread. */
+  const onThread = async <T>(call: () => Promise<T>, reads = 1): Promise<T> => {
+    const before = t.handle.reads?.reads ?? 0;
+    const answer = await call();
+    if (dialect.name === 'sqlite file') expect((t.handle.reads?.reads ?? 0) - before).toBeGreaterThanOrEqual(reads);
+    return answer;
+  };
 
   beforeAll(async () => {
     w = await buildWorld(dialect, { SQLITE_READER: 'on' });
@@ -57,23 +64,29 @@ describe.each(withSqliteFile(dialects()))('one number for one thing on $name', (
     expect(total([plan, unattributed])).toEqual(card);
 
     // the promotion tree's sums of the plans are the plan row
-    const sums = await post<{ metrics: WireMetrics }>('/capi/napi/promote/sumdata', { acpl: 2, type: 'plan', ...span });
+    const sums = await onThread(() => post<{ metrics: WireMetrics }>('/capi/napi/promote/sumdata', { acpl: 2, type: 'plan', ...span }));
     expect(figures(sums.metrics)).toEqual(plan);
+    const tree = await onThread(() =>
+      post<{ list: Array<{ id: string; metrics: WireMetrics }> }>('/capi/napi/promote/index', { acpl: 2, type: 'plan', ...span }),
+    );
+    expect(tree.list.map((r) => [r.id, figures(r.metrics)])).toEqual([[PLAN, plan]]);
 
     // the links list's numbers per link add up to the card
-    const links = await post<{ list: Array<{ pageid: string; metrics: WireMetrics }> }>('/capi/napi/link/metrics', {
-      pageids: [planLink.pageid, bareLink.pageid],
-      ...span,
-    });
+    const links = await onThread(() =>
+      post<{ list: Array<{ pageid: string; metrics: WireMetrics }> }>('/capi/napi/link/metrics', {
+        pageids: [planLink.pageid, bareLink.pageid],
+        ...span,
+      }),
+    );
     const byLink = new Map(links.list.map((l) => [l.pageid, figures(l.metrics)]));
     expect(byLink.get(planLink.pageid)).toEqual(plan);
     expect(byLink.get(bareLink.pageid)).toEqual(unattributed);
 
     // the order list's sums (all of the customer's orders: every one was placed in the span)
-    const readsBefore = t.handle.reads?.reads ?? 0;
-    const list = await post<{ total: number; sums: { orders: number; order_fen: number } }>('/capi/api/order/index', {});
-    // on a SQLite file the list read on the reader thread (its scope, page, totals and row views)
-    if (dialect.name === 'sqlite file') expect((t.handle.reads?.reads ?? 0) - readsBefore).toBeGreaterThanOrEqual(4);
+    const list = await onThread(
+      () => post<{ total: number; sums: { orders: number; order_fen: number } }>('/capi/api/order/index', {}),
+      4, // its scope, page, totals and row views
+    );
     expect(list.total).toBe(card.orders);
     expect({ orders: list.sums.orders, gmv: list.sums.order_fen / 100 }).toEqual({ orders: card.orders, gmv: card.gmv });
 
