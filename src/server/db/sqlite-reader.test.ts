@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from './index.ts';
+import { SqliteReader } from './sqlite-reader.ts';
 
 const dirs: string[] = [];
 const handles: DatabaseHandle[] = [];
@@ -12,14 +14,18 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function fileDb(readerThread = true): Promise<DatabaseHandle> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'tf-reader-'));
-  dirs.push(dir);
-  const h = await openDatabase({ sqliteFile: path.join(dir, 'db.sqlite'), backgroundCheckpoint: false, readerThread });
+async function fileDb(readerThread = true, file = freshFile()): Promise<DatabaseHandle> {
+  const h = await openDatabase({ sqliteFile: file, backgroundCheckpoint: false, readerThread });
   handles.push(h);
   await sql`create table t (id integer primary key, name text, amount real, body blob, "__proto__" text)`.execute(h.db);
   await sql`insert into t values (1, '淘宝 订单', 12.5, x'00ff10', 'p'), (2, null, -3, null, null)`.execute(h.db);
   return h;
+}
+
+function freshFile(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tf-reader-'));
+  dirs.push(dir);
+  return path.join(dir, 'db.sqlite');
 }
 
 /** How many turns the event loop takes while `work` runs: a read that holds the loop leaves it none. */
@@ -91,6 +97,24 @@ describe('SQLite reads on a worker thread (db/sqlite-reader.ts)', () => {
     const h = await fileDb();
     expect(await turnsDuring(SLOW.execute(h.readDb))).toBeGreaterThan(2);
     expect(await turnsDuring(SLOW.execute(h.db))).toBeLessThanOrEqual(1);
+  });
+
+  it('starts another thread when its thread dies: the reads it owed fail with the reason, the next ones are answered', async () => {
+    const file = freshFile();
+    await fileDb(false, file);
+    const threads: Worker[] = [];
+    const reader = new SqliteReader(file, 1000, (thread) => threads.push(thread));
+    try {
+      const owed = reader.read('select count(*) as n from t', []);
+      expect(threads).toHaveLength(1);
+      await threads[0]?.terminate();
+      await expect(owed).rejects.toThrow(/the SQLite reader thread exited/);
+      expect(await reader.read('select name from t where id = ?', [1])).toEqual([{ name: '淘宝 订单' }]);
+      expect(threads).toHaveLength(2);
+      expect(reader.stats).toEqual({ reads: 1, starts: 2 });
+    } finally {
+      await reader.close();
+    }
   });
 
   it('answers reads sent at once, each its own rows', async () => {

@@ -100,9 +100,12 @@ export class SqliteReader {
 
   readonly file: string;
   readonly cacheKb: number;
-  constructor(file: string, cacheKb = 20_000) {
+  readonly #onStart: ((thread: Worker) => void) | undefined;
+  /** `onStart` sees each thread as it starts (tests end one to see the next start). */
+  constructor(file: string, cacheKb = 20_000, onStart?: (thread: Worker) => void) {
     this.file = file;
     this.cacheKb = cacheKb;
+    this.#onStart = onStart;
   }
 
   /** The rows of one statement, as objects (the same shape as the server's connection gives: sqlite-dialect.ts). */
@@ -132,6 +135,7 @@ export class SqliteReader {
     worker.on('exit', (code) => fail(new Error(`the SQLite reader thread exited (code ${code})`)));
     this.stats.starts += 1;
     this.#worker = worker;
+    this.#onStart?.(worker);
     return worker;
   }
 
