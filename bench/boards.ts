@@ -5,7 +5,7 @@
  *   BENCH_SCALE=0.025,0.05,0.1: one build and timing per scale and engine, smallest first, and a table of how each
  *   case's p95 grows with the tables (bench/README.md "Boards at three scales"); each database is dropped after it
  *   is timed unless BENCH_KEEP
- *   BENCH_COMPARE=blocks (or 1) | customer-days | rollup-blocks | cut-days | block-lengths | customer-seek: each case also without that read-model switch, calls interleaved
+ *   BENCH_COMPARE=blocks (or 1) | customer-days | order-customer-days | rollup-blocks | cut-days | block-lengths | customer-seek: each case also without that read-model switch, calls interleaved
  *   BENCH_REUSE=<boards.sqlite file or postgres url> (one engine): no build, time a kept database (migrated to latest first)
  *   BENCH_CALLERS=agent (customer,agent,admin), BENCH_DAYS=30,90, BENCH_ENDPOINTS=itemanalyse/index: only those cases
  *   BENCH_PARALLEL_SETUP_COST=1000: PostgreSQL's connections with that parallel_setup_cost instead of the product's (db/index.ts)
@@ -18,7 +18,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { createApp } from '../src/server/app.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
-import { blockLengths, customerDays, cutDays, dayBlocks, rollupBlocks } from '../src/server/facts/days.ts';
+import { blockLengths, customerDays, cutDays, dayBlocks, orderCustomerDays, rollupBlocks } from '../src/server/facts/days.ts';
 import { customerSeek } from '../src/server/facts/every-customer.ts';
 import { ManualClock } from '../src/server/kernel/clock.ts';
 import { parseChinaTime } from '../src/shared/china-clock.ts';
@@ -43,6 +43,7 @@ const ENDPOINTS = process.env.BENCH_ENDPOINTS?.split(',');
 const COMPARES = {
   blocks: { label: 'daily only', switch: dayBlocks },
   'customer-days': { label: 'no customer days', switch: customerDays },
+  'order-customer-days': { label: 'no order customer days', switch: orderCustomerDays },
   'rollup-blocks': { label: 'daily rollups only', switch: rollupBlocks },
   'cut-days': { label: "today's hourly facts", switch: cutDays },
   'block-lengths': { label: 'blocks of 8 and 64 days', switch: blockLengths },
@@ -154,6 +155,7 @@ async function run(engine: string, scale: number): Promise<EngineResult> {
     'rollup_daily',
     'order_facts_hourly',
     'order_facts_daily',
+    'order_customer_days',
     'orders',
     'order_status_log',
   ])

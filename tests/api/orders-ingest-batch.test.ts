@@ -13,6 +13,7 @@ import { ordersByIds } from '../../src/server/orders/store.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { dialects } from '../support/dialects.ts';
 import { makeLink, makeUser } from '../support/factories.ts';
+import { expectOrderCustomerDaysExact } from '../support/order-customer-days.ts';
 import { countWrites, refuseOrder } from '../support/write-triggers.ts';
 
 /** Titles a union may send: each must be stored as it came (U+0000 alone is dropped: orders/model.ts). */
@@ -29,7 +30,7 @@ const TITLES = [
 ];
 
 /** Every table an ingest batch writes. */
-const WRITTEN = ['orders', 'order_status_log', 'order_facts_hourly', 'order_facts_daily', 'postbacks'];
+const WRITTEN = ['orders', 'order_status_log', 'order_facts_hourly', 'order_facts_daily', 'order_customer_days', 'postbacks'];
 
 describe.each(dialects())('an ingest batch on $name', (dialect) => {
   let t: TestApp;
@@ -104,6 +105,7 @@ describe.each(dialects())('an ingest batch on $name', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Number(facts.orders)).toBe(TITLES.length);
     expect(Number(facts.paid_fen)).toBe(page.reduce((s, o) => s + o.payFen, 0));
+    expect(await expectOrderCustomerDaysExact(t.deps.db)).toBeGreaterThan(0);
   });
 
   it('a re-pull that changes nothing writes nothing; a late update rewrites only its order', async () => {

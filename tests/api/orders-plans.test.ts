@@ -14,6 +14,7 @@ import { dialects } from '../support/dialects.ts';
 import { loginAs, makeLink, makeUser } from '../support/factories.ts';
 import { addAdFact } from '../support/factories-facts.ts';
 import { followJump, landingVisit, placeOrder, setWatermarks, syncOrders } from '../support/factories-orders.ts';
+import { expectOrderCustomerDaysExact } from '../support/order-customer-days.ts';
 
 const orderOf = (t: TestApp, id: string) => t.deps.db.selectFrom('orders').selectAll().where('order_id', '=', id).executeTakeFirstOrThrow();
 /** The order facts of a link per (channel, plan): what the boards read (an upsert leaves a moved row at zero). */
@@ -149,6 +150,7 @@ describe.each(dialects())('orders reach the plan that drove their link on $name'
     clock.advance(10 * 60_000);
     await syncOrders(t);
     expect(await orderOf(t, o.id)).toMatchObject({ attribution_rule: 'link_only', plan_id: '' });
+    await expectOrderCustomerDaysExact(t.deps.db);
     // the report sync writes the hour of the click now; a fact of a link without such orders changes nothing
     const other = await makeLink(t.deps, owner, { platform: 2, state: 2, item: '612345678902' });
     await planClicks('p7', 30, clock.now() - 11 * 60, { platform: 4, syncedAt: clock.now() });
@@ -158,6 +160,8 @@ describe.each(dialects())('orders reach the plan that drove their link on $name'
     expect(await orderOf(t, o.id)).toMatchObject({ attribution_rule: 'link_plan', channel: 4, plan_id: 'p7' });
     const expected = [{ channel: 4, advertiser_id: 'adv-p7', plan_id: 'p7', orders: 1, paid_orders: 1, paid_fen: o.total }];
     expect(await factsByPlan(t, link.pageid)).toEqual(expected);
+    // the per-customer days moved with it: 未归因 (no account) back to zero, the plan's account one order
+    expect(await expectOrderCustomerDaysExact(t.deps.db)).toBe(2);
     const cursor = await t.deps.db.selectFrom('job_cursors').select('value').where('key', '=', 'reattribute').executeTakeFirstOrThrow();
     expect(cursor.value).toMatch(/^\d+:\d+:$/); // the pass is done
     clock.advance(60_000);

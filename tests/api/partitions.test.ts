@@ -52,18 +52,22 @@ async function facts(db: Db, customerid: number, when: number, n = 1, derived = 
     },
     { derived },
   );
-  await addOrderFact(db, {
-    customerid,
-    pageid: '7001',
-    item_id: 'I',
-    channel: 2,
-    plan_id: 'P',
-    at: when,
-    orders: n,
-    order_fen: 500 * n,
-    paid_orders: n,
-    paid_fen: 500 * n,
-  });
+  await addOrderFact(
+    db,
+    {
+      customerid,
+      pageid: '7001',
+      item_id: 'I',
+      channel: 2,
+      plan_id: 'P',
+      at: when,
+      orders: n,
+      order_fen: 500 * n,
+      paid_orders: n,
+      paid_fen: 500 * n,
+    },
+    { derived },
+  );
 }
 
 const names = async (db: Db, table: (typeof HOUR_TABLES)[number]) => (await partitionsOf(db, table)).map((p) => p.name.slice(table.length));

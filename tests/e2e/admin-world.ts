@@ -120,6 +120,16 @@ export function seedAdminWorld(): AdminWorld {
        on conflict (platform, advertiser_id, day, customerid) do update set
          cost_fen = excluded.cost_fen, shows = excluded.shows, clicks = excluded.clicks, conversions = excluded.conversions`,
     );
+    // and the order facts' per-customer days (src/server/orders/customer-days.ts, migration 0077), as the batch writer adds them
+    db.exec(
+      `insert into order_customer_days (channel, advertiser_id, day, customerid, orders, order_fen, paid_orders, paid_fen, commission_fen)
+       select channel, advertiser_id, day, customerid, sum(orders), sum(order_fen), sum(paid_orders), sum(paid_fen), sum(commission_fen)
+       from order_facts_daily where true
+       group by channel, advertiser_id, day, customerid
+       on conflict (channel, advertiser_id, day, customerid) do update set
+         orders = excluded.orders, order_fen = excluded.order_fen, paid_orders = excluded.paid_orders, paid_fen = excluded.paid_fen,
+         commission_fen = excluded.commission_fen`,
+    );
     const order = db.prepare(
       `insert into orders (union_name, order_id, parent_order_id, item_id, item_title, item_image, item_num, shop_name, status, raw_status, presell, deposit_fen,
          order_fen, paid_fen, commission_fen, commission_bp, created_at, paid_at, deposit_paid_at, settled_at, refunded_at, click_at, modified_at, tracking,

@@ -12,6 +12,7 @@ import type { AdFactsDailyTable } from '../../src/server/ads/tables.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import type { OrderFactsDailyTable, OrdersTable } from '../../src/server/orders/tables.ts';
 import { testNow } from './clock.ts';
+import { addOrderCustomerDay } from './factories-facts.ts';
 
 /** 'YYYY-MM-DD' (China day) → its start, as the facts tables key days. */
 export const day = (date: string): number => Date.parse(`${date}T00:00:00+08:00`) / 1000;
@@ -106,23 +107,22 @@ export async function writeOrderFacts(
   o: Partial<Omit<Insertable<OrderFactsDailyTable>, 'day'>> & { customerid: number; advertiser_id: string; date: string },
 ): Promise<void> {
   const { date, ...rest } = o;
-  await db
-    .insertInto('order_facts_daily')
-    .values({
-      pageid: '',
-      item_id: '1',
-      channel: 2,
-      campaign_id: 'c1',
-      plan_id: 'p1',
-      orders: 0,
-      order_fen: 0,
-      paid_orders: 0,
-      paid_fen: 0,
-      commission_fen: 0,
-      ...rest,
-      day: day(date),
-    })
-    .execute();
+  const row = {
+    pageid: '',
+    item_id: '1',
+    channel: 2,
+    campaign_id: 'c1',
+    plan_id: 'p1',
+    orders: 0,
+    order_fen: 0,
+    paid_orders: 0,
+    paid_fen: 0,
+    commission_fen: 0,
+    ...rest,
+    day: day(date),
+  };
+  await db.insertInto('order_facts_daily').values(row).execute();
+  await addOrderCustomerDay(db, row);
 }
 
 let orderSeq = 1;

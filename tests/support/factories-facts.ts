@@ -83,8 +83,10 @@ export interface OrderFact {
 }
 
 const ORDER_KEY = ['customerid', 'pageid', 'item_id', 'channel', 'advertiser_id', 'campaign_id', 'plan_id'] as const;
+const ORDER_SUMS = ['orders', 'order_fen', 'paid_orders', 'paid_fen', 'commission_fen'] as const;
 
-export async function addOrderFact(db: Db, f: OrderFact): Promise<void> {
+/** `derived: false`: the hourly and daily rows only, for a schema older than the per-customer days (0077). */
+export async function addOrderFact(db: Db, f: OrderFact, opts: { derived?: boolean } = {}): Promise<void> {
   const base = {
     customerid: f.customerid,
     pageid: f.pageid ?? '',
@@ -99,7 +101,7 @@ export async function addOrderFact(db: Db, f: OrderFact): Promise<void> {
     paid_fen: f.paid_fen,
     commission_fen: f.commission_fen ?? 0,
   };
-  const add = (table: string) => adding(table, ['orders', 'order_fen', 'paid_orders', 'paid_fen', 'commission_fen']);
+  const add = (table: string) => adding(table, ORDER_SUMS);
   await db
     .insertInto('order_facts_hourly')
     .values({ ...base, hour: hourStart(f.at) })
@@ -109,6 +111,22 @@ export async function addOrderFact(db: Db, f: OrderFact): Promise<void> {
     .insertInto('order_facts_daily')
     .values({ ...base, day: chinaDayStart(f.at) })
     .onConflict((oc) => oc.columns([...ORDER_KEY, 'day']).doUpdateSet(add('order_facts_daily')))
+    .execute();
+  if (opts.derived !== false) await addOrderCustomerDay(db, { ...base, day: chinaDayStart(f.at) });
+}
+
+/** A daily order fact's sums added to its per-customer day (`order_customer_days`), as the orders' batch writer adds them. */
+export async function addOrderCustomerDay(
+  db: Db,
+  f: { channel: number; advertiser_id: string; customerid: number; day: number } & Record<(typeof ORDER_SUMS)[number], number>,
+): Promise<void> {
+  const { channel, advertiser_id, customerid, day, orders, order_fen, paid_orders, paid_fen, commission_fen } = f;
+  await db
+    .insertInto('order_customer_days')
+    .values({ channel, advertiser_id, customerid, day, orders, order_fen, paid_orders, paid_fen, commission_fen })
+    .onConflict((oc) =>
+      oc.columns(['channel', 'advertiser_id', 'day', 'customerid']).doUpdateSet(adding('order_customer_days', ORDER_SUMS)),
+    )
     .execute();
 }
 

@@ -20,6 +20,7 @@ import type { AdPlatform } from '../../src/shared/ad-platforms.ts';
 import { chinaDayStart, hourStart } from '../../src/shared/china-clock.ts';
 import { consent } from './ad-sandbox.ts';
 import { testNow } from './clock.ts';
+import { addOrderCustomerDay } from './factories-facts.ts';
 
 const now = testNow;
 
@@ -136,6 +137,7 @@ export async function insertOrderFacts(db: Db, facts: Array<Omit<OrderFactsHourl
       .insertInto('order_facts_daily')
       .values({ ...rest, day: chinaDayStart(hour) })
       .execute();
+    await addOrderCustomerDay(db, { ...rest, day: chinaDayStart(hour) });
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Whole China days of ad facts, read from the fewest rows that answer: per account, customer and day
- * (`ad_customer_days`, ads/customer-days.ts) when the read groups and narrows only by what those rows keep (the
+ * (`ad_customer_days`, ads/customer-days.ts; of order facts `order_customer_days`, orders/customer-days.ts) when the read groups and narrows only by what those rows keep (the
  * boards' day series, totals and lists by channel, customer or account); else, for sums not grouped by day, the span's
  * edge days from `ad_facts_daily` and the aligned blocks of 2 to 64 days inside it from `ad_facts_blocks`
  * (ads/blocks.ts), one `union all` branch per piece so that each branch is an index range and the reader's conditions
@@ -30,6 +30,8 @@ export const dayBlocks = { on: true, oneEdgeBranch: true };
 export const blockLengths = { on: true };
 const OLD_LENGTHS = [64, 8] as const;
 export const customerDays = { on: true };
+/** Whether whole days of order facts read `order_customer_days` where they can (always, in the product; off in benchmarks only). */
+export const orderCustomerDays = { on: true };
 /** Whether whole days of our monitor's link rollups are read from their blocks (`rollup_blocks`); off in benchmarks only. */
 export const rollupBlocks = { on: true };
 
@@ -127,6 +129,14 @@ export function adDayTable(from: number, to: number, parts: readonly KeyPart[], 
   if (byCustomerDays(parts, f)) return sql.table('ad_customer_days');
   return parts.includes('bucket') ? sql.table('ad_facts_daily') : adDays(from, to, f.customers === null);
 }
+
+/**
+ * The table a read of whole days of order facts takes its rows from (alias it `f`): per account, customer and day
+ * (`order_customer_days`, orders/customer-days.ts) when the read groups and narrows only by what those rows keep, as
+ * for the ad facts; else the daily facts.
+ */
+export const orderDayTable = (parts: readonly KeyPart[], f: FactFilter): RawBuilder<unknown> =>
+  sql.table(orderCustomerDays.on && byCustomerDays(parts, f) ? 'order_customer_days' : 'order_facts_daily');
 
 /** A row of the rollups' source: a daily rollup row, or a block's counts with its first day as `day`. */
 const ROLLUP_COLUMNS = sql.raw('pageid, adv, aid, customerid, day, shows, clicks, visits, invalid_clicks');

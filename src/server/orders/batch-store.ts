@@ -11,6 +11,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type Engine, insertRows, type JsonColumn, jsonColumnNames, jsonRows, unnestRows } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
+import { customerDayChanges } from './customer-days.ts';
 import type { FactRow } from './model.ts';
 import type { OrderFactsDailyTable, OrderStatusLogTable, OrdersTable, PostbacksTable } from './tables.ts';
 
@@ -112,9 +113,10 @@ const factColumns = (bucket: 'hour' | 'day'): JsonColumn[] => [
 ];
 
 type FactTable = 'order_facts_hourly' | 'order_facts_daily';
-/** A fact row's key taken: its sums added to the stored ones. */
-const factConflict = (table: FactTable, bucket: 'hour' | 'day'): string =>
-  `on conflict (${[...FACT_KEY, bucket].join(', ')}) do update set ${FACT_SUMS.map((c) => `"${c}" = ${table}."${c}" + excluded."${c}"`).join(', ')}`;
+/** A key taken: the row's sums added to the stored ones. */
+const adding = (table: string, key: readonly string[]): string =>
+  `on conflict (${key.join(', ')}) do update set ${FACT_SUMS.map((c) => `"${c}" = ${table}."${c}" + excluded."${c}"`).join(', ')}`;
+const factConflict = (table: FactTable, bucket: 'hour' | 'day'): string => adding(table, [...FACT_KEY, bucket]);
 
 /**
  * Add (or subtract) fact changes to one table: insert … on conflict do update, the same on SQLite and PostgreSQL. The
@@ -124,6 +126,21 @@ function addFacts(rowsOf: Rows, table: FactTable, bucket: 'hour' | 'day', rows: 
   if (rows.length === 0) return null;
   const columns = factColumns(bucket);
   return sql`insert into ${sql.table(table)} (${jsonColumnNames(columns)}) ${rowsOf(columns, rows)} ${sql.raw(factConflict(table, bucket))}`;
+}
+
+/** `order_customer_days` (customer-days.ts): the daily changes added up per channel, account, day and customer. */
+const CUSTOMER_DAY_COLUMNS: readonly JsonColumn[] = [
+  int('channel'),
+  text('advertiser_id'),
+  int('day'),
+  int('customerid'),
+  ...FACT_SUMS.map(int),
+];
+const CUSTOMER_DAY_CONFLICT = adding('order_customer_days', ['channel', 'advertiser_id', 'day', 'customerid']);
+
+function addCustomerDays(rowsOf: Rows, rows: object[]): RawBuilder<unknown> | null {
+  if (rows.length === 0) return null;
+  return sql`insert into order_customer_days (${jsonColumnNames(CUSTOMER_DAY_COLUMNS)}) ${rowsOf(CUSTOMER_DAY_COLUMNS, rows)} ${sql.raw(CUSTOMER_DAY_CONFLICT)}`;
 }
 
 const POSTBACK_COLUMNS: readonly JsonColumn[] = [
@@ -157,8 +174,8 @@ export interface BatchWrites {
 }
 
 /**
- * Write a batch, in this order: changed orders, new orders, their status log, the hourly and daily facts, the
- * postbacks. PostgreSQL: ONE statement, a data-modifying `with` per table (each runs to completion whether read or
+ * Write a batch, in this order: changed orders, new orders, their status log, the hourly and daily facts and the
+ * daily facts' per-customer days (customer-days.ts), the postbacks. PostgreSQL: ONE statement, a data-modifying `with` per table (each runs to completion whether read or
  * not; they touch different tables, so no one sees another's rows); SQLite: `writeSqlite`. Nothing to write, no
  * statement. Returns the postbacks created.
  */
@@ -171,6 +188,7 @@ export async function writeBatch(db: Executor, engine: Engine, w: BatchWrites): 
     insertStatusLog(rowsOf, w.logs),
     addFacts(rowsOf, 'order_facts_hourly', 'hour', w.hourly),
     addFacts(rowsOf, 'order_facts_daily', 'day', w.daily),
+    addCustomerDays(rowsOf, customerDayChanges(w.daily)),
   ].filter((q) => q !== null);
   const postbacks = insertPostbacks(rowsOf, w.postbacks);
   if (writes.length === 0 && !postbacks) return 0;
@@ -199,5 +217,7 @@ async function writeSqlite(db: Executor, w: BatchWrites): Promise<number> {
     const columns = factColumns(bucket);
     await insertRows(db, 'sqlite', table, columns, values(columns, rows), factConflict(table, bucket));
   }
+  const days = customerDayChanges(w.daily);
+  await insertRows(db, 'sqlite', 'order_customer_days', CUSTOMER_DAY_COLUMNS, values(CUSTOMER_DAY_COLUMNS, days), CUSTOMER_DAY_CONFLICT);
   return (await insertRows(db, 'sqlite', 'postbacks', POSTBACK_COLUMNS, values(POSTBACK_COLUMNS, w.postbacks), POSTBACK_CONFLICT)).length;
 }

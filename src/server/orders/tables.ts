@@ -150,6 +150,23 @@ export interface OrderFactsDailyTable extends Omit<OrderFactsHourlyTable, 'hour'
   day: number;
 }
 
+/**
+ * The daily order facts added up per channel, account, customer and China day (`customer-days.ts`, migration 0077): the
+ * boards' day series and totals read ~1 row per account and day instead of one per link, item, plan and day. Kept in
+ * step with the daily rows by their one writer (`batch-store.ts` `writeBatch`), in the same transaction.
+ */
+export interface OrderCustomerDaysTable {
+  channel: number;
+  advertiser_id: string;
+  day: number;
+  customerid: number;
+  orders: number;
+  order_fen: number;
+  paid_orders: number;
+  paid_fen: number;
+  commission_fen: number;
+}
+
 export interface OrdersTables {
   orders: OrdersTable;
   order_status_log: OrderStatusLogTable;
@@ -157,4 +174,5 @@ export interface OrdersTables {
   order_link_settings: OrderLinkSettingsTable;
   order_facts_hourly: OrderFactsHourlyTable;
   order_facts_daily: OrderFactsDailyTable;
+  order_customer_days: OrderCustomerDaysTable;
 }

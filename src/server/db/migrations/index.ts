@@ -35,6 +35,7 @@ import { ordersPaidCover } from './0073_orders_paid_cover.ts';
 import { adminPlanReads } from './0074_admin_plan_reads.ts';
 import { adBlockLengths } from './0075_ad_block_lengths.ts';
 import { ordersItemCreated } from './0076_orders_item_created.ts';
+import { orderCustomerDays } from './0077_order_customer_days.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -76,6 +77,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0074_admin_plan_reads', adminPlanReads],
   ['0075_ad_block_lengths', adBlockLengths],
   ['0076_orders_item_created', ordersItemCreated],
+  ['0077_order_customer_days', orderCustomerDays],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

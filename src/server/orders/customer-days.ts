@@ -1,0 +1,45 @@
+/**
+ * Order facts per channel, account, customer and China day (`order_customer_days`, migration 0077): the daily order
+ * facts added up over their links, items, campaigns and plans, so that a day series or a total of whole days narrowed
+ * only by customer, channel or account reads one row per account and day instead of one per link, item, plan and day
+ * (the reads choose it as they choose `ad_customer_days`: facts/days.ts `byCustomerDays`). Exact by construction: the
+ * daily facts' one writer (`batch-store.ts` `writeBatch`) adds each batch's changes to both, in one transaction, and
+ * daily order facts are never deleted. A key of these rows is a key of the daily rows less their link, item, campaign
+ * and plan, so the table holds a row for every group of the daily rows, zero or not.
+ */
+import { sql } from 'kysely';
+import type { Executor } from '../kernel/executor.ts';
+import type { OrderCustomerDaysTable, OrderFactsDailyTable } from './tables.ts';
+
+const SUMS = ['orders', 'order_fen', 'paid_orders', 'paid_fen', 'commission_fen'] as const;
+const ZERO = { orders: 0, order_fen: 0, paid_orders: 0, paid_fen: 0, commission_fen: 0 };
+
+/** A batch's changes to the daily facts added up per (channel, account, day, customer), in key order (rows locked in one order). */
+export function customerDayChanges(daily: readonly Omit<OrderFactsDailyTable, never>[]): OrderCustomerDaysTable[] {
+  const out = new Map<string, OrderCustomerDaysTable>();
+  for (const r of daily) {
+    const k = `${r.channel}\u0000${r.advertiser_id}\u0000${r.day}\u0000${r.customerid}`;
+    let row = out.get(k);
+    if (!row) {
+      row = { channel: r.channel, advertiser_id: r.advertiser_id, day: r.day, customerid: r.customerid, ...ZERO };
+      out.set(k, row);
+    }
+    for (const s of SUMS) row[s] += r[s];
+  }
+  return [...out.values()].sort(
+    (a, b) =>
+      a.channel - b.channel ||
+      (a.advertiser_id < b.advertiser_id ? -1 : a.advertiser_id > b.advertiser_id ? 1 : 0) ||
+      a.day - b.day ||
+      a.customerid - b.customerid,
+  );
+}
+
+/** Every row recomputed from every daily row: for daily facts written in bulk by SQL (tests, benchmarks; 0077 back-fills the same way). */
+export async function rebuildOrderCustomerDays(db: Executor): Promise<void> {
+  await sql`delete from order_customer_days`.execute(db);
+  await sql`insert into order_customer_days (channel, advertiser_id, day, customerid, orders, order_fen, paid_orders, paid_fen, commission_fen)
+    select channel, advertiser_id, day, customerid, sum(orders), sum(order_fen), sum(paid_orders), sum(paid_fen), sum(commission_fen)
+    from order_facts_daily
+    group by channel, advertiser_id, day, customerid`.execute(db);
+}
