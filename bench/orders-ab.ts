@@ -23,6 +23,8 @@ const rounds = Number(roundsArg ?? 2);
 const total = process.env.ORDERS_TOTAL ?? '200000';
 const postgres = template.startsWith('postgres');
 const ORDER_TABLES = ['orders', 'order_status_log', 'order_facts_hourly', 'order_facts_daily', 'postbacks'];
+/** Emptied too where the template has it (a template made by code before migration 0077 does not). */
+const SINCE_0077 = 'order_customer_days';
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const u = new URL(templateUrl);
@@ -41,13 +43,16 @@ async function emptyTemplate(): Promise<void> {
   if (postgres) {
     const c = new pg.Client({ connectionString: templateUrl });
     await c.connect();
-    await c.query(`truncate ${ORDER_TABLES.join(', ')} restart identity`);
+    const since = await c.query(`select to_regclass('${SINCE_0077}') is not null as has`);
+    const tables = since.rows[0]?.has ? [...ORDER_TABLES, SINCE_0077] : ORDER_TABLES;
+    await c.query(`truncate ${tables.join(', ')} restart identity`);
     await c.query('vacuum analyze');
     await c.end();
     return;
   }
   const db = new DatabaseSync(templateUrl);
-  for (const t of ORDER_TABLES) db.exec(`delete from ${t}`);
+  const since = db.prepare("select count(*) as n from sqlite_master where type = 'table' and name = ?").get(SINCE_0077) as { n: number };
+  for (const t of since.n > 0 ? [...ORDER_TABLES, SINCE_0077] : ORDER_TABLES) db.exec(`delete from ${t}`);
   db.exec('vacuum');
   db.exec('pragma wal_checkpoint(truncate)');
   db.close();
