@@ -1,7 +1,8 @@
 /**
  * Whole China days of ad facts, read from the fewest rows that answer: per account, customer and day
- * (`ad_customer_days`, ads/customer-days.ts; of order facts `order_customer_days`, orders/customer-days.ts) when the read groups and narrows only by what those rows keep (the
- * boards' day series, totals and lists by channel, customer or account); else, for sums not grouped by day, the span's
+ * (`ad_customer_days`, ads/customer-days.ts; of order facts `order_customer_days`, orders/customer-days.ts) when the
+ * read groups and narrows only by what those rows keep (the boards' day series, totals and lists by channel, customer
+ * or account); else, for sums not grouped by day, the span's
  * edge days from `ad_facts_daily` and the aligned blocks of 2 to 64 days inside it from `ad_facts_blocks`
  * (ads/blocks.ts), one `union all` branch per piece so that each branch is an index range and the reader's conditions
  * reach every branch (same columns as the daily facts, `day` being a block's first day); else the daily facts. Whole

@@ -7,8 +7,6 @@
  * daily order facts are never deleted. A key of these rows is a key of the daily rows less their link, item, campaign
  * and plan, so the table holds a row for every group of the daily rows, zero or not.
  */
-import { sql } from 'kysely';
-import type { Executor } from '../kernel/executor.ts';
 import type { OrderCustomerDaysTable, OrderFactsDailyTable } from './tables.ts';
 
 const SUMS = ['orders', 'order_fen', 'paid_orders', 'paid_fen', 'commission_fen'] as const;
@@ -33,13 +31,4 @@ export function customerDayChanges(daily: readonly Omit<OrderFactsDailyTable, ne
       a.day - b.day ||
       a.customerid - b.customerid,
   );
-}
-
-/** Every row recomputed from every daily row: for daily facts written in bulk by SQL (tests, benchmarks; 0077 back-fills the same way). */
-export async function rebuildOrderCustomerDays(db: Executor): Promise<void> {
-  await sql`delete from order_customer_days`.execute(db);
-  await sql`insert into order_customer_days (channel, advertiser_id, day, customerid, orders, order_fen, paid_orders, paid_fen, commission_fen)
-    select channel, advertiser_id, day, customerid, sum(orders), sum(order_fen), sum(paid_orders), sum(paid_fen), sum(commission_fen)
-    from order_facts_daily
-    group by channel, advertiser_id, day, customerid`.execute(db);
 }
