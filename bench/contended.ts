@@ -6,7 +6,7 @@
  * from idle, p99 against the baseline's (target ≤ 5×) and the background work done while our server was pinged.
  *
  *   npm run bench:contended
- *   BENCH_CASES=idle,rules,boards,export,orders  BENCH_SCALE=1 (the issues' volumes)  BENCH_ROUNDS=3  BENCH_DURATION=8s
+ *   BENCH_CASES=idle,rules,boards,lists,export,orders  BENCH_SCALE=1 (the issues' volumes)  BENCH_ROUNDS=3  BENCH_DURATION=8s
  *   BENCH_CONNECTIONS=64  BENCH_WARMUP=3s  BENCH_EXPORT_FORMAT=xlsx|csv  BENCH_OUT=contended-results.json  BENCH_BASELINE_PORT=4632
  */
 import { writeFileSync } from 'node:fs';

@@ -19,7 +19,7 @@ import { parseChinaTime } from '../../src/shared/china-clock.ts';
 import { prepareDataDir } from '../../tests/process/fixture.ts';
 import { unionEnv } from '../../tests/support/app.ts';
 import { startSandbox } from '../../tests/support/unions.ts';
-import { callCase, casesFor, login } from '../boards/measure.ts';
+import { type Case, callCase, casesFor, login } from '../boards/measure.ts';
 import { PASSWORD } from '../boards/people.ts';
 import { shapeOf } from '../boards/shape.ts';
 import { buildBoardsWorld } from '../boards/world.ts';
@@ -90,8 +90,29 @@ async function rules(v: Volumes): Promise<Prepared> {
   return { deps, start, close: closing(booted, dir) };
 }
 
-/** bench/boards.ts's dataset; an agent's 90-day board/card, board/list and index/detail, one call after another. */
-async function boards(v: Volumes): Promise<Prepared> {
+/** An agent's 90-day board/card, board/list and index/detail. */
+const boardCalls = (now: number, item: string): Case[] =>
+  casesFor('agent', now, item).filter((c) => c.days === 90 && BOARD_CALLS.includes(c.endpoint));
+
+/** An agent's 90-day lists: the promotion tree's plans by cost, the links list and the order list (SQLite's reader thread too). */
+function listCalls(now: number, item: string): Case[] {
+  const orders = casesFor('agent', now, item).filter((c) => c.days === 90 && c.endpoint === 'order/index');
+  const range = { start: orders[0]?.body.pay_start, end: orders[0]?.body.pay_end };
+  return [
+    {
+      endpoint: 'promote/index (plans by cost)',
+      path: '/capi/napi/promote/index',
+      body: { acpl: 2, type: 'plan', sort_field: 'sum_cost', sort: 'desc', ...range, page: 1, pagesize: 20 },
+      days: 90,
+      caller: 'agent',
+    },
+    { endpoint: 'link/index', path: '/capi/napi/link/index', body: { page: 1, pagesize: 20 }, days: 90, caller: 'agent' },
+    ...orders,
+  ];
+}
+
+/** bench/boards.ts's dataset; an agent's `calls`, one call after another. */
+async function agentCalls(v: Volumes, calls: (now: number, item: string) => Case[], unit: string): Promise<Prepared> {
   const dir = await prepareDataDir();
   // SQLITE_READER=on|off|auto (the product's default): where the boards read (db/sqlite-reader.ts), for A/B
   const handle = await openDatabase({ sqliteFile: path.join(dir, 'toufang.sqlite'), readerThread: process.env.SQLITE_READER !== 'off' });
@@ -108,11 +129,11 @@ async function boards(v: Volumes): Promise<Prepared> {
   const t0 = performance.now();
   const ticking = setInterval(() => clock.set(now * 1000 + Math.round(performance.now() - t0)), 100);
   const start = (gate: Gate): Load => {
-    let calls = 0;
+    let answered = 0;
     const app = createApp(deps);
     const token = login(app, people.agentEmail, PASSWORD);
     const item = people.links.find((l) => l.customerid === people.customers[0])?.itemid ?? '';
-    const cases = casesFor('agent', now, item).filter((c) => c.days === 90 && BOARD_CALLS.includes(c.endpoint));
+    const cases = calls(now, item);
     const stop = loop(gate, async () => {
       for (const c of cases) {
         // each call its own turn of the event loop, as a request arriving over HTTP is (app.request on SQLite would
@@ -120,10 +141,10 @@ async function boards(v: Volumes): Promise<Prepared> {
         await new Promise((r) => setImmediate(r));
         await gate.wait();
         await callCase(app, await token, c);
-        calls += 1;
+        answered += 1;
       }
     });
-    return { unit: 'board calls answered', stop, done: async () => calls };
+    return { unit, stop, done: async () => answered };
   };
   return {
     deps,
@@ -189,7 +210,14 @@ async function orders(v: Volumes): Promise<Prepared> {
 export const CASES: Record<string, { what: string; prepare(v: Volumes): Promise<Prepared> }> = {
   idle: { what: 'the server idle', prepare: idle },
   rules: { what: 'the rules job ticking over N rules / M plans', prepare: rules },
-  boards: { what: "an agent's 90-day board/card, board/list, index/detail in a loop", prepare: boards },
+  boards: {
+    what: "an agent's 90-day board/card, board/list, index/detail in a loop",
+    prepare: (v) => agentCalls(v, boardCalls, 'board calls answered'),
+  },
+  lists: {
+    what: "an agent's 90-day promotion plan list by cost, links list and order list in a loop",
+    prepare: (v) => agentCalls(v, listCalls, 'list calls answered'),
+  },
   export: { what: 'an export of all links, again and again', prepare: exportLoad },
   orders: { what: 'the order sync back-filling 30 days of orders', prepare: orders },
 };
