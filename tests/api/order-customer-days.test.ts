@@ -13,6 +13,7 @@ import { byCustomerDays, orderCustomerDays } from '../../src/server/facts/days.t
 import type { FactFilter, KeyPart } from '../../src/server/facts/query.ts';
 import { rowKey, sumsBy } from '../../src/server/facts/sums.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
+import type { OrderFactsDailyTable } from '../../src/server/orders/tables.ts';
 import { chinaDayStart } from '../../src/shared/china-clock.ts';
 import { databaseAt, dialects } from '../support/dialects.ts';
 import { expectOrderCustomerDaysExact } from '../support/order-customer-days.ts';
@@ -22,21 +23,7 @@ const DAY = 86_400;
 const FIRST = chinaDayStart(1_790_000_000);
 const DAYS = 12;
 
-interface Daily {
-  customerid: number;
-  pageid: string;
-  item_id: string;
-  channel: number;
-  advertiser_id: string;
-  campaign_id: string;
-  plan_id: string;
-  day: number;
-  orders: number;
-  order_fen: number;
-  paid_orders: number;
-  paid_fen: number;
-  commission_fen: number;
-}
+type Daily = OrderFactsDailyTable;
 
 /** Three customers; accounts A (巨量, two customers), B (腾讯) and none (未归因); several links, items and plans a day; one row at zero. */
 function dailyRows(): Daily[] {

@@ -7,9 +7,9 @@
  * daily order facts are never deleted. A key of these rows is a key of the daily rows less their link, item, campaign
  * and plan, so the table holds a row for every group of the daily rows, zero or not.
  */
+import { SUM_FIELDS } from './model.ts';
 import type { OrderCustomerDaysTable, OrderFactsDailyTable } from './tables.ts';
 
-const SUMS = ['orders', 'order_fen', 'paid_orders', 'paid_fen', 'commission_fen'] as const;
 const ZERO = { orders: 0, order_fen: 0, paid_orders: 0, paid_fen: 0, commission_fen: 0 };
 
 /** A batch's changes to the daily facts added up per (channel, account, day, customer), in key order (rows locked in one order). */
@@ -22,7 +22,7 @@ export function customerDayChanges(daily: readonly Omit<OrderFactsDailyTable, ne
       row = { channel: r.channel, advertiser_id: r.advertiser_id, day: r.day, customerid: r.customerid, ...ZERO };
       out.set(k, row);
     }
-    for (const s of SUMS) row[s] += r[s];
+    for (const s of SUM_FIELDS) row[s] += r[s];
   }
   return [...out.values()].sort(
     (a, b) =>

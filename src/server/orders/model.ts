@@ -165,7 +165,8 @@ export function contributions(o: FactSource): FactRow[] {
 }
 
 const KEY_FIELDS = ['customerid', 'pageid', 'item_id', 'channel', 'advertiser_id', 'campaign_id', 'plan_id', 'hour'] as const;
-const SUM_FIELDS = ['orders', 'order_fen', 'paid_orders', 'paid_fen', 'commission_fen'] as const;
+/** The sums of an order fact row. */
+export const SUM_FIELDS = ['orders', 'order_fen', 'paid_orders', 'paid_fen', 'commission_fen'] as const;
 
 /** Accumulated fact changes: add an order's new contributions, take its old ones away; zero rows are dropped. */
 export class FactDelta {
