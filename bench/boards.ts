@@ -18,7 +18,15 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { createApp } from '../src/server/app.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
-import { blockLengths, customerDays, cutDays, dayBlocks, orderCustomerDays, rollupBlocks } from '../src/server/facts/days.ts';
+import {
+  blockLengths,
+  customerDays,
+  customerHours,
+  cutDays,
+  dayBlocks,
+  orderCustomerDays,
+  rollupBlocks,
+} from '../src/server/facts/days.ts';
 import { customerSeek } from '../src/server/facts/every-customer.ts';
 import { ManualClock } from '../src/server/kernel/clock.ts';
 import { parseChinaTime } from '../src/shared/china-clock.ts';
@@ -44,6 +52,7 @@ const COMPARES = {
   blocks: { label: 'daily only', switch: dayBlocks },
   'customer-days': { label: 'no customer days', switch: customerDays },
   'order-customer-days': { label: 'no order customer days', switch: orderCustomerDays },
+  'customer-hours': { label: 'no customer hours', switch: customerHours },
   'rollup-blocks': { label: 'daily rollups only', switch: rollupBlocks },
   'cut-days': { label: "today's hourly facts", switch: cutDays },
   'block-lengths': { label: 'blocks of 8 and 64 days', switch: blockLengths },
@@ -147,6 +156,7 @@ async function run(engine: string, scale: number): Promise<EngineResult> {
     'ad_facts_daily',
     'ad_facts_blocks',
     'ad_customer_days',
+    'ad_customer_hours',
     'monitor_raw',
     'landing_visits',
     'monitor_events',

@@ -20,6 +20,7 @@ import { sql } from 'kysely';
 import { actorOf } from '../src/server/accounts/actor.ts';
 import { createUser } from '../src/server/accounts/users.ts';
 import { rebuildAllBlocks } from '../src/server/ads/blocks.ts';
+import { rebuildAllCustomerHours } from '../src/server/ads/customer-hours.ts';
 import { PLAN_PERIODS_JOB, planPeriodRolls, rollPlanPeriods } from '../src/server/ads/plan-periods.ts';
 import { boot } from '../src/server/boot.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
@@ -149,8 +150,10 @@ async function fill(handle: DatabaseHandle, customerIds: number[]): Promise<{ ro
        from ad_facts_hourly group by platform, advertiser_id, customerid, campaign_id, plan_id, pageid, ${dayOf}`,
     )
     .execute(db);
-  // the day blocks of those daily rows, as the report sync keeps them (src/server/ads/blocks.ts)
+  // the day blocks of those daily rows and the per-customer hours, as the report sync keeps them (src/server/ads/blocks.ts,
+  // customer-hours.ts)
   await rebuildAllBlocks(db);
+  await rebuildAllCustomerHours(db);
   await sql`analyze`.execute(db);
   const count = async (t: 'ad_entities' | 'ad_facts_hourly' | 'ad_facts_daily' | 'links') =>
     Number(

@@ -4,12 +4,15 @@
  * report sync's own per-day step (`upsertHourly` + `rollupDay` in one transaction) over 100 days, after a late
  * re-pull that moves a day of a plan to another account, and after retention deleted the old hourly facts; the read
  * model's sums over 7 to 100 days then equal the hourly facts as last written, by plan and per customer, and so do the
- * boards' day series, totals and lists by channel and account. And the upgrade: migrations 0060, 0066 and 0075
+ * boards' day series, totals and lists by channel and account; and the per-customer hours (`ad_customer_hours`,
+ * src/server/ads/customer-hours.ts) equal the hourly facts, and the boards' reads by hour the ledger's hours. And the
+ * upgrade: migrations 0060, 0066 and 0075
  * back-fill the blocks and the per-customer days of a database that has only daily facts.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_DAYS, blockStart } from '../../src/server/ads/blocks.ts';
+import { pruneCustomerHours } from '../../src/server/ads/customer-hours.ts';
 import type { AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
 import { adFactBlocks } from '../../src/server/db/migrations/0060_ad_fact_blocks.ts';
 import { adCustomerDays } from '../../src/server/db/migrations/0066_ad_customer_days.ts';
@@ -20,6 +23,7 @@ import type { FactFilter, KeyPart } from '../../src/server/facts/query.ts';
 import { sumsBy } from '../../src/server/facts/sums.ts';
 import { pruneOldestHour } from '../../src/server/lifecycle/store.ts';
 import { chinaDayStart } from '../../src/shared/china-clock.ts';
+import { expectAdCustomerHoursExact } from '../support/ad-customer-hours.ts';
 import { makeTestApp, type TestApp } from '../support/app.ts';
 import { testClock } from '../support/clock.ts';
 import { dialects } from '../support/dialects.ts';
@@ -111,9 +115,10 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
   }
   /**
    * The boards' reads of whole days [from, to) — the day series, the total, the lists by customer and by account —
-   * narrowed as the boards narrow, equal the ledger's hours; each is one the per-customer days answer.
+   * narrowed as the boards narrow, equal the ledger's hours; each is one the per-customer days answer. By hour
+   * (`granularity` 'hour': a board of part of a day), the same reads of the hours, which the per-customer hours answer.
    */
-  async function expectBoardReadsEqualLedger(from: number, to: number) {
+  async function expectBoardReadsEqualLedger(from: number, to: number, granularity: 'day' | 'hour' = 'day') {
     const filters: FactFilter[] = [
       { customers: null },
       { customers: [1, 2], channels: [2] },
@@ -121,7 +126,7 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
       { customers: [1, 2], accounts: [{ channel: 2, advertiser_id: 'B' }] },
     ];
     const reads: [KeyPart[], (h: Hour) => string[]][] = [
-      [['bucket'], (h) => [String(chinaDayStart(h.hour))]],
+      [['bucket'], (h) => [String(granularity === 'hour' ? h.hour : chinaDayStart(h.hour))]],
       [[], () => ['']],
       [['customer'], (h) => [String(h.customerid)]],
       [['channel', 'advertiser'], (h) => [String(h.platform), h.advertiser_id]],
@@ -139,7 +144,7 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
           const s = want.get(k) ?? [0, 0, 0, 0];
           want.set(k, [s[0]! + h.cost_fen, s[1]! + h.shows, s[2]! + h.clicks, s[3]! + h.conversions]);
         }
-        const rows = await sumsBy(t.deps.db, { from, to }, f, parts, { sources: ['ad'] });
+        const rows = await sumsBy(t.deps.db, { from, to }, f, parts, { sources: ['ad'], granularity });
         const got = new Map(
           [...rows.values()]
             .filter((r) => r.sums.costFen || r.sums.shows || r.sums.clicks || r.sums.conversions)
@@ -164,6 +169,14 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
     const keyedMap = new Map(keyed.map((r) => [r.k, [num(r.cost_fen), num(r.shows), num(r.clicks), num(r.conversions)]]));
     expect(Object.fromEntries([...keyedMap].sort())).toEqual(Object.fromEntries([...want].sort()));
   }
+  /** Parts of days read by hour: today's morning, a whole day, and around the re-pulled day 61 (p3 moved back to A). */
+  const hourSpans = () =>
+    [
+      [today, today + 12 * 3600],
+      [today - DAY, today],
+      [first + 61 * DAY + 9 * 3600, first + 61 * DAY + 16 * 3600],
+      [first + 60 * DAY, first + 62 * DAY],
+    ] as [number, number][];
   const spans = () =>
     [7, 8, 30, 64, 90, 100].flatMap((n) => [
       [today - n * DAY, today],
@@ -189,6 +202,8 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
     expect(new Map(daily.map((r) => [`${r.plan_id}|${r.day}`, num(r.cost_fen)]))).toEqual(byDay);
     await expectBlocksEqualDaily();
     await expectCustomerDaysEqualDaily();
+    expect(await expectAdCustomerHoursExact(t.deps.db)).toBeGreaterThan(0);
+    for (const [from, to] of hourSpans()) await expectBoardReadsEqualLedger(from, to, 'hour');
     const blocks = await t.deps.db.selectFrom('ad_facts_blocks').select('days').execute();
     expect(new Set(blocks.map((b) => num(b.days)))).toEqual(new Set([2, 4, 8, 16, 32, 64]));
     for (const [from, to] of spans()) {
@@ -237,6 +252,9 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
     ]);
     await expectBlocksEqualDaily();
     await expectCustomerDaysEqualDaily();
+    // account B lost p3's hours of that day to A: both accounts' hours follow
+    await expectAdCustomerHoursExact(t.deps.db);
+    for (const [from, to] of hourSpans()) await expectBoardReadsEqualLedger(from, to, 'hour');
     for (const [from, to] of spans()) {
       await expectReadModelEqualsLedger(from, to, null);
       await expectReadModelEqualsLedger(from, to, [1]);
@@ -247,6 +265,10 @@ describe.each(dialects())('ad fact day blocks ($name)', (dialect) => {
   it('retention deletes the old hourly facts; the daily facts and their blocks stay and still give the same sums', async () => {
     const deleted = await pruneOldestHour(t.deps.db, 'ad_facts_hourly', today - 30 * DAY);
     expect(deleted).toBeGreaterThan(0);
+    // the lifecycle job then deletes the per-customer hours the hourly facts no longer have, and only those
+    expect(await pruneCustomerHours(t.deps.db)).toBeGreaterThan(0);
+    await expectAdCustomerHoursExact(t.deps.db);
+    expect(await pruneCustomerHours(t.deps.db)).toBe(0);
     await expectBlocksEqualDaily();
     await expectCustomerDaysEqualDaily();
     for (const [from, to] of spans()) {

@@ -23,6 +23,7 @@ const count = async (
     | 'rollup_hourly'
     | 'rollup_daily'
     | 'ad_facts_hourly'
+    | 'ad_customer_hours'
     | 'ad_facts_daily'
     | 'order_facts_hourly'
     | 'order_facts_daily',
@@ -138,21 +139,25 @@ describe.each(dialects())('data lifecycle ($name)', (dialect) => {
   afterAll(() => t.close());
 
   it('deletes parsed events, visits and keys after 60 days, rejects after 30, hourly rollups and facts after 190; daily ones stay', async () => {
+    expect(await count(t, 'ad_customer_hours')).toBe(4);
     await t.deps.jobs.run(LIFECYCLE_JOB);
     expect(await count(t, 'monitor_events')).toBe(3);
     expect(await count(t, 'visit_events')).toBe(1);
     expect(await count(t, 'monitor_rejects')).toBe(1);
     expect(await count(t, 'click_keys')).toBe(1);
-    for (const table of ['rollup_hourly', 'ad_facts_hourly', 'order_facts_hourly'] as const) expect(await count(t, table), table).toBe(2);
+    // the per-customer hours of the ad facts lose the same hours (src/server/ads/customer-hours.ts)
+    for (const table of ['rollup_hourly', 'ad_facts_hourly', 'order_facts_hourly', 'ad_customer_hours'] as const)
+      expect(await count(t, table), table).toBe(2);
     for (const table of ['rollup_daily', 'ad_facts_daily', 'order_facts_daily'] as const) expect(await count(t, table), table).toBe(4);
     const run = await t.deps.db.selectFrom('job_runs').select(['rows', 'error']).where('job', '=', LIFECYCLE_JOB).executeTakeFirstOrThrow();
-    expect(run).toEqual({ rows: 2100 + 2 + 1 + 1 + 3 * 2, error: '' });
+    expect(run).toEqual({ rows: 2100 + 2 + 1 + 1 + 3 * 2 + 2, error: '' });
   });
 
   it('a second run deletes nothing more', async () => {
     await t.deps.jobs.run(LIFECYCLE_JOB);
     expect(await count(t, 'monitor_events')).toBe(3);
     expect(await count(t, 'ad_facts_hourly')).toBe(2);
+    expect(await count(t, 'ad_customer_hours')).toBe(2);
   });
 
   it('a board of an old day still reads its totals from the daily facts', async () => {

@@ -164,6 +164,9 @@ describe.each(dialects())('the partitions job ($name)', (dialect) => {
     await t.deps.jobs.run(LIFECYCLE_JOB);
     expect(await Promise.all(kept.map(card))).toEqual(before);
     const hours = (await t.deps.db.selectFrom('ad_facts_hourly').select('hour').orderBy('hour').execute()).map((r) => Number(r.hour));
+    // the per-customer hours (src/server/ads/customer-hours.ts) lose what the hourly facts lost, row deletes or a dropped month
+    const customerHours = await t.deps.db.selectFrom('ad_customer_hours').select('hour').orderBy('hour').execute();
+    expect(customerHours.map((r) => Number(r.hour))).toEqual(hours);
     if (dialect.name === 'sqlite') {
       // row by row: 2026-05-01 00:00 is older than 190 days too
       expect(hours).toEqual([at('2026-11-20 10:00'), at('2026-11-24 01:00')]);

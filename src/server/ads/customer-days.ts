@@ -3,13 +3,18 @@
  * over their plans, so that a day series or a total of whole days narrowed only by customer, channel or account reads
  * one row per account and day (an agent's 90 days: ≈ 40 × 90 rows) instead of one per plan and day (178 000). Exact by
  * construction: an account's day is recomputed from its daily rows by the daily rows' writers, in their transaction
- * (`refreshBlocks` calls `refreshCustomerDays`; `rollupDay` also names the accounts a re-pull took plans from).
+ * (`refreshBlocks` calls `refreshCustomerDays`; `rollupDay` also names the accounts a re-pull took plans from), and
+ * with it the account's per-customer hours of that day (customer-hours.ts).
  */
 import { sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
+import { refreshCustomerHours } from './customer-hours.ts';
 import { PLANS_PER_STATEMENT } from './plan-keys.ts';
 
-/** Recompute the day `day` of the accounts `advertiserIds` of one channel from their daily rows (every customer). */
+/**
+ * Recompute the day `day` of the accounts `advertiserIds` of one channel from their daily rows (every customer), and
+ * their per-customer hours of that day from their hourly rows (customer-hours.ts).
+ */
 export async function refreshCustomerDays(db: Executor, platform: number, advertiserIds: readonly string[], day: number): Promise<void> {
   if (advertiserIds.length === 0) return;
   const ids = sql.join(advertiserIds.map((id) => sql`${id}`));
@@ -19,6 +24,7 @@ export async function refreshCustomerDays(db: Executor, platform: number, advert
     from ad_facts_daily
     where platform = ${platform} and advertiser_id in (${ids}) and day = ${day}
     group by platform, advertiser_id, day, customerid`.execute(db);
+  await refreshCustomerHours(db, platform, advertiserIds, day);
 }
 
 /**

@@ -141,6 +141,23 @@ export interface AdCustomerDaysTable {
 }
 
 /**
+ * The hourly facts added up per channel, account, customer and hour (`customer-hours.ts`): a board's hourly series and
+ * totals of part of a day (today, the same hours of yesterday) read ~1 row per account and hour instead of one per
+ * plan. Kept in step with the hourly rows by the writers of their day (`rollupDay` via `refreshBlocks`), in the same
+ * transaction, and losing its hours with them (retention, `pruneCustomerHours`).
+ */
+export interface AdCustomerHoursTable {
+  platform: number;
+  advertiser_id: string;
+  hour: number;
+  customerid: number;
+  cost_fen: number;
+  shows: number;
+  clicks: number;
+  conversions: number;
+}
+
+/**
  * Per-plan sums over the last `days` closed China days ending the watermark's day (`plan-periods.ts`): the admin's
  * list of every customer's plans sorted by a sum reads a top-20 by index. Kept in step with the daily rows by their
  * writers (`rollupDay` via `refreshBlocks`) in the same transaction, rolled to a new day by the `ads.plan-periods` job.
@@ -208,6 +225,7 @@ export interface AdsTables {
   ad_facts_daily: AdFactsDailyTable;
   ad_facts_blocks: AdFactsBlocksTable;
   ad_customer_days: AdCustomerDaysTable;
+  ad_customer_hours: AdCustomerHoursTable;
   ad_plan_periods: AdPlanPeriodsTable;
   ad_plan_periods_state: AdPlanPeriodsStateTable;
   ad_changes: AdChangesTable;

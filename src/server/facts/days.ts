@@ -6,7 +6,8 @@
  * edge days from `ad_facts_daily` and the aligned blocks of 2 to 64 days inside it from `ad_facts_blocks`
  * (ads/blocks.ts), one `union all` branch per piece so that each branch is an index range and the reader's conditions
  * reach every branch (same columns as the daily facts, `day` being a block's first day); else the daily facts. Whole
- * days of our monitor's link rollups likewise, from their own blocks (`rollupDayTable`).
+ * days of our monitor's link rollups likewise, from their own blocks (`rollupDayTable`). Hours of ad facts likewise
+ * per account, customer and hour (`ad_customer_hours`, ads/customer-hours.ts: `adHourTable`).
  */
 import { type RawBuilder, sql } from 'kysely';
 import { BLOCK_DAYS, type DayPiece, dayPieces, ROLLUP_BLOCK_DAYS } from '../ads/blocks.ts';
@@ -114,15 +115,29 @@ export function adDays(from: number, to: number, everyCustomer = false, cut?: Cu
   return sql<AdDayRow>`(${sql.join(branches, sql` union all `)})`;
 }
 
-/** What `ad_customer_days` keeps besides the day: channel (`platform`), account and customer. */
+/** What `ad_customer_days` and `ad_customer_hours` keep besides the day or hour: channel (`platform`), account and customer. */
 const CUSTOMER_DAY_PARTS: ReadonlySet<KeyPart> = new Set(['bucket', 'channel', 'customer', 'advertiser']);
 
-/** Whether a read of whole days grouped by `parts` and narrowed by `f` is answered by `ad_customer_days`. */
-export function byCustomerDays(parts: readonly KeyPart[], f: FactFilter): boolean {
-  if (!customerDays.on || !parts.every((p) => CUSTOMER_DAY_PARTS.has(p))) return false;
+/** Whether a read grouped by `parts` and narrowed by `f` groups and narrows only by what the per-customer rows keep. */
+export function byCustomerRows(parts: readonly KeyPart[], f: FactFilter): boolean {
+  if (!parts.every((p) => CUSTOMER_DAY_PARTS.has(p))) return false;
   const unkept = [f.shops, f.campaignId, f.planId, f.planIds, f.pageids, f.itemId];
   return unkept.every((v) => v === undefined || v === null);
 }
+
+/** Whether a read of whole days grouped by `parts` and narrowed by `f` is answered by `ad_customer_days`. */
+export const byCustomerDays = (parts: readonly KeyPart[], f: FactFilter): boolean => customerDays.on && byCustomerRows(parts, f);
+
+/** Whether hours of ad facts are read from `ad_customer_hours` where they can (always, in the product; off in benchmarks only). */
+export const customerHours = { on: true };
+
+/**
+ * The table a read of hours of ad facts takes its rows from (alias it `f`): per account, customer and hour
+ * (`ad_customer_hours`, ads/customer-hours.ts) when the read groups and narrows only by what those rows keep (a board's
+ * hourly series and totals of part of a day), as for whole days; else the hourly facts.
+ */
+export const adHourTable = (parts: readonly KeyPart[], f: FactFilter): RawBuilder<unknown> =>
+  sql.table(customerHours.on && byCustomerRows(parts, f) ? 'ad_customer_hours' : 'ad_facts_hourly');
 
 /** The table a read of whole days of ad facts takes its rows from (alias it `f`). */
 export function adDayTable(from: number, to: number, parts: readonly KeyPart[], f: FactFilter, cut?: CutDay): RawBuilder<unknown> {

@@ -7,7 +7,7 @@
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../kernel/executor.ts';
-import { adDayTable, type CutDay, orderDayTable, rollupDayTable } from './days.ts';
+import { adDayTable, adHourTable, type CutDay, orderDayTable, rollupDayTable } from './days.ts';
 import { rollupCustomers } from './every-customer.ts';
 
 export type Source = 'ad' | 'order' | 'rollup';
@@ -173,7 +173,8 @@ export async function partSums(
         ? sql`group by f.customerid, ${ref(`f.${part.grain}`)}`
         : sql`group by ${sql.join(columns.map(ref))}`;
   // Whole days of ad facts: per account, customer and day, or blocks of days plus edge days; of order facts: per
-  // account, customer and day; of rollups: blocks plus edge days (facts/days.ts).
+  // account, customer and day; of rollups: blocks plus edge days; hours of ad facts: per account, customer and hour
+  // (facts/days.ts).
   const table =
     part.grain === 'day' && source === 'ad'
       ? adDayTable(part.from, part.to, parts, f, part.cut)
@@ -181,7 +182,9 @@ export async function partSums(
         ? rollupDayTable(part.from, part.to, parts)
         : part.grain === 'day' && source === 'order'
           ? orderDayTable(parts, f)
-          : sql.table(TABLES[source][part.grain]);
+          : source === 'ad'
+            ? adHourTable(parts, f)
+            : sql.table(TABLES[source][part.grain]);
   const query = sql<Record<string, string | number | null>>`select ${select}, max(f.customerid) as customerid, ${SUMS[source]}
     from ${table} f
     where ${sql.join(conditions(source, part, f), sql` and `)} ${group}`;

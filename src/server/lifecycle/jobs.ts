@@ -3,6 +3,7 @@
  * in slices with `ctx.yield()` between them (monitor ingestion goes first) and at most a bounded number of slices
  * per table per run, so a first run over a large backlog spreads over a few nights instead of one long lock.
  */
+import { pruneCustomerHours } from '../ads/customer-hours.ts';
 import type { Deps } from '../deps.ts';
 import type { JobDef } from '../jobs/types.ts';
 import { partitionsOf } from './partitions.ts';
@@ -65,6 +66,8 @@ export function lifecycleJob(deps: Pick<Deps, 'db' | 'config' | 'engine'>): JobD
             await ctx.yield();
           }
         }
+        // the per-customer hours of the ad facts lose the hours those lost (ads/customer-hours.ts)
+        if (!ctx.signal.aborted) rows += await pruneCustomerHours(deps.db);
       }
       return { rows };
     },

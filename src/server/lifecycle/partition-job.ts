@@ -9,6 +9,7 @@
  * partially expired period wait for the period to end; the upgrade's legacy part and the DEFAULT one are still aged
  * by the row deletes (lifecycle/jobs.ts, tracking/retention.ts). Registered on PostgreSQL only (boot.ts).
  */
+import { pruneCustomerHours } from '../ads/customer-hours.ts';
 import type { Deps } from '../deps.ts';
 import type { JobContext, JobDef } from '../jobs/types.ts';
 import { log } from '../kernel/log.ts';
@@ -85,6 +86,8 @@ export function partitionsJob(deps: Pick<Deps, 'db' | 'config' | 'engine'>): Job
         if (ctx.signal.aborted) break;
         moved += await keepTable(deps, ctx, HOURLY_PARTS(table), keep.hourlyDays, async () => true);
       }
+      // the per-customer hours of the ad facts lose the hours a dropped partition took (ads/customer-hours.ts)
+      if (!ctx.signal.aborted) await pruneCustomerHours(deps.db);
       for (const t of RAW_PARTS) {
         if (ctx.signal.aborted) break;
         const processedUpTo = async (part: string) => (await maxIdOf(deps.db, part)) <= (await readMarks(deps.db))[t.table as RawTable];

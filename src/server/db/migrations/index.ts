@@ -36,6 +36,7 @@ import { adminPlanReads } from './0074_admin_plan_reads.ts';
 import { adBlockLengths } from './0075_ad_block_lengths.ts';
 import { ordersItemCreated } from './0076_orders_item_created.ts';
 import { orderCustomerDays } from './0077_order_customer_days.ts';
+import { adCustomerHours } from './0078_ad_customer_hours.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -78,6 +79,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0075_ad_block_lengths', adBlockLengths],
   ['0076_orders_item_created', ordersItemCreated],
   ['0077_order_customer_days', orderCustomerDays],
+  ['0078_ad_customer_hours', adCustomerHours],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {
