@@ -28,6 +28,7 @@ import {
   rollupBlocks,
 } from '../src/server/facts/days.ts';
 import { customerSeek } from '../src/server/facts/every-customer.ts';
+import { bucketGroups } from '../src/server/facts/query.ts';
 import { ManualClock } from '../src/server/kernel/clock.ts';
 import { parseChinaTime } from '../src/shared/china-clock.ts';
 import { freshPostgresDatabase } from '../tests/support/dialects.ts';
@@ -53,6 +54,7 @@ const COMPARES = {
   'customer-days': { label: 'no customer days', switch: customerDays },
   'order-customer-days': { label: 'no order customer days', switch: orderCustomerDays },
   'customer-hours': { label: 'no customer hours', switch: customerHours },
+  'bucket-groups': { label: 'series by customer and bucket', switch: bucketGroups },
   'rollup-blocks': { label: 'daily rollups only', switch: rollupBlocks },
   'cut-days': { label: "today's hourly facts", switch: cutDays },
   'block-lengths': { label: 'blocks of 8 and 64 days', switch: blockLengths },

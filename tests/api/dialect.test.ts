@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertRows, isUniqueViolation } from '../../src/server/db/dialect.ts';
+import { engineOf, insertRows, isUniqueViolation } from '../../src/server/db/dialect.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../src/server/db/index.ts';
 import { dialects } from '../support/dialects.ts';
 
@@ -8,6 +8,12 @@ describe.each(dialects())('driver errors on $name', (dialect) => {
   let h: DatabaseHandle;
   beforeAll(async () => (h = await dialect.open()));
   afterAll(() => h.close());
+
+  it('engineOf names the engine behind the handle and behind its transactions', async () => {
+    expect(engineOf(h.db)).toBe(h.engine);
+    expect(await h.db.transaction().execute(async (tx) => engineOf(tx))).toBe(h.engine);
+    expect(engineOf(h.readDb)).toBe(h.engine);
+  });
 
   it('recognises a unique violation and nothing else', async () => {
     await h.db.insertInto('leases').values({ name: 'x', holder: 'a', expires_at: 1 }).execute();

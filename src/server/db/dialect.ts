@@ -3,6 +3,7 @@ import {
   CompiledQuery,
   type CreateTableBuilder,
   type Kysely,
+  PostgresAdapter,
   type QueryExecutorProvider,
   type RawBuilder,
   sql,
@@ -10,6 +11,10 @@ import {
 
 /** The one place that knows which SQL engine is behind Kysely. */
 export type Engine = 'sqlite' | 'postgres';
+
+/** The engine behind a handle or transaction, by its dialect's adapter (PostgreSQL's for PostgreSQL and PGlite). */
+export const engineOf = (db: QueryExecutorProvider): Engine =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 
 /**
  * PostgreSQL: no JIT compilation for the rest of this transaction (`set_config(…, true)` is `SET LOCAL`; nothing on

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { engineOf } from './dialect.ts';
 import { type DatabaseHandle, openDatabase } from './index.ts';
 import { SqliteReader } from './sqlite-reader.ts';
 
@@ -66,6 +67,8 @@ describe('SQLite reads on a worker thread (db/sqlite-reader.ts)', () => {
       .execute();
     expect(built).toEqual([{ id: 2 }]);
     expect(h.reads?.reads).toBe(2);
+    // the read model chooses its SQL by engine (facts/query.ts): the thread's handle is SQLite's
+    expect(engineOf(h.readDb)).toBe('sqlite');
   });
 
   it('sees a write as soon as the server connection commits it', async () => {
