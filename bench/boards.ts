@@ -30,6 +30,7 @@ import {
 import { customerSeek } from '../src/server/facts/every-customer.ts';
 import { bucketGroups } from '../src/server/facts/query.ts';
 import { ManualClock } from '../src/server/kernel/clock.ts';
+import { orderCustomerSeek } from '../src/server/orders/list-store.ts';
 import { parseChinaTime } from '../src/shared/china-clock.ts';
 import { freshPostgresDatabase } from '../tests/support/dialects.ts';
 import { casesFor, login, RUNS, type Timing, timeAB } from './boards/measure.ts';
@@ -55,6 +56,7 @@ const COMPARES = {
   'order-customer-days': { label: 'no order customer days', switch: orderCustomerDays },
   'customer-hours': { label: 'no customer hours', switch: customerHours },
   'bucket-groups': { label: 'series by customer and bucket', switch: bucketGroups },
+  'order-customer-seek': { label: "every customer's orders scanned", switch: orderCustomerSeek },
   'rollup-blocks': { label: 'daily rollups only', switch: rollupBlocks },
   'cut-days': { label: "today's hourly facts", switch: cutDays },
   'block-lengths': { label: 'blocks of 8 and 64 days', switch: blockLengths },

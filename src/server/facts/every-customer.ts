@@ -5,9 +5,10 @@
  * day range of the primary key and looked up each row, and each block branch scanned its table (bench/README.md "The
  * admin at 0.1"). With the list, every customer's read is the agent's read — a range of the covering index per
  * customer. The list is the rollups' own: a loose scan of the customer index, one seek per customer, so no row of the
- * table has a customer outside it (a block row holds the customer of its daily rows: tracking/rollup-blocks.ts).
+ * table has a customer outside it (a block row holds the customer of its daily rows: tracking/rollup-blocks.ts;
+ * db/loose-scan.ts).
  */
-import { sql } from 'kysely';
+import { distinctValues } from '../db/loose-scan.ts';
 import type { Executor } from '../kernel/executor.ts';
 
 /** Whether every customer's rollups are read by their customers' index ranges (always, in the product; off in benchmarks). */
@@ -22,11 +23,5 @@ const MOST = 5000;
  */
 export async function rollupCustomers(db: Executor, grain: 'hour' | 'day'): Promise<number[] | null> {
   if (!customerSeek.on) return null;
-  const table = sql.table(grain === 'day' ? 'rollup_daily' : 'rollup_hourly');
-  const { rows } = await sql<{ id: number | string }>`with recursive c(id, n) as (
-      select min(customerid), 1 from ${table}
-      union all
-      select (select min(customerid) from ${table} where customerid > c.id), c.n + 1 from c where c.id is not null and c.n <= ${MOST})
-    select id from c where id is not null`.execute(db);
-  return rows.length > MOST ? null : rows.map((r) => Number(r.id));
+  return distinctValues(db, grain === 'day' ? 'rollup_daily' : 'rollup_hourly', 'customerid', { most: MOST });
 }

@@ -33,6 +33,7 @@ import {
   orderKeysetPage,
   postbacksOf,
   type SortColumn,
+  seekableScope,
   type TimeColumn,
 } from './list-store.ts';
 import { totals } from './list-totals.ts';
@@ -86,7 +87,7 @@ async function page(
   sort: { column: SortColumn; dir: 'asc' | 'desc' },
   p: { page: number; pagesize: number },
 ) {
-  const scope = await orderScopeOf(deps.db, actor);
+  const scope = await seekableScope(deps.db, await orderScopeOf(deps.db, actor));
   const [rows, t] = await Promise.all([listOrders(deps.db, scope, f, sort, p.pagesize, offsetOf(p)), totals(deps.db, scope, f)]);
   return {
     list: await views(deps, rows),
