@@ -10,13 +10,13 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AdFactsHourlyTable } from '../../src/server/ads/tables.ts';
-import { byCustomerRows, customerHours } from '../../src/server/facts/days.ts';
-import type { FactFilter, KeyPart } from '../../src/server/facts/query.ts';
-import { rowKey, sumsBy } from '../../src/server/facts/sums.ts';
+import { customerHours } from '../../src/server/facts/days.ts';
+import { sumsBy } from '../../src/server/facts/sums.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import { chinaDayStart } from '../../src/shared/china-clock.ts';
 import { expectAdCustomerHoursExact } from '../support/ad-customer-hours.ts';
 import { databaseAt, dialects } from '../support/dialects.ts';
+import { type ReadCase, readModelAnswers, rowAnswers } from '../support/per-customer-reads.ts';
 import { acrossUpgrade } from '../support/upgrade.ts';
 
 const HOUR = 3600;
@@ -59,64 +59,41 @@ function hourlyRows(): Hourly[] {
   return out;
 }
 
-const FILTERS: FactFilter[] = [
-  { customers: null },
-  { customers: [1, 2], channels: [2] },
-  { customers: [2, 3], advertiserId: 'B' },
-  { customers: [1, 2, 3], accounts: [{ channel: 4, advertiser_id: 'B' }] },
-];
-const READS: [KeyPart[], (r: Hourly) => string[]][] = [
-  [['bucket'], (r) => [String(r.hour)]],
-  [[], () => ['']],
-  [['customer'], (r) => [String(r.customerid)]],
-  [['channel', 'advertiser'], (r) => [String(r.platform), r.advertiser_id]],
-];
-/** Today's morning as a board reads it by hour, a whole day by hour, and hours across two days. */
-const SPANS = [
-  { from: FIRST, to: FIRST + 12 * HOUR },
-  { from: FIRST, to: FIRST + 24 * HOUR },
-  { from: FIRST + 20 * HOUR, to: FIRST + 27 * HOUR },
-];
-
-/** Every read of FILTERS × READS × SPANS by hour: group → [cost, shows, clicks, conversions] (zero groups left out). */
-async function hourReads(db: Db): Promise<Record<string, Record<string, number[]>>> {
-  const out: Record<string, Record<string, number[]>> = {};
-  for (const [s, span] of SPANS.entries())
-    for (const [fi, f] of FILTERS.entries())
-      for (const [parts] of READS) {
-        expect(byCustomerRows(parts, f)).toBe(true);
-        const groups = await sumsBy(db, span, f, parts, { sources: ['ad'], granularity: 'hour' });
-        const sums: Record<string, number[]> = {};
-        for (const [k, g] of groups) {
-          const v = [g.sums.costFen, g.sums.shows, g.sums.clicks, g.sums.conversions];
-          if (v.some((x) => x !== 0)) sums[k] = v;
-        }
-        out[`${s}|${fi}|${parts.join(',')}`] = sums;
-      }
-  return out;
-}
-
-/** The same reads, added up here from the rows. */
-function expectedReads(rows: readonly Hourly[]): Record<string, Record<string, number[]>> {
-  const out: Record<string, Record<string, number[]>> = {};
-  for (const [s, span] of SPANS.entries())
-    for (const [fi, f] of FILTERS.entries())
-      for (const [parts, keyOf] of READS) {
-        const sums: Record<string, number[]> = {};
-        for (const r of rows) {
-          if (r.hour < span.from || r.hour >= span.to || (f.customers && !f.customers.includes(r.customerid))) continue;
-          if (f.channels && !f.channels.includes(r.platform)) continue;
-          if (f.advertiserId !== undefined && r.advertiser_id !== f.advertiserId) continue;
-          if (f.accounts && !f.accounts.some((a) => a.channel === r.platform && a.advertiser_id === r.advertiser_id)) continue;
-          const k = rowKey(keyOf(r));
-          const v = sums[k] ?? [0, 0, 0, 0];
-          sums[k] = [v[0]! + r.cost_fen, v[1]! + r.shows, v[2]! + r.clicks, v[3]! + r.conversions];
-        }
-        for (const [k, v] of Object.entries(sums)) if (v.every((x) => x === 0)) delete sums[k];
-        out[`${s}|${fi}|${parts.join(',')}`] = sums;
-      }
-  return out;
-}
+/** Every read by hour of four filters, four groupings and three spans: a morning, a whole day and hours across two days. */
+const CASE: ReadCase<Hourly> = {
+  filters: [
+    { customers: null },
+    { customers: [1, 2], channels: [2] },
+    { customers: [2, 3], advertiserId: 'B' },
+    { customers: [1, 2, 3], accounts: [{ channel: 4, advertiser_id: 'B' }] },
+  ],
+  reads: [
+    [['bucket'], (r) => [String(r.hour)]],
+    [[], () => ['']],
+    [['customer'], (r) => [String(r.customerid)]],
+    [['channel', 'advertiser'], (r) => [String(r.platform), r.advertiser_id]],
+  ],
+  spans: [
+    { from: FIRST, to: FIRST + 12 * HOUR },
+    { from: FIRST, to: FIRST + 24 * HOUR },
+    { from: FIRST + 20 * HOUR, to: FIRST + 27 * HOUR },
+  ],
+};
+/** Cost, shows, clicks, conversions: of a group, of an hourly row. */
+const hourReads = (db: Db) =>
+  readModelAnswers(db, CASE, { sources: ['ad'], granularity: 'hour' }, (g) => [
+    g.sums.costFen,
+    g.sums.shows,
+    g.sums.clicks,
+    g.sums.conversions,
+  ]);
+const expectedReads = (rows: readonly Hourly[]) =>
+  rowAnswers(
+    rows,
+    CASE,
+    (r) => ({ at: r.hour, customerid: r.customerid, channel: r.platform, advertiser_id: r.advertiser_id }),
+    (r) => [r.cost_fen, r.shows, r.clicks, r.conversions],
+  );
 
 describe.each(dialects())('ad facts per customer and hour over 0078 on $name', (dialect) => {
   afterEach(() => {
@@ -149,7 +126,7 @@ describe.each(dialects())('ad facts per customer and hour over 0078 on $name', (
       );
 
       // the reads took the new rows: without them the answers change; a read by plan still takes the hourly rows
-      const span = SPANS[1]!;
+      const span = { from: FIRST, to: FIRST + 24 * HOUR };
       const byPlan = await sumsBy(db, span, { customers: null }, ['channel', 'plan'], { sources: ['ad'], granularity: 'hour' });
       await sql`delete from ad_customer_hours`.execute(db);
       expect(await hourReads(db)).not.toEqual(answers);

@@ -9,14 +9,14 @@
  */
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { byCustomerDays, orderCustomerDays } from '../../src/server/facts/days.ts';
-import type { FactFilter, KeyPart } from '../../src/server/facts/query.ts';
-import { rowKey, sumsBy } from '../../src/server/facts/sums.ts';
+import { orderCustomerDays } from '../../src/server/facts/days.ts';
+import { sumsBy } from '../../src/server/facts/sums.ts';
 import type { Db } from '../../src/server/kernel/executor.ts';
 import type { OrderFactsDailyTable } from '../../src/server/orders/tables.ts';
 import { chinaDayStart } from '../../src/shared/china-clock.ts';
 import { databaseAt, dialects } from '../support/dialects.ts';
 import { expectOrderCustomerDaysExact } from '../support/order-customer-days.ts';
+import { type ReadCase, readModelAnswers, rowAnswers } from '../support/per-customer-reads.ts';
 import { acrossUpgrade } from '../support/upgrade.ts';
 
 const DAY = 86_400;
@@ -61,62 +61,34 @@ function dailyRows(): Daily[] {
   return out;
 }
 
-const FILTERS: FactFilter[] = [
-  { customers: null },
-  { customers: [1, 2], channels: [2] },
-  { customers: [2, 3], advertiserId: 'B' },
-  { customers: [1, 2, 3], accounts: [{ channel: 2, advertiser_id: 'A' }] },
-];
-const READS: [KeyPart[], (r: Daily) => string[]][] = [
-  [['bucket'], (r) => [String(r.day)]],
-  [[], () => ['']],
-  [['customer'], (r) => [String(r.customerid)]],
-  [['channel', 'advertiser'], (r) => [String(r.channel), r.advertiser_id]],
-];
-const SPANS = [
-  { from: FIRST, to: FIRST + DAYS * DAY },
-  { from: FIRST + 2 * DAY, to: FIRST + 9 * DAY },
-];
-
-/** Every read of FILTERS × READS × SPANS: group → [orders, order fen, paid orders, paid fen] (zero groups left out). */
-async function boardReads(db: Db): Promise<Record<string, Record<string, number[]>>> {
-  const out: Record<string, Record<string, number[]>> = {};
-  for (const [s, span] of SPANS.entries())
-    for (const [fi, f] of FILTERS.entries())
-      for (const [parts] of READS) {
-        expect(byCustomerDays(parts, f)).toBe(true);
-        const groups = await sumsBy(db, span, f, parts, { sources: ['order'] });
-        const sums: Record<string, number[]> = {};
-        for (const [k, g] of groups) {
-          const v = [g.sums.orders, g.sums.orderFen, g.sums.paidOrders, g.sums.paidFen];
-          if (v.some((x) => x !== 0)) sums[k] = v;
-        }
-        out[`${s}|${fi}|${parts.join(',')}`] = sums;
-      }
-  return out;
-}
-
-/** The same reads, added up here from the rows. */
-function expectedReads(rows: readonly Daily[]): Record<string, Record<string, number[]>> {
-  const out: Record<string, Record<string, number[]>> = {};
-  for (const [s, span] of SPANS.entries())
-    for (const [fi, f] of FILTERS.entries())
-      for (const [parts, keyOf] of READS) {
-        const sums: Record<string, number[]> = {};
-        for (const r of rows) {
-          if (r.day < span.from || r.day >= span.to || (f.customers && !f.customers.includes(r.customerid))) continue;
-          if (f.channels && !f.channels.includes(r.channel)) continue;
-          if (f.advertiserId !== undefined && r.advertiser_id !== f.advertiserId) continue;
-          if (f.accounts && !f.accounts.some((a) => a.channel === r.channel && a.advertiser_id === r.advertiser_id)) continue;
-          const k = rowKey(keyOf(r));
-          const v = sums[k] ?? [0, 0, 0, 0];
-          sums[k] = [v[0]! + r.orders, v[1]! + r.order_fen, v[2]! + r.paid_orders, v[3]! + r.paid_fen];
-        }
-        for (const [k, v] of Object.entries(sums)) if (v.every((x) => x === 0)) delete sums[k];
-        out[`${s}|${fi}|${parts.join(',')}`] = sums;
-      }
-  return out;
-}
+/** Every day of the rows. */
+const WHOLE = { from: FIRST, to: FIRST + DAYS * DAY };
+/** Every read of whole days of four filters, four groupings and two spans. */
+const CASE: ReadCase<Daily> = {
+  filters: [
+    { customers: null },
+    { customers: [1, 2], channels: [2] },
+    { customers: [2, 3], advertiserId: 'B' },
+    { customers: [1, 2, 3], accounts: [{ channel: 2, advertiser_id: 'A' }] },
+  ],
+  reads: [
+    [['bucket'], (r) => [String(r.day)]],
+    [[], () => ['']],
+    [['customer'], (r) => [String(r.customerid)]],
+    [['channel', 'advertiser'], (r) => [String(r.channel), r.advertiser_id]],
+  ],
+  spans: [WHOLE, { from: FIRST + 2 * DAY, to: FIRST + 9 * DAY }],
+};
+/** Orders, order fen, paid orders, paid fen: of a group, of a daily row. */
+const boardReads = (db: Db) =>
+  readModelAnswers(db, CASE, { sources: ['order'] }, (g) => [g.sums.orders, g.sums.orderFen, g.sums.paidOrders, g.sums.paidFen]);
+const expectedReads = (rows: readonly Daily[]) =>
+  rowAnswers(
+    rows,
+    CASE,
+    (r) => ({ at: r.day, customerid: r.customerid, channel: r.channel, advertiser_id: r.advertiser_id }),
+    (r) => [r.orders, r.order_fen, r.paid_orders, r.paid_fen],
+  );
 
 describe.each(dialects())('order facts per customer and day over 0077 on $name', (dialect) => {
   afterEach(() => {
@@ -149,10 +121,10 @@ describe.each(dialects())('order facts per customer and day over 0077 on $name',
       );
 
       // the reads took the new rows: without them the answers change; a read by plan still takes the daily rows
-      const byPlan = await sumsBy(db, SPANS[0]!, { customers: null }, ['channel', 'advertiser', 'plan'], { sources: ['order'] });
+      const byPlan = await sumsBy(db, WHOLE, { customers: null }, ['channel', 'advertiser', 'plan'], { sources: ['order'] });
       await sql`delete from order_customer_days`.execute(db);
       expect(await boardReads(db)).not.toEqual(answers);
-      expect(await sumsBy(db, SPANS[0]!, { customers: null }, ['channel', 'advertiser', 'plan'], { sources: ['order'] })).toEqual(byPlan);
+      expect(await sumsBy(db, WHOLE, { customers: null }, ['channel', 'advertiser', 'plan'], { sources: ['order'] })).toEqual(byPlan);
     } finally {
       await h.close();
     }
