@@ -10,7 +10,7 @@
  *   BENCH_CALLERS=agent (customer,agent,admin), BENCH_DAYS=30,90, BENCH_ENDPOINTS=itemanalyse/index: only those cases
  *   BENCH_PARALLEL_SETUP_COST=1000: PostgreSQL's connections with that parallel_setup_cost instead of the product's (db/index.ts)
  *   SQLITE_READER=on|off: SQLite boards always / never on the reader thread (db/sqlite-reader.ts); auto (the product's default): while pings arrive
- * Results: bench/boards-results.json (BENCH_OUT: another file name in bench/) and a markdown table on stdout (bench/README.md "Boards").
+ * Results: bench/boards-results.json (BENCH_OUT: another file name in bench/, or an absolute path) and a markdown table on stdout (bench/README.md "Boards").
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -228,7 +228,7 @@ const machine = {
 console.log(machine, SCALES.map(shapeOf));
 const results: EngineResult[] = [];
 for (const scale of SCALES) for (const e of engines) results.push(await run(e, scale));
-const out = path.join(import.meta.dirname, process.env.BENCH_OUT ?? 'boards-results.json');
+const out = path.resolve(import.meta.dirname, process.env.BENCH_OUT ?? 'boards-results.json');
 const previous = existsSync(out) ? ((JSON.parse(readFileSync(out, 'utf8')) as { results?: EngineResult[] }).results ?? []) : [];
 // a result of another engine or scale in the file stays (files written before scales were recorded: the shape's)
 const fileScale = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as { shape?: { scale?: number } }).shape?.scale : undefined;
