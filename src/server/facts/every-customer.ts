@@ -14,14 +14,11 @@ import type { Executor } from '../kernel/executor.ts';
 /** Whether every customer's rollups are read by their customers' index ranges (always, in the product; off in benchmarks). */
 export const customerSeek = { on: true };
 
-/** Above this many customers the list is not used: a statement of SQLite binds at most 32 766 values. */
-const MOST = 5000;
-
 /**
- * Every customer with a row in the daily (`day`) or hourly (`hour`) rollups, or null when there are more than `MOST`
- * (read every customer as before). The daily rollups' customers hold the blocks' too.
+ * Every customer with a row in the daily (`day`) or hourly (`hour`) rollups, or null when there are too many to bind
+ * (db/loose-scan.ts; read every customer as before). The daily rollups' customers hold the blocks' too.
  */
 export async function rollupCustomers(db: Executor, grain: 'hour' | 'day'): Promise<number[] | null> {
   if (!customerSeek.on) return null;
-  return distinctValues(db, grain === 'day' ? 'rollup_daily' : 'rollup_hourly', 'customerid', { most: MOST });
+  return distinctValues(db, grain === 'day' ? 'rollup_daily' : 'rollup_hourly', 'customerid');
 }

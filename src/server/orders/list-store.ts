@@ -33,8 +33,6 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /** Whether a list of every customer's orders reads each customer's index range (always, in the product; off in benchmarks). */
 export const orderCustomerSeek = { on: true };
-/** Above this many customers the list is not used: a statement of SQLite binds at most 32 766 values. */
-const MOST_CUSTOMERS = 5000;
 
 /**
  * A scope of every customer (admins, UDSmart) as the customers that have attributed orders, read by a loose scan of the
@@ -42,11 +40,11 @@ const MOST_CUSTOMERS = 5000;
  * so with the list each customer's part is a range of it — a day's orders of every customer read ≈ that day's index
  * entries instead of every attributed order (PostgreSQL took a parallel scan of the table, bench/README.md "Order list
  * of every customer"), and SQLite's page stops each customer's range after the page's rows. The same orders: the list
- * holds every customer an attributed order has. Any other scope, or more customers than `MOST_CUSTOMERS`: unchanged.
+ * holds every customer an attributed order has. Any other scope, or more customers than a statement binds (db/loose-scan.ts): unchanged.
  */
 export async function seekableScope(db: Executor, scope: OrderScope): Promise<OrderScope> {
   if (scope.customers !== null || !orderCustomerSeek.on) return scope;
-  const customers = await distinctValues(db, 'orders', 'customerid', { above: 0, most: MOST_CUSTOMERS });
+  const customers = await distinctValues(db, 'orders', 'customerid', 0);
   return customers ? { ...scope, customers } : scope;
 }
 
