@@ -1,7 +1,8 @@
 /**
  * Upgrades that meet the per-plan preset periods (`ad_plan_periods`, src/server/ads/plan-periods.ts): from 0067, 0070
  * creates the table not ready (slow path) until the job rolls; from 0073, 0074 back-fills today's rows from the daily
- * rows of the day after the watermark, so the admin's fast path reads the same sums as the slow one at once.
+ * rows of the day after the watermark, so the admin's fast path reads the same sums as the slow one at once; 0079 sets
+ * the watermark back to 0 for the job to rebuild the periods with `plan_period_sums` (plan-period-sums-upgrade.test.ts).
  */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { planPeriodRolls, planPeriodsThrough, rollPlanPeriods, TODAY } from '../
 import { migrateToLatest } from '../../src/server/db/index.ts';
 import { chinaDayStart } from '../../src/shared/china-clock.ts';
 import { testClock } from '../support/clock.ts';
-import { databaseAt, dialects } from '../support/dialects.ts';
+import { databaseAt, dialects, migrateUpTo } from '../support/dialects.ts';
 
 const DAY = 86_400;
 const num = (v: unknown) => Number(v);
@@ -90,7 +91,7 @@ describe.each(dialects())('per-plan preset periods, upgraded ($name)', (dialect)
           await sql`insert into ad_plan_periods (days, platform, plan_id, cost_fen, shows, clicks, conversions)
             values (6, 2, 'x1', 5, 1, 1, 0)`.execute(h.db);
           await sql`update ad_plan_periods_state set through_day = ${through} where id = 1`.execute(h.db);
-          await migrateToLatest(h);
+          await migrateUpTo(h, '0078_ad_customer_hours');
           const want = through
             ? [
                 [TODAY, 'x1', 11],
@@ -100,6 +101,10 @@ describe.each(dialects())('per-plan preset periods, upgraded ($name)', (dialect)
             : [[6, 'x1', 5]];
           expect(await stored(h.db)).toEqual(want);
           expect(await planPeriodsThrough(h.db)).toBe(through);
+          // 0079 hands the periods back to the job (it rebuilds them with plan_period_sums): the rows stay, unread
+          await migrateToLatest(h);
+          expect(await stored(h.db)).toEqual(want);
+          expect(await planPeriodsThrough(h.db)).toBe(0);
         } finally {
           await h.close();
         }

@@ -6,7 +6,9 @@
  * changes a closed day and moves a plan's day to another account, today's hours (a plan with no sum in the period but
  * the most today ranks first; over a range that is no preset, a plan below the bound in its covering period and today
  * alike that both lift onto the page), and retention of the hourly facts. Today's rows (`TODAY`) are
- * checked with the periods. Upgrades: plan-periods-upgrade.test.ts.
+ * checked with the periods. So are every plan's sums per account and customer (`plan_period_sums`, the ad rows; the
+ * order rows in plan-period-sums.test.ts) and the admins' reads of the same periods by plan, customer and channel
+ * through them (facts/period-sums.ts). Upgrades: plan-periods-upgrade.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf } from '../../src/server/accounts/actor.ts';
@@ -23,6 +25,7 @@ import { dialects } from '../support/dialects.ts';
 import { makeUser } from '../support/factories.ts';
 import { insertEntity } from '../support/factories-promotion.ts';
 import { type ReportHour, syncReportDay } from '../support/factories-reports.ts';
+import { expectPeriodReadsEqualDaily, expectPlanPeriodSumsExact } from '../support/plan-period-sums.ts';
 
 const DAY = 86_400;
 const num = (v: unknown) => Number(v);
@@ -117,6 +120,8 @@ describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
     );
     expect(got.size).toBe(stored.length);
     expect(Object.fromEntries([...got].sort())).toEqual(Object.fromEntries([...want].sort()));
+    // and every plan's sums per account and customer (plan_period_sums): ad rows here, order rows in plan-period-sums.test.ts
+    expect(await expectPlanPeriodSumsExact(t.deps.db)).toBeGreaterThan(0);
   }
 
   /** The admin's plan list by each ad sum over each preset range and others, pages 1–3 of 4: the fast path equals the slow one. */
@@ -163,6 +168,10 @@ describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
     const periods = 4 * (2 * PERIOD_DAYS.length + covered.length) * 3;
     if (fast) expect(planTop.taken - before).toBeGreaterThanOrEqual(periods);
     else expect(planTop.taken - before).toBe(0);
+    // the admins' reads of the same periods by plan, customer and channel (facts/period-sums.ts) answer as the daily facts
+    const taken = await expectPeriodReadsEqualDaily(t.deps.db, clock.now());
+    if (fast) expect(taken).toBe(PERIOD_DAYS.length * 2 * 4 * 2);
+    else expect(taken).toBe(0);
   }
 
   beforeAll(async () => {

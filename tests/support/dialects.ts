@@ -130,6 +130,12 @@ export const withSqliteFile = (list: DialectCase[]): DialectCase[] =>
  * A database of engine `name` (a `dialects()` name) migrated up to `migration` only: the schema a previous version
  * wrote, for upgrade tests. Closing it drops a real PostgreSQL's throwaway database.
  */
+/** Migrate an open database up to (and including) `migration`, not further. */
+export async function migrateUpTo(h: DatabaseHandle, migration: string): Promise<void> {
+  const r = await new Migrator({ db: h.db, provider: migrationProvider(h.engine) }).migrateTo(migration);
+  if (r.error) throw r.error;
+}
+
 export async function databaseAt(name: string, migration: string): Promise<DatabaseHandle> {
   let h: DatabaseHandle;
   let drop = async () => {};
@@ -140,8 +146,7 @@ export async function databaseAt(name: string, migration: string): Promise<Datab
     h = await openDatabase({ databaseUrl: fresh.url });
     drop = () => fresh.drop();
   }
-  const r = await new Migrator({ db: h.db, provider: migrationProvider(h.engine) }).migrateTo(migration);
-  if (r.error) throw r.error;
+  await migrateUpTo(h, migration);
   return {
     ...h,
     async close() {

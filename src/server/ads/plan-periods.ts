@@ -12,6 +12,8 @@
  * transaction — by plan, so a plan's day moved to another account is recomputed whole. Both first take the state
  * row's lock (`update … returning`), so a roll and a writer never interleave. Retention keeps the daily rows, so it
  * changes nothing here. A reader uses the rows only when the watermark is yesterday; otherwise the slow path.
+ * The same roll and the same writers keep `plan_period_sums` (plan-period-sums.ts: every plan's ad and order sums of
+ * the periods per account and customer) under the same watermark.
  */
 import { type RawBuilder, sql } from 'kysely';
 import { CHANNELS } from '../../shared/catalog.ts';
@@ -20,13 +22,13 @@ import type { Deps } from '../deps.ts';
 import type { JobDef } from '../jobs/types.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { dayPieces } from './day-pieces.ts';
+import { daysOf, PERIOD_DAYS, TODAY } from './period-days.ts';
 import { accountPlans, PLANS_PER_STATEMENT } from './plan-keys.ts';
+import { deleteAdPeriodSums, fillAdPeriodSums, fillOrderPeriodSums, slidePeriodSums } from './plan-period-sums.ts';
+
+export { PERIOD_DAYS, TODAY } from './period-days.ts';
 
 const DAY = 86_400;
-/** Period lengths in closed days: with today, the UI's 最近7天 / 近15天 / 近30天 and a 90-day range. */
-export const PERIOD_DAYS = [6, 14, 29, 89] as const;
-/** `days` of the rows of the day after the watermark (today, so far): each plan's daily rows of that day added up. */
-export const TODAY = 0;
 /** Every kind of row the table keeps. */
 const KEPT = [TODAY, ...PERIOD_DAYS];
 export const PLAN_PERIODS_JOB = 'ads.plan-periods';
@@ -46,9 +48,13 @@ export async function planPeriodsThrough(db: Executor): Promise<number> {
   return Number(row?.through_day ?? 0);
 }
 
+const PLAN_COLUMNS = 'platform, plan_id, cost_fen, shows, clicks, conversions';
+/** With the account and customer (`plan_period_sums`). */
+const KEY_COLUMNS = 'platform, advertiser_id, plan_id, customerid, cost_fen, shows, clicks, conversions';
+
 /** Whole days [from, to) per plan as daily edges and day blocks, one `union all` branch per piece (facts/days.ts). */
-function dayRows(from: number, to: number, where: RawBuilder<unknown>): RawBuilder<unknown> {
-  const cols = sql.raw('platform, plan_id, cost_fen, shows, clicks, conversions');
+function dayRows(from: number, to: number, where: RawBuilder<unknown>, columns = PLAN_COLUMNS): RawBuilder<unknown> {
+  const cols = sql.raw(columns);
   const branches = dayPieces(from, to).map((p) =>
     p.len === 1
       ? sql`select ${cols} from ad_facts_daily where day >= ${p.from} and day < ${p.to} ${where}`
@@ -56,10 +62,6 @@ function dayRows(from: number, to: number, where: RawBuilder<unknown>): RawBuild
   );
   return sql`(${sql.join(branches, sql` union all `)})`;
 }
-
-/** The days [from, to) the rows of `days` add up with the watermark at `through`. */
-const daysOf = (days: number, through: number) =>
-  days === TODAY ? { from: through + DAY, to: through + 2 * DAY } : { from: through - (days - 1) * DAY, to: through + DAY };
 
 /** Insert the rows of `days` with the watermark at `through` for the plans `plans` (a list of values), or every plan. */
 async function fillPeriod(db: Executor, days: number, through: number, only?: { platform: number; plans: RawBuilder<unknown> }) {
@@ -88,6 +90,9 @@ export async function refreshPlanPeriods(db: Executor, platform: number, adverti
       if (day < from || day >= to) continue;
       await sql`delete from ad_plan_periods where days = ${n} and platform = ${platform} and plan_id in (${plans})`.execute(db);
       await fillPeriod(db, n, through, { platform, plans });
+      if (n === TODAY) continue;
+      await deleteAdPeriodSums(db, n, platform, plans);
+      await fillAdPeriodSums(db, n, dayRows(from, to, sql`and platform = ${platform} and plan_id in (${plans})`, KEY_COLUMNS));
     }
   }
 }
@@ -123,6 +128,7 @@ async function slidePlanPeriods(db: Executor, through: number): Promise<void> {
   }
   await sql`delete from ad_plan_periods where days = ${TODAY}`.execute(db);
   await fillPeriod(db, TODAY, through);
+  await slidePeriodSums(db, through);
 }
 
 /**
@@ -139,6 +145,12 @@ export async function rollPlanPeriods(db: Executor, through: number, at: number)
   }
   await sql`delete from ad_plan_periods`.execute(db);
   for (const n of KEPT) await fillPeriod(db, n, through);
+  await sql`delete from plan_period_sums`.execute(db);
+  for (const n of PERIOD_DAYS) {
+    const { from, to } = daysOf(n, through);
+    await fillAdPeriodSums(db, n, dayRows(from, to, sql``, KEY_COLUMNS));
+    await fillOrderPeriodSums(db, n, through);
+  }
   planPeriodRolls.rebuilds += 1;
 }
 

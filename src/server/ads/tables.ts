@@ -172,7 +172,30 @@ export interface AdPlanPeriodsTable {
   conversions: number;
 }
 
-/** The watermark of `ad_plan_periods` (one row, id 1): the last closed day its rows include, 0 = not ready. */
+/**
+ * Every plan's ad sums (`source` 1) and order sums (`source` 2) over the last `days` closed China days ending the
+ * watermark's day, per channel, account and customer (`plan-period-sums.ts`): the admin's plan list over a preset range
+ * reads one row per plan instead of every plan-day. A source's row holds zeros in the other source's columns.
+ */
+export interface PlanPeriodSumsTable {
+  days: number;
+  source: number;
+  channel: number;
+  advertiser_id: string;
+  plan_id: string;
+  customerid: number;
+  cost_fen: number;
+  shows: number;
+  clicks: number;
+  conversions: number;
+  orders: number;
+  order_fen: number;
+  paid_orders: number;
+  paid_fen: number;
+  commission_fen: number;
+}
+
+/** The watermark of `ad_plan_periods` and `plan_period_sums` (one row, id 1): the last closed day its rows include, 0 = not ready. */
 export interface AdPlanPeriodsStateTable {
   id: number;
   through_day: number;
@@ -228,6 +251,7 @@ export interface AdsTables {
   ad_customer_hours: AdCustomerHoursTable;
   ad_plan_periods: AdPlanPeriodsTable;
   ad_plan_periods_state: AdPlanPeriodsStateTable;
+  plan_period_sums: PlanPeriodSumsTable;
   ad_changes: AdChangesTable;
   oauth_states: OauthStatesTable;
 }

@@ -11,6 +11,7 @@ import { DAY, type Span } from '../../shared/span.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { byCustomerDays, cutDay } from './days.ts';
 import { linkFacts } from './names.ts';
+import { periodOfPart, periodPartSums, periodStillAt } from './period-sums.ts';
 import { type FactFilter, type FactPart, type KeyPart, nativeParts, type PartRow, partSums, type Source } from './query.ts';
 import { type Granularity, partsOf } from './span.ts';
 
@@ -88,13 +89,31 @@ async function adPartsOf(
   return [...before, { grain: 'day', from: blocks && days ? days.from : day, to: day + DAY, cut }];
 }
 
+/** One read of `sumsBy`: a source over one part of the span, or over a preset period from the period rows. */
+interface Read {
+  source: Source;
+  grain: FactPart['grain'];
+  rows: () => Promise<PartRow[]>;
+}
+
 /** Sums per group of `parts` over `span` (a `bucket` part: the hour or China-day start). */
-export async function sumsBy(
+export function sumsBy(
   db: Executor,
   span: Span,
   filter: FactFilter,
   parts: readonly KeyPart[],
   opts: SumOptions = {},
+): Promise<Map<string, FactRow>> {
+  return sumsOf(db, span, filter, parts, opts, true);
+}
+
+async function sumsOf(
+  db: Executor,
+  span: Span,
+  filter: FactFilter,
+  parts: readonly KeyPart[],
+  opts: SumOptions,
+  periods: boolean,
 ): Promise<Map<string, FactRow>> {
   const granularity = opts.granularity ?? (parts.includes('bucket') ? 'day' : 'auto');
   const sources = opts.sources ?? ['ad', 'order'];
@@ -113,22 +132,39 @@ export async function sumsBy(
     if (!row.customerid) row.customerid = r.customerid;
     return row;
   };
-  const spanParts = partsOf(span, granularity);
+  const all = partsOf(span, granularity);
+  // Whole days that are a preset period ending yesterday, read by an admin by plan: every plan's period rows
+  // (period-sums.ts); the rest of the span (today) as always. Not with our monitor's counts (they have no such rows).
+  const rollups = opts.monitor || sources.includes('rollup');
+  const dayAt = all.findIndex((p) => p.grain === 'day');
+  const period = periods && !rollups && dayAt >= 0 ? await periodOfPart(db, all[dayAt], filter, parts) : null;
+  const spanParts = period ? all.filter((_, i) => i !== dayAt) : all;
   const adParts = sources.includes('ad') ? await adPartsOf(db, spanParts, filter, parts, granularity) : [];
+  const partRead = (source: Source, part: FactPart): Read => ({
+    source,
+    grain: part.grain,
+    rows: () => folded(db, source, part, filter, parts),
+  });
+  const periodRead = (source: 'ad' | 'order'): Read[] =>
+    period && sources.includes(source) ? [{ source, grain: 'day', rows: () => periodPartSums(db, source, period, filter, parts) }] : [];
   // Every read at once (on PostgreSQL each takes a pooled connection: an agent's plan list waits for the longest
   // instead of the sum, bench/README.md "Boards"; SQLite runs them one by one on its connection), then added up in
   // this order, so the groups come out in the order the reads were asked, as when they ran one after another.
-  const reads: { source: Source; part: FactPart }[] = [
-    ...adParts.map((part) => ({ source: 'ad' as const, part })),
+  const reads: Read[] = [
+    ...periodRead('ad'),
+    ...adParts.map((part) => partRead('ad', part)),
+    ...periodRead('order'),
     ...spanParts.flatMap((part) => [
-      ...(sources.includes('order') ? [{ source: 'order' as const, part }] : []),
-      ...(opts.monitor || sources.includes('rollup') ? [{ source: 'rollup' as const, part }] : []),
+      ...(sources.includes('order') ? [partRead('order', part)] : []),
+      ...(rollups ? [partRead('rollup', part)] : []),
     ]),
   ];
-  const results = await Promise.all(reads.map((r) => folded(db, r.source, r.part, filter, parts)));
-  reads.forEach(({ source, part }, i) => {
+  const results = await Promise.all(reads.map((r) => r.rows()));
+  // a roll between the watermark's check and the reads: read the daily facts instead
+  if (period && !(await periodStillAt(db, period))) return sumsOf(db, span, filter, parts, opts, false);
+  reads.forEach(({ source, grain }, i) => {
     for (const r of results[i] ?? []) {
-      const row = rowOf(r, part.grain);
+      const row = rowOf(r, grain);
       if (source === 'ad') {
         row.sums.costFen += r.sums[0];
         row.sums.shows += r.sums[1];

@@ -9,6 +9,7 @@
  * changed orders come as one JSON value (`jsonRows`).
  */
 import { type RawBuilder, sql } from 'kysely';
+import { ORDER_PERIOD_CONFLICT, type OrderPeriodRow, orderWatermark, PERIOD_SUM_KEY, periodChanges } from '../ads/plan-period-sums.ts';
 import { type Engine, insertRows, type JsonColumn, jsonColumnNames, jsonRows, unnestRows } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
 import { customerDayChanges } from './customer-days.ts';
@@ -143,6 +144,23 @@ function addCustomerDays(rowsOf: Rows, rows: object[]): RawBuilder<unknown> | nu
   return sql`insert into order_customer_days (${jsonColumnNames(CUSTOMER_DAY_COLUMNS)}) ${rowsOf(CUSTOMER_DAY_COLUMNS, rows)} ${sql.raw(CUSTOMER_DAY_CONFLICT)}`;
 }
 
+/** `plan_period_sums`' order rows (ads/plan-period-sums.ts): the daily changes added up per period holding their day. */
+const PERIOD_SUM_COLUMNS: readonly JsonColumn[] = [
+  ...PERIOD_SUM_KEY.map((c) => (c === 'advertiser_id' || c === 'plan_id' ? text(c) : int(c))),
+  ...FACT_SUMS.map(int),
+];
+
+function addPeriodSums(rowsOf: Rows, rows: object[]): RawBuilder<unknown> | null {
+  if (rows.length === 0) return null;
+  return sql`insert into plan_period_sums (${jsonColumnNames(PERIOD_SUM_COLUMNS)}) ${rowsOf(PERIOD_SUM_COLUMNS, rows)} ${sql.raw(ORDER_PERIOD_CONFLICT)}`;
+}
+
+/** The daily changes' rows of the preset periods, at the watermark read under its lock (none without daily changes). */
+async function periodRows(db: Executor, engine: Engine, daily: BatchWrites['daily']): Promise<OrderPeriodRow[]> {
+  if (daily.length === 0) return [];
+  return periodChanges(daily, await orderWatermark(db, engine));
+}
+
 const POSTBACK_COLUMNS: readonly JsonColumn[] = [
   ...['union_name', 'order_id'].map(text),
   int('channel'),
@@ -174,8 +192,8 @@ export interface BatchWrites {
 }
 
 /**
- * Write a batch, in this order: changed orders, new orders, their status log, the hourly and daily facts and the
- * daily facts' per-customer days (customer-days.ts), the postbacks. PostgreSQL: ONE statement, a data-modifying `with`
+ * Write a batch, in this order: changed orders, new orders, their status log, the hourly and daily facts, the daily
+ * facts' per-customer days (customer-days.ts) and preset periods (ads/plan-period-sums.ts), the postbacks. PostgreSQL: ONE statement, a data-modifying `with`
  * per table (each runs to completion whether read or not; they touch different tables, so no one sees another's rows);
  * SQLite: `writeSqlite`. Nothing to write, no statement. Returns the postbacks created.
  */
@@ -189,6 +207,7 @@ export async function writeBatch(db: Executor, engine: Engine, w: BatchWrites): 
     addFacts(rowsOf, 'order_facts_hourly', 'hour', w.hourly),
     addFacts(rowsOf, 'order_facts_daily', 'day', w.daily),
     addCustomerDays(rowsOf, customerDayChanges(w.daily)),
+    addPeriodSums(rowsOf, await periodRows(db, engine, w.daily)),
   ].filter((q) => q !== null);
   const postbacks = insertPostbacks(rowsOf, w.postbacks);
   if (writes.length === 0 && !postbacks) return 0;
@@ -219,5 +238,7 @@ async function writeSqlite(db: Executor, w: BatchWrites): Promise<number> {
   }
   const days = customerDayChanges(w.daily);
   await insertRows(db, 'sqlite', 'order_customer_days', CUSTOMER_DAY_COLUMNS, values(CUSTOMER_DAY_COLUMNS, days), CUSTOMER_DAY_CONFLICT);
+  const periods = await periodRows(db, 'sqlite', w.daily);
+  await insertRows(db, 'sqlite', 'plan_period_sums', PERIOD_SUM_COLUMNS, values(PERIOD_SUM_COLUMNS, periods), ORDER_PERIOD_CONFLICT);
   return (await insertRows(db, 'sqlite', 'postbacks', POSTBACK_COLUMNS, values(POSTBACK_COLUMNS, w.postbacks), POSTBACK_CONFLICT)).length;
 }

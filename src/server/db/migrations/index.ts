@@ -37,6 +37,7 @@ import { adBlockLengths } from './0075_ad_block_lengths.ts';
 import { ordersItemCreated } from './0076_orders_item_created.ts';
 import { orderCustomerDays } from './0077_order_customer_days.ts';
 import { adCustomerHours } from './0078_ad_customer_hours.ts';
+import { planPeriodSums } from './0079_plan_period_sums.ts';
 
 /**
  * Ordered, frozen-in-time migrations bundled with the server (never read from disk at run time).
@@ -80,6 +81,7 @@ const ordered: Array<[string, (engine: Engine) => Migration]> = [
   ['0076_orders_item_created', ordersItemCreated],
   ['0077_order_customer_days', orderCustomerDays],
   ['0078_ad_customer_hours', adCustomerHours],
+  ['0079_plan_period_sums', planPeriodSums],
 ];
 
 export function migrationProvider(engine: Engine): MigrationProvider {

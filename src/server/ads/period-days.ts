@@ -1,0 +1,14 @@
+/**
+ * The preset periods of the per-plan pre-aggregates (`ad_plan_periods`, plan-periods.ts; `plan_period_sums`,
+ * plan-period-sums.ts): their lengths in closed China days ending the watermark's day, and the days each adds up.
+ */
+
+const DAY = 86_400;
+/** Period lengths in closed days: with today, the UI's 最近7天 / 近15天 / 近30天 and a 90-day range. */
+export const PERIOD_DAYS = [6, 14, 29, 89] as const;
+/** `days` of the rows of the day after the watermark (today, so far): each plan's daily rows of that day added up. */
+export const TODAY = 0;
+
+/** The days [from, to) the rows of `days` add up with the watermark at `through`. */
+export const daysOf = (days: number, through: number): { from: number; to: number } =>
+  days === TODAY ? { from: through + DAY, to: through + 2 * DAY } : { from: through - (days - 1) * DAY, to: through + DAY };
