@@ -5,7 +5,7 @@
  *   BENCH_SCALE=0.025,0.05,0.1: one build and timing per scale and engine, smallest first, and a table of how each
  *   case's p95 grows with the tables (bench/README.md "Boards at three scales"); each database is dropped after it
  *   is timed unless BENCH_KEEP
- *   BENCH_COMPARE=blocks (or 1) | customer-days | order-customer-days | rollup-blocks | cut-days | block-lengths | customer-seek: each case also without that read-model switch, calls interleaved
+ *   BENCH_COMPARE=blocks (or 1) | customer-days | … | period-sums (COMPARES below): each case also without that read-model switch, calls interleaved
  *   BENCH_REUSE=<boards.sqlite file or postgres url> (one engine): no build, time a kept database (migrated to latest first)
  *   BENCH_CALLERS=agent (customer,agent,admin), BENCH_DAYS=30,90, BENCH_ENDPOINTS=itemanalyse/index: only those cases
  *   BENCH_PARALLEL_SETUP_COST=1000: PostgreSQL's connections with that parallel_setup_cost instead of the product's (db/index.ts)
@@ -28,6 +28,7 @@ import {
   rollupBlocks,
 } from '../src/server/facts/days.ts';
 import { customerSeek } from '../src/server/facts/every-customer.ts';
+import { periodSums } from '../src/server/facts/period-sums.ts';
 import { bucketGroups } from '../src/server/facts/query.ts';
 import { ManualClock } from '../src/server/kernel/clock.ts';
 import { orderCustomerSeek } from '../src/server/orders/list-store.ts';
@@ -61,6 +62,7 @@ const COMPARES = {
   'cut-days': { label: "today's hourly facts", switch: cutDays },
   'block-lengths': { label: 'blocks of 8 and 64 days', switch: blockLengths },
   'customer-seek': { label: "every customer's rollups scanned", switch: customerSeek },
+  'period-sums': { label: 'closed days from the daily facts', switch: periodSums },
 } as const;
 const COMPARE_NAME = process.env.BENCH_COMPARE === '1' ? 'blocks' : process.env.BENCH_COMPARE;
 const COMPARE = COMPARE_NAME ? COMPARES[COMPARE_NAME as keyof typeof COMPARES] : undefined;

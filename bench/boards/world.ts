@@ -4,6 +4,7 @@
  * ingest. Returns the product booted on it (with the bench's ad platforms and clock). Used by bench/boards.ts and
  * bench/contended.ts.
  */
+import { PLAN_PERIODS_JOB } from '../../src/server/ads/plan-periods.ts';
 import { type Booted, boot } from '../../src/server/boot.ts';
 import type { DatabaseHandle } from '../../src/server/db/index.ts';
 import type { ManualClock } from '../../src/server/kernel/clock.ts';
@@ -44,19 +45,25 @@ export async function buildBoardsWorld(
   await phase('ad report sync (90 days)', () => ads.build(deps, clock, now));
   await phase('monitor events (ingest + processor)', () => makeEvents(deps, shape, people.links, ads.plans, now));
   await phase('orders (order sync ingest)', () => makeOrders(deps, shape, people.links, now));
+  await phase("plan periods (the job, as in a server's first minute)", () => deps.jobs.run(PLAN_PERIODS_JOB));
   return { booted, deps, people };
 }
 
-/** A world built earlier (BENCH_KEEP) booted again as built: its people read back from the database, nothing written. */
+/**
+ * A world built earlier (BENCH_KEEP) booted again as built: its people read back from the database; nothing written
+ * but what the plan-periods job writes in a server's first minute when its watermark is not yesterday (a database
+ * kept before 0070, or set back by an upgrade: 0079).
+ */
 export async function reuseBoardsWorld(
   handle: DatabaseHandle,
   dir: string,
   shape: Shape,
-  _clock: ManualClock,
+  clock: ManualClock,
 ): Promise<{ booted: Booted; deps: Booted['deps']; people: Awaited<ReturnType<typeof makePeople>> }> {
   const env = benchEnv(dir);
-  const booted = await boot({ env, handle, clock: _clock });
+  const booted = await boot({ env, handle, clock });
   const db = booted.deps.db;
+  await booted.deps.jobs.run(PLAN_PERIODS_JOB);
   const users = await db.selectFrom('users').select(['id', 'email']).where('email', 'like', 'c%@bench.local').execute();
   const byIndex = new Map(users.map((u) => [Number(u.email.slice(1, u.email.indexOf('@'))), Number(u.id)]));
   const customers = Array.from({ length: shape.customers }, (_, i) => byIndex.get(i) ?? 0);

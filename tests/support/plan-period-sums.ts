@@ -36,8 +36,11 @@ export async function expectPlanPeriodSumsExact(db: Db): Promise<number> {
   return rows;
 }
 
-/** Admins' reads the period rows answer: by plan (the plan list), by customer, by channel, the total; of every channel or one. */
-const GROUPINGS: KeyPart[][] = [['channel', 'advertiser', 'plan'], ['customer'], ['channel', 'advertiser'], []];
+/**
+ * Admins' reads the period rows answer — by plan (the plan list; by plan and customer) — and two they leave to the
+ * per-customer days (by customer, the total); of every channel or one.
+ */
+const GROUPINGS: KeyPart[][] = [['channel', 'advertiser', 'plan'], ['channel', 'plan', 'customer'], ['customer'], []];
 const FILTERS: FactFilter[] = [{ customers: null }, { customers: null, channels: [2] }];
 
 const sorted = (m: Map<string, FactRow>) => Object.fromEntries([...m].sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -68,7 +71,7 @@ export async function periodReads(db: Db, now: number): Promise<Record<string, R
 
 /**
  * Every read of `periodCases` with the period rows and from the daily facts (`periodSums` off): equal, customer of each
- * group included. Returns how many reads took the period rows.
+ * group included. Returns how many reads took the period rows (half of them when the watermark is yesterday).
  */
 export async function expectPeriodReadsEqualDaily(db: Db, now: number): Promise<number> {
   const before = periodSums.taken;
@@ -83,3 +86,6 @@ export async function expectPeriodReadsEqualDaily(db: Db, now: number): Promise<
   }
   return periodSums.taken - before;
 }
+
+/** How many reads of `periodCases` take the period rows when the watermark is yesterday: those by plan. */
+export const PERIOD_READS = periodCases(0).filter((c) => c.parts.includes('plan')).length;

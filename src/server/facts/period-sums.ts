@@ -27,9 +27,12 @@ const COLUMNS: Partial<Record<KeyPart, string>> = {
   customer: 'customerid',
 };
 
-/** Whether the period rows answer a read narrowed by `f` and grouped by `parts`, by what they keep. */
+/**
+ * Whether the period rows answer a read narrowed by `f` and grouped by `parts`, by what they keep — and by plan: a read
+ * by channel, account or customer alone takes the per-customer days (facts/days.ts), fewer rows than one per plan.
+ */
 function answerable(f: FactFilter, parts: readonly KeyPart[]): boolean {
-  if (!periodSums.on || f.customers !== null || !parts.every((p) => COLUMNS[p])) return false;
+  if (!periodSums.on || f.customers !== null || !parts.includes('plan') || !parts.every((p) => COLUMNS[p])) return false;
   const unkept = [f.accounts, f.shops, f.advertiserId, f.campaignId, f.planId, f.planIds, f.pageids, f.itemId];
   return unkept.every((v) => v === undefined || v === null);
 }
