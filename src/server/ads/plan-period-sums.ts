@@ -42,10 +42,10 @@ export const PERIOD_SOURCES = {
 type PeriodSource = (typeof PERIOD_SOURCES)[keyof typeof PERIOD_SOURCES];
 
 /** A row's key but its sums, in the primary key's order. */
-export const PERIOD_SUM_KEY = ['days', 'source', 'channel', 'advertiser_id', 'plan_id', 'customerid'] as const;
+export const PERIOD_SUM_KEY = ['days', 'channel', 'plan_id', 'advertiser_id', 'customerid', 'source'] as const;
 const KEY = sql.raw(PERIOD_SUM_KEY.join(', '));
-/** The daily facts' columns of a row's key but its period and source. */
-const factKey = (s: PeriodSource) => sql.raw(`${s.channel}, advertiser_id, plan_id, customerid`);
+/** The daily facts' columns of a row's key but its period and source, in the key's order. */
+const factKey = (s: PeriodSource) => sql.raw(`${s.channel}, plan_id, advertiser_id, customerid`);
 /** Ad rows come by the daily facts' (platform, day) index, a range per channel; order facts have no index led by day. */
 const narrow = (s: PeriodSource) =>
   s.code === PERIOD_SOURCES.ad.code ? sql.raw(`platform in (${Object.keys(CHANNELS).join(', ')}) and `) : sql``;
@@ -61,7 +61,7 @@ const adding = (s: PeriodSource): string =>
 export async function fillAdPeriodSums(db: Executor, days: number, rows: RawBuilder<unknown>): Promise<void> {
   const s = PERIOD_SOURCES.ad;
   await sql`insert into plan_period_sums (${KEY}, ${sql.raw(s.sums.join(', '))})
-    select ${sql.lit(days)}, ${sql.lit(s.code)}, f.platform, f.advertiser_id, f.plan_id, f.customerid,
+    select ${sql.lit(days)}, f.platform, f.plan_id, f.advertiser_id, f.customerid, ${sql.lit(s.code)},
       ${sql.raw(s.sums.map((c) => `sum(f.${c})`).join(', '))}
     from ${rows} f
     group by f.platform, f.advertiser_id, f.plan_id, f.customerid`.execute(db);
@@ -78,7 +78,7 @@ export async function fillOrderPeriodSums(db: Executor, days: number, through: n
   const s = PERIOD_SOURCES.order;
   const { from, to } = daysOf(days, through);
   await sql`insert into plan_period_sums (${KEY}, ${sql.raw(s.sums.join(', '))})
-    select ${sql.lit(days)}, ${sql.lit(s.code)}, ${factKey(s)}, ${sql.raw(s.sums.map((c) => `sum(${c})`).join(', '))}
+    select ${sql.lit(days)}, ${factKey(s)}, ${sql.lit(s.code)}, ${sql.raw(s.sums.map((c) => `sum(${c})`).join(', '))}
     from order_facts_daily where day >= ${from} and day < ${to}
     group by ${factKey(s)}`.execute(db);
 }
@@ -95,12 +95,12 @@ async function slideSource(db: Executor, s: PeriodSource, through: number): Prom
     const left = through - n * DAY;
     const delta = s.sums.map((c) => `sum(case when day = ${through} then ${c} else -${c} end)`).join(', ');
     await sql`insert into plan_period_sums (${KEY}, ${sql.raw(s.sums.join(', '))})
-      select ${sql.lit(n)}, ${sql.lit(s.code)}, ${key}, ${sql.raw(delta)}
+      select ${sql.lit(n)}, ${key}, ${sql.lit(s.code)}, ${sql.raw(delta)}
       from ${table} where ${narrow(s)} day in (${through}, ${left})
       group by ${key}
       ${sql.raw(adding(s))}`.execute(db);
     await sql`delete from plan_period_sums where days = ${n} and source = ${s.code}
-      and (channel, advertiser_id, plan_id, customerid) in (select ${key} from ${table} where ${narrow(s)} day = ${left})
+      and (channel, plan_id, advertiser_id, customerid) in (select ${key} from ${table} where ${narrow(s)} day = ${left})
       and not exists (select 1 from ${table} d where d.${sql.raw(s.channel)} = plan_period_sums.channel
         and d.plan_id = plan_period_sums.plan_id and d.advertiser_id = plan_period_sums.advertiser_id
         and d.customerid = plan_period_sums.customerid and d.day > ${left} and d.day <= ${through})`.execute(db);
@@ -145,7 +145,7 @@ export function periodChanges(daily: readonly DailyOrderChange[], through: numbe
     for (const days of PERIOD_DAYS) {
       const { from, to } = daysOf(days, through);
       if (r.day < from || r.day >= to) continue;
-      const k = `${days}\u0000${r.channel}\u0000${r.advertiser_id}\u0000${r.plan_id}\u0000${r.customerid}`;
+      const k = `${days}\u0000${r.channel}\u0000${r.plan_id}\u0000${r.advertiser_id}\u0000${r.customerid}`;
       let row = out.get(k);
       if (!row) {
         const { channel, advertiser_id, plan_id, customerid } = r;
@@ -171,8 +171,8 @@ export function periodChanges(daily: readonly DailyOrderChange[], through: numbe
     (a, b) =>
       a.days - b.days ||
       a.channel - b.channel ||
-      cmp(a.advertiser_id, b.advertiser_id) ||
       cmp(a.plan_id, b.plan_id) ||
+      cmp(a.advertiser_id, b.advertiser_id) ||
       a.customerid - b.customerid,
   );
 }

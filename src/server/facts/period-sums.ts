@@ -59,29 +59,40 @@ export async function periodOfPart(
 /** Whether the watermark is still where the read found it (a roll moves it forward only, in one transaction). */
 export const periodStillAt = async (db: Executor, read: PeriodRead): Promise<boolean> => (await planPeriodsThrough(db)) === read.through;
 
-/** The sums of one source over the period, grouped by `parts`, as `partSums` (query.ts) gives them. */
+/** A group of the period rows: its key parts as text, its customer (max), and the ad sums then the order sums. */
+export interface PeriodRow {
+  key: string[];
+  customerid: number;
+  /** cost fen, shows, clicks, conversions, orders, order fen, paid orders, paid fen, commission fen (0 for a source not asked). */
+  sums: number[];
+}
+const SUM_COLUMNS = [...PERIOD_SOURCES.ad.sums, ...PERIOD_SOURCES.order.sums];
+/** The key's columns in its order (migration 0079): a grouping by a prefix of them adds up as it reads. */
+const KEY_ORDER = ['channel', 'plan_id', 'advertiser_id', 'customerid'];
+
+/**
+ * The sums of the asked sources over the period, grouped by `parts`: one statement for both sources (their rows of a
+ * plan are neighbours in the key), one row per group.
+ */
 export async function periodPartSums(
   db: Executor,
-  source: 'ad' | 'order',
+  sources: readonly ('ad' | 'order')[],
   read: PeriodRead,
   f: FactFilter,
   parts: readonly KeyPart[],
-): Promise<PartRow[]> {
-  if (f.channels?.length === 0) return [];
-  const s = PERIOD_SOURCES[source];
+): Promise<PeriodRow[]> {
+  if (f.channels?.length === 0 || sources.length === 0) return [];
   const columns = parts.map((p) => COLUMNS[p] as string);
-  const keys = columns.length ? sql.join(columns.map((c, i) => sql`cast(${sql.ref(c)} as text) as ${sql.ref(`k${i}`)}`)) : sql`'' as k0`;
-  // five sums as partSums gives them: a source with four has a fifth of 0
-  const sums = [...'abcde'].map((alias, i) => (s.sums[i] ? `sum(${s.sums[i]}) as ${alias}` : `0 as ${alias}`));
+  const keys = sql.join(columns.map((c, i) => sql`cast(${sql.ref(c)} as text) as ${sql.ref(`k${i}`)}`));
+  const sums = sql.raw(SUM_COLUMNS.map((c, i) => `sum(${c}) as s${i}`).join(', '));
+  const source = sources.length === 1 ? sql`and source = ${PERIOD_SOURCES[sources[0] as 'ad' | 'order'].code}` : sql``;
   const channels = f.channels ? sql`and channel in (${sql.join(f.channels.map((c) => sql`${c}`))})` : sql``;
-  const group = columns.length ? sql`group by ${sql.join(columns.map((c) => sql.ref(c)))}` : sql``;
-  const { rows } = await sql<
-    Record<string, string | number | null>
-  >`select ${keys}, max(customerid) as customerid, ${sql.raw(sums.join(', '))}
-    from plan_period_sums where days = ${read.days} and source = ${s.code} ${channels} ${group}`.execute(db);
+  const group = sql.join([...columns].sort((a, b) => KEY_ORDER.indexOf(a) - KEY_ORDER.indexOf(b)).map((c) => sql.ref(c)));
+  const { rows } = await sql<Record<string, string | number | null>>`select ${keys}, max(customerid) as customerid, ${sums}
+    from plan_period_sums where days = ${read.days} ${source} ${channels} group by ${group}`.execute(db);
   return rows.map((r) => ({
     key: parts.map((_, i) => String(r[`k${i}`] ?? '')),
     customerid: Number(r.customerid ?? 0),
-    sums: [Number(r.a ?? 0), Number(r.b ?? 0), Number(r.c ?? 0), Number(r.d ?? 0), Number(r.e ?? 0)],
+    sums: SUM_COLUMNS.map((_, i) => Number(r[`s${i}`] ?? 0)),
   }));
 }

@@ -89,12 +89,37 @@ async function adPartsOf(
   return [...before, { grain: 'day', from: blocks && days ? days.from : day, to: day + DAY, cut }];
 }
 
-/** One read of `sumsBy`: a source over one part of the span, or over a preset period from the period rows. */
+/** One read of `sumsBy`: its rows, and how a row's sums are added to its group. */
 interface Read {
-  source: Source;
   grain: FactPart['grain'];
-  rows: () => Promise<PartRow[]>;
+  rows: () => Promise<{ key: string[]; customerid: number; sums: readonly number[] }[]>;
+  add: (row: FactRow, sums: readonly number[]) => void;
 }
+
+/** Ad sums (cost fen, shows, clicks, conversions) from `at` on. */
+function addAd(row: FactRow, s: readonly number[], at = 0): void {
+  row.sums.costFen += s[at] ?? 0;
+  row.sums.shows += s[at + 1] ?? 0;
+  row.sums.clicks += s[at + 2] ?? 0;
+  row.sums.conversions += s[at + 3] ?? 0;
+}
+/** Order sums (orders, order fen, paid orders, paid fen, commission fen) from `at` on. */
+function addOrder(row: FactRow, s: readonly number[], at = 0): void {
+  row.sums.orders += s[at] ?? 0;
+  row.sums.orderFen += s[at + 1] ?? 0;
+  row.sums.paidOrders += s[at + 2] ?? 0;
+  row.sums.paidFen += s[at + 3] ?? 0;
+  row.commissionFen += s[at + 4] ?? 0;
+}
+/** Our monitor's counts (visits, shows, clicks, invalid clicks). */
+function addMonitor(row: FactRow, s: readonly number[]): void {
+  const m = row.monitor;
+  m.visits += s[0] ?? 0;
+  m.shows += s[1] ?? 0;
+  m.clicks += s[2] ?? 0;
+  m.invalidClicks += s[3] ?? 0;
+}
+const ADD: Record<Source, Read['add']> = { ad: addAd, order: addOrder, rollup: addMonitor };
 
 /** Sums per group of `parts` over `span` (a `bucket` part: the hour or China-day start). */
 export function sumsBy(
@@ -119,7 +144,7 @@ async function sumsOf(
   const sources = opts.sources ?? ['ad', 'order'];
   const bucketAt = parts.indexOf('bucket');
   const out = new Map<string, FactRow>();
-  const rowOf = (r: PartRow, grain: FactPart['grain']): FactRow => {
+  const rowOf = (r: { key: readonly string[]; customerid: number }, grain: FactPart['grain']): FactRow => {
     const key = [...r.key];
     // an hourly part of a daily series lands in its China day
     if (bucketAt >= 0 && granularity === 'day' && grain === 'hour') key[bucketAt] = String(chinaDayStart(Number(key[bucketAt])));
@@ -141,19 +166,30 @@ async function sumsOf(
   const spanParts = period ? all.filter((_, i) => i !== dayAt) : all;
   const adParts = sources.includes('ad') ? await adPartsOf(db, spanParts, filter, parts, granularity) : [];
   const partRead = (source: Source, part: FactPart): Read => ({
-    source,
     grain: part.grain,
     rows: () => folded(db, source, part, filter, parts),
+    add: ADD[source],
   });
-  const periodRead = (source: 'ad' | 'order'): Read[] =>
-    period && sources.includes(source) ? [{ source, grain: 'day', rows: () => periodPartSums(db, source, period, filter, parts) }] : [];
+  // both sources of the period in one read: the ad sums, then the order sums
+  const periodSources = (['ad', 'order'] as const).filter((s) => sources.includes(s));
+  const periodReads: Read[] = period
+    ? [
+        {
+          grain: 'day',
+          rows: () => periodPartSums(db, periodSources, period, filter, parts),
+          add: (row, s) => {
+            addAd(row, s);
+            addOrder(row, s, 4);
+          },
+        },
+      ]
+    : [];
   // Every read at once (on PostgreSQL each takes a pooled connection: an agent's plan list waits for the longest
   // instead of the sum, bench/README.md "Boards"; SQLite runs them one by one on its connection), then added up in
   // this order, so the groups come out in the order the reads were asked, as when they ran one after another.
   const reads: Read[] = [
-    ...periodRead('ad'),
+    ...periodReads,
     ...adParts.map((part) => partRead('ad', part)),
-    ...periodRead('order'),
     ...spanParts.flatMap((part) => [
       ...(sources.includes('order') ? [partRead('order', part)] : []),
       ...(rollups ? [partRead('rollup', part)] : []),
@@ -162,28 +198,8 @@ async function sumsOf(
   const results = await Promise.all(reads.map((r) => r.rows()));
   // a roll between the watermark's check and the reads: read the daily facts instead
   if (period && !(await periodStillAt(db, period))) return sumsOf(db, span, filter, parts, opts, false);
-  reads.forEach(({ source, grain }, i) => {
-    for (const r of results[i] ?? []) {
-      const row = rowOf(r, grain);
-      if (source === 'ad') {
-        row.sums.costFen += r.sums[0];
-        row.sums.shows += r.sums[1];
-        row.sums.clicks += r.sums[2];
-        row.sums.conversions += r.sums[3];
-      } else if (source === 'order') {
-        row.sums.orders += r.sums[0];
-        row.sums.orderFen += r.sums[1];
-        row.sums.paidOrders += r.sums[2];
-        row.sums.paidFen += r.sums[3];
-        row.commissionFen += r.sums[4];
-      } else {
-        const m = row.monitor;
-        m.visits += r.sums[0];
-        m.shows += r.sums[1];
-        m.clicks += r.sums[2];
-        m.invalidClicks += r.sums[3];
-      }
-    }
+  reads.forEach(({ grain, add }, i) => {
+    for (const r of results[i] ?? []) add(rowOf(r, grain), r.sums);
   });
   return out;
 }
