@@ -5,7 +5,7 @@
  * shown (for all rows when sorting by name); no row is named by a bare id.
  */
 import type { IndexDetailInput, RankLevel, RankList, RankRow, SortField } from '../../shared/dashboard.ts';
-import { type Metrics, metricsOf, toWire } from '../../shared/metrics.ts';
+import { type Metrics, metricOf, metricsOf, toWire } from '../../shared/metrics.ts';
 import type { Period } from '../../shared/periods.ts';
 import {
   advertiserLabel,
@@ -27,12 +27,15 @@ import { type BoardDeps, datesOfType, nowOf, sumAll } from './board.ts';
 import { pageOf, periodView, rankRows, resolvePeriod, sortOf } from './ranking.ts';
 
 interface Ranked {
-  /** The row but its wire metrics, made for the rows of the page only (an agent's plan list ranks 2 000 rows). */
-  row: Omit<RankRow, 'metrics'>;
+  group: FactRow;
+  /** The row but its wire metrics: made for the rows of the page only, unless sorted by name (an admin ranks 10 000 plans). */
+  row: Omit<RankRow, 'metrics'> | null;
   name: string;
   visits: number | null;
-  metrics: Metrics;
+  /** The metric sorted by only. */
+  metrics: Partial<Metrics>;
 }
+type Named = Ranked & { row: Omit<RankRow, 'metrics'> };
 
 const WITH_VISITS: readonly RankLevel[] = ['link', 'item'];
 
@@ -46,15 +49,22 @@ const PARTS: Record<RankLevel, readonly KeyPart[]> = {
   customer: ['customer'],
 };
 
+const byAccount = (level: RankLevel) => level === 'advertiser' || level === 'campaign' || level === 'plan';
+/** The id of a group's row at `level`, from the group's key. */
+function idOf(level: RankLevel, g: FactRow): string {
+  const [k0 = '', k1 = '', k2 = ''] = g.key;
+  return level === 'advertiser' ? k1 : byAccount(level) ? k2 : k0;
+}
+
 /** The row of a group before names: ids from the group's key. */
 function bare(level: RankLevel, g: FactRow): Omit<RankRow, 'metrics'> {
-  const [k0 = '', k1 = '', k2 = ''] = g.key;
-  const byAccount = level === 'advertiser' || level === 'campaign' || level === 'plan';
+  const [k0 = '', k1 = ''] = g.key;
+  const account = byAccount(level);
   return {
-    id: level === 'advertiser' ? k1 : byAccount ? k2 : k0,
+    id: idOf(level, g),
     name: '',
-    channel: byAccount ? Number(k0) : 0,
-    advertiser_id: byAccount ? k1 : '',
+    channel: account ? Number(k0) : 0,
+    advertiser_id: account ? k1 : '',
     advertiser_name: '',
     customerid: level === 'customer' ? Number(k0) : g.customerid,
     customer: '',
@@ -64,8 +74,15 @@ function bare(level: RankLevel, g: FactRow): Omit<RankRow, 'metrics'> {
   };
 }
 
+/** These rows with their rows made. */
+const withRows = (level: RankLevel, rows: Ranked[]): Named[] =>
+  rows.map((x) => {
+    x.row ??= bare(level, x.group);
+    return x as Named;
+  });
+
 /** Fill in names (and, for links, their channel and item) of these rows. */
-async function named(db: Executor, level: RankLevel, customers: readonly number[] | null, rows: Ranked[]): Promise<void> {
+async function named(db: Executor, level: RankLevel, customers: readonly number[] | null, rows: Named[]): Promise<void> {
   const links =
     level === 'link'
       ? await linkFacts(
@@ -136,14 +153,20 @@ export interface RankQuery {
 export async function rankedList(db: Executor, period: Period, filter: FactFilter, q: RankQuery): Promise<RankList> {
   const groups = await sumsBy(db, period.current, filter, PARTS[q.level], { monitor: WITH_VISITS.includes(q.level) });
   const totals = sumAll(groups);
-  const rows: Ranked[] = [...groups.values()].map((group) => {
-    const row = bare(q.level, group);
-    return { row, name: row.id, visits: row.visits, metrics: metricsOf(group.sums) };
-  });
-  if (q.sort[0] === 'name') await named(db, q.level, filter.customers, rows);
-  const page = pageOf(rankRows(rows, ...q.sort), q.page, q.pagesize);
-  if (q.sort[0] !== 'name') await named(db, q.level, filter.customers, page);
-  const list = page.map((x) => ({ ...x.row, metrics: toWire(x.metrics) }));
+  const [field] = q.sort;
+  const metric = field === 'name' || field === 'time' || field === 'visits' ? null : field;
+  const visits = WITH_VISITS.includes(q.level);
+  const rows: Ranked[] = [...groups.values()].map((group) => ({
+    group,
+    row: null,
+    name: idOf(q.level, group),
+    visits: visits ? group.monitor.visits : null,
+    metrics: metric ? { [metric]: metricOf(group.sums, metric) } : {},
+  }));
+  if (field === 'name') await named(db, q.level, filter.customers, withRows(q.level, rows));
+  const page = withRows(q.level, pageOf(rankRows(rows, ...q.sort), q.page, q.pagesize));
+  if (field !== 'name') await named(db, q.level, filter.customers, page);
+  const list = page.map((x) => ({ ...x.row, metrics: toWire(metricsOf(x.group.sums)) }));
   return { period: periodView(period), list, total: rows.length, totals: toWire(metricsOf(totals)) };
 }
 

@@ -47,7 +47,8 @@ export interface Rankable {
   /** Time rows: the bucket start. */
   ts?: number;
   visits?: number | null;
-  metrics: Metrics;
+  /** At least the metric sorted by (a list of thousands of rows computes only that one). */
+  metrics: Partial<Metrics>;
 }
 
 /** Names in Chinese order: `localeCompare(…, 'zh-CN')`'s collation, made once (a call with a locale makes it each time). */
@@ -63,7 +64,7 @@ export function rankRows<T extends Rankable>(rows: T[], field: SortField, order:
     if (field === 'name') return r.name;
     if (field === 'time') return r.ts ?? 0;
     if (field === 'visits') return r.visits ?? Infinity;
-    return r.metrics[field];
+    return r.metrics[field] ?? Infinity;
   };
   return [...rows].sort((a, b) => {
     const va = keyOf(a);
