@@ -16,6 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { periodSumsKept } from '../src/server/ads/plan-period-sums.ts';
 import { createApp } from '../src/server/app.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/server/db/index.ts';
 import {
@@ -64,6 +65,8 @@ const COMPARES = {
   'customer-seek': { label: "every customer's rollups scanned", switch: customerSeek },
   'period-sums': { label: 'closed days from the daily facts', switch: periodSums },
 } as const;
+/** BENCH_PERIOD_SUMS_POSTGRES=1: PostgreSQL keeps and reads every plan's period sums too (the product keeps them on SQLite only). */
+if (process.env.BENCH_PERIOD_SUMS_POSTGRES === '1') periodSumsKept.postgres = true;
 const COMPARE_NAME = process.env.BENCH_COMPARE === '1' ? 'blocks' : process.env.BENCH_COMPARE;
 const COMPARE = COMPARE_NAME ? COMPARES[COMPARE_NAME as keyof typeof COMPARES] : undefined;
 if (COMPARE_NAME && !COMPARE) throw new Error(`BENCH_COMPARE: ${COMPARE_NAME}? (${Object.keys(COMPARES).join(', ')})`);

@@ -5,9 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
+import { rollPlanPeriods } from '../src/server/ads/plan-periods.ts';
 import { boot } from '../src/server/boot.ts';
 import type { AffiliateOrder } from '../src/server/connectors/affiliate.ts';
 import { IngestPipeline } from '../src/server/orders/pipeline.ts';
+import { chinaDayStart } from '../src/shared/china-clock.ts';
 import { replica } from './orders-replica.ts';
 
 const TOTAL = Number(process.env.ORDERS_TOTAL);
@@ -18,6 +20,9 @@ const mb = (b: number) => Math.round(b / 1024 / 1024);
 
 const booted = await boot({ env: { ...process.env, DEMO_DATA: 'off', LOG_LEVEL: 'silent' } });
 const { deps } = booted;
+// The plan periods rolled to the day before NOW's, as the job keeps them on a running server: the batches then add
+// their days inside the periods to `plan_period_sums` (ads/plan-period-sums.ts), as they would there.
+await deps.db.transaction().execute((tx) => rollPlanPeriods(tx, chinaDayStart(NOW) - 86_400, NOW));
 (globalThis as { gc?: () => void }).gc?.();
 const rssBefore = process.memoryUsage().rss;
 let peak = rssBefore;

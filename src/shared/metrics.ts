@@ -101,18 +101,18 @@ export const METRIC_FORMULA: Readonly<Record<MetricKey, { num: keyof Sums; den?:
 const FORMULAS = Object.entries(METRIC_FORMULA) as Array<[MetricKey, (typeof METRIC_FORMULA)[MetricKey]]>;
 
 /** One metric of the sums (`METRIC_FORMULA`). */
-function valueOf(s: Sums, f: (typeof METRIC_FORMULA)[MetricKey]): number {
+function formulaValue(s: Sums, f: (typeof METRIC_FORMULA)[MetricKey]): number {
   return f.den ? ratio(s[f.num], s[f.den]) * (f.scale ?? 1) : f.yuan ? fenToYuan(s[f.num]) : s[f.num];
 }
 
 export function metricsOf(s: Sums): Metrics {
   const out = {} as Metrics;
-  for (const [k, f] of FORMULAS) out[k] = valueOf(s, f);
+  for (const [k, f] of FORMULAS) out[k] = formulaValue(s, f);
   return out;
 }
 
 /** One metric of the sums, as `metricsOf` gives it (a list ranking thousands of rows by one metric computes only that). */
-export const metricOf = (s: Sums, key: MetricKey): number => valueOf(s, METRIC_FORMULA[key]);
+export const metricOf = (s: Sums, key: MetricKey): number => formulaValue(s, METRIC_FORMULA[key]);
 
 /** Which orders a count or amount is of (docs/metrics.md): the screens say it in a tooltip on the metric. */
 export const PLACED_HINT = '按下单时间计入：所选时段内下单的归因订单（未付款即关闭、无效的不算；退款后仍计入下单）';

@@ -12,6 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorOf } from '../../src/server/accounts/actor.ts';
+import { periodSumsKept } from '../../src/server/ads/plan-period-sums.ts';
 import { PERIOD_DAYS, PLAN_PERIODS_JOB, planPeriodRolls, planPeriodsThrough, TODAY } from '../../src/server/ads/plan-periods.ts';
 import type { Actor } from '../../src/server/kernel/actor.ts';
 import { pruneOldestHour } from '../../src/server/lifecycle/store.ts';
@@ -175,6 +176,7 @@ describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
   }
 
   beforeAll(async () => {
+    periodSumsKept.postgres = true; // the rows checked on every engine (the product keeps them on SQLite only)
     t = await makeTestApp(dialect, {}, { clock });
     cust.push((await makeUser(t.deps)).id, (await makeUser(t.deps)).id);
     admin = actorOf(await makeUser(t.deps, { role: 2 }), 'test');
@@ -219,6 +221,7 @@ describe.each(dialects())('per-plan preset periods ($name)', (dialect) => {
       ]);
   }, 180_000);
   afterAll(async () => {
+    periodSumsKept.postgres = false;
     planTop.on = true;
     await t?.close();
   }, SLOW);

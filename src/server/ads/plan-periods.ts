@@ -21,10 +21,9 @@ import { chinaDayStart } from '../../shared/china-clock.ts';
 import type { Deps } from '../deps.ts';
 import type { JobDef } from '../jobs/types.ts';
 import type { Executor } from '../kernel/executor.ts';
-import { dayPieces } from './day-pieces.ts';
-import { daysOf, PERIOD_DAYS, TODAY } from './period-days.ts';
+import { dayRows, daysOf, PERIOD_DAYS, TODAY } from './period-days.ts';
 import { accountPlans, PLANS_PER_STATEMENT } from './plan-keys.ts';
-import { deleteAdPeriodSums, fillAdPeriodSums, fillOrderPeriodSums, slidePeriodSums } from './plan-period-sums.ts';
+import { rebuildPeriodSums, refreshAdPeriodSums, slidePeriodSums } from './plan-period-sums.ts';
 
 export { PERIOD_DAYS, TODAY } from './period-days.ts';
 
@@ -49,19 +48,6 @@ export async function planPeriodsThrough(db: Executor): Promise<number> {
 }
 
 const PLAN_COLUMNS = 'platform, plan_id, cost_fen, shows, clicks, conversions';
-/** With the account and customer (`plan_period_sums`). */
-const KEY_COLUMNS = 'platform, advertiser_id, plan_id, customerid, cost_fen, shows, clicks, conversions';
-
-/** Whole days [from, to) per plan as daily edges and day blocks, one `union all` branch per piece (facts/days.ts). */
-function dayRows(from: number, to: number, where: RawBuilder<unknown>, columns = PLAN_COLUMNS): RawBuilder<unknown> {
-  const cols = sql.raw(columns);
-  const branches = dayPieces(from, to).map((p) =>
-    p.len === 1
-      ? sql`select ${cols} from ad_facts_daily where day >= ${p.from} and day < ${p.to} ${where}`
-      : sql`select ${cols} from ad_facts_blocks where days = ${p.len} and day >= ${p.from} and day < ${p.to} ${where}`,
-  );
-  return sql`(${sql.join(branches, sql` union all `)})`;
-}
 
 /** Insert the rows of `days` with the watermark at `through` for the plans `plans` (a list of values), or every plan. */
 async function fillPeriod(db: Executor, days: number, through: number, only?: { platform: number; plans: RawBuilder<unknown> }) {
@@ -69,7 +55,7 @@ async function fillPeriod(db: Executor, days: number, through: number, only?: { 
   const { from, to } = daysOf(days, through);
   await sql`insert into ad_plan_periods (days, platform, plan_id, cost_fen, shows, clicks, conversions)
     select ${sql.lit(days)}, f.platform, f.plan_id, ${SUMS}
-    from ${dayRows(from, to, where)} f
+    from ${dayRows(from, to, where, PLAN_COLUMNS)} f
     group by f.platform, f.plan_id`.execute(db);
 }
 
@@ -90,9 +76,7 @@ export async function refreshPlanPeriods(db: Executor, platform: number, adverti
       if (day < from || day >= to) continue;
       await sql`delete from ad_plan_periods where days = ${n} and platform = ${platform} and plan_id in (${plans})`.execute(db);
       await fillPeriod(db, n, through, { platform, plans });
-      if (n === TODAY) continue;
-      await deleteAdPeriodSums(db, n, platform, plans);
-      await fillAdPeriodSums(db, n, dayRows(from, to, sql`and platform = ${platform} and plan_id in (${plans})`, KEY_COLUMNS));
+      if (n !== TODAY) await refreshAdPeriodSums(db, n, through, platform, plans);
     }
   }
 }
@@ -145,12 +129,7 @@ export async function rollPlanPeriods(db: Executor, through: number, at: number)
   }
   await sql`delete from ad_plan_periods`.execute(db);
   for (const n of KEPT) await fillPeriod(db, n, through);
-  await sql`delete from plan_period_sums`.execute(db);
-  for (const n of PERIOD_DAYS) {
-    const { from, to } = daysOf(n, through);
-    await fillAdPeriodSums(db, n, dayRows(from, to, sql``, KEY_COLUMNS));
-    await fillOrderPeriodSums(db, n, through);
-  }
+  await rebuildPeriodSums(db, through);
   planPeriodRolls.rebuilds += 1;
 }
 

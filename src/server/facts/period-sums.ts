@@ -6,8 +6,9 @@
  * customers takes its (customerid, day) ranges of the daily facts, which are short already.
  */
 import { sql } from 'kysely';
-import { PERIOD_SOURCES } from '../ads/plan-period-sums.ts';
+import { PERIOD_SOURCES, periodSumsKept } from '../ads/plan-period-sums.ts';
 import { PERIOD_DAYS, planPeriodsThrough } from '../ads/plan-periods.ts';
+import { engineOf } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
 import type { FactFilter, FactPart, KeyPart, PartRow } from './query.ts';
 
@@ -47,7 +48,7 @@ export async function periodOfPart(
   f: FactFilter,
   parts: readonly KeyPart[],
 ): Promise<PeriodRead | null> {
-  if (part?.grain !== 'day' || part.cut || !answerable(f, parts)) return null;
+  if (part?.grain !== 'day' || part.cut || !answerable(f, parts) || !periodSumsKept[engineOf(db)]) return null;
   const days = (part.to - part.from) / DAY;
   if (!(PERIOD_DAYS as readonly number[]).includes(days)) return null;
   const through = part.to - DAY;
