@@ -10,7 +10,7 @@ import { PERIOD_SOURCES, periodSumsKept } from '../ads/plan-period-sums.ts';
 import { PERIOD_DAYS, planPeriodsThrough } from '../ads/plan-periods.ts';
 import { engineOf } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
-import type { FactFilter, FactPart, KeyPart, PartRow } from './query.ts';
+import { type FactFilter, type FactPart, type KeyPart, keyNames } from './query.ts';
 
 const DAY = 86_400;
 
@@ -68,6 +68,7 @@ export interface PeriodRow {
   sums: number[];
 }
 const SUM_COLUMNS = [...PERIOD_SOURCES.ad.sums, ...PERIOD_SOURCES.order.sums];
+const SUM_NAMES = SUM_COLUMNS.map((_, i) => `s${i}`);
 /** The key's columns in its order (migration 0079): a grouping by a prefix of them adds up as it reads. */
 const KEY_ORDER = ['channel', 'plan_id', 'advertiser_id', 'customerid'];
 
@@ -85,15 +86,16 @@ export async function periodPartSums(
   if (f.channels?.length === 0 || sources.length === 0) return [];
   const columns = parts.map((p) => COLUMNS[p] as string);
   const keys = sql.join(columns.map((c, i) => sql`cast(${sql.ref(c)} as text) as ${sql.ref(`k${i}`)}`));
-  const sums = sql.raw(SUM_COLUMNS.map((c, i) => `sum(${c}) as s${i}`).join(', '));
+  const sums = sql.raw(SUM_COLUMNS.map((c, i) => `sum(${c}) as ${SUM_NAMES[i]}`).join(', '));
   const source = sources.length === 1 ? sql`and source = ${PERIOD_SOURCES[sources[0] as 'ad' | 'order'].code}` : sql``;
   const channels = f.channels ? sql`and channel in (${sql.join(f.channels.map((c) => sql`${c}`))})` : sql``;
   const group = sql.join([...columns].sort((a, b) => KEY_ORDER.indexOf(a) - KEY_ORDER.indexOf(b)).map((c) => sql.ref(c)));
   const { rows } = await sql<Record<string, string | number | null>>`select ${keys}, max(customerid) as customerid, ${sums}
     from plan_period_sums where days = ${read.days} ${source} ${channels} group by ${group}`.execute(db);
+  const names = keyNames(parts.length);
   return rows.map((r) => ({
-    key: parts.map((_, i) => String(r[`k${i}`] ?? '')),
+    key: names.map((n) => String(r[n] ?? '')),
     customerid: Number(r.customerid ?? 0),
-    sums: SUM_COLUMNS.map((_, i) => Number(r[`s${i}`] ?? 0)),
+    sums: SUM_NAMES.map((n) => Number(r[n] ?? 0)),
   }));
 }

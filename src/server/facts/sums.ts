@@ -144,10 +144,13 @@ async function sumsOf(
   const sources = opts.sources ?? ['ad', 'order'];
   const bucketAt = parts.indexOf('bucket');
   const out = new Map<string, FactRow>();
-  const rowOf = (r: { key: readonly string[]; customerid: number }, grain: FactPart['grain']): FactRow => {
-    const key = [...r.key];
+  const rowOf = (r: { key: string[]; customerid: number }, grain: FactPart['grain']): FactRow => {
+    let key = r.key; // each read's own rows: kept as the group's key, copied only when changed
     // an hourly part of a daily series lands in its China day
-    if (bucketAt >= 0 && granularity === 'day' && grain === 'hour') key[bucketAt] = String(chinaDayStart(Number(key[bucketAt])));
+    if (bucketAt >= 0 && granularity === 'day' && grain === 'hour') {
+      key = [...key];
+      key[bucketAt] = String(chinaDayStart(Number(key[bucketAt])));
+    }
     const k = rowKey(key);
     let row = out.get(k);
     if (!row) {
