@@ -6,6 +6,7 @@
  *   case's p95 grows with the tables (bench/README.md "Boards at three scales"); each database is dropped after it
  *   is timed unless BENCH_KEEP
  *   BENCH_COMPARE=blocks (or 1) | customer-days | … | period-sums (COMPARES below): each case also without that read-model switch, calls interleaved
+ *   BENCH_PERIOD_SUMS_POSTGRES=1: PostgreSQL keeps and reads every plan's period sums as SQLite does (off in the product)
  *   BENCH_REUSE=<boards.sqlite file or postgres url> (one engine): no build, time a kept database (migrated to latest first)
  *   BENCH_CALLERS=agent (customer,agent,admin), BENCH_DAYS=30,90, BENCH_ENDPOINTS=itemanalyse/index: only those cases
  *   BENCH_PARALLEL_SETUP_COST=1000: PostgreSQL's connections with that parallel_setup_cost instead of the product's (db/index.ts)
