@@ -15,9 +15,9 @@
  *   to, never rewritten or deleted);
  * - the roll (`rollPlanPeriods`, when the China day changes) slides every period by a day or rebuilds it, in one
  *   transaction with the watermark.
- * Kept on SQLite only (`periodSumsKept`). A writer reads the watermark under the state row's lock (ads: `update … returning`; orders: `for share` on
- * PostgreSQL, so order batches do not wait for each other; SQLite has one writer), so a roll and a writer never
- * interleave. A key has a row exactly when it has a daily row inside the period, as a read of the daily rows would
+ * Kept on SQLite only (`periodSumsKept`). A writer reads the watermark under the state row's lock (ads: `update …
+ * returning`; orders: `for share` on PostgreSQL, so order batches do not wait for each other; SQLite has one writer),
+ * so a roll and a writer never interleave. A key has a row exactly when it has a daily row inside the period, as a read of the daily rows would
  * have a group (a row at zero included).
  */
 import { type RawBuilder, sql } from 'kysely';

@@ -2,8 +2,9 @@
  * Whole days of a read that are a preset period (`PERIOD_DAYS` closed China days ending yesterday), read from every
  * plan's period rows (`plan_period_sums`, ads/plan-period-sums.ts) instead of the daily facts: ≈ one row per plan,
  * account and customer for the period. Only for reads of every customer's facts (admins) narrowed by nothing but the
- * channel and grouped by nothing but channel, account, plan and customer — what those rows keep; a read of some
- * customers takes its (customerid, day) ranges of the daily facts, which are short already.
+ * channel and grouped by plan (and by nothing but channel, account, plan and customer: what those rows keep); a read of
+ * some customers takes its (customerid, day) ranges of the daily facts, which are short already. On the engines that
+ * keep the rows (SQLite: ads/plan-period-sums.ts `periodSumsKept`).
  */
 import { sql } from 'kysely';
 import { PERIOD_SOURCES, periodSumsKept } from '../ads/plan-period-sums.ts';

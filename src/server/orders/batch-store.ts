@@ -193,8 +193,9 @@ export interface BatchWrites {
 
 /**
  * Write a batch, in this order: changed orders, new orders, their status log, the hourly and daily facts, the daily
- * facts' per-customer days (customer-days.ts) and preset periods (ads/plan-period-sums.ts), the postbacks. PostgreSQL: ONE statement, a data-modifying `with`
- * per table (each runs to completion whether read or not; they touch different tables, so no one sees another's rows);
+ * facts' per-customer days (customer-days.ts) and preset periods (ads/plan-period-sums.ts), the postbacks.
+ * PostgreSQL: ONE statement, a data-modifying `with` per table (each runs to completion whether read or not; they
+ * touch different tables, so no one sees another's rows);
  * SQLite: `writeSqlite`. Nothing to write, no statement. Returns the postbacks created.
  */
 export async function writeBatch(db: Executor, engine: Engine, w: BatchWrites): Promise<number> {
