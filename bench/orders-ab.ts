@@ -10,7 +10,7 @@
  * run on stdout, with the 1-minute load average before it; every child runs under `nice -n 19`.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -74,7 +74,8 @@ async function copy(name: string): Promise<{ env: Record<string, string>; drop: 
   copyFileSync(templateUrl, path.join(dir, path.basename(templateUrl)));
   const secrets = path.join(path.dirname(templateUrl), 'secrets.json'); // the product's keys beside its database
   if (existsSync(secrets)) copyFileSync(secrets, path.join(dir, 'secrets.json'));
-  return { env: { DATA_DIR: dir }, drop: async () => {} };
+  // each run's copy (≈ 860 MB after a million orders) goes when the run is read
+  return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 const load = () => Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
