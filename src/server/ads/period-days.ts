@@ -1,8 +1,10 @@
 /**
  * The preset periods of the per-plan pre-aggregates (`ad_plan_periods`, plan-periods.ts; `plan_period_sums`,
- * plan-period-sums.ts): their lengths in closed China days ending the watermark's day, and the days each adds up.
+ * plan-period-sums.ts): their lengths in closed China days ending the watermark's day, the days each adds up, and the
+ * watermark itself.
  */
 import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from '../kernel/executor.ts';
 import { dayPieces } from './day-pieces.ts';
 
 const DAY = 86_400;
@@ -27,4 +29,15 @@ export function dayRows(from: number, to: number, where: RawBuilder<unknown>, co
       : sql`select ${cols} from ad_facts_blocks where days = ${p.len} and day >= ${p.from} and day < ${p.to} ${where}`,
   );
   return sql`(${sql.join(branches, sql` union all `)})`;
+}
+
+/**
+ * The watermark (`ad_plan_periods_state.through_day`): the last closed day the periods include, 0 = not ready. Readers
+ * read it without a lock; `share`: held `for share` until the transaction ends (PostgreSQL only — a writer of order
+ * facts there, so that a roll's update waits for it and it for a roll).
+ */
+export async function planPeriodsThrough(db: Executor, share = false): Promise<number> {
+  const q = db.selectFrom('ad_plan_periods_state').select('through_day').where('id', '=', 1);
+  const row = await (share ? q.forShare() : q).executeTakeFirst();
+  return Number(row?.through_day ?? 0);
 }

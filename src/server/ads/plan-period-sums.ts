@@ -24,7 +24,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { CHANNELS } from '../../shared/catalog.ts';
 import { type Engine, engineOf } from '../db/dialect.ts';
 import type { Executor } from '../kernel/executor.ts';
-import { dayRows, daysOf, PERIOD_DAYS } from './period-days.ts';
+import { dayRows, daysOf, PERIOD_DAYS, planPeriodsThrough } from './period-days.ts';
 import type { PlanPeriodSumsTable } from './tables.ts';
 
 const DAY = 86_400;
@@ -152,18 +152,12 @@ export async function slidePeriodSums(db: Executor, through: number): Promise<vo
  * on SQLite (one writer at a time).
  */
 export async function orderWatermark(db: Executor, engine: Engine): Promise<number> {
-  if (!periodSumsKept[engine]) return 0;
-  const lock = engine === 'postgres' ? sql` for share` : sql``;
-  const { rows } = await sql<{ through_day: number | string }>`select through_day from ad_plan_periods_state where id = 1${lock}`.execute(
-    db,
-  );
-  return Number(rows[0]?.through_day ?? 0);
+  return periodSumsKept[engine] ? planPeriodsThrough(db, engine === 'postgres') : 0;
 }
 
 type OrderSums = Pick<PlanPeriodSumsTable, 'orders' | 'order_fen' | 'paid_orders' | 'paid_fen' | 'commission_fen'>;
 /** What a batch changes in a daily order fact: its key parts the rows keep, its day and its sums' changes. */
-export type DailyOrderChange = Pick<PlanPeriodSumsTable, 'channel' | 'advertiser_id' | 'plan_id' | 'customerid'> &
-  OrderSums & { day: number };
+type DailyOrderChange = Pick<PlanPeriodSumsTable, 'channel' | 'advertiser_id' | 'plan_id' | 'customerid'> & OrderSums & { day: number };
 /** An order row of `plan_period_sums` as a batch adds it. */
 export type OrderPeriodRow = Pick<PlanPeriodSumsTable, 'days' | 'source' | 'channel' | 'advertiser_id' | 'plan_id' | 'customerid'> &
   OrderSums;

@@ -21,11 +21,11 @@ import { chinaDayStart } from '../../shared/china-clock.ts';
 import type { Deps } from '../deps.ts';
 import type { JobDef } from '../jobs/types.ts';
 import type { Executor } from '../kernel/executor.ts';
-import { dayRows, daysOf, PERIOD_DAYS, TODAY } from './period-days.ts';
+import { dayRows, daysOf, PERIOD_DAYS, planPeriodsThrough, TODAY } from './period-days.ts';
 import { accountPlans, PLANS_PER_STATEMENT } from './plan-keys.ts';
 import { rebuildPeriodSums, refreshAdPeriodSums, slidePeriodSums } from './plan-period-sums.ts';
 
-export { PERIOD_DAYS, TODAY } from './period-days.ts';
+export { PERIOD_DAYS, planPeriodsThrough, TODAY } from './period-days.ts';
 
 const DAY = 86_400;
 /** Every kind of row the table keeps. */
@@ -39,12 +39,6 @@ async function lockedWatermark(db: Executor, through?: number, at = 0): Promise<
   const { rows } = await sql<{ through_day: number | string }>`update ad_plan_periods_state set ${set} where id = 1
     returning through_day`.execute(db);
   return Number(rows[0]?.through_day ?? 0);
-}
-
-/** The watermark, read without a lock (readers). */
-export async function planPeriodsThrough(db: Executor): Promise<number> {
-  const row = await db.selectFrom('ad_plan_periods_state').select('through_day').where('id', '=', 1).executeTakeFirst();
-  return Number(row?.through_day ?? 0);
 }
 
 const PLAN_COLUMNS = 'platform, plan_id, cost_fen, shows, clicks, conversions';
